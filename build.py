@@ -1,0 +1,347 @@
+#!/usr/bin/env python3
+"""Build, serve and test the TZAAR site. Standard library only.
+
+    python3 build.py                 build dist/
+    python3 build.py serve [--port N] build, then serve dist/ on http://127.0.0.1:N/
+    python3 build.py test [ARGS...]  set up .venv, build, find a browser, run every test
+                                     (ARGS go to pytest)
+
+dist/ is what GitHub Pages publishes:
+
+    index.html, *.js, *.css, icon.svg   copied from web/, relative asset URLs stamped ?v=HASH
+    tzaar.zip                           the .py files of tzaar/, unpacked by the worker
+    pyodide/                            the runtime files the worker needs, from node_modules
+    version.json                        {"version": HASH, "pyodide": ..., "files": [...]}
+    .nojekyll                           so that GitHub Pages serves the files as they are
+
+The Pyodide version is written only in package.json (and its lock file); HASH covers our
+files and that version, so it changes with every release that changes anything.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import venv
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+WEB = ROOT / "web"
+PACKAGE = ROOT / "tzaar"
+DIST = ROOT / "dist"
+VENV = ROOT / ".venv"
+PYODIDE_SOURCE = ROOT / "node_modules" / "pyodide"
+
+# What the worker needs from node_modules/pyodide: the loader, the Emscripten module, the
+# WebAssembly, the standard library, and the lock file (loadPyodide fails on its 404).
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+# Files of web/ that are not part of the site.
+WEB_SKIP = {".DS_Store", "README.md"}
+
+# A relative URL in a string literal or an HTML attribute, to an asset whose address must
+# change with each release: "./app.js", '../x.css', "style.css" (in HTML attributes only).
+STAMPED_EXTENSIONS = r"(?:m?js|css|json|zip|svg|png|wasm)"
+JS_RELATIVE_URL = re.compile(r"""(["'`])(\.{1,2}/[^"'`?#\s]+\.%s)\1""" % STAMPED_EXTENSIONS)
+HTML_ASSET_ATTRIBUTE = re.compile(
+    r"""(\s(?:src|href)=)(["'])(?![a-z][a-z0-9+.-]*:|/|#)([^"'?#\s]+\.%s)\2""" % STAMPED_EXTENSIONS,
+    re.IGNORECASE,
+)
+
+SYSTEM_CHROMIUM = ("/usr/lib/chromium/chromium", "/usr/bin/chromium", "/usr/bin/chromium-browser")
+
+
+class BuildError(Exception):
+    """A build step that cannot go on; the message says what to do."""
+
+
+# --- Pyodide ----------------------------------------------------------------------------
+
+
+def pyodide_version() -> str:
+    """The exact Pyodide version pinned in package.json (the one place it is written)."""
+    spec = json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
+    if not re.fullmatch(r"\d+\.\d+\.\d+", spec):
+        raise BuildError(f"package.json must pin pyodide to one exact version, not {spec!r}.")
+    return spec
+
+
+def installed_pyodide_version() -> str | None:
+    try:
+        return json.loads((PYODIDE_SOURCE / "package.json").read_text())["version"]
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def ensure_pyodide() -> str:
+    """Install the pinned Pyodide with npm unless node_modules already holds it."""
+    wanted = pyodide_version()
+    have = installed_pyodide_version()
+    if have == wanted and all((PYODIDE_SOURCE / name).is_file() for name in PYODIDE_FILES):
+        return wanted
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BuildError(
+            f"npm is needed once to fetch the Pyodide runtime {wanted} from the npm registry, "
+            "and it was not found. Install Node.js with npm (Debian: apt-get install npm), "
+            "then run this command again."
+        )
+    verb = "ci" if (ROOT / "package-lock.json").is_file() else "install"
+    print(f"Installing Pyodide {wanted} with npm {verb} ...", flush=True)
+    done = subprocess.run([npm, verb, "--no-audit", "--no-fund"], cwd=ROOT)
+    if done.returncode != 0:
+        raise BuildError(f"npm {verb} failed (exit {done.returncode}); see its message above.")
+    have = installed_pyodide_version()
+    if have != wanted:
+        raise BuildError(f"npm installed Pyodide {have}, but package.json pins {wanted}.")
+    return wanted
+
+
+# --- The site ---------------------------------------------------------------------------
+
+
+def package_files() -> list[Path]:
+    """The .py files of tzaar/ that the browser needs (no tests, no caches)."""
+    if not PACKAGE.is_dir():
+        raise BuildError("tzaar/ is missing: the site needs the Python package.")
+    files = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE).parts
+        if any(p in ("tests", "test", "__pycache__") or p.startswith(".") for p in parts[:-1]):
+            continue
+        if path.name.startswith("test_") or path.name.endswith("_test.py"):
+            continue
+        files.append(path)
+    return files
+
+
+def pack_package() -> bytes:
+    """tzaar/ as a zip whose bytes depend only on the files' names and contents."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for path in package_files():
+            info = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, path.read_bytes())
+    return buffer.getvalue()
+
+
+def web_files() -> list[Path]:
+    if not (WEB / "index.html").is_file():
+        raise BuildError("web/index.html is missing.")
+    return sorted(
+        p for p in WEB.rglob("*")
+        if p.is_file() and p.name not in WEB_SKIP and "__pycache__" not in p.parts
+    )
+
+
+def content_hash(runtime: str, sources: dict[str, bytes]) -> str:
+    digest = hashlib.sha256(f"pyodide {runtime}\n".encode())
+    for name in sorted(sources):
+        digest.update(f"{name} {len(sources[name])}\n".encode())
+        digest.update(sources[name])
+    return digest.hexdigest()[:12]
+
+
+def stamp_js(text: str, version: str) -> str:
+    """Give every relative asset URL in a module the release's query string."""
+    return JS_RELATIVE_URL.sub(lambda m: f"{m[1]}{m[2]}?v={version}{m[1]}", text)
+
+
+def stamp_html(text: str, version: str) -> str:
+    return HTML_ASSET_ATTRIBUTE.sub(lambda m: f"{m[1]}{m[2]}{m[3]}?v={version}{m[2]}", text)
+
+
+STAMPERS = {".js": stamp_js, ".mjs": stamp_js, ".html": stamp_html}
+
+
+def build(quiet: bool = False) -> dict:
+    """Make dist/ afresh; return the contents of dist/version.json."""
+    runtime = ensure_pyodide()
+    sources = {p.relative_to(WEB).as_posix(): p.read_bytes() for p in web_files()}
+    packed = pack_package()
+    version = content_hash(runtime, {**sources, "tzaar.zip": packed})
+
+    if DIST.exists():
+        shutil.rmtree(DIST)
+    (DIST / "pyodide").mkdir(parents=True)
+    for name, data in sources.items():
+        target = DIST / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        stamper = STAMPERS.get(target.suffix)
+        if stamper is not None:
+            data = stamper(data.decode("utf-8"), version).encode("utf-8")
+        target.write_bytes(data)
+    (DIST / "tzaar.zip").write_bytes(packed)
+    for name in PYODIDE_FILES:
+        shutil.copyfile(PYODIDE_SOURCE / name, DIST / "pyodide" / name)
+    (DIST / ".nojekyll").write_bytes(b"")
+
+    files = sorted(
+        p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file() and p.name != ".nojekyll"
+    )
+    manifest = {"version": version, "pyodide": runtime, "files": files + ["version.json"]}
+    (DIST / "version.json").write_text(json.dumps(manifest, indent=1) + "\n")
+    if not quiet:
+        own = sum((DIST / f).stat().st_size for f in manifest["files"] if not f.startswith("pyodide/"))
+        print(f"Built dist/ (release {version}, Pyodide {runtime}, our files {own / 1024:.1f} KB)")
+    return manifest
+
+
+# --- Serving ----------------------------------------------------------------------------
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves a folder with the types browsers need and revalidation on every load."""
+
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".html": "text/html; charset=utf-8",
+        ".js": "text/javascript; charset=utf-8",
+        ".mjs": "text/javascript; charset=utf-8",
+        ".css": "text/css; charset=utf-8",
+        ".json": "application/json",
+        ".svg": "image/svg+xml",
+        ".wasm": "application/wasm",
+        ".zip": "application/zip",
+    }
+
+    def end_headers(self) -> None:
+        # A rebuilt file must never be taken from the browser's cache unchecked.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:
+        if os.environ.get("TZAAR_SERVE_LOG"):
+            super().log_message(format, *args)
+
+
+def make_server(directory: Path, port: int, handler=SiteHandler) -> http.server.ThreadingHTTPServer:
+    bound = functools.partial(handler, directory=str(directory))
+    return http.server.ThreadingHTTPServer(("127.0.0.1", port), bound)
+
+
+def serve(port: int) -> None:
+    build()
+    try:
+        server = make_server(DIST, port)
+    except OSError as error:
+        raise BuildError(f"Cannot listen on 127.0.0.1:{port} ({error.strerror}); try --port.") from None
+    print(f"Serving TZAAR at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print()
+    finally:
+        server.server_close()
+
+
+# --- Testing ----------------------------------------------------------------------------
+
+
+def venv_python() -> Path:
+    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def ensure_venv() -> Path:
+    """Create .venv and install the package with its test extras when pyproject changed."""
+    python = venv_python()
+    if not python.exists():
+        print("Creating .venv ...", flush=True)
+        venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+    stamp = VENV / ".tzaar-installed"
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if not stamp.exists() or stamp.read_text() != wanted:
+        print("Installing the package and its test tools into .venv ...", flush=True)
+        pip = [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+        if subprocess.run([*pip, "-e", ".[test]"], cwd=ROOT).returncode != 0:
+            raise BuildError("pip could not install the test tools; see its message above.")
+        stamp.write_text(wanted)
+    return python
+
+
+def system_chromium() -> str | None:
+    """The path of a Chromium installed on the system, if any ($TZAAR_CHROMIUM first)."""
+    for candidate in (os.environ.get("TZAAR_CHROMIUM"), *SYSTEM_CHROMIUM):
+        if candidate and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+def ensure_browser(python: Path) -> str | None:
+    """A browser for the end-to-end tests: the system Chromium, else Playwright's own."""
+    found = system_chromium()
+    if found:
+        print(f"Browser: {found}")
+        return found
+    print("No system Chromium; installing Playwright's Chromium ...", flush=True)
+    if subprocess.run([str(python), "-m", "playwright", "install", "chromium"], cwd=ROOT).returncode != 0:
+        # No skip: the browser tests then fail and say why.
+        print(
+            "Could not install a browser. Install Chromium (Debian: apt-get install chromium) "
+            "or set TZAAR_CHROMIUM to its path.",
+            file=sys.stderr,
+        )
+    return None
+
+
+def test(pytest_args: list[str]) -> int:
+    python = ensure_venv()
+    build()
+    env = dict(os.environ, TZAAR_BUILT="1")
+    chromium = ensure_browser(python)
+    if chromium:
+        env["TZAAR_CHROMIUM"] = chromium
+    command = [str(python), "-m", "pytest", *pytest_args]
+    print("$ " + " ".join(command), flush=True)
+    code = subprocess.run(command, cwd=ROOT, env=env).returncode
+    if code == 5:
+        print("pytest collected no tests: that is a failure.", file=sys.stderr)
+        return 1
+    return code
+
+
+# --- Command line -----------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build, serve and test the TZAAR site.")
+    commands = parser.add_subparsers(dest="command")
+    commands.add_parser("build", help="build dist/ (the default)")
+    serve_parser = commands.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
+    serve_parser.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
+    test_parser = commands.add_parser("test", help="set up .venv, build, and run every test")
+    test_parser.add_argument("pytest_args", nargs=argparse.REMAINDER, help="passed on to pytest")
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "serve":
+            serve(args.port)
+        elif args.command == "test":
+            return test(args.pytest_args)
+        else:
+            build()
+    except BuildError as error:
+        print(f"build.py: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,76 @@
+// The engine: Pyodide and the tzaar package in a module worker.
+//
+// Protocol (CONTRACTS.md): the page sends {id, method, params}; the worker answers
+// {id, result} or {id, error: {kind, message}}. While it loads it posts
+// {progress: {stage, fraction, text}}, then {ready: true} or {fatal: {message}}.
+// Requests that arrive while it loads wait in a queue and are answered once it is ready.
+// Everything crosses the boundary as JSON text through tzaar.facade.call_json, so no
+// Python object (proxy) ever reaches JavaScript.
+
+const RUNTIME_URL = new URL("./pyodide/", import.meta.url);
+const PACKAGE_URL = new URL("./tzaar.zip", import.meta.url);
+const PACKAGE_DIR = "/home/pyodide/site"; // also on sys.path below
+
+let callJson = null; // tzaar.facade.call_json once ready
+let fatal = null; // the message of a failed start
+const waiting = [];
+
+self.onmessage = (event) => {
+  const request = event.data;
+  if (callJson) answer(request);
+  else if (fatal) refuse(request);
+  else waiting.push(request);
+};
+
+function progress(stage, fraction, text) {
+  self.postMessage({ progress: { stage, fraction, text } });
+}
+
+function answer({ id, method, params }) {
+  let reply;
+  try {
+    reply = JSON.parse(callJson(String(method), JSON.stringify(params ?? {})));
+  } catch (error) {
+    // call_json never raises; this is a bug on either side of the boundary.
+    reply = { error: { kind: "InternalError", message: String(error?.message ?? error) } };
+  }
+  self.postMessage("error" in reply ? { id, error: reply.error } : { id, result: reply.result });
+}
+
+function refuse({ id }) {
+  self.postMessage({ id, error: { kind: "EngineUnavailable", message: fatal } });
+}
+
+async function start() {
+  progress("runtime", 0, "Loading the Python runtime");
+  // The package downloads while the runtime starts.
+  const packageBytes = fetch(PACKAGE_URL).then((response) => {
+    if (!response.ok) throw new Error(`tzaar.zip: HTTP ${response.status}`);
+    return response.arrayBuffer();
+  });
+  packageBytes.catch(() => {}); // reported below, once awaited
+  const { loadPyodide } = await import("./pyodide/pyodide.mjs");
+  const pyodide = await loadPyodide({
+    indexURL: RUNTIME_URL.href,
+    packageBaseUrl: RUNTIME_URL.href, // never a CDN, even if a package were asked for
+    stdout: (line) => console.log(line),
+    stderr: (line) => console.warn(line),
+  });
+  progress("package", 0.85, "Loading the rules");
+  pyodide.unpackArchive(await packageBytes, "zip", { extractDir: PACKAGE_DIR });
+  pyodide.runPython(
+    "import sys, importlib\nsys.path.insert(0, '/home/pyodide/site')\nimportlib.invalidate_caches()",
+  );
+  // Two proxies that live as long as the worker: the module and its one entry point.
+  const facade = pyodide.pyimport("tzaar.facade");
+  callJson = facade.call_json;
+  progress("ready", 1, "Ready");
+  self.postMessage({ ready: true });
+  for (const request of waiting.splice(0)) answer(request);
+}
+
+start().catch((error) => {
+  fatal = `The game engine could not start: ${error?.message ?? error}`;
+  self.postMessage({ fatal: { message: fatal } });
+  for (const request of waiting.splice(0)) refuse(request);
+});
