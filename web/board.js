@@ -1,0 +1,451 @@
+// The board: the only module that touches the SVG.
+//
+//   const board = new Board(svgElement);
+//   board.on("activate", ({point}) => ...);   // a point clicked, tapped, or Enter/Space
+//   board.on("cancel", () => ...);            // Escape, or a click on no point
+//   board.render(state, {animate: [{from, to}]});
+//
+// `state` (read only, never kept beyond the call):
+//   {position: "<text>", points: {D4: {color, type, height}}, flipped: bool,
+//    selected: "C3" | null, targets: {D4: "capture" | "stack" | "place"}, losing: ["D4"],
+//    sources: ["C3", ...] (stacks that can act), marks: [{from, to, kind}], interactive: bool}
+// Nodes are kept per point and only updated where something changed.
+
+import { POINTS, SEGMENTS, POINT_BY_NAME, COLUMNS, planeXY, pointAt, pointLabel } from "./notation.js";
+
+const NS = "http://www.w3.org/2000/svg";
+const S = 100; // distance between neighbouring points, in SVG units
+const R = 40; // piece radius
+const LAYER = 6.5; // visible edge of one piece in a stack
+const MAX_LAYERS = 5; // taller stacks draw this many edges (the badge says the height)
+const MOVE_MS = 260;
+
+const DESCRIPTION = {
+  capture: "capture target",
+  stack: "stacking target",
+  place: "place a piece here",
+};
+
+function el(name, attrs = {}, parent = null) {
+  const node = document.createElementNS(NS, name);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function round(v) {
+  return Math.round(v * 100) / 100;
+}
+
+export class Board {
+  #svg;
+  #layers = {};
+  #nodes = new Map(); // name -> {hit (data-point g), piece g, sig, mark g, ...}
+  #listeners = new Map();
+  #flipped = null;
+  #focusName = "E4";
+  #reducedMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)");
+
+  constructor(svg) {
+    this.#svg = svg;
+    this.#build();
+    svg.addEventListener("click", (event) => this.#onClick(event));
+    svg.addEventListener("keydown", (event) => this.#onKey(event));
+    svg.addEventListener("focusin", (event) => {
+      const g = event.target.closest?.("[data-point]");
+      if (g) this.#setRoving(g.dataset.point);
+    });
+  }
+
+  /** Listen to "activate" ({point}) or "cancel"; returns the function that unbinds. */
+  on(type, callback) {
+    if (!this.#listeners.has(type)) this.#listeners.set(type, new Set());
+    this.#listeners.get(type).add(callback);
+    return () => this.#listeners.get(type).delete(callback);
+  }
+
+  #emit(type, detail = {}) {
+    for (const callback of [...(this.#listeners.get(type) ?? [])]) callback(detail);
+  }
+
+  /** Screen coordinates of a point name (in SVG units), respecting the flip. */
+  xy(name) {
+    const p = POINT_BY_NAME.get(name);
+    const { x, y } = planeXY(p.q, p.y);
+    const sign = this.#flipped ? -1 : 1;
+    return { x: round(sign * x * S), y: round(sign * y * S) };
+  }
+
+  #build() {
+    const svg = this.#svg;
+    svg.replaceChildren();
+    svg.setAttribute("viewBox", "-440 -500 880 1000");
+    svg.setAttribute("role", "group");
+    if (!svg.hasAttribute("aria-label")) svg.setAttribute("aria-label", "TZAAR board");
+    this.#defs(el("defs", {}, svg));
+    for (const name of ["plate", "grid", "labels", "marks", "pieces", "points"]) {
+      this.#layers[name] = el("g", { class: `layer-${name}` }, svg);
+    }
+    const plate = this.#layers.plate;
+    // The plate: a hexagon around the points with rounded corners.
+    el("path", { class: "plate", d: roundedHexagon(4 * S + 96, 30) }, plate);
+    el("path", { class: "plate-inner", d: roundedHexagon(4 * S + 80, 22) }, plate);
+    // The missing centre: a small hexagon of its own, where no line goes.
+    el("path", { class: "centre", d: roundedHexagon(30, 4) }, plate);
+    el("path", { class: "grid-lines", d: "" }, this.#layers.grid);
+    for (const p of POINTS) {
+      const point = el("g", {
+        class: "point",
+        "data-point": p.name,
+        role: "button",
+        tabindex: p.name === this.#focusName ? 0 : -1,
+        "aria-label": pointLabel(p.name, null),
+      }, this.#layers.points);
+      el("circle", { class: "hit", r: S / 2 }, point);
+      const dot = el("circle", { class: "dot", r: 5.5 });
+      this.#layers.grid.appendChild(dot);
+      const piece = el("g", { class: "piece" }, this.#layers.pieces);
+      piece.dataset.at = p.name;
+      const marker = el("g", { class: "marker" }, point);
+      el("circle", { class: "focus-ring", r: R + 12 }, point);
+      this.#nodes.set(p.name, { point, dot, piece, marker, sig: "", mark: "", label: "" });
+    }
+    this.#layout(false);
+  }
+
+  #defs(defs) {
+    const gradient = (id, stops) => {
+      const g = el("radialGradient", { id, cx: "38%", cy: "32%", r: "75%" }, defs);
+      stops.forEach(([offset, cls]) => el("stop", { offset, class: cls }, g));
+    };
+    gradient("tz-face-white", [["0%", "face-white-hi"], ["100%", "face-white-lo"]]);
+    gradient("tz-face-black", [["0%", "face-black-hi"], ["100%", "face-black-lo"]]);
+  }
+
+  /** Place everything for the current orientation. */
+  #layout(flipped) {
+    if (this.#flipped === flipped) return;
+    this.#flipped = flipped;
+    const d = SEGMENTS.map(([a, b]) => {
+      const p = this.xy(a);
+      const q = this.xy(b);
+      return `M${p.x} ${p.y}L${q.x} ${q.y}`;
+    }).join("");
+    this.#layers.grid.querySelector(".grid-lines").setAttribute("d", d);
+    for (const [name, n] of this.#nodes) {
+      const { x, y } = this.xy(name);
+      n.point.setAttribute("transform", `translate(${x} ${y})`);
+      n.piece.setAttribute("transform", `translate(${x} ${y})`);
+      n.dot.setAttribute("cx", x);
+      n.dot.setAttribute("cy", y);
+    }
+    // Pieces lower on the screen are drawn last, so a tall stack overlaps the one behind it.
+    const order = [...this.#nodes.keys()].sort((a, b) => this.xy(a).y - this.xy(b).y || this.xy(a).x - this.xy(b).x);
+    for (const name of order) this.#layers.pieces.appendChild(this.#nodes.get(name).piece);
+    // Points in reading order (top row first, left to right) for assistive technology.
+    for (const name of order) this.#layers.points.appendChild(this.#nodes.get(name).point);
+    this.#drawLabels();
+  }
+
+  #drawLabels() {
+    const layer = this.#layers.labels;
+    layer.replaceChildren();
+    const sign = this.#flipped ? -1 : 1;
+    const put = (q, y, text, cls) => {
+      const { x, y: py } = planeXY(q, y);
+      const t = el("text", { x: round(sign * x * S), y: round(sign * py * S), class: cls }, layer);
+      t.textContent = text;
+    };
+    // Column letters under each column.
+    COLUMNS.split("").forEach((letter, col) => {
+      const q = col - 4;
+      put(q, Math.abs(q) - 1.45, letter, "label label-col");
+    });
+    // Row numbers at both ends of the lines of equal row number (as on GIPF boards):
+    // left of A1..A5 and over B6, C7, D8; right of I1..I5 and over H6, G7, F8.
+    for (const side of [-1, 1]) {
+      for (const p of POINTS) {
+        if (Math.sign(p.q) !== side) continue;
+        if (pointAt(p.q + side, p.y + 1)) continue; // not the end of its row line
+        if (p.row < 5 && Math.abs(p.q) !== 4) continue;
+        put(p.q + side * 0.78, p.y + 0.78, String(p.row), "label label-row");
+      }
+    }
+  }
+
+  /** Draw `state`; `effects.animate` lists moves [{from, to}] to slide in. */
+  render(state, effects = {}) {
+    this.#layout(Boolean(state.flipped));
+    const svg = this.#svg;
+    if (svg.dataset.position !== state.position) svg.dataset.position = state.position ?? "";
+    svg.classList.toggle("interactive", Boolean(state.interactive));
+    const targets = state.targets ?? {};
+    const losing = new Set(state.losing ?? []);
+    const sources = new Set(state.sources ?? []);
+    const animate = new Map((effects.animate ?? []).filter((m) => m.from && m.to).map((m) => [m.to, m.from]));
+
+    for (const [name, n] of this.#nodes) {
+      const stack = state.points?.[name] ?? null;
+      const sig = stack ? `${stack.color}:${stack.type}:${stack.height}` : "";
+      const point = n.point;
+      if (sig !== n.sig) {
+        const ghost = animate.has(name) && n.sig ? n.piece.cloneNode(true) : null;
+        n.sig = sig;
+        this.#drawPiece(n.piece, stack);
+        if (stack) {
+          point.dataset.color = stack.color;
+          point.dataset.type = stack.type;
+          point.dataset.height = String(stack.height);
+        } else {
+          delete point.dataset.color;
+          delete point.dataset.type;
+          delete point.dataset.height;
+        }
+        n.dot.classList.toggle("covered", Boolean(stack));
+        if (ghost) this.#fadeOut(ghost);
+      }
+      const label = pointLabel(name, stack);
+      if (label !== n.label) {
+        n.label = label;
+        point.setAttribute("aria-label", label);
+      }
+      // Selection and targets.
+      const target = targets[name] ?? null;
+      const selected = state.selected === name;
+      const isLosing = target === "stack" && losing.has(name);
+      const mark = `${selected ? "sel" : ""}|${target ?? ""}|${isLosing ? "losing" : ""}`;
+      if (mark !== n.mark) {
+        n.mark = mark;
+        this.#drawMarker(n.marker, { selected, target, losing: isLosing });
+        if (selected) point.dataset.selected = "true";
+        else delete point.dataset.selected;
+        if (target) point.dataset.target = target;
+        else delete point.dataset.target;
+        if (isLosing) point.dataset.losing = "true";
+        else delete point.dataset.losing;
+        if (selected) point.setAttribute("aria-pressed", "true");
+        else point.removeAttribute("aria-pressed");
+        const description = selected ? "selected" : target ? DESCRIPTION[target] + (isLosing ? ", loses the game" : "") : "";
+        if (description) point.setAttribute("aria-description", description);
+        else point.removeAttribute("aria-description");
+      }
+      point.classList.toggle("actionable", Boolean(target) || sources.has(name) || selected);
+    }
+    this.#drawMarks(state.marks ?? []);
+    for (const [to, from] of animate) this.#slide(from, to);
+  }
+
+  #drawPiece(g, stack) {
+    g.replaceChildren();
+    g.removeAttribute("data-color");
+    if (!stack) return;
+    g.dataset.color = stack.color;
+    g.dataset.type = stack.type;
+    const layers = Math.min(stack.height, MAX_LAYERS);
+    const top = -(layers * LAYER) / 2; // the stack is centred on its point
+    el("ellipse", { class: "shadow", cx: 3, cy: top + layers * LAYER + 5, rx: R + 2, ry: R - 4 }, g);
+    for (let i = layers; i >= 1; i--) {
+      el("circle", { class: "edge", cy: round(top + i * LAYER), r: R }, g);
+    }
+    el("circle", { class: "face", cy: top, r: R, fill: `url(#tz-face-${stack.color})` }, g);
+    el("circle", { class: "bevel", cy: top, r: R - 5 }, g);
+    if (stack.type === "tzarra") {
+      el("circle", { class: "emblem-ring", cy: top, r: 20 }, g);
+    } else if (stack.type === "tzaar") {
+      el("circle", { class: "emblem-disc", cy: top, r: 25 }, g);
+      el("circle", { class: "emblem-core", cy: top, r: 7 }, g);
+    }
+    if (stack.height > 1) {
+      const badge = el("g", { class: "badge", transform: `translate(${R - 8} ${round(top - R + 10)})` }, g);
+      el("circle", { r: 17 }, badge);
+      const text = el("text", { y: 0.5 }, badge);
+      text.textContent = String(stack.height);
+    }
+  }
+
+  #drawMarker(g, { selected, target, losing }) {
+    g.replaceChildren();
+    if (selected) {
+      el("circle", { class: "selected-glow", r: R + 9 }, g);
+      el("circle", { class: "selected-ring", r: R + 6 }, g);
+    }
+    if (target === "capture") {
+      el("circle", { class: "target-capture", r: R + 6 }, g);
+      // Four ticks, so a capture reads apart from a stacking without colour.
+      const d = [0, 90, 180, 270]
+        .map((a) => {
+          const c = Math.cos((a * Math.PI) / 180);
+          const s = Math.sin((a * Math.PI) / 180);
+          return `M${round(c * (R + 1))} ${round(s * (R + 1))}L${round(c * (R + 14))} ${round(s * (R + 14))}`;
+        })
+        .join("");
+      el("path", { class: "target-capture-ticks", d }, g);
+    } else if (target === "stack") {
+      el("circle", { class: losing ? "target-losing" : "target-stack", r: R + 6 }, g);
+      if (losing) {
+        const warn = el("g", { class: "losing-badge", transform: `translate(${-R + 6} ${-R + 6})` }, g);
+        el("circle", { r: 15 }, warn);
+        const t = el("text", { y: 1 }, warn);
+        t.textContent = "!";
+      }
+    } else if (target === "place") {
+      el("circle", { class: "target-place", r: 15 }, g);
+    }
+  }
+
+  #drawMarks(marks) {
+    const key = JSON.stringify(marks) + this.#flipped;
+    const layer = this.#layers.marks;
+    if (layer.dataset.key === key) return;
+    layer.dataset.key = key;
+    layer.replaceChildren();
+    for (const m of marks) {
+      const cls = `mark mark-${m.kind ?? "move"}${m.older ? " mark-older" : ""}`;
+      if (m.from) {
+        const a = this.xy(m.from);
+        const b = this.xy(m.to);
+        el("line", { class: `${cls} mark-path`, x1: a.x, y1: a.y, x2: b.x, y2: b.y }, layer);
+        el("circle", { class: `${cls} mark-from`, cx: a.x, cy: a.y, r: 13 }, layer);
+      }
+      if (m.to) {
+        const b = this.xy(m.to);
+        el("circle", { class: `${cls} mark-to`, cx: b.x, cy: b.y, r: R + 9 }, layer);
+      }
+    }
+  }
+
+  #motion() {
+    return !this.#reducedMotion?.matches;
+  }
+
+  #slide(from, to) {
+    const piece = this.#nodes.get(to)?.piece;
+    if (!piece || !this.#motion() || !piece.animate) return;
+    const a = this.xy(from);
+    const b = this.xy(to);
+    this.#layers.pieces.appendChild(piece); // above the others while it moves
+    const animation = piece.animate(
+      [{ transform: `translate(${a.x - b.x}px, ${a.y - b.y}px)` }, { transform: "translate(0px, 0px)" }],
+      { duration: MOVE_MS, easing: "cubic-bezier(.2,.7,.3,1)" },
+    );
+    piece.classList.add("moving");
+    const done = () => {
+      piece.classList.remove("moving");
+      this.#restack();
+    };
+    animation.finished.then(done, done);
+  }
+
+  #fadeOut(ghost) {
+    if (!this.#motion() || !ghost.animate) return;
+    ghost.removeAttribute("data-at");
+    ghost.classList.add("ghost");
+    this.#layers.pieces.insertBefore(ghost, this.#layers.pieces.firstChild);
+    const animation = ghost.animate([{ opacity: 1 }, { opacity: 0 }], { duration: MOVE_MS + 80, easing: "ease-in" });
+    const done = () => ghost.remove();
+    animation.finished.then(done, done);
+  }
+
+  #restack() {
+    const layer = this.#layers.pieces;
+    const order = [...this.#nodes.keys()].sort((a, b) => this.xy(a).y - this.xy(b).y || this.xy(a).x - this.xy(b).x);
+    for (const name of order) layer.appendChild(this.#nodes.get(name).piece);
+  }
+
+  // ---- input -------------------------------------------------------------------------
+
+  #onClick(event) {
+    const g = event.target.closest?.("[data-point]");
+    if (g) {
+      this.#setRoving(g.dataset.point);
+      this.#emit("activate", { point: g.dataset.point, source: "pointer" });
+    } else {
+      this.#emit("cancel", {});
+    }
+  }
+
+  #onKey(event) {
+    const g = event.target.closest?.("[data-point]");
+    if (!g) return;
+    const name = g.dataset.point;
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      this.#emit("activate", { point: name, source: "keyboard" });
+      return;
+    }
+    if (event.key === "Escape") {
+      this.#emit("cancel", {});
+      return;
+    }
+    const direction = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[event.key];
+    if (!direction || event.altKey || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    const next = this.#neighbour(name, direction);
+    if (next) this.focus(next);
+  }
+
+  /** The point the arrow keys lead to from `name`, on the screen (flip included). */
+  #neighbour(name, [dx, dy]) {
+    const here = this.xy(name);
+    const column = (S * Math.sqrt(3)) / 2;
+    let best = null;
+    let bestScore = Infinity;
+    for (const p of POINTS) {
+      if (p.name === name) continue;
+      const there = this.xy(p.name);
+      const ddx = there.x - here.x;
+      const ddy = there.y - here.y;
+      let score;
+      if (dy) {
+        if (Math.abs(ddx) > 1 || Math.sign(ddy) !== dy) continue;
+        score = Math.abs(ddy);
+      } else {
+        if (Math.abs(ddx - dx * column) > 1) continue;
+        score = Math.abs(ddy) + (ddy > 0 ? 0.5 : 0); // prefer the upper one on a tie
+      }
+      if (score < bestScore) {
+        bestScore = score;
+        best = p.name;
+      }
+    }
+    return best;
+  }
+
+  #setRoving(name) {
+    if (name === this.#focusName) return;
+    this.#nodes.get(this.#focusName)?.point.setAttribute("tabindex", "-1");
+    this.#focusName = name;
+    this.#nodes.get(name)?.point.setAttribute("tabindex", "0");
+  }
+
+  /** Move the keyboard focus to a point. */
+  focus(name) {
+    if (!this.#nodes.has(name)) return;
+    this.#setRoving(name);
+    this.#nodes.get(name).point.focus();
+  }
+
+  get focusedPoint() {
+    return this.#focusName;
+  }
+}
+
+/** A hexagon with a vertex on top, circumradius r, corners rounded by c. */
+function roundedHexagon(r, c) {
+  const corners = [];
+  for (let i = 0; i < 6; i++) {
+    const a = (Math.PI / 3) * i - Math.PI / 2;
+    corners.push([r * Math.cos(a), r * Math.sin(a)]);
+  }
+  let d = "";
+  for (let i = 0; i < 6; i++) {
+    const [px, py] = corners[(i + 5) % 6];
+    const [x, y] = corners[i];
+    const [nx, ny] = corners[(i + 1) % 6];
+    const t1 = c / r;
+    const a = [x + (px - x) * t1, y + (py - y) * t1];
+    const b = [x + (nx - x) * t1, y + (ny - y) * t1];
+    d += `${i ? "L" : "M"}${round(a[0])} ${round(a[1])}Q${round(x)} ${round(y)} ${round(b[0])} ${round(b[1])}`;
+  }
+  return d + "Z";
+}

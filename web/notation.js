@@ -1,0 +1,170 @@
+// Notation and board geometry of TZAAR (RULES.md "Board and coordinates", "Notation").
+// Pure functions and tables, no DOM, no rules: what is legal always comes from the engine's
+// View. This module only names points, places them on the drawing, and reads the texts.
+
+export const COLUMNS = "ABCDEFGHI";
+export const COLUMN_SIZES = [5, 6, 7, 8, 8, 8, 7, 6, 5];
+export const STANDARD =
+  "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1";
+
+export const TYPES = ["tzaar", "tzarra", "tott"];
+export const TYPE_LETTER = { tzaar: "Z", tzarra: "A", tott: "T" };
+const LETTER_TYPE = { z: "tzaar", a: "tzarra", t: "tott" };
+export const TYPE_NAME = { tzaar: "Tzaar", tzarra: "Tzarra", tott: "Tott" };
+export const SIDE_NAME = { white: "White", black: "Black" };
+export const STEP_OF_DIGIT = { 0: "place", 1: "capture", 2: "second" };
+
+/**
+ * The 60 points in position-text order (column A bottom to top, then B, ...).
+ * Each: {name, col (0..8), row (1..), q (-4..4), y (doubled height, 0..16)}.
+ * A point (q, y) touches (q, y±2) and (q±1, y±1); the missing centre is (0, 8).
+ */
+export const POINTS = buildPoints();
+export const POINT_BY_NAME = new Map(POINTS.map((p) => [p.name, p]));
+const POINT_BY_QY = new Map(POINTS.map((p) => [`${p.q},${p.y}`, p]));
+
+function buildPoints() {
+  const points = [];
+  COLUMN_SIZES.forEach((size, col) => {
+    const q = col - 4;
+    for (let row = 1; row <= size; row++) {
+      // k: index in the full column; column E skips the centre (k = 4).
+      const k = q === 0 && row >= 5 ? row : row - 1;
+      points.push({ name: COLUMNS[col] + row, col, row, q, y: 2 * k + Math.abs(q) });
+    }
+  });
+  return points;
+}
+
+export function pointAt(q, y) {
+  return POINT_BY_QY.get(`${q},${y}`) ?? null;
+}
+
+/** The lines of the board: pairs of neighbouring point names (never through the centre). */
+export const SEGMENTS = POINTS.flatMap((p) =>
+  [[0, 2], [1, 1], [1, -1]]
+    .map(([dq, dy]) => pointAt(p.q + dq, p.y + dy))
+    .filter(Boolean)
+    .map((n) => [p.name, n.name]),
+);
+
+/** Drawing coordinates of a point, in units of the distance between neighbours. */
+export function planeXY(q, y) {
+  return { x: (q * Math.sqrt(3)) / 2, y: (8 - y) / 2 };
+}
+
+/** Normalise a point name typed in any case; null if it is not one of the 60. */
+export function parsePoint(text) {
+  const name = String(text).trim().toUpperCase();
+  return POINT_BY_NAME.has(name) ? name : null;
+}
+
+/**
+ * Read a position text into {points: {A1: {color, type, height}}, side, step, turn}.
+ * Throws an Error with a readable message when the text is malformed.
+ */
+export function parsePosition(text) {
+  const parts = String(text).trim().split(/\s+/);
+  if (parts.length !== 2) throw new Error("A position is the board, one space, then the turn (like w1).");
+  const [board, turn] = parts;
+  const turnMatch = /^([wb])([012])$/i.exec(turn);
+  if (!turnMatch) throw new Error(`"${turn}" is not a turn: write w or b then 0, 1 or 2.`);
+  const columns = board.split("/");
+  if (columns.length !== 9) throw new Error("A position lists nine columns A to I separated by /.");
+  const points = {};
+  columns.forEach((column, col) => {
+    const tokens = column.match(/\.|[zatZAT]\d*|./g) ?? [];
+    if (tokens.length !== COLUMN_SIZES[col]) {
+      throw new Error(`Column ${COLUMNS[col]} needs ${COLUMN_SIZES[col]} points, not ${tokens.length}.`);
+    }
+    tokens.forEach((token, i) => {
+      if (token === ".") return;
+      const letter = token[0];
+      const type = LETTER_TYPE[letter.toLowerCase()];
+      const height = token.length > 1 ? Number(token.slice(1)) : 1;
+      if (!type || !(height >= 1)) throw new Error(`"${token}" in column ${COLUMNS[col]} is not a stack.`);
+      points[COLUMNS[col] + (i + 1)] = {
+        color: letter === letter.toUpperCase() ? "white" : "black",
+        type,
+        height,
+      };
+    });
+  });
+  const side = turnMatch[1].toLowerCase() === "w" ? "white" : "black";
+  return { points, side, step: STEP_OF_DIGIT[turnMatch[2]], turn: turn.toLowerCase() };
+}
+
+/** The turn field of a position text: {side, step}, without reading the board. */
+export function turnOf(positionText) {
+  const turn = String(positionText).trim().split(/\s+/)[1] ?? "";
+  return { side: turn[0] === "b" ? "black" : "white", step: STEP_OF_DIGIT[turn[1]] ?? "capture" };
+}
+
+/**
+ * Read an action text: {kind: "capture"|"stack"|"pass"|"place", from, to, type}.
+ * Returns null for text that is not an action.
+ */
+export function parseAction(text) {
+  const s = String(text).trim();
+  if (/^pass$/i.test(s)) return { kind: "pass", from: null, to: null, type: null };
+  let m = /^([a-i]\d)\s*([x-])\s*([a-i]\d)$/i.exec(s);
+  if (m) {
+    const from = parsePoint(m[1]);
+    const to = parsePoint(m[3]);
+    if (!from || !to) return null;
+    return { kind: m[2].toLowerCase() === "x" ? "capture" : "stack", from, to, type: null };
+  }
+  m = /^([zat])@([a-i]\d)$/i.exec(s);
+  if (m) {
+    const to = parsePoint(m[2]);
+    return to ? { kind: "place", from: null, to, type: LETTER_TYPE[m[1].toLowerCase()] } : null;
+  }
+  return null;
+}
+
+export function captureText(from, to) {
+  return `${from}x${to}`;
+}
+export function stackText(from, to) {
+  return `${from}-${to}`;
+}
+export function placeText(type, to) {
+  return `${TYPE_LETTER[type]}@${to}`;
+}
+
+/** URL fragment <-> position text: the space is written "_". */
+export function positionToHash(position) {
+  return "#" + position.trim().replace(/\s+/g, "_");
+}
+export function positionFromHash(hash) {
+  let text = String(hash ?? "").replace(/^#/, "");
+  try {
+    text = decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+  text = text.replace(/_/g, " ").trim();
+  return text ? text : null;
+}
+
+/** Accessible name of a point: "D4, white Tzarra, height 2" or "D4, empty". */
+export function pointLabel(name, stack) {
+  if (!stack) return `${name}, empty`;
+  return `${name}, ${stack.color} ${TYPE_NAME[stack.type]}, height ${stack.height}`;
+}
+
+/** A person's reading of an action: "C3 captures D4", "C3 stacks onto D4". */
+export function describeAction(text) {
+  const a = parseAction(text);
+  if (!a) return String(text);
+  switch (a.kind) {
+    case "pass":
+      return "pass";
+    case "capture":
+      return `${a.from} captures ${a.to}`;
+    case "stack":
+      return `${a.from} stacks onto ${a.to}`;
+    default:
+      return `${TYPE_NAME[a.type]} placed on ${a.to}`;
+  }
+}
