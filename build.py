@@ -2,7 +2,7 @@
 """Build, serve and test the TZAAR site. Standard library only.
 
     python3 build.py                 build dist/
-    python3 build.py serve [--port N] build, then serve dist/ on http://127.0.0.1:N/
+    python3 build.py serve [--port N] build, then serve dist/ on http://127.0.0.1:N/ (8000)
     python3 build.py test [ARGS...]  set up .venv, build, find a browser, run every test
                                      (ARGS go to pytest)
 
@@ -238,8 +238,9 @@ def make_server(directory: Path, port: int, handler=SiteHandler) -> http.server.
     return http.server.ThreadingHTTPServer(("127.0.0.1", port), bound)
 
 
-def serve(port: int) -> None:
-    build()
+def serve(port: int, fresh: bool = True) -> None:
+    if fresh or not (DIST / "version.json").is_file():
+        build()
     try:
         server = make_server(DIST, port)
     except OSError as error:
@@ -327,12 +328,13 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser("build", help="build dist/ (the default)")
     serve_parser = commands.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve_parser.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
+    serve_parser.add_argument("--no-build", action="store_true", help="serve dist/ as it is, if built")
     test_parser = commands.add_parser("test", help="set up .venv, build, and run every test")
     test_parser.add_argument("pytest_args", nargs=argparse.REMAINDER, help="passed on to pytest")
     args = parser.parse_args(argv)
     try:
         if args.command == "serve":
-            serve(args.port)
+            serve(args.port, fresh=not args.no_build)
         elif args.command == "test":
             return test(args.pytest_args)
         else:

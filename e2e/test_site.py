@@ -1,0 +1,119 @@
+"""The site end to end: dist/ served on 127.0.0.1 (and under a sub-path) in Chromium."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1"
+
+
+def pieces(page) -> list[dict]:
+    return page.eval_on_selector_all(
+        "#board [data-point][data-color]",
+        "els => els.map(e => ({point: e.dataset.point, color: e.dataset.color,"
+        " type: e.dataset.type, height: e.dataset.height}))",
+    )
+
+
+def assert_standard_start(page) -> None:
+    assert page.get_attribute("#board", "data-position") == STANDARD
+    assert page.locator("#board [data-point]").count() == 60
+    shown = pieces(page)
+    assert len(shown) == 60
+    assert len({p["point"] for p in shown}) == 60
+    assert Counter((p["color"], p["type"]) for p in shown) == {
+        (color, kind): count
+        for color in ("white", "black")
+        for kind, count in (("tzaar", 6), ("tzarra", 9), ("tott", 15))
+    }
+    assert {p["height"] for p in shown} == {"1"}
+
+
+# Runs in the page: a fresh EngineClient (its own worker) from the release's module URL.
+CALL_THROUGH_A_NEW_CLIENT = """async ([method, params]) => {
+  const release = await (await fetch("version.json")).json();
+  const {EngineClient} = await import(`./engine-client.js?v=${release.version}`);
+  const engine = new EngineClient();
+  try {
+    const answer = engine.call(method, params);  // sent before the engine is ready: it waits
+    return {result: await answer};
+  } catch (error) {
+    return {error: {kind: error.kind, message: error.message}};
+  } finally {
+    engine.terminate();
+  }
+}"""
+
+
+def test_page_gets_ready_with_a_clean_console(open_site, watch, wait_engine):
+    page = open_site()
+    wait_engine(page)
+    assert_standard_start(page)
+    assert watch.requests, "the watcher saw no request"
+    assert any("/pyodide/pyodide.asm.wasm" in url for url in watch.requests)
+    watch.assert_clean()
+
+
+def test_board_is_drawn_before_python_is_ready(page, open_site, watch):
+    held = []
+    page.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))  # never answered: Python never loads
+    open_site()
+    page.wait_for_selector("#board [data-point][data-color]", timeout=5_000)
+    assert_standard_start(page)
+    assert page.get_attribute("html", "data-engine") == "loading"
+    assert held, "the runtime was not even requested"
+    watch.assert_clean()
+
+
+def test_a_call_through_the_worker_returns_the_42_opening_captures(ready_page, watch):
+    answer = ready_page.evaluate(CALL_THROUGH_A_NEW_CLIENT, ["view", {"position": STANDARD}])
+    view = answer["result"]
+    assert view["position"] == STANDARD
+    assert view["side"] == "white" and view["opening"] is True
+    assert len(view["legal"]["actions"]) == 42
+    assert all("x" in action for action in view["legal"]["actions"])
+    assert sum(map(len, view["legal"]["captures"].values())) == 42
+    assert view["legal"]["stacks"] == {} and view["legal"]["pass"] is False
+    watch.assert_clean()
+
+
+def test_an_error_of_the_engine_arrives_with_its_kind(ready_page):
+    answer = ready_page.evaluate(CALL_THROUGH_A_NEW_CLIENT, ["no_such_method", {}])
+    assert answer["error"]["kind"] == "UnknownMethod"
+    answer = ready_page.evaluate(CALL_THROUGH_A_NEW_CLIENT, ["view", {"position": "nonsense"}])
+    assert answer["error"]["kind"] == "PositionError"
+    assert answer["error"]["message"]
+
+
+def test_an_engine_that_cannot_start_says_so(page, open_site, wait_engine):
+    page.route("**/tzaar.zip*", lambda route: route.fulfill(status=404, body="gone"))
+    open_site()
+    wait_engine(page, want="error")
+    assert_standard_start(page)  # the board stays
+    answer = page.evaluate(CALL_THROUGH_A_NEW_CLIENT, ["view", {"position": STANDARD}])
+    assert answer["error"]["kind"] == "EngineUnavailable"
+    assert "tzaar.zip" in answer["error"]["message"]
+
+
+def test_the_position_in_the_link_is_shown(page, open_site, watch):
+    facade = pytest.importorskip("tzaar.facade")
+    first = facade.call("view", {"position": STANDARD})["result"]["legal"]["actions"][0]
+    after = facade.call("play", {"position": STANDARD, "actions": [first]})["result"]["positions"][-1]
+    held = []
+    page.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    open_site("index.html#" + after.replace(" ", "_"))
+    page.wait_for_selector("#board [data-point][data-color]", timeout=5_000)
+    assert page.get_attribute("#board", "data-position") == after
+    assert len(pieces(page)) == 59
+    watch.assert_clean()
+
+
+def test_the_site_works_under_a_sub_path(open_site, watch, subpath_url, wait_engine):
+    page = open_site(base=subpath_url)
+    wait_engine(page)
+    assert_standard_start(page)
+    outside = [url for url in watch.requests if not url.startswith(subpath_url)]
+    assert not outside, f"requests outside {subpath_url}: {outside}"
+    watch.assert_clean()

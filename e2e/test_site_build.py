@@ -1,0 +1,139 @@
+"""build.py and the dist/ it makes, without a browser."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def release(dist_dir) -> dict:
+    return json.loads((dist_dir / "version.json").read_text())
+
+
+def test_the_pyodide_version_is_written_only_in_package_json(site_build):
+    version = site_build.pyodide_version()
+    lock = json.loads((ROOT / "package-lock.json").read_text())
+    assert lock["packages"]["node_modules/pyodide"]["version"] == version
+    tracked = subprocess.run(
+        ["git", "ls-files", "web", "build.py", "e2e", ".ci", ".github", "tzaar"],
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    ).stdout.split()
+    assert tracked, "git ls-files found nothing"
+    mentions = [f for f in tracked if (ROOT / f).is_file() and version in (ROOT / f).read_text(errors="replace")]
+    assert mentions == []
+
+
+def test_dist_has_the_runtime_the_package_and_the_pages_marker(dist_dir, release, site_build):
+    assert (dist_dir / ".nojekyll").is_file()
+    assert release["pyodide"] == site_build.pyodide_version()
+    for name in site_build.PYODIDE_FILES:
+        assert (dist_dir / "pyodide" / name).is_file()
+    assert sorted(p.name for p in (dist_dir / "pyodide").iterdir()) == sorted(site_build.PYODIDE_FILES)
+    listed = set(release["files"])
+    on_disk = {p.relative_to(dist_dir).as_posix() for p in dist_dir.rglob("*") if p.is_file()}
+    assert listed == on_disk - {".nojekyll"}
+
+
+def test_the_package_zip_holds_only_python_sources(dist_dir):
+    with zipfile.ZipFile(dist_dir / "tzaar.zip") as archive:
+        names = archive.namelist()
+    assert "tzaar/__init__.py" in names and "tzaar/facade.py" in names
+    assert all(n.startswith("tzaar/") and n.endswith(".py") for n in names)
+    assert not any("__pycache__" in n or "/tests/" in n or "/test_" in n for n in names)
+
+
+def test_the_package_zip_is_the_same_for_the_same_sources(site_build):
+    assert site_build.pack_package() == site_build.pack_package()
+
+
+def test_every_relative_asset_url_carries_the_release(dist_dir, release):
+    stamp = f"?v={release['version']}"
+    html = (dist_dir / "index.html").read_text()
+    assets = re.findall(r"""\s(?:src|href)=["']([^"']+)["']""", html)
+    assert assets, "index.html loads nothing"
+    for url in assets:
+        assert not url.startswith(("/", "http:", "https:", "//")), f"not a relative URL: {url}"
+        if re.search(r"\.(m?js|css|svg)(\?|$)", url):
+            assert url.endswith(stamp), url
+    for script in dist_dir.glob("*.js"):
+        text = script.read_text()
+        for url in re.findall(r"""["'`](\.{1,2}/[^"'`\s]+)["'`]""", text):
+            if re.search(r"\.(m?js|css|json|zip|svg)(\?|$)", url):
+                assert url.endswith(stamp), f"{script.name}: {url}"
+        foreign = re.findall(r"""["'`](https?://[^"'`]*)""", text)
+        assert all(url.startswith("http://www.w3.org/") for url in foreign), f"{script.name}: {foreign}"
+
+
+def test_index_html_has_the_content_security_policy_and_an_icon(dist_dir):
+    html = (dist_dir / "index.html").read_text()
+    policy = re.search(r"""<meta\s+http-equiv=(["'])Content-Security-Policy\1\s+content=(["'])(.+?)\2""", html, re.I)
+    assert policy, "no Content-Security-Policy meta tag"
+    directives = {d.split()[0]: d.split()[1:] for d in policy[3].split(";") if d.strip()}
+    assert directives["default-src"] == ["'self'"]
+    for sources in directives.values():
+        assert all(s.startswith("'") or s in ("data:", "blob:") for s in sources), sources
+    assert re.search(r"""<link\s+rel=["']icon["'][^>]*href=["']icon\.svg""", html)
+
+
+def test_the_release_hash_follows_every_source(site_build):
+    base = {"index.html": b"<html>", "tzaar.zip": b"PK"}
+    one = site_build.content_hash("1.0.0", base)
+    assert one == site_build.content_hash("1.0.0", dict(base))
+    assert one != site_build.content_hash("1.0.1", base)
+    assert one != site_build.content_hash("1.0.0", {**base, "index.html": b"<html> "})
+    assert one != site_build.content_hash("1.0.0", {**base, "app.js": b""})
+
+
+def test_stamping_touches_relative_asset_urls_only(site_build):
+    js = 'import {a} from "./a.js";\nimport("../b.mjs");\nnew URL("./w.js", import.meta.url);\nfetch(`./t.zip`);\n"https://x.org/c.js"; "./page.html"; "a.js"'
+    assert site_build.stamp_js(js, "V") == (
+        'import {a} from "./a.js?v=V";\nimport("../b.mjs?v=V");\nnew URL("./w.js?v=V", import.meta.url);\n'
+        'fetch(`./t.zip?v=V`);\n"https://x.org/c.js"; "./page.html"; "a.js"'
+    )
+    html = '<link rel="stylesheet" href="style.css"><script type="module" src="./app.js"></script>' \
+           '<a href="#x">x</a><a href="https://x.org/a.js">y</a><img src="data:image/svg+xml,a.svg">'
+    assert site_build.stamp_html(html, "V") == (
+        '<link rel="stylesheet" href="style.css?v=V"><script type="module" src="./app.js?v=V"></script>'
+        '<a href="#x">x</a><a href="https://x.org/a.js">y</a><img src="data:image/svg+xml,a.svg">'
+    )
+
+
+def test_without_npm_the_build_says_what_to_do(site_build, monkeypatch, tmp_path):
+    monkeypatch.setattr(site_build, "PYODIDE_SOURCE", tmp_path / "no-pyodide")
+    monkeypatch.setattr(site_build.shutil, "which", lambda name: None)
+    with pytest.raises(site_build.BuildError, match="npm"):
+        site_build.ensure_pyodide()
+
+
+def test_serve_prints_the_address_and_serves_the_site(dist_dir):
+    import urllib.request
+
+    process = subprocess.Popen(
+        [sys.executable, "build.py", "serve", "--port", "0", "--no-build"],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    try:
+        lines = []
+        for line in process.stdout:
+            lines.append(line)
+            if "http://127.0.0.1:" in line:
+                break
+        address = re.search(r"http://127\.0\.0\.1:\d+/", "".join(lines))
+        assert address, "".join(lines)
+        with urllib.request.urlopen(address[0] + "index.html", timeout=10) as response:
+            assert response.status == 200
+            assert response.headers["Content-Type"].startswith("text/html")
+        with urllib.request.urlopen(address[0] + "pyodide/pyodide.asm.wasm", timeout=10) as response:
+            assert response.headers["Content-Type"] == "application/wasm"
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
