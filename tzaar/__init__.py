@@ -1,6 +1,9 @@
 """TZAAR, the GIPF-project game: rules engine, notation and command line.
 
-The fast search board is :mod:`tzaar.board`; notation is :mod:`tzaar.notation`.
+Modules: :mod:`tzaar.geometry` (points and rays), :mod:`tzaar.board` (the fast search
+board: make/unmake, hash, perft), :mod:`tzaar.notation` (text <-> objects),
+:mod:`tzaar.position` (immutable Position, setups, outcome), :mod:`tzaar.game` (history,
+records), :mod:`tzaar.facade` (JSON for the browser), ``python -m tzaar`` (command line).
 """
 
 from .board import BLACK, TOTT, TZAAR, TZARRA, WHITE, Board, perft
@@ -13,4 +16,33 @@ from .errors import (
     TzaarError,
 )
 from .geometry import parse_point, point_name
+from .game import Game, Turn
 from .notation import Action, format_position, parse_action, parse_position
+from .position import Outcome, Position, Stack
+
+__all__ = [
+    "WHITE",
+    "BLACK",
+    "TZAAR",
+    "TZARRA",
+    "TOTT",
+    "Board",
+    "perft",
+    "Position",
+    "Stack",
+    "Outcome",
+    "Game",
+    "Turn",
+    "Action",
+    "parse_action",
+    "parse_point",
+    "point_name",
+    "parse_position",
+    "format_position",
+    "TzaarError",
+    "PointError",
+    "PositionError",
+    "ActionError",
+    "IllegalActionError",
+    "RecordError",
+]

@@ -219,7 +219,7 @@ def parse_position(text: str):
     step = int(m.group(2))
     columns = board_part.split("/")
     if len(columns) != len(COLUMNS):
-        _fail(text, f"{len(columns)} columns, expected 9 separated by '/'")
+        _fail(text, f"expected 9 columns separated by '/', found {len(columns)}")
     cells = []
     for letter, size, col in zip(COLUMNS, COLUMN_SIZES, columns):
         pos = 0

@@ -1,0 +1,304 @@
+"""The JSON facade: the one entry point the browser's worker calls.
+
+Protocol
+--------
+``call_json(method: str, params_json: str) -> str`` never raises.  It returns JSON text,
+either ``{"result": ...}`` or ``{"error": {"kind": "...", "message": "..."}}``.
+``call(method, params: dict) -> dict`` is the same without JSON (for tests and Python
+callers).  ``kind`` names the precise error: ``PositionError``, ``ActionError``,
+``IllegalActionError``, ``RecordError``, ``UnknownMethod``, ``BadParams`` (missing,
+unknown or mistyped parameters, or params that are not a JSON object) or
+``InternalError`` (a bug).  Messages are one sentence for a person.
+
+Vocabulary: point names ``A1``..``I5``, action text ``C3xD4`` ``C3-D4`` ``pass``
+``Z@C3``, position text as in RULES.md (``_`` is accepted for its space), colours
+``"white"``/``"black"``, types ``"tzaar"``/``"tzarra"``/``"tott"``.  Input actions may be
+in any letter case; every output is canonical.
+
+Methods (params -> result)
+--------------------------
+``new_position {setup: "standard"|"random"|"tournament", seed?: int}``
+    -> ``{position}``; for ``random`` also ``seed`` (picked by the facade when absent).
+``view {position, last?: [action]}`` -> View (below).
+``play {position, actions: [action, ...]}``
+    -> ``{positions: [text after each action], view}``, view's ``last`` = the actions
+    played (canonical).  The first illegal action raises IllegalActionError.
+``game {start, actions: [action, ...]}``
+    -> ``{start, actions, positions, turns: [{number, side, actions}], view}``; view's
+    ``last`` is the last turn's actions.  Turn 1 is White's opening capture (or first
+    placement); each placement is a turn of its own.
+``record_save {start, actions}`` -> ``{text}``: the plain-text game record.
+``record_load {text}`` -> ``{start, actions}`` (every action checked legal).
+
+View (every key always present)::
+
+    {"position": text, "side": "white"|"black", "step": "place"|"capture"|"second",
+     "opening": bool,
+     "points": {"A1": {"color": "black", "type": "tott", "height": 1}, ...},  # occupied
+     "tops": {"white": {"tzaar": 6, "tzarra": 9, "tott": 15}, "black": {...}},
+     "pieces": {"white": 30, "black": 30},
+     "reserve": {"white": {"tzaar": 0, ...}, "black": {...}},
+     "legal": {"captures": {"C3": ["D4"]}, "stacks": {...}, "pass": bool,
+               "place": ["A1", ...], "losing": ["C3-D4"], "actions": ["C3xD4", ...]},
+     "winner": "white"|"black"|null,
+     "reason": null | {"code": "lost-type"|"covered-own-type"|"no-capture",
+                       "type": "tzaar"|"tzarra"|"tott"|null, "text": "..."},
+     "last": [action, ...]}
+
+A finished position has empty legal actions.  ``reason.code`` is ``covered-own-type``
+when the loser is the side that just acted and the last action (from ``last``) was a
+stacking; without ``last`` it is ``lost-type``.
+
+Other modules add methods with the :func:`method` decorator.
+"""
+
+from __future__ import annotations
+
+import json
+import random as _random
+
+from .errors import ActionError, IllegalActionError, PositionError, RecordError
+from .game import format_record, group_turns, parse_record
+from .geometry import POINT_NAMES
+from .notation import CAPTURE, COLOUR_NAMES, PLACE_KIND, STACK, TYPE_NAMES, parse_action
+from .position import Position
+
+__all__ = ["call", "call_json", "method", "view", "METHODS", "BadParams", "UnknownMethod"]
+
+
+class BadParams(ValueError):
+    """The params are missing, unknown or of the wrong type."""
+
+
+class UnknownMethod(ValueError):
+    """No such facade method."""
+
+
+_KINDS = (PositionError, ActionError, IllegalActionError, RecordError, BadParams, UnknownMethod)
+
+#: name -> function(params dict) -> result
+METHODS = {}
+
+_STEPS = ("place", "capture", "second")
+
+
+def method(name):
+    """Register a facade method ``fn(**params) -> result`` under ``name``."""
+
+    def register(fn):
+        METHODS[name] = fn
+        return fn
+
+    return register
+
+
+def call(method_name: str, params=None) -> dict:
+    """Run a facade method: ``{"result": ...}`` or ``{"error": {"kind", "message"}}``."""
+    try:
+        fn = METHODS.get(method_name) if isinstance(method_name, str) else None
+        if fn is None:
+            names = ", ".join(sorted(METHODS))
+            raise UnknownMethod(f"There is no method {method_name!r}; the methods are {names}.")
+        if params is None:
+            params = {}
+        if not isinstance(params, dict):
+            raise BadParams(f"The params of {method_name} must be an object, not {type(params).__name__}.")
+        return {"result": fn(**_checked(method_name, fn, params))}
+    except _KINDS as e:
+        return {"error": {"kind": type(e).__name__, "message": str(e)}}
+    except Exception as e:  # a bug: report it, never raise
+        return {
+            "error": {
+                "kind": "InternalError",
+                "message": f"Internal error in {method_name}: {type(e).__name__}: {e}",
+            }
+        }
+
+
+def call_json(method_name: str, params_json: str) -> str:
+    """JSON in, JSON out; never raises (see the module docstring)."""
+    try:
+        params = json.loads(params_json) if params_json not in (None, "") else {}
+    except (TypeError, ValueError) as e:
+        out = {"error": {"kind": "BadParams", "message": f"The params are not valid JSON: {e}."}}
+    else:
+        out = call(method_name, params)
+    try:
+        return json.dumps(out)
+    except (TypeError, ValueError) as e:  # pragma: no cover - a bug
+        return json.dumps({"error": {"kind": "InternalError", "message": f"Unserialisable result: {e}"}})
+
+
+# ---------------------------------------------------------------------- params
+
+# name -> (type, required) per method; checked before the call.
+_SPECS = {}
+
+
+def _params(**spec):
+    def attach(fn):
+        _SPECS[fn] = spec
+        return fn
+
+    return attach
+
+
+def _checked(name, fn, params):
+    spec = _SPECS.get(fn)
+    if spec is None:
+        return params
+    for key in params:
+        if key not in spec:
+            allowed = ", ".join(spec) or "none"
+            raise BadParams(f"{name} has no parameter {key!r} (it takes: {allowed}).")
+    for key, (kind, required) in spec.items():
+        if key not in params:
+            if required:
+                raise BadParams(f"{name} needs the parameter {key!r}.")
+            continue
+        value = params[key]
+        if kind is int:
+            ok = isinstance(value, int) and not isinstance(value, bool)
+        elif kind is list:
+            ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
+        else:
+            ok = isinstance(value, kind)
+        if not ok:
+            what = {str: "text", int: "an integer", list: "a list of action texts"}[kind]
+            raise BadParams(f"{name}: parameter {key!r} must be {what}, not {json.dumps(value)[:40]}.")
+    return params
+
+
+def _actions(texts):
+    return [parse_action(t) for t in texts]
+
+
+# ---------------------------------------------------------------------- view
+
+
+def _by_colour(values):
+    return {COLOUR_NAMES[c]: {TYPE_NAMES[k]: values[c][k] for k in range(3)} for c in (0, 1)}
+
+
+def view(position: Position, last=()) -> dict:
+    """The View dict of a position (see the module docstring); ``last``: Actions."""
+    last = list(last)
+    stacks = position.stacks()
+    captures, stacks_to, place = {}, {}, []
+    actions = position.legal_actions()
+    losing = [a.text() for a in position.losing_actions()]
+    for a in actions:
+        if a.kind == CAPTURE:
+            captures.setdefault(POINT_NAMES[a.src], []).append(POINT_NAMES[a.dst])
+        elif a.kind == STACK:
+            stacks_to.setdefault(POINT_NAMES[a.src], []).append(POINT_NAMES[a.dst])
+        elif a.kind == PLACE_KIND:
+            place.append(a.dst)
+    outcome = position.outcome(last[-1] if last else None)
+    reason = None
+    if outcome is not None:
+        reason = {
+            "code": outcome.code,
+            "type": TYPE_NAMES[outcome.kind] if outcome.kind is not None else None,
+            "text": outcome.text(),
+        }
+    return {
+        "position": position.text(),
+        "side": COLOUR_NAMES[position.side],
+        "step": _STEPS[position.step],
+        "opening": position.is_opening,
+        "points": {
+            POINT_NAMES[p]: {"color": COLOUR_NAMES[s.colour], "type": TYPE_NAMES[s.kind], "height": s.height}
+            for p, s in stacks.items()
+        },
+        "tops": _by_colour([position.tops(0), position.tops(1)]),
+        "pieces": {"white": position.pieces(0), "black": position.pieces(1)},
+        "reserve": _by_colour([position.reserve(0), position.reserve(1)]),
+        "legal": {
+            "captures": {k: sorted(v) for k, v in captures.items()},
+            "stacks": {k: sorted(v) for k, v in stacks_to.items()},
+            "pass": position.can_pass,
+            "place": [POINT_NAMES[p] for p in sorted(set(place))],
+            "losing": sorted(losing),
+            "actions": [a.text() for a in actions],
+        },
+        "winner": COLOUR_NAMES[outcome.winner] if outcome is not None else None,
+        "reason": reason,
+        "last": [a.text() for a in last],
+    }
+
+
+# ---------------------------------------------------------------------- methods
+
+
+@method("new_position")
+@_params(setup=(str, True), seed=(int, False))
+def _new_position(setup, seed=None):
+    if setup == "standard":
+        return {"position": Position.standard().text()}
+    if setup == "tournament":
+        return {"position": Position.tournament().text()}
+    if setup == "random":
+        if seed is None:
+            seed = _random.SystemRandom().randrange(2**31)
+        return {"position": Position.random(seed).text(), "seed": seed}
+    raise BadParams(f"new_position: setup must be 'standard', 'random' or 'tournament', not {setup!r}.")
+
+
+@method("view")
+@_params(position=(str, True), last=(list, False))
+def _view(position, last=()):
+    return view(Position.from_text(position), _actions(last))
+
+
+@method("play")
+@_params(position=(str, True), actions=(list, True))
+def _play(position, actions):
+    pos = Position.from_text(position)
+    played = []
+    positions = []
+    for a in _actions(actions):
+        pos = pos.apply(a)
+        played.append(a)
+        positions.append(pos.text())
+    return {"positions": positions, "view": view(pos, played)}
+
+
+@method("game")
+@_params(start=(str, True), actions=(list, True))
+def _game(start, actions):
+    start_pos = Position.from_text(start)
+    acts = _actions(actions)
+    positions = []
+    pos = start_pos
+    for a in acts:
+        pos = pos.apply(a)
+        positions.append(pos.text())
+    turns = group_turns(start_pos, acts)
+    return {
+        "start": start_pos.text(),
+        "actions": [a.text() for a in acts],
+        "positions": positions,
+        "turns": [
+            {"number": t.number, "side": COLOUR_NAMES[t.side], "actions": [a.text() for a in t.actions]}
+            for t in turns
+        ],
+        "view": view(pos, turns[-1].actions if turns else ()),
+    }
+
+
+@method("record_save")
+@_params(start=(str, True), actions=(list, True))
+def _record_save(start, actions):
+    start_pos = Position.from_text(start)
+    acts = _actions(actions)
+    start_pos.play(acts)  # raises IllegalActionError on the first illegal action
+    return {"text": format_record(start_pos, acts)}
+
+
+@method("record_load")
+@_params(text=(str, True))
+def _record_load(text):
+    start, acts = parse_record(text)
+    return {"start": start.text(), "actions": [a.text() for a in acts]}
+

@@ -1,0 +1,271 @@
+"""A game with its history: start position, actions, undo/redo, turns, game records.
+
+A game record is plain text (the format is in the README, section "Notation")::
+
+    # TZAAR game record
+    Start: ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1
+    1. C5xC4
+    2. B3xC4 D4-E5
+    # Result: ...
+
+``Start:`` gives the start position (position text, or ``standard`` / ``tournament``);
+then come the actions, separated by spaces or line breaks.  ``N.`` turn numbers and
+``#`` comments are for people and are skipped when reading.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple, Optional, Union
+
+from .errors import ActionError, IllegalActionError, PositionError, RecordError
+from .notation import COLOUR_NAMES, Action, parse_action
+from .position import Outcome, Position
+
+__all__ = ["Game", "Turn", "group_turns", "format_record", "parse_record"]
+
+ActionLike = Union[Action, str]
+
+
+class Turn(NamedTuple):
+    """One turn: its number (from 1), the side that played it and its actions."""
+
+    number: int
+    side: int
+    actions: tuple
+
+
+def group_turns(start: Position, actions) -> list:
+    """Split legal ``actions`` from ``start`` into turns.
+
+    A turn starts with a placement or a forced capture (step 0 or 1); a second action
+    (step 2) belongs to the turn before it.  Turn 1 is White's opening capture (or
+    White's first placement in the tournament version); every placement is a turn.
+    """
+    turns = []
+    pos = start
+    for a in actions:
+        if isinstance(a, str):
+            a = parse_action(a)
+        if pos.step in (0, 1) or not turns:
+            turns.append(Turn(len(turns) + 1, pos.side, (a,)))
+        else:
+            t = turns[-1]
+            turns[-1] = Turn(t.number, t.side, t.actions + (a,))
+        pos = pos.apply(a)
+    return turns
+
+
+def _start_of(start) -> Position:
+    if start is None:
+        return Position.standard()
+    if isinstance(start, Position):
+        return start
+    key = start.strip().lower() if isinstance(start, str) else start
+    if key == "standard":
+        return Position.standard()
+    if key == "tournament":
+        return Position.tournament()
+    return Position.from_text(start)
+
+
+class Game:
+    """A game: the start position and the actions played, with undo and redo.
+
+    >>> g = Game()
+    >>> g.play("c5xc4")
+    parse_action('C5xC4')
+    >>> g.side, g.step, g.is_opening, g.can_pass
+    (1, 1, False, False)
+    >>> g.undo(); g.position == g.start
+    parse_action('C5xC4')
+    True
+    """
+
+    def __init__(self, start: Union[Position, str, None] = None, actions=()):
+        """``start`` is a Position, position text, ``"standard"`` (default) or
+        ``"tournament"``; ``actions`` are played from it (each must be legal)."""
+        self.start = _start_of(start)
+        self._actions = []  # played and undone (redo) actions
+        self._positions = [self.start]  # positions after each of _actions, [0] = start
+        self._ply = 0
+        for a in actions:
+            self.play(a)
+
+    # ------------------------------------------------------------------ history
+
+    @property
+    def actions(self) -> tuple:
+        """The actions played so far (canonical Action objects)."""
+        return tuple(self._actions[: self._ply])
+
+    @property
+    def positions(self) -> tuple:
+        """The positions after each action played so far."""
+        return tuple(self._positions[1 : self._ply + 1])
+
+    @property
+    def position(self) -> Position:
+        """The current position."""
+        return self._positions[self._ply]
+
+    @property
+    def last(self) -> Optional[Action]:
+        """The last action played, if any."""
+        return self._actions[self._ply - 1] if self._ply else None
+
+    def play(self, action: ActionLike) -> Action:
+        """Play a legal action (text or Action); the redo list is dropped.
+
+        Returns the canonical Action; raises ActionError / IllegalActionError.
+        """
+        if isinstance(action, str):
+            action = parse_action(action)
+        after = self.position.apply(action)
+        del self._actions[self._ply :]
+        del self._positions[self._ply + 1 :]
+        self._actions.append(action)
+        self._positions.append(after)
+        self._ply += 1
+        return action
+
+    @property
+    def can_undo(self) -> bool:
+        return self._ply > 0
+
+    @property
+    def can_redo(self) -> bool:
+        return self._ply < len(self._actions)
+
+    def undo(self) -> Optional[Action]:
+        """Take back the last action (kept for redo); returns it, or None at the start."""
+        if not self._ply:
+            return None
+        self._ply -= 1
+        return self._actions[self._ply]
+
+    def redo(self) -> Optional[Action]:
+        """Replay the last undone action; returns it, or None if there is none."""
+        if self._ply == len(self._actions):
+            return None
+        self._ply += 1
+        return self._actions[self._ply - 1]
+
+    # ------------------------------------------------------------------ turn structure
+
+    @property
+    def side(self) -> int:
+        """The side to move (WHITE/BLACK)."""
+        return self.position.side
+
+    @property
+    def step(self) -> int:
+        """Which action of the turn: 0 placement, 1 forced capture, 2 second action."""
+        return self.position.step
+
+    @property
+    def is_opening(self) -> bool:
+        return self.position.is_opening
+
+    @property
+    def is_placement(self) -> bool:
+        return self.position.is_placement
+
+    @property
+    def can_pass(self) -> bool:
+        return self.position.can_pass
+
+    def legal_actions(self) -> list:
+        return self.position.legal_actions()
+
+    @property
+    def winner(self) -> Optional[int]:
+        return self.position.winner
+
+    def outcome(self) -> Optional[Outcome]:
+        """Who won and why (knows a last stacking that covered the mover's own type)."""
+        return self.position.outcome(self.last)
+
+    def turns(self) -> list:
+        """The actions played so far, grouped into :class:`Turn` s."""
+        turns = []
+        for pos, a in zip(self._positions, self.actions):
+            if pos.step in (0, 1) or not turns:
+                turns.append(Turn(len(turns) + 1, pos.side, (a,)))
+            else:
+                t = turns[-1]
+                turns[-1] = Turn(t.number, t.side, t.actions + (a,))
+        return turns
+
+    # ------------------------------------------------------------------ records
+
+    def record(self) -> str:
+        """The game record text of the actions played so far."""
+        return format_record(self.start, self.actions, self.outcome())
+
+    @classmethod
+    def from_record(cls, text: str) -> "Game":
+        """A game from record text; raises RecordError if it cannot be read or replayed."""
+        start, actions = parse_record(text)
+        return cls(start, actions)
+
+    def __repr__(self) -> str:
+        moves = ", ".join(repr(a.text()) for a in self.actions)
+        return f"Game({self.start.text()!r}, [{moves}])"
+
+
+def format_record(start: Position, actions, outcome: Optional[Outcome] = None) -> str:
+    """Record text for a start position and legal actions (see the module docstring)."""
+    lines = ["# TZAAR game record", f"Start: {start.text()}"]
+    for turn in group_turns(start, actions):
+        lines.append(f"{turn.number}. " + " ".join(a.text() for a in turn.actions))
+    if outcome is None:
+        outcome = start.play(actions).outcome(actions[-1] if actions else None)
+    if outcome is not None:
+        lines.append(f"# Result: {COLOUR_NAMES[outcome.winner]} wins ({outcome.text()})")
+    return "\n".join(lines) + "\n"
+
+
+_NUMBER_RE = re.compile(r"\d+\.")
+
+
+def parse_record(text: str):
+    """Read record text -> ``(start Position, [Action, ...])``, every action checked legal.
+
+    Raises :class:`~tzaar.errors.RecordError` naming the line and the problem.
+    """
+    if not isinstance(text, str):
+        raise RecordError(f"A game record must be text, not {type(text).__name__}.")
+    start = None
+    pos = None
+    actions = []
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        head, sep, rest = line.partition(":")
+        if sep and head.strip().lower() == "start":
+            if start is not None:
+                raise RecordError(f"Game record line {n}: a second Start line ({raw.strip()!r}).")
+            try:
+                start = _start_of(rest.strip())
+            except PositionError as e:
+                raise RecordError(f"Game record line {n}: bad start position: {e}") from None
+            pos = start
+            continue
+        if start is None:
+            raise RecordError(
+                f"Game record line {n}: expected 'Start: <position>' before the actions, got {raw.strip()!r}."
+            )
+        for token in line.split():
+            if _NUMBER_RE.fullmatch(token):
+                continue
+            try:
+                a = parse_action(token)
+                pos = pos.apply(a)
+            except (ActionError, IllegalActionError) as e:
+                raise RecordError(f"Game record line {n}: {e}") from None
+            actions.append(a)
+    if start is None:
+        raise RecordError("Game record has no 'Start: <position>' line.")
+    return start, actions
