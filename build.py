@@ -233,9 +233,19 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(directory: Path, port: int, handler=SiteHandler) -> http.server.ThreadingHTTPServer:
+class SiteServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        # A browser that closes a page mid-download is no error of the server.
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            super().handle_error(request, client_address)
+
+
+def make_server(directory: Path, port: int, handler=SiteHandler) -> SiteServer:
+    """A server for `directory` on 127.0.0.1 (port 0 picks a free one)."""
     bound = functools.partial(handler, directory=str(directory))
-    return http.server.ThreadingHTTPServer(("127.0.0.1", port), bound)
+    return SiteServer(("127.0.0.1", port), bound)
 
 
 def serve(port: int, fresh: bool = True) -> None:

@@ -50,7 +50,10 @@ async function start() {
   });
   packageBytes.catch(() => {}); // reported below, once awaited
   const { loadPyodide } = await import("./pyodide/pyodide.mjs");
+  progress("runtime", 0.1, "Loading the Python runtime");
   const pyodide = await loadPyodide({
+    // Called once the WebAssembly runs, before Python starts (an experimental hook).
+    fsInit: async () => progress("runtime", 0.6, "Starting Python"),
     indexURL: RUNTIME_URL.href,
     packageBaseUrl: RUNTIME_URL.href, // never a CDN, even if a package were asked for
     stdout: (line) => console.log(line),
@@ -70,7 +73,13 @@ async function start() {
 }
 
 start().catch((error) => {
-  fatal = `The game engine could not start: ${error?.message ?? error}`;
+  fatal = `The game engine could not start: ${lastLine(error)}`;
   self.postMessage({ fatal: { message: fatal } });
   for (const request of waiting.splice(0)) refuse(request);
 });
+
+// A Python error's message is its whole traceback: a person needs its last line.
+function lastLine(error) {
+  const text = String(error?.message ?? error).trim();
+  return error?.type ? text.split("\n").at(-1) : text;
+}

@@ -1,0 +1,146 @@
+"""Loading benchmark: our page against a bare page that only starts the same Pyodide.
+
+    .venv/bin/python e2e/bench_loading.py [--rounds 5] [--no-build]
+
+Both pages are served by one server on 127.0.0.1 with GitHub Pages' caching header
+(max-age=600), in the same run, alternating, from a fresh browser context ("cold": empty
+HTTP and code caches) and then a second load in that context ("warm"). Times are from
+navigation start, read in the page (performance.now()) by an observer installed before any
+script runs: "board" is the first animation frame with the 60 pieces in #board, "ready"
+is <html data-engine="ready">. Prints a Markdown table for BENCHMARKS.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import http.server
+import os
+import statistics
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from conftest import CHROMIUM_FLAGS, build  # noqa: E402
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+BARE_HTML = """<!doctype html>
+<html lang="en" data-engine="loading"><head><meta charset="utf-8"><title>bare</title>
+<link rel="icon" href="data:,"><script type="module" src="bare.js"></script></head><body></body></html>
+"""
+BARE_PAGE = """const worker = new Worker(new URL("./bare-worker.js", import.meta.url), {type: "module"});
+worker.onmessage = () => document.documentElement.setAttribute("data-engine", "ready");
+"""
+BARE_WORKER = """const {loadPyodide} = await import("./pyodide/pyodide.mjs");
+await loadPyodide({indexURL: new URL("./pyodide/", import.meta.url).href});
+self.postMessage("ready");
+"""
+
+# Installed before the page's own scripts: records when the board and the engine are done.
+PROBE = """(() => {
+  const marks = (window.__marks = {});
+  const check = () => {
+    const root = document.documentElement;
+    if (!marks.board && document.querySelectorAll("#board [data-color]").length >= 60) {
+      marks.board = -1;
+      requestAnimationFrame(() => (marks.board = performance.now()));
+    }
+    if (!marks.ready && root.getAttribute("data-engine") === "ready") marks.ready = performance.now();
+  };
+  new MutationObserver(check).observe(document, {subtree: true, childList: true, attributes: true});
+})();"""
+
+
+class PagesLikeHandler(build.SiteHandler):
+    """GitHub Pages' caching: every file fresh for ten minutes."""
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "max-age=600")
+        http.server.SimpleHTTPRequestHandler.end_headers(self)
+
+
+def our_bytes(dist: Path) -> tuple[int, int]:
+    files = [p for p in dist.rglob("*") if p.is_file() and "pyodide" not in p.relative_to(dist).parts]
+    raw = sum(p.stat().st_size for p in files)
+    zipped = sum(len(gzip.compress(p.read_bytes(), 9)) for p in files)
+    return raw, zipped
+
+
+def load(context, url: str, want_board: bool) -> dict:
+    page = context.new_page()
+    page.add_init_script(PROBE)
+    page.goto(url)
+    # Selectors, not wait_for_function: the page's CSP forbids the eval that it needs.
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+    marks = page.evaluate("() => window.__marks")
+    if want_board and not marks.get("board", 0) > 0:
+        page.evaluate("() => new Promise(requestAnimationFrame)")
+        marks = page.evaluate("() => window.__marks")
+    page.close()
+    return marks
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--no-build", action="store_true")
+    args = parser.parse_args()
+    if not args.no_build:
+        build.build(quiet=True)
+
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        os.symlink(build.DIST, root / "site")
+        (root / "bare").mkdir()
+        os.symlink(build.DIST / "pyodide", root / "bare" / "pyodide")
+        (root / "bare" / "index.html").write_text(BARE_HTML)
+        (root / "bare" / "bare.js").write_text(BARE_PAGE)
+        (root / "bare" / "bare-worker.js").write_text(BARE_WORKER)
+
+        server = build.make_server(root, 0, PagesLikeHandler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        results = {(page, temp, mark): [] for page in ("bare", "site") for temp in ("cold", "warm")
+                   for mark in ("board", "ready")}
+        with sync_playwright() as playwright:
+            options = {"args": CHROMIUM_FLAGS}
+            if build.system_chromium():
+                options["executable_path"] = build.system_chromium()
+            browser = playwright.chromium.launch(**options)
+            for _ in range(args.rounds):
+                for page in ("bare", "site"):
+                    context = browser.new_context()
+                    for temp in ("cold", "warm"):
+                        marks = load(context, f"{base}{page}/index.html", want_board=page == "site")
+                        for mark in ("board", "ready"):
+                            if mark in marks:
+                                results[(page, temp, mark)].append(marks[mark])
+                    context.close()
+            version = browser.version
+            browser.close()
+        server.shutdown()
+
+    def median(key):
+        values = results[key]
+        return f"{statistics.median(values):.0f} ms" if values else "-"
+
+    print(f"Chromium {version}, {args.rounds} rounds, medians; "
+          f"cold = new browser context, warm = second load in it.\n")
+    print("| page | board drawn, cold | ready, cold | board drawn, warm | ready, warm |")
+    print("| --- | --- | --- | --- | --- |")
+    for page, label in (("bare", "bare Pyodide page"), ("site", "TZAAR")):
+        print(f"| {label} | {median((page, 'cold', 'board'))} | {median((page, 'cold', 'ready'))} "
+              f"| {median((page, 'warm', 'board'))} | {median((page, 'warm', 'ready'))} |")
+    for temp in ("cold", "warm"):
+        ratio = statistics.median(results[("site", temp, "ready")]) / statistics.median(results[("bare", temp, "ready")])
+        print(f"\nready, {temp}: TZAAR / bare = {ratio:.2f}", end="")
+    raw, zipped = our_bytes(build.DIST)
+    print(f"\n\nOur files (dist/ outside pyodide/): {raw / 1024:.1f} KB, {zipped / 1024:.1f} KB gzipped.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
