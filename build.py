@@ -339,14 +339,15 @@ def main(argv: list[str] | None = None) -> int:
     serve_parser = commands.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve_parser.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
     serve_parser.add_argument("--no-build", action="store_true", help="serve dist/ as it is, if built")
-    test_parser = commands.add_parser("test", help="set up .venv, build, and run every test")
-    test_parser.add_argument("pytest_args", nargs=argparse.REMAINDER, help="passed on to pytest")
-    args = parser.parse_args(argv)
+    commands.add_parser("test", help="set up .venv, build, and run every test (other arguments go to pytest)")
+    args, pytest_args = parser.parse_known_args(argv)
+    if pytest_args and args.command != "test":
+        parser.error(f"unrecognized arguments: {' '.join(pytest_args)}")
     try:
         if args.command == "serve":
             serve(args.port, fresh=not args.no_build)
         elif args.command == "test":
-            return test(args.pytest_args)
+            return test(pytest_args)
         else:
             build()
     except BuildError as error:
