@@ -1,23 +1,69 @@
-// Wiring: the engine, the board, and the page's loading state.
+// Wiring: the engine, the game, the board and the panels. No logic of its own.
 import { EngineClient } from "./engine-client.js";
 import { Board } from "./board.js";
-import { STANDARD, parsePosition, positionFromHash } from "./notation.js";
+import { Game, boardStateOf } from "./game.js";
+import { TurnPanel, TriosPanel, MoveList, ResultBox } from "./panels.js";
+import { NewGameDialog, HelpDialog, ConfirmLosingDialog } from "./dialogs.js";
+import { bindCommands, Theme } from "./input.js";
+import { positionFromHash } from "./notation.js";
+import { storage } from "./storage.js";
 
+const $ = (selector) => document.querySelector(selector);
 const root = document.documentElement;
-const board = new Board(document.getElementById("board"));
-
-let position = positionFromHash(location.hash) ?? STANDARD;
-let shown;
-try {
-  shown = parsePosition(position);
-} catch {
-  position = STANDARD;
-  shown = parsePosition(STANDARD);
-}
-board.render({ position, points: shown.points });
 
 const engine = new EngineClient();
-const loading = document.getElementById("loading");
+const game = new Game(engine, { storage });
+const board = new Board($("#board"));
+const views = [
+  new TurnPanel($("#turn"), game),
+  new TriosPanel($("#trios")),
+  new MoveList($("#history"), game),
+  new ResultBox($("#result"), game),
+  new ConfirmLosingDialog($("#confirm-dialog"), game),
+];
+const newGame = new NewGameDialog($("#new-game-dialog"), game);
+const help = new HelpDialog($("#help-dialog"));
+const theme = new Theme($("#theme-button"), storage);
+
+// Render once per frame from the state; effects (animations) are collected until then.
+let frame = 0;
+let effects = { animate: [] };
+function render() {
+  frame = 0;
+  const state = game.state;
+  board.render(boardStateOf(state), effects);
+  effects = { animate: [] };
+  for (const view of views) view.render(state);
+  $("#flip-button").setAttribute("aria-pressed", String(state.flipped));
+  $("#board").dataset.state = state.engine !== "ready" ? state.engine : state.busy ? "busy" : "idle";
+  performance.mark("tzaar:rendered");
+}
+game.subscribe((state, fx) => {
+  if (fx.animate?.length) effects.animate.push(...fx.animate);
+  if (!frame) frame = requestAnimationFrame(render);
+});
+
+board.on("activate", ({ point }) => {
+  performance.mark("tzaar:activate");
+  game.activate(point);
+});
+board.on("cancel", () => game.deselect());
+
+bindCommands({
+  "new-game": () => newGame.open(),
+  help: () => help.open(),
+  flip: () => game.flip(),
+  theme: () => theme.next(),
+  pass: () => game.pass(),
+  undo: () => game.undo(),
+  redo: () => game.redo(),
+  "undo-turn": () => game.undoTurn(),
+  "redo-turn": () => game.redoTurn(),
+  deselect: () => game.deselect(),
+});
+
+// Loading progress, then <html data-engine>.
+const loading = $("#loading");
 engine.onProgress(({ fraction, text }) => {
   const percent = Math.round((fraction ?? 0) * 100);
   loading.setAttribute("aria-valuenow", String(percent));
@@ -28,8 +74,20 @@ engine.ready.then(
   () => root.setAttribute("data-engine", "ready"),
   (error) => {
     root.setAttribute("data-engine", "error");
-    const box = document.getElementById("engine-error");
+    const box = $("#engine-error");
     box.textContent = `${error.message.replace(/\.?$/, ".")} Reload the page to try again.`;
     box.hidden = false;
   },
 );
+
+// A position link (index.html#<position with _ for the space>) opens that position.
+window.addEventListener("hashchange", () => {
+  const position = positionFromHash(location.hash);
+  if (position && position !== game.state.view?.position) game.openPosition(position);
+});
+
+game.open({ link: positionFromHash(location.hash) });
+render();
+
+// For tests and benchmarks: read-only access to the state.
+window.tzaar = { get state() { return game.state; } };

@@ -236,31 +236,7 @@ export class Board {
   }
 
   #drawPiece(g, stack) {
-    g.replaceChildren();
-    g.removeAttribute("data-color");
-    if (!stack) return;
-    g.dataset.color = stack.color;
-    g.dataset.type = stack.type;
-    const layers = Math.min(stack.height, MAX_LAYERS);
-    const top = -(layers * LAYER) / 2; // the stack is centred on its point
-    el("ellipse", { class: "shadow", cx: 3, cy: top + layers * LAYER + 5, rx: R + 2, ry: R - 4 }, g);
-    for (let i = layers; i >= 1; i--) {
-      el("circle", { class: "edge", cy: round(top + i * LAYER), r: R }, g);
-    }
-    el("circle", { class: "face", cy: top, r: R, fill: `url(#tz-face-${stack.color})` }, g);
-    el("circle", { class: "bevel", cy: top, r: R - 5 }, g);
-    if (stack.type === "tzarra") {
-      el("circle", { class: "emblem-ring", cy: top, r: 20 }, g);
-    } else if (stack.type === "tzaar") {
-      el("circle", { class: "emblem-disc", cy: top, r: 25 }, g);
-      el("circle", { class: "emblem-core", cy: top, r: 7 }, g);
-    }
-    if (stack.height > 1) {
-      const badge = el("g", { class: "badge", transform: `translate(${R - 8} ${round(top - R + 10)})` }, g);
-      el("circle", { r: 17 }, badge);
-      const text = el("text", { y: 0.5 }, badge);
-      text.textContent = String(stack.height);
-    }
+    drawPiece(g, stack);
   }
 
   #drawMarker(g, { selected, target, losing }) {
@@ -428,6 +404,46 @@ export class Board {
   get focusedPoint() {
     return this.#focusName;
   }
+}
+
+/** Draw a stack (or nothing) into an SVG group, centred on (0, 0). */
+export function drawPiece(g, stack) {
+  g.replaceChildren();
+  delete g.dataset.color;
+  delete g.dataset.type;
+  if (!stack) return;
+  g.dataset.color = stack.color;
+  g.dataset.type = stack.type;
+  const layers = Math.min(stack.height, MAX_LAYERS);
+  const top = -(layers * LAYER) / 2; // the stack is centred on its point
+  el("ellipse", { class: "shadow", cx: 3, cy: top + layers * LAYER + 5, rx: R + 2, ry: R - 4 }, g);
+  for (let i = layers; i >= 1; i--) {
+    el("circle", { class: "edge", cy: round(top + i * LAYER), r: R }, g);
+  }
+  el("circle", { class: "face", cy: top, r: R, fill: `url(#tz-face-${stack.color})` }, g);
+  el("circle", { class: "bevel", cy: top, r: R - 5 }, g);
+  if (stack.type === "tzarra") {
+    el("circle", { class: "emblem-ring", cy: top, r: 20 }, g);
+  } else if (stack.type === "tzaar") {
+    el("circle", { class: "emblem-disc", cy: top, r: 25 }, g);
+    el("circle", { class: "emblem-core", cy: top, r: 7 }, g);
+  }
+  if (stack.height > 1) {
+    const badge = el("g", { class: "badge", transform: `translate(${R - 8} ${round(top - R + 10)})` }, g);
+    el("circle", { r: 17 }, badge);
+    const text = el("text", { y: 0.5 }, badge);
+    text.textContent = String(stack.height);
+  }
+}
+
+/** Fill a small stand-alone <svg viewBox="-50 -50 100 100"> with one piece (tray, legend). */
+export function drawMiniPiece(svg, color, type) {
+  let g = svg.querySelector("g.piece");
+  if (!g) {
+    g = el("g", { class: "piece" }, svg);
+  }
+  if (g.dataset.color === color && g.dataset.type === type) return;
+  drawPiece(g, { color, type, height: 1 });
 }
 
 /** A hexagon with a vertex on top, circumradius r, corners rounded by c. */

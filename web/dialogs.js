@@ -1,0 +1,93 @@
+// The dialogs: new game, how to play, and the confirmation of a losing stacking.
+import { drawMiniPiece } from "./board.js";
+import { PLAYER_KINDS } from "./players.js";
+import { TYPE_NAME } from "./notation.js";
+
+export class NewGameDialog {
+  #dialog;
+  #game;
+
+  constructor(dialog, game) {
+    this.#dialog = dialog;
+    this.#game = game;
+    const form = dialog.querySelector("form");
+    dialog.addEventListener("close", () => {
+      if (dialog.returnValue !== "start") return;
+      const data = new FormData(form);
+      game.newGame({
+        setup: data.get("setup"),
+        seed: String(data.get("seed") ?? "").trim() || null,
+        players: { white: data.get("white"), black: data.get("black") },
+      });
+    });
+    const seed = form.querySelector(".seed");
+    const syncSeed = () => {
+      seed.hidden = form.querySelector('input[name="setup"]:checked')?.value !== "random";
+    };
+    form.addEventListener("change", syncSeed);
+    this.syncSeed = syncSeed;
+  }
+
+  open() {
+    const state = this.#game.state;
+    const form = this.#dialog.querySelector("form");
+    for (const select of form.querySelectorAll("select[data-player]")) {
+      // The player kinds known now (the computer adds itself to PLAYER_KINDS).
+      select.replaceChildren(
+        ...[...PLAYER_KINDS].map(([id, kind]) => new Option(kind.label, id, false, id === state.players[select.dataset.player])),
+      );
+    }
+    const setup = ["standard", "random", "tournament"].includes(state.setup) ? state.setup : "standard";
+    form.querySelector(`input[name="setup"][value="${setup}"]`).checked = true;
+    form.querySelector('input[name="seed"]').value = "";
+    this.syncSeed();
+    this.#dialog.returnValue = "";
+    if (!this.#dialog.open) this.#dialog.showModal();
+  }
+}
+
+export class HelpDialog {
+  #dialog;
+  constructor(dialog) {
+    this.#dialog = dialog;
+    for (const svg of dialog.querySelectorAll("svg[data-legend]")) drawMiniPiece(svg, "white", svg.dataset.legend);
+  }
+  open() {
+    if (!this.#dialog.open) this.#dialog.showModal();
+  }
+}
+
+/** Asks before a stacking that covers the player's own last Tzaar, Tzarra or Tott. */
+export class ConfirmLosingDialog {
+  #dialog;
+  #game;
+  #shown = null;
+
+  constructor(dialog, game) {
+    this.#dialog = dialog;
+    this.#game = game;
+    dialog.addEventListener("close", () => {
+      const action = this.#shown;
+      this.#shown = null;
+      if (!action || game.state.pendingLosing !== action) return;
+      if (dialog.returnValue === "confirm") game.confirmLosing();
+      else game.cancelLosing();
+    });
+  }
+
+  render(state) {
+    const action = state.pendingLosing;
+    if (action && this.#shown !== action) {
+      this.#shown = action;
+      const [from, to] = action.split("-");
+      const type = TYPE_NAME[state.view.points[to]?.type] ?? "piece";
+      this.#dialog.querySelector("#confirm-text").textContent =
+        `Stacking ${from} onto ${to} covers your last ${type}. You would lose the game at once.`;
+      this.#dialog.returnValue = "";
+      this.#dialog.showModal();
+    } else if (!action && this.#shown) {
+      this.#shown = null;
+      this.#dialog.close();
+    }
+  }
+}

@@ -1,0 +1,511 @@
+// The game flow and its state, in one place.
+//
+// The state holds the start position, the actions played (canonical texts), the position
+// after each, a cursor (how many actions the shown position has: undo and redo move it) and
+// the engine's View of the shown position. Legality always comes from that View: the board's
+// highlights are lookups into view.legal, kept here on the JavaScript side so a click
+// answers within a frame. The engine is reached only through the EngineClient.
+//
+//   const game = new Game(engine);
+//   game.subscribe((state, effects) => render(state, effects));   // returns an unbind
+//   game.activate("C3"); game.pass(); game.undo(); game.newGame({setup: "random"});
+
+import { STANDARD, parsePosition, parseAction, turnOf, captureText, stackText, placeText, TYPES } from "./notation.js";
+import { PLAYER_KINDS, isPerson } from "./players.js";
+
+const SAVE_VERSION = 1;
+
+/** A fresh state (nothing from the engine yet). */
+function initialState(start = STANDARD) {
+  return {
+    engine: "loading", // "loading" | "ready" | "error"
+    start,
+    setup: "standard", // how `start` came about: standard | random | tournament | link
+    seed: null,
+    actions: [],
+    positions: [], // positions[i]: after actions[0..i]
+    views: [], // views[i]: View of the position after i actions (cached; may be missing)
+    cursor: 0,
+    view: null, // the View of the shown position, null until the engine answers
+    selected: null,
+    placeType: { white: null, black: null },
+    players: { white: "person", black: "person" },
+    flipped: false,
+    busy: false,
+    notice: null, // a short message for the person (an error, mostly)
+    pendingLosing: null, // a losing stacking waiting for the person to confirm
+    resultDismissed: false,
+  };
+}
+
+// ---- derived values (pure functions of the state) ----------------------------------------
+
+export function positionAt(state, cursor = state.cursor) {
+  return cursor === 0 ? state.start : state.positions[cursor - 1];
+}
+
+/** The turns of the game: [{number, side, start (index of its first action), actions: [text]}]. */
+export function turnsOf(state) {
+  const turns = [];
+  state.actions.forEach((action, i) => {
+    const before = turnOf(positionAt(state, i));
+    const current = turns[turns.length - 1];
+    // A turn starts with a placement or with the forced capture (step 1); step 2 continues it.
+    if (!current || before.step !== "second") {
+      turns.push({ number: turns.length + 1, side: before.side, start: i, actions: [action] });
+    } else {
+      current.actions.push(action);
+    }
+  });
+  return turns;
+}
+
+/** Cursor values at which a turn starts, plus the end of the game. */
+function turnBoundaries(state) {
+  return [...turnsOf(state).map((t) => t.start), state.actions.length];
+}
+
+/** The actions of the most recent turn before the cursor (the whole turn, or the part played). */
+function lastTurnActions(state, cursor = state.cursor) {
+  if (cursor === 0) return [];
+  const turns = turnsOf(state);
+  const turn = turns.findLast((t) => t.start < cursor);
+  return state.actions.slice(turn.start, Math.min(cursor, turn.start + turn.actions.length));
+}
+
+/** The marks of the last turn on the board: [{from, to, kind, older}]. */
+export function marksOf(state) {
+  if (state.cursor === 0) return [];
+  const turns = turnsOf(state);
+  const index = turns.findLastIndex((t) => t.start < state.cursor);
+  const shown = [];
+  const current = turns[index];
+  const played = state.actions.slice(current.start, Math.min(state.cursor, current.start + current.actions.length));
+  // In the middle of a turn, the opponent's turn before it stays marked, more faintly.
+  if (turnOf(positionAt(state)).step === "second" && index > 0) {
+    for (const text of turns[index - 1].actions) shown.push({ text, older: true });
+  }
+  for (const text of played) shown.push({ text, older: false });
+  return shown
+    .map(({ text, older }) => ({ ...parseAction(text), older }))
+    .filter((a) => a.kind && a.kind !== "pass")
+    .map(({ from, to, kind, older }) => ({ from, to, kind, older }));
+}
+
+/** Stacks shown: from the View, or read from the position text while the engine loads. */
+export function shownPoints(state) {
+  return state.view?.points ?? parsePosition(positionAt(state)).points;
+}
+
+/** Counts that need no rules (tops by type, pieces) from the shown points. */
+export function countsOf(state) {
+  if (state.view) return { tops: state.view.tops, pieces: state.view.pieces, reserve: state.view.reserve };
+  const tops = { white: { tzaar: 0, tzarra: 0, tott: 0 }, black: { tzaar: 0, tzarra: 0, tott: 0 } };
+  const pieces = { white: 0, black: 0 };
+  for (const stack of Object.values(shownPoints(state))) {
+    tops[stack.color][stack.type] += 1;
+    pieces[stack.color] += stack.height;
+  }
+  return { tops, pieces, reserve: null };
+}
+
+/** Whether the side to move is played by a person at this screen (and may click). */
+export function personToMove(state) {
+  const view = state.view;
+  return Boolean(view && !view.winner && isPerson(state.players[view.side]));
+}
+
+/** Targets of the selection, for the board: {point: "capture" | "stack" | "place"}. */
+export function targetsOf(state) {
+  const view = state.view;
+  if (!view || !personToMove(state)) return {};
+  const targets = {};
+  if (view.step === "place") {
+    if (state.placeType[view.side] && (view.reserve[view.side][state.placeType[view.side]] ?? 0) > 0) {
+      for (const point of view.legal.place) targets[point] = "place";
+    }
+    return targets;
+  }
+  const from = state.selected;
+  if (!from) return targets;
+  for (const point of view.legal.captures[from] ?? []) targets[point] = "capture";
+  for (const point of view.legal.stacks[from] ?? []) targets[point] = "stack";
+  return targets;
+}
+
+/** Stacking targets of the selection that lose the game (they cover the mover's last type). */
+export function losingTargetsOf(state) {
+  const view = state.view;
+  if (!view || !state.selected) return [];
+  const prefix = `${state.selected}-`;
+  return view.legal.losing.filter((a) => a.startsWith(prefix)).map((a) => a.slice(prefix.length));
+}
+
+/** Stacks that can act now (for the pointer cursor). */
+export function sourcesOf(state) {
+  const view = state.view;
+  if (!view || !personToMove(state) || view.step === "place") return [];
+  return [...new Set([...Object.keys(view.legal.captures), ...Object.keys(view.legal.stacks)])];
+}
+
+/** What the board draws for the state. */
+export function boardStateOf(state) {
+  return {
+    position: positionAt(state),
+    points: shownPoints(state),
+    flipped: state.flipped,
+    selected: state.selected,
+    targets: targetsOf(state),
+    losing: losingTargetsOf(state),
+    sources: sourcesOf(state),
+    marks: marksOf(state),
+    interactive: personToMove(state) && !state.busy,
+  };
+}
+
+export function canUndo(state) {
+  return state.cursor > 0;
+}
+export function canRedo(state) {
+  return state.cursor < state.actions.length;
+}
+
+// ---- the game ----------------------------------------------------------------------------
+
+export class Game {
+  #engine;
+  #storage;
+  #listeners = new Set();
+  #request = 0; // number of the latest engine request whose answer we still want
+  state;
+
+  constructor(engine, { storage = null } = {}) {
+    this.#engine = engine;
+    this.#storage = storage;
+    this.state = initialState();
+  }
+
+  subscribe(callback) {
+    this.#listeners.add(callback);
+    return () => this.#listeners.delete(callback);
+  }
+
+  #set(changes, effects = {}) {
+    this.state = { ...this.state, ...changes };
+    for (const callback of [...this.#listeners]) callback(this.state, effects);
+  }
+
+  #save() {
+    if (!this.#storage) return;
+    const s = this.state;
+    this.#storage.set("tzaar.game", {
+      version: SAVE_VERSION,
+      start: s.start,
+      setup: s.setup,
+      seed: s.seed,
+      actions: s.actions,
+      cursor: s.cursor,
+      players: s.players,
+    });
+    this.#storage.set("tzaar.flipped", s.flipped);
+  }
+
+  /**
+   * Show a position at once (before the engine is ready) and start the game when it is.
+   * `link`: a position text from the URL, which wins over the saved game.
+   */
+  async open({ link = null } = {}) {
+    const saved = this.#storage?.get("tzaar.game");
+    const flipped = Boolean(this.#storage?.get("tzaar.flipped"));
+    let start = STANDARD;
+    let notice = null;
+    let restore = null;
+    if (link) {
+      try {
+        parsePosition(link);
+        start = link;
+      } catch (error) {
+        notice = `The position in the link could not be read: ${error.message}`;
+      }
+      if (start === link && saved?.start === link) restore = saved; // a reload of the same link
+    } else if (saved?.version === SAVE_VERSION && saved.start) {
+      restore = saved;
+    }
+    if (restore) {
+      try {
+        parsePosition(restore.start);
+        start = restore.start;
+      } catch {
+        restore = null;
+      }
+    }
+    this.state = { ...initialState(start), flipped, notice };
+    if (restore) {
+      Object.assign(this.state, {
+        setup: restore.setup ?? "standard",
+        seed: restore.seed ?? null,
+        players: sanitizePlayers(restore.players),
+      });
+    } else if (link && start === link) {
+      this.state.setup = "link";
+    }
+    this.#set({});
+    try {
+      await this.#engine.ready;
+    } catch (error) {
+      this.#set({ engine: "error", notice: error.message });
+      return;
+    }
+    this.#set({ engine: "ready" });
+    await this.#load(start, restore?.actions ?? [], restore?.cursor);
+  }
+
+  /** Replay `actions` from `start` with the engine and show the position at `cursor`. */
+  async #load(start, actions, cursor = actions.length) {
+    const request = ++this.#request;
+    this.#set({ busy: true });
+    let answer;
+    try {
+      answer = await this.#engine.call("game", { start, actions });
+    } catch (error) {
+      if (request !== this.#request) return;
+      if (actions.length) return this.#load(start, [], 0); // a saved game that no longer replays
+      this.#set({ busy: false, notice: error.message });
+      return;
+    }
+    if (request !== this.#request) return;
+    const views = [];
+    views[answer.actions.length] = answer.view;
+    const state = {
+      start: answer.start ?? start,
+      actions: answer.actions,
+      positions: answer.positions,
+      views,
+      cursor: answer.actions.length,
+      view: answer.view,
+      selected: null,
+      busy: false,
+      pendingLosing: null,
+      resultDismissed: false,
+    };
+    this.#set(state);
+    if (cursor !== undefined && cursor !== null && cursor !== answer.actions.length) {
+      await this.goto(Math.max(0, Math.min(cursor, answer.actions.length)));
+    } else {
+      this.#save();
+      this.#maybeAutoplay();
+    }
+  }
+
+  /** Start a new game: {setup: "standard"|"random"|"tournament", seed?, players?}. */
+  async newGame({ setup = "standard", seed = null, players = null } = {}) {
+    const request = ++this.#request;
+    const params = { setup };
+    if (setup === "random" && seed !== null && seed !== "" && Number.isFinite(Number(seed))) params.seed = Number(seed);
+    this.#set({ busy: true, selected: null, notice: null });
+    let answer;
+    try {
+      answer = await this.#engine.call("new_position", params);
+    } catch (error) {
+      if (request === this.#request) this.#set({ busy: false, notice: error.message });
+      return;
+    }
+    if (request !== this.#request) return;
+    this.#set({
+      setup,
+      seed: setup === "random" ? (answer.seed ?? params.seed ?? null) : null,
+      players: sanitizePlayers(players ?? this.state.players),
+      placeType: { white: null, black: null },
+    });
+    await this.#load(answer.position, []);
+  }
+
+  /** Start from a position text (a link), two people at this screen. */
+  async openPosition(position) {
+    try {
+      parsePosition(position);
+    } catch (error) {
+      this.#set({ notice: `That position could not be read: ${error.message}` });
+      return;
+    }
+    this.#set({ setup: "link", seed: null, players: { white: "person", black: "person" } });
+    await this.#load(position, []);
+  }
+
+  // ---- input meanings ------------------------------------------------------------------
+
+  /** A point was clicked, tapped or chosen with the keyboard. */
+  activate(point) {
+    const s = this.state;
+    if (!personToMove(s) || s.busy) return;
+    const view = s.view;
+    if (view.step === "place") {
+      const type = s.placeType[view.side];
+      if (type && targetsOf(s)[point] === "place") this.play(placeText(type, point));
+      return;
+    }
+    const targets = targetsOf(s);
+    if (s.selected && targets[point]) {
+      const action = targets[point] === "capture" ? captureText(s.selected, point) : stackText(s.selected, point);
+      if (view.legal.losing.includes(action)) {
+        this.#set({ pendingLosing: action });
+        return;
+      }
+      this.play(action);
+      return;
+    }
+    if (point !== s.selected && sourcesOf(s).includes(point)) {
+      this.#set({ selected: point, notice: null });
+    } else {
+      this.deselect();
+    }
+  }
+
+  deselect() {
+    if (this.state.selected || this.state.pendingLosing) this.#set({ selected: null, pendingLosing: null });
+  }
+
+  confirmLosing() {
+    const action = this.state.pendingLosing;
+    if (action) this.play(action);
+  }
+
+  cancelLosing() {
+    if (this.state.pendingLosing) this.#set({ pendingLosing: null });
+  }
+
+  choosePlaceType(type) {
+    const view = this.state.view;
+    if (!view || view.step !== "place" || !TYPES.includes(type) || !personToMove(this.state)) return;
+    if ((view.reserve[view.side][type] ?? 0) <= 0) return;
+    const current = this.state.placeType[view.side];
+    this.#set({ placeType: { ...this.state.placeType, [view.side]: current === type ? null : type } });
+  }
+
+  pass() {
+    const s = this.state;
+    if (personToMove(s) && !s.busy && s.view.legal.pass) this.play("pass");
+  }
+
+  /** Play one action from the shown position (later actions, if any, are dropped). */
+  async play(action) {
+    const s = this.state;
+    if (!s.view || s.busy) return;
+    const request = ++this.#request;
+    const position = positionAt(s);
+    this.#set({ busy: true, pendingLosing: null });
+    performance.mark?.("tzaar:action-start");
+    let answer;
+    try {
+      answer = await this.#engine.call("play", { position, actions: [action] });
+    } catch (error) {
+      if (request === this.#request) this.#set({ busy: false, selected: null, notice: error.message });
+      return;
+    }
+    if (request !== this.#request) return;
+    const cursor = this.state.cursor;
+    const played = answer.view.last[0] ?? action;
+    const actions = [...this.state.actions.slice(0, cursor), played];
+    const positions = [...this.state.positions.slice(0, cursor), answer.positions[answer.positions.length - 1]];
+    const views = this.state.views.slice(0, cursor + 1);
+    views[cursor + 1] = answer.view;
+    // Keep the type chosen in the tray for the side's next placement while it has one.
+    const placeType = { ...this.state.placeType };
+    for (const side of ["white", "black"]) {
+      const type = placeType[side];
+      if (type && answer.view.step === "place" && !(answer.view.reserve[side][type] > 0)) placeType[side] = null;
+    }
+    const parsed = parseAction(played);
+    this.#set(
+      { actions, positions, views, cursor: cursor + 1, view: answer.view, selected: null, busy: false, notice: null, resultDismissed: false, placeType },
+      { animate: parsed?.from ? [{ from: parsed.from, to: parsed.to }] : [], action: played },
+    );
+    this.#save();
+    this.#maybeAutoplay();
+  }
+
+  // ---- history -------------------------------------------------------------------------
+
+  undo() {
+    return this.goto(this.state.cursor - 1);
+  }
+  redo() {
+    return this.goto(this.state.cursor + 1);
+  }
+  undoTurn() {
+    const cursor = this.state.cursor;
+    const before = turnBoundaries(this.state).filter((b) => b < cursor);
+    return this.goto(before.length ? before[before.length - 1] : 0);
+  }
+  redoTurn() {
+    const cursor = this.state.cursor;
+    const after = turnBoundaries(this.state).filter((b) => b > cursor);
+    return this.goto(after.length ? after[0] : this.state.actions.length);
+  }
+
+  /** Show the position after `cursor` actions. */
+  async goto(cursor) {
+    const s = this.state;
+    if (s.engine !== "ready" || cursor < 0 || cursor > s.actions.length || cursor === s.cursor) return;
+    const request = ++this.#request;
+    const forward = cursor === s.cursor + 1 ? parseAction(s.actions[s.cursor]) : null;
+    const effects = { animate: forward?.from ? [{ from: forward.from, to: forward.to }] : [] };
+    let view = s.views[cursor];
+    if (!view) {
+      // Show the position at once from its text; the View (legal actions) follows.
+      this.#set({ cursor, view: null, selected: null, pendingLosing: null, busy: true, resultDismissed: false }, effects);
+      effects.animate = [];
+      try {
+        view = await this.#engine.call("view", { position: positionAt(s, cursor), last: lastTurnActions(s, cursor) });
+      } catch (error) {
+        if (request === this.#request) this.#set({ busy: false, notice: error.message });
+        return;
+      }
+      if (request !== this.#request) return;
+      const views = this.state.views.slice();
+      views[cursor] = view;
+      this.#set({ view, views, busy: false });
+    } else {
+      this.#set({ cursor, view, selected: null, pendingLosing: null, busy: false, resultDismissed: false }, effects);
+    }
+    this.#save();
+    this.#maybeAutoplay();
+  }
+
+  // ---- display settings ----------------------------------------------------------------
+
+  flip() {
+    this.#set({ flipped: !this.state.flipped });
+    this.#save();
+  }
+
+  dismissResult() {
+    this.#set({ resultDismissed: true });
+  }
+
+  clearNotice() {
+    if (this.state.notice) this.#set({ notice: null });
+  }
+
+  // ---- automatic players (the computer joins through players.js) ----------------------
+
+  async #maybeAutoplay() {
+    const s = this.state;
+    const view = s.view;
+    if (!view || view.winner || s.cursor !== s.actions.length) return;
+    const kind = PLAYER_KINDS.get(s.players[view.side]);
+    if (!kind?.automatic) return;
+    const request = this.#request;
+    const actions = await kind.chooseActions(view, this.#engine);
+    if (request !== this.#request) return;
+    for (const action of actions) {
+      if (this.state.view?.winner) break;
+      await this.play(action);
+    }
+  }
+}
+
+function sanitizePlayers(players) {
+  const pick = (id) => (PLAYER_KINDS.has(id) ? id : "person");
+  return { white: pick(players?.white), black: pick(players?.black) };
+}

@@ -1,0 +1,341 @@
+// The panels around the board: turn (with tray, warning, pass), trios, move list, result.
+// Each renders from the game's state and turns its buttons into the game's meanings.
+
+import { drawMiniPiece } from "./board.js";
+import { SIDE_NAME, TYPE_NAME, TYPES, describeAction } from "./notation.js";
+import { personToMove, positionAt, turnsOf, targetsOf, losingTargetsOf, countsOf, canUndo, canRedo } from "./game.js";
+import { playerLabel } from "./players.js";
+
+function plural(n, one, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function sideOf(state) {
+  if (state.view) return state.view.side;
+  return positionAt(state).split(" ")[1]?.startsWith("b") ? "black" : "white";
+}
+
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
+function setAttr(node, name, value) {
+  if (value === null || value === undefined || value === false) {
+    if (node.hasAttribute(name)) node.removeAttribute(name);
+  } else if (node.getAttribute(name) !== String(value)) {
+    node.setAttribute(name, String(value));
+  }
+}
+
+// ---- the turn -----------------------------------------------------------------------------
+
+export class TurnPanel {
+  #root;
+  #game;
+
+  constructor(root, game) {
+    this.#root = root;
+    this.#game = game;
+    this.title = root.querySelector(".turn-title");
+    this.detail = root.querySelector(".turn-detail");
+    this.tray = root.querySelector("#tray");
+    this.warning = root.querySelector("#warning");
+    this.pass = root.querySelector('[data-action="pass"]');
+    this.notice = root.querySelector("#notice");
+    this.pass.addEventListener("click", () => game.pass());
+    for (const button of this.tray.querySelectorAll("[data-place]")) {
+      button.addEventListener("click", () => game.choosePlaceType(button.dataset.place));
+    }
+  }
+
+  render(state) {
+    const view = state.view;
+    const side = sideOf(state);
+    const root = this.#root;
+    setAttr(root, "data-side", view?.winner ?? side);
+    setAttr(root, "data-step", view?.step ?? null);
+    setAttr(root, "data-over", view?.winner ? "true" : "false");
+    setAttr(root, "data-winner", view?.winner ?? null);
+    const { title, detail } = this.#texts(state, side);
+    setText(this.title, title);
+    setText(this.detail, detail);
+
+    // The tray of the tournament setup.
+    const placing = view?.step === "place" && !view.winner;
+    this.tray.hidden = !placing;
+    if (placing) {
+      const chosen = state.placeType[side];
+      for (const button of this.tray.querySelectorAll("[data-place]")) {
+        const type = button.dataset.place;
+        const left = view.reserve[side][type] ?? 0;
+        drawMiniPiece(button.querySelector("svg"), side, type);
+        setText(button.querySelector(".tray-count"), `${left} left`);
+        setAttr(button, "aria-pressed", String(chosen === type));
+        setAttr(button, "aria-label", `${TYPE_NAME[type]}, ${left} left`);
+        button.disabled = left <= 0 || !personToMove(state) || state.busy;
+      }
+    }
+
+    // The self-elimination warning, as soon as a losing stacking is on offer.
+    const losing = losingTargetsOf(state);
+    if (losing.length && personToMove(state)) {
+      const covered = [...new Set(losing.map((p) => TYPE_NAME[view.points[p].type]))];
+      setText(
+        this.warning,
+        `Careful: stacking ${state.selected} onto ${losing.join(" or ")} covers your last ${covered.join(" / ")}, and you would lose at once.`,
+      );
+      this.warning.hidden = false;
+    } else {
+      this.warning.hidden = true;
+    }
+
+    this.pass.disabled = !(personToMove(state) && view.legal.pass && !state.busy);
+    if (state.notice) {
+      setText(this.notice, state.notice);
+      this.notice.hidden = false;
+    } else {
+      this.notice.hidden = true;
+    }
+  }
+
+  #texts(state, side) {
+    const view = state.view;
+    const name = SIDE_NAME[side];
+    if (!view) {
+      if (state.engine === "error") return { title: `${name} to play`, detail: "The rules engine is not available." };
+      return { title: `${name} to play`, detail: "Loading the rules…" };
+    }
+    if (view.winner) {
+      return { title: `${SIDE_NAME[view.winner]} wins`, detail: view.reason?.text ?? "" };
+    }
+    const later = state.cursor < state.actions.length ? " You are looking at an earlier position: playing here replaces the moves after it." : "";
+    if (!personToMove(state)) {
+      return { title: `${name} to play`, detail: `${playerLabel(state.players[side])} is thinking…` };
+    }
+    if (view.step === "place") {
+      const type = state.placeType[side];
+      const left = Object.values(view.reserve[side]).reduce((a, b) => a + b, 0);
+      return {
+        title: `${name} places a piece`,
+        detail: (type
+          ? `Click an empty point to place a ${TYPE_NAME[type]}.`
+          : `Tournament setup: choose a piece below, then an empty point. ${plural(left, "piece")} left to place.`) + later,
+      };
+    }
+    const title = view.step === "capture" ? `${name}: capture` : `${name}: capture, stack or pass`;
+    let detail;
+    if (state.selected) {
+      const targets = Object.values(targetsOf(state));
+      const captures = targets.filter((t) => t === "capture").length;
+      const stacks = targets.filter((t) => t === "stack").length;
+      const parts = [captures ? plural(captures, "capture") : "", stacks ? plural(stacks, "stacking") : ""].filter(Boolean);
+      detail = `${state.selected} selected: ${parts.join(", ") || "no move"}. Choose a target, or click elsewhere to let go.`;
+    } else if (view.opening) {
+      detail = `The opening is a single capture: choose a ${side} stack, then the ${side === "white" ? "black" : "white"} stack it takes. Then ${side === "white" ? "Black" : "White"} plays.`;
+    } else if (view.step === "capture") {
+      detail = "First action: you must capture. Choose one of your stacks.";
+    } else {
+      detail = "Second action: capture again, stack onto one of your own stacks, or pass.";
+    }
+    return { title, detail: detail + later };
+  }
+}
+
+// ---- the trios ----------------------------------------------------------------------------
+
+export class TriosPanel {
+  #root;
+  #rows = {};
+
+  constructor(root) {
+    this.#root = root;
+    root.replaceChildren();
+    const heading = document.createElement("h2");
+    heading.className = "panel-title";
+    heading.textContent = "Trios";
+    root.appendChild(heading);
+    for (const side of ["white", "black"]) {
+      const row = document.createElement("div");
+      row.className = "trio";
+      row.dataset.side = side;
+      const name = document.createElement("span");
+      name.className = "trio-name";
+      name.textContent = SIDE_NAME[side];
+      row.appendChild(name);
+      const counts = {};
+      for (const type of TYPES) {
+        const cell = document.createElement("span");
+        cell.className = "trio-count";
+        cell.dataset.type = type;
+        const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+        svg.setAttribute("class", "mini");
+        svg.setAttribute("viewBox", "-50 -50 100 100");
+        svg.setAttribute("aria-hidden", "true");
+        drawMiniPiece(svg, side, type);
+        const number = document.createElement("span");
+        number.className = "trio-number";
+        cell.append(svg, number);
+        row.appendChild(cell);
+        counts[type] = { cell, number };
+      }
+      const pieces = document.createElement("span");
+      pieces.className = "trio-pieces";
+      row.appendChild(pieces);
+      root.appendChild(row);
+      this.#rows[side] = { row, counts, pieces };
+    }
+  }
+
+  render(state) {
+    const { tops, pieces, reserve } = countsOf(state);
+    const toMove = sideOf(state);
+    const placing = state.view?.step === "place";
+    for (const side of ["white", "black"]) {
+      const r = this.#rows[side];
+      setAttr(r.row, "data-to-move", String(toMove === side && !state.view?.winner));
+      const described = [];
+      for (const type of TYPES) {
+        const n = tops[side][type];
+        const { cell, number } = r.counts[type];
+        setText(number, String(n));
+        // In the tournament setup a type still to be placed is not "down to its last".
+        const stillToCome = placing && reserve ? reserve[side][type] : 0;
+        setAttr(cell, "data-last", n === 1 && !stillToCome ? "true" : null);
+        setAttr(cell, "data-gone", n === 0 && !stillToCome && !placing ? "true" : null);
+        setAttr(cell, "title", `${SIDE_NAME[side]} ${TYPE_NAME[type]}s on top: ${n}`);
+        described.push(`${n} ${TYPE_NAME[type]}${n === 1 ? "" : "s"}`);
+      }
+      let text = `${plural(pieces[side], "piece")}`;
+      if (placing && reserve) {
+        const left = Object.values(reserve[side]).reduce((a, b) => a + b, 0);
+        text += ` · ${left} to place`;
+      }
+      setText(r.pieces, text);
+      setAttr(r.row, "aria-label", `${SIDE_NAME[side]}: stacks on top ${described.join(", ")}; ${text}`);
+    }
+  }
+}
+
+// ---- the move list and undo/redo --------------------------------------------------------
+
+export class MoveList {
+  #list;
+  #game;
+  #key = "";
+  #nav;
+  #link;
+
+  constructor(root, game) {
+    this.#game = game;
+    this.#list = root.querySelector("#moves");
+    this.#nav = root.querySelector(".history-nav");
+    this.#link = root.querySelector("#position-link");
+    this.#list.addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-cursor]");
+      if (button) game.goto(Number(button.dataset.cursor));
+    });
+  }
+
+  render(state) {
+    const key = `${state.start}|${state.setup}|${state.seed}|${state.actions.join(" ")}`;
+    if (key !== this.#key) {
+      this.#key = key;
+      this.#rebuild(state);
+    }
+    for (const button of this.#list.querySelectorAll("button[data-cursor]")) {
+      const cursor = Number(button.dataset.cursor);
+      setAttr(button, "aria-current", cursor === state.cursor ? "true" : null);
+      button.classList.toggle("future", cursor > state.cursor);
+    }
+    const current = this.#list.querySelector('button[aria-current="true"]');
+    if (current) {
+      // Keep the current move in view without scrolling the page.
+      const list = this.#list;
+      const top = current.offsetTop - list.offsetTop;
+      if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) {
+        list.scrollTop = Math.max(0, top - list.clientHeight / 2);
+      }
+    }
+    const ready = state.engine === "ready";
+    const nav = this.#nav;
+    nav.querySelector('[data-command="undo"]').disabled = !ready || !canUndo(state);
+    nav.querySelector('[data-command="undo-turn"]').disabled = !ready || !canUndo(state);
+    nav.querySelector('[data-command="redo"]').disabled = !ready || !canRedo(state);
+    nav.querySelector('[data-command="redo-turn"]').disabled = !ready || !canRedo(state);
+    const hash = "#" + positionAt(state).replace(/ /g, "_");
+    setAttr(this.#link, "href", hash);
+  }
+
+  #rebuild(state) {
+    const list = this.#list;
+    list.replaceChildren();
+    const start = document.createElement("li");
+    start.className = "start";
+    const startButton = document.createElement("button");
+    startButton.type = "button";
+    startButton.dataset.cursor = "0";
+    startButton.textContent = startLabel(state);
+    start.appendChild(startButton);
+    list.appendChild(start);
+    for (const turn of turnsOf(state)) {
+      const li = document.createElement("li");
+      li.dataset.turn = String(turn.number);
+      const number = document.createElement("span");
+      number.className = "move-number";
+      number.textContent = `${turn.number}.`;
+      const side = document.createElement("span");
+      side.className = "move-side";
+      side.dataset.side = turn.side;
+      side.title = SIDE_NAME[turn.side];
+      const actions = document.createElement("span");
+      actions.className = "move-actions";
+      turn.actions.forEach((text, i) => {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.dataset.cursor = String(turn.start + i + 1);
+        button.dataset.move = text;
+        button.textContent = text;
+        button.setAttribute("aria-label", `Turn ${turn.number}, ${SIDE_NAME[turn.side]}: ${describeAction(text)}`);
+        actions.appendChild(button);
+      });
+      li.append(number, side, actions);
+      list.appendChild(li);
+    }
+  }
+}
+
+function startLabel(state) {
+  switch (state.setup) {
+    case "random":
+      return state.seed !== null && state.seed !== undefined ? `Start · random setup #${state.seed}` : "Start · random setup";
+    case "tournament":
+      return "Start · tournament setup";
+    case "link":
+      return "Start · position from a link";
+    default:
+      return "Start · standard setup";
+  }
+}
+
+// ---- the result -------------------------------------------------------------------------
+
+export class ResultBox {
+  #root;
+
+  constructor(root, game) {
+    this.#root = root;
+    root.querySelector('[data-command="dismiss-result"]').addEventListener("click", () => game.dismissResult());
+  }
+
+  render(state) {
+    const view = state.view;
+    const show = Boolean(view?.winner) && !state.resultDismissed && state.cursor === state.actions.length;
+    const root = this.#root;
+    setAttr(root, "data-winner", view?.winner ?? null);
+    if (show) {
+      setText(root.querySelector(".result-title"), `${SIDE_NAME[view.winner]} wins`);
+      setText(root.querySelector(".result-reason"), view.reason?.text ?? "");
+    }
+    if (root.hidden === show) root.hidden = !show;
+  }
+}

@@ -1,0 +1,17 @@
+// Who plays each side. "person" is someone at this screen; other kinds (the computer
+// opponent) register themselves here with registerPlayerKind, and then appear in the
+// new-game dialog's selectors. A kind with `chooseActions(view, engine)` (a promise of the
+// action texts of its turn) plays by itself when it is its side's turn.
+export const PLAYER_KINDS = new Map([["person", { label: "Person", automatic: false }]]);
+
+export function registerPlayerKind(id, spec) {
+  PLAYER_KINDS.set(id, { automatic: typeof spec.chooseActions === "function", ...spec });
+}
+
+export function playerLabel(id) {
+  return PLAYER_KINDS.get(id)?.label ?? "Person";
+}
+
+export function isPerson(id) {
+  return !PLAYER_KINDS.get(id)?.automatic;
+}

@@ -1,0 +1,35 @@
+// Saved settings and the game in progress: localStorage when it works, memory otherwise.
+const memory = new Map();
+
+function backend() {
+  try {
+    const probe = "__tzaar_probe__";
+    window.localStorage.setItem(probe, probe);
+    window.localStorage.removeItem(probe);
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+const local = backend();
+
+export const storage = {
+  get(key) {
+    try {
+      const text = local ? local.getItem(key) : memory.get(key);
+      return text == null ? null : JSON.parse(text);
+    } catch {
+      return null;
+    }
+  },
+  set(key, value) {
+    const text = JSON.stringify(value);
+    try {
+      if (local) local.setItem(key, text);
+      else memory.set(key, text);
+    } catch {
+      memory.set(key, text);
+    }
+  },
+};
