@@ -1,0 +1,26 @@
+"""The computer opponent: evaluation, search, placement, levels, jobs and matches.
+
+Modules: :mod:`.evaluate` (the static evaluation), :mod:`.search` (iterative-deepening
+alpha-beta over single actions, resumable in slices), :mod:`.placement` (tournament
+placement), :mod:`.players` (levels and :func:`think`, the rest of a turn),
+:mod:`.jobs` (the facade methods ``ai_*`` for the browser), :mod:`.match` (games between
+players, Elo) and :mod:`.cli` (the ``ai`` and ``match`` subcommands).
+"""
+
+from .players import LEVELS, Level, player_names, run_think, think
+from .search import Search, search
+
+__all__ = ["LEVELS", "Level", "player_names", "think", "run_think", "Search", "search", "choose"]
+
+
+def choose(position, player="casual", seed=0, seconds=None, nodes=None):
+    """The computer's actions (text) for the rest of the turn of a Position."""
+    from ..notation import Action
+
+    board = position.board()
+    codes, _ = run_think(board, player, seed, seconds, nodes)
+    out = []
+    for a in codes:
+        out.append(Action.from_code(a, board.cells).text())
+        board.do(a)
+    return out

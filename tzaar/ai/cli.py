@@ -1,0 +1,88 @@
+"""The ``ai`` and ``match`` subcommands of ``python -m tzaar`` (hooked in by __main__)."""
+
+from __future__ import annotations
+
+import sys
+
+from ..errors import TzaarError
+from ..notation import Action
+from .match import Spec, run_match, summary
+from .players import DEFAULT_LEVEL, LEVELS, SPECIAL, run_think
+
+
+class AIUsageError(TzaarError):
+    """Bad arguments to the ai or match subcommands."""
+
+
+def _player(name):
+    key = name.lower()
+    if key not in LEVELS and key not in SPECIAL:
+        raise AIUsageError(f"unknown player {name!r}: choose one of {', '.join(list(LEVELS) + list(SPECIAL))}")
+    return key
+
+
+def add_parsers(sub):
+    """Add the ``ai`` and ``match`` subparsers to an argparse subparsers object."""
+    names = ", ".join(list(LEVELS) + list(SPECIAL))
+    p = sub.add_parser("ai", help="print the computer's actions for the rest of the turn")
+    p.add_argument("position", metavar="POSITION")
+    p.add_argument("--level", default=DEFAULT_LEVEL, help=f"{names} (default {DEFAULT_LEVEL})")
+    p.add_argument("--time", type=float, default=None, help="seconds for the turn (overrides the level)")
+    p.add_argument("--nodes", type=int, default=None, help="node budget (overrides the level)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--stats", action="store_true", help="print depth, score, nodes and time on stderr")
+    p = sub.add_parser("match", help="play two players against each other and report Elo")
+    p.add_argument("player1", metavar="PLAYER1", help=names)
+    p.add_argument("player2", metavar="PLAYER2")
+    p.add_argument("--games", type=int, default=20)
+    p.add_argument("--setup", default="mixed", choices=("standard", "random", "mixed", "tournament"))
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--time", type=float, default=None, help="seconds a turn for both players")
+    p.add_argument("--nodes", type=int, default=None, help="node budget a turn for both players")
+    p.add_argument("--time1", type=float, default=None)
+    p.add_argument("--time2", type=float, default=None)
+    p.add_argument("--nodes1", type=int, default=None)
+    p.add_argument("--nodes2", type=int, default=None)
+    p.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
+    p.add_argument("--quiet", action="store_true", help="no line per game")
+
+
+def run(args, position, out=sys.stdout) -> int:
+    """Run an ``ai`` or ``match`` command; ``position`` is the parsed POSITION (ai only)."""
+    if args.command == "ai":
+        player = _player(args.level)
+        if args.time is not None and args.time <= 0 or args.nodes is not None and args.nodes <= 0:
+            raise AIUsageError("--time and --nodes must be positive")
+        board = position.board()
+        import time
+
+        t0 = time.perf_counter()
+        codes, info = run_think(board, player, args.seed, args.time, args.nodes)
+        dt = time.perf_counter() - t0
+        for a in codes:
+            out.write(Action.from_code(a, board.cells).text() + "\n")
+            board.do(a)
+        if args.stats and info:
+            sys.stderr.write(
+                f"depth {info['depth']} score {info['score']} nodes {info['nodes']} "
+                f"time {dt:.3f} s ({info['nodes'] / max(dt, 1e-9):,.0f} nodes/s)\n"
+            )
+        return 0
+    p1 = Spec(_player(args.player1), args.time1 if args.time1 is not None else args.time,
+              args.nodes1 if args.nodes1 is not None else args.nodes)
+    p2 = Spec(_player(args.player2), args.time2 if args.time2 is not None else args.time,
+              args.nodes2 if args.nodes2 is not None else args.nodes)
+    if args.games < 1 or args.jobs < 1:
+        raise AIUsageError("--games and --jobs must be at least 1")
+
+    def progress(g):
+        if not args.quiet:
+            who = p1.label() if g["p1_won"] else p2.label()
+            colour = "white" if (g["winner"] == 0) else "black"
+            out.write(f"game {g['index'] + 1} ({g['setup']}, {p1.label()} "
+                      f"{'white' if g['p1_white'] else 'black'}): {who} ({colour}) wins in {g['actions']} actions\n")
+            out.flush()
+
+    results = run_match(p1, p2, args.games, args.setup, args.seed, args.jobs, progress)
+    out.write(summary(p1, p2, results, args.setup) + "\n")
+    return 0

@@ -1,0 +1,152 @@
+"""Matches between players: games from standard, random and tournament setups, Elo.
+
+A player spec is ``(name, seconds, nodes)``: a level name, ``random`` or ``greedy``,
+with optional budget overrides.  Colours alternate; with ``mixed`` setups each pair of
+games is played from the same setup (standard or a seeded random one) with both colours.
+A game always ends (every turn removes a piece); a cap on the number of actions guards
+against a bug anyway.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import NamedTuple, Optional
+
+from ..position import Position
+from .players import run_think
+
+#: No TZAAR game is that long (60 placements + at most 59 turns of 2 actions).
+MAX_ACTIONS = 400
+
+
+class Spec(NamedTuple):
+    name: str
+    seconds: Optional[float] = None
+    nodes: Optional[int] = None
+
+    def label(self) -> str:
+        extra = []
+        if self.seconds is not None:
+            extra.append(f"{self.seconds:g}s")
+        if self.nodes is not None:
+            extra.append(f"{self.nodes}n")
+        return self.name + (f"[{','.join(extra)}]" if extra else "")
+
+
+def setup_position(setup: str, pair: int, seed: int) -> Position:
+    if setup == "standard":
+        return Position.standard()
+    if setup == "random":
+        return Position.random(seed * 10007 + pair)
+    if setup == "tournament":
+        return Position.tournament()
+    if setup == "mixed":
+        return Position.standard() if pair % 2 == 0 else Position.random(seed * 10007 + pair)
+    raise ValueError(f"unknown setup {setup!r} (standard, random, tournament or mixed)")
+
+
+def play_game(white: Spec, black: Spec, start: Position, seed: int = 0) -> dict:
+    """Play one game; returns ``{winner (0/1), actions, turns, seconds: [white, black]}``."""
+    board = start.board()
+    players = (white, black)
+    spent = [0.0, 0.0]
+    turns = [0, 0]
+    n = 0
+    while board.winner() is None and board.moves():
+        side = board.side
+        p = players[side]
+        t0 = time.perf_counter()
+        acts, _ = run_think(board, p.name, seed * 1_000_003 + n, p.seconds, p.nodes)
+        spent[side] += time.perf_counter() - t0
+        turns[side] += 1
+        for a in acts:
+            board.do(a)
+            n += 1
+        if n > MAX_ACTIONS:
+            raise RuntimeError(f"a game ran past {MAX_ACTIONS} actions: {board.text()}")
+    return {"winner": board.winner(), "actions": n, "turns": turns, "seconds": spent}
+
+
+def _one(args):
+    i, p1, p2, setup, seed = args
+    pair = i // 2
+    start = setup_position(setup, pair, seed)
+    if i % 2 == 0:
+        white, black = p1, p2
+    else:
+        white, black = p2, p1
+    g = play_game(white, black, start, seed * 7919 + i)
+    p1_white = i % 2 == 0
+    g["p1_won"] = (g["winner"] == 0) == p1_white
+    g["p1_seconds"] = g["seconds"][0 if p1_white else 1]
+    g["p1_turns"] = g["turns"][0 if p1_white else 1]
+    g["p2_seconds"] = g["seconds"][1 if p1_white else 0]
+    g["p2_turns"] = g["turns"][1 if p1_white else 0]
+    g["index"] = i
+    g["setup"] = "standard" if start == Position.standard() else ("tournament" if start.step == 0 else "random")
+    g["p1_white"] = p1_white
+    return g
+
+
+def elo(wins: int, games: int):
+    """(Elo difference, half-width of its 95% interval) from a score of wins out of games.
+
+    No draws exist in TZAAR.  A perfect or null score is shrunk by half a game so the
+    difference stays finite (the interval then says how little is known).
+    """
+    if games == 0:
+        return 0.0, float("inf")
+    s = min(max(wins, 0.5), games - 0.5) / games
+    diff = -400 * math.log10(1 / s - 1)
+    se = math.sqrt(s * (1 - s) / games)
+    lo = min(max(s - 1.96 * se, 1e-6), 1 - 1e-6)
+    hi = min(max(s + 1.96 * se, 1e-6), 1 - 1e-6)
+    e_lo = -400 * math.log10(1 / lo - 1)
+    e_hi = -400 * math.log10(1 / hi - 1)
+    return diff, (e_hi - e_lo) / 2
+
+
+def run_match(p1: Spec, p2: Spec, games: int, setup: str = "mixed", seed: int = 1, jobs: int = 1, progress=None):
+    """Play ``games`` games; returns the list of game dicts (see :func:`_one`)."""
+    tasks = [(i, p1, p2, setup, seed) for i in range(games)]
+    results = []
+    if jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            for g in pool.imap_unordered(_one, tasks):
+                results.append(g)
+                if progress:
+                    progress(g)
+    else:
+        for t in tasks:
+            g = _one(t)
+            results.append(g)
+            if progress:
+                progress(g)
+    results.sort(key=lambda g: g["index"])
+    return results
+
+
+def summary(p1: Spec, p2: Spec, results, setup: str) -> str:
+    n = len(results)
+    w1 = sum(g["p1_won"] for g in results)
+    w2 = n - w1
+    diff, err = elo(w1, n)
+    white_wins = sum(g["winner"] == 0 for g in results)
+    t1 = sum(g["p1_seconds"] for g in results) / max(1, sum(g["p1_turns"] for g in results))
+    t2 = sum(g["p2_seconds"] for g in results) / max(1, sum(g["p2_turns"] for g in results))
+    acts = sum(g["actions"] for g in results) / max(1, n)
+    a, b = p1.label(), p2.label()
+    lines = [
+        f"{a} vs {b}: {n} games, setup {setup}",
+        f"{a}: {w1} wins; {b}: {w2} wins; score {100 * w1 / max(1, n):.1f}% for {a}",
+        f"Elo difference ({a} - {b}): {diff:+.0f} +/- {err:.0f} (95%)",
+        f"white won {white_wins} of {n}; {acts:.0f} actions a game; "
+        f"seconds per turn: {a} {t1:.3f}, {b} {t2:.3f}",
+    ]
+    return "\n".join(lines)
+
+
+__all__ = ["Spec", "play_game", "run_match", "summary", "elo", "setup_position", "MAX_ACTIONS"]
