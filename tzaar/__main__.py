@@ -121,13 +121,24 @@ def _build_parser():
     p.add_argument("position", metavar="POSITION")
     p = sub.add_parser("show", help="print a text board")
     p.add_argument("position", metavar="POSITION")
+    from .ai.cli import add_parsers  # the computer opponent: ai and match
+
+    add_parsers(sub)
     return parser
 
 
 def run(argv) -> int:
     """Run the command line on ``argv`` (without the program name); returns the exit code."""
     args = _build_parser().parse_args(_join_turn(argv))
+    if args.command == "match":
+        from .ai.cli import run as run_ai
+
+        return run_ai(args, None, sys.stdout)
     pos = parse_position_arg(args.position)
+    if args.command == "ai":
+        from .ai.cli import run as run_ai
+
+        return run_ai(args, pos, sys.stdout)
     out = sys.stdout
     if args.command == "moves":
         for a in pos.legal_actions():

@@ -302,3 +302,6 @@ def _record_load(text):
     start, acts = parse_record(text)
     return {"start": start.text(), "actions": [a.text() for a in acts]}
 
+
+# The computer opponent's methods (ai_levels, ai_start, ai_step, ai_stop, ai_move).
+from .ai import jobs as _ai_jobs  # noqa: E402,F401  (registers them with @method)
