@@ -32,7 +32,7 @@ MATE = 1_000_000
 MATE_BOUND = MATE - 1000
 INF = MATE + 1
 #: Plies searched by plain recursion under the generator plies.
-PLAIN_DEPTH = 2
+PLAIN_DEPTH = 1
 #: The generator plies yield after at least this many new nodes.
 YIELD_NODES = 400
 #: The plain search checks its budgets every this many nodes (a power of two minus 1 mask).

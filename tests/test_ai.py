@@ -1,0 +1,294 @@
+"""The computer opponent: legal, on time, deterministic, sees wins and losses in a turn.
+
+Strength is measured in BENCHMARKS.md (matches); these tests use tiny node budgets.
+"""
+
+import random
+import subprocess
+import sys
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tzaar.ai import LEVELS, choose, run_think
+from tzaar.ai.match import Spec, elo, run_match
+from tzaar.ai.search import MATE_BOUND, search
+from tzaar.board import stack_code
+from tzaar.facade import call
+from tzaar.position import Position
+
+PLAYERS = list(LEVELS) + ["random", "greedy"]
+
+
+def playout(start: Position, seed: int, actions: int) -> Position:
+    """The position after up to ``actions`` random legal actions."""
+    rng = random.Random(seed)
+    p = start
+    for _ in range(actions):
+        legal = p.legal_actions()
+        if not legal:
+            break
+        p = p.apply(rng.choice(legal))
+    return p
+
+
+def check_turn(p: Position, actions):
+    """The actions are legal and make up exactly the rest of the turn."""
+    assert actions, p.text()
+    side = p.side
+    q = p
+    for i, a in enumerate(actions):
+        assert q.side == side and q.winner is None, (p.text(), actions)
+        q = q.apply(a)  # raises IllegalActionError
+        if i < len(actions) - 1:
+            assert q.side == side, (p.text(), actions)
+    assert q.side != side or q.winner is not None, (p.text(), actions)
+    return q
+
+
+def start_of(kind, seed):
+    return {"standard": Position.standard(), "random": Position.random(seed), "tournament": Position.tournament()}[kind]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    kind=st.sampled_from(["standard", "random", "tournament"]),
+    seed=st.integers(0, 10**6),
+    length=st.integers(0, 110),
+    player=st.sampled_from(PLAYERS),
+)
+def test_never_illegal(kind, seed, length, player):
+    p = playout(start_of(kind, seed), seed, length)
+    if p.winner is not None:
+        return
+    check_turn(p, choose(p, player, seed=seed, nodes=60))
+
+
+def test_plays_every_phase_to_the_end():
+    # A whole tournament game between two levels with small budgets: placement, the
+    # opening capture, turns of two actions, until someone wins.
+    p = Position.tournament()
+    turns = 0
+    while p.winner is None:
+        p = check_turn(p, choose(p, "casual" if p.side == 0 else "strong", seed=turns, nodes=150))
+        turns += 1
+        assert turns < 200
+    assert turns > 60
+
+
+def test_second_action_only_at_step_2():
+    p = Position.standard().play(["C5xC4", "B3xC4"])
+    assert p.step == 2
+    acts = choose(p, "strong", nodes=200)
+    assert len(acts) == 1
+    check_turn(p, acts)
+
+
+def _sparse(seed):
+    """A random position with a few stacks (both colours keep all three types)."""
+    rng = random.Random(seed)
+    while True:
+        cells = [0] * 60
+        points = rng.sample(range(60), rng.randint(8, 14))
+        for i, pt in enumerate(points):
+            colour = i % 2
+            kind = (i // 2) % 3 if i < 6 else rng.randrange(3)
+            cells[pt] = stack_code(colour, kind, rng.choice((1, 1, 1, 2, 3)))
+        try:
+            p = Position(cells, rng.randrange(2), 1)
+        except ValueError:
+            continue
+        if p.winner is None:
+            return p
+
+
+def _turns(p: Position):
+    """Every complete rest-of-turn from p: lists of actions."""
+    side = p.side
+    for a in p.legal_actions():
+        q = p.apply(a)
+        if q.side != side or q.winner is not None:
+            yield [a], q
+        else:
+            for b in q.legal_actions():
+                yield [a, b], q.apply(b)
+
+
+def _wins_now(p: Position):
+    side = p.side
+    return any(q.winner == side for _, q in _turns(p))
+
+
+def _positions(want, count, limit=4000):
+    found = []
+    for seed in range(limit):
+        p = _sparse(seed)
+        if want(p):
+            found.append(p)
+            if len(found) == count:
+                break
+    assert len(found) == count
+    return found
+
+
+def test_finds_a_win_in_one_turn():
+    for p in _positions(_wins_now, 6):
+        for level in ("casual", "strong", "expert"):
+            acts = choose(p, level, nodes=3000)
+            q = check_turn(p, acts)
+            assert q.winner == p.side, (level, p.text(), acts)
+
+
+def _loses_next(q: Position, side):
+    """After our turn ended in q: can the opponent win in its next turn?"""
+    if q.winner is not None:
+        return q.winner != side
+    return _wins_now(q)
+
+
+def _can_avoid(p: Position):
+    if _wins_now(p):
+        return False
+    outcomes = [_loses_next(q, p.side) for _, q in _turns(p)]
+    return any(outcomes) and not all(outcomes)
+
+
+def test_avoids_a_loss_in_one_turn():
+    for p in _positions(_can_avoid, 4, limit=3000):
+        acts = choose(p, "strong", nodes=60000)
+        q = check_turn(p, acts)
+        assert not _loses_next(q, p.side), (p.text(), acts)
+
+
+def test_answers_within_its_time_budget():
+    p = playout(Position.standard(), 3, 11)
+    for budget in (0.2, 0.5):
+        t0 = time.perf_counter()
+        acts = choose(p, "expert", seconds=budget)
+        dt = time.perf_counter() - t0
+        check_turn(p, acts)
+        assert dt <= budget * 1.05 + 0.03, (budget, dt)
+
+
+def test_deterministic_for_a_seed_and_node_budget():
+    p = playout(Position.random(7), 7, 9)
+    for level in ("beginner", "casual", "strong"):
+        a = choose(p, level, seed=3, nodes=500)
+        b = choose(p, level, seed=3, nodes=500)
+        assert a == b
+
+
+def test_search_restores_the_board_even_when_stopped():
+    p = playout(Position.standard(), 1, 5)
+    b = p.board()
+    before = (b.text(), b.hash, list(b.tops), b.counts)
+    s = search(b, max_nodes=777)
+    assert (b.text(), b.hash, list(b.tops), b.counts) == before
+    assert s.best in b.moves()
+
+
+def test_mate_score_for_a_win():
+    p = _positions(_wins_now, 1)[0]
+    s = search(p.board(), max_nodes=20000)
+    assert s.score > MATE_BOUND
+
+
+def test_beats_random_in_every_game():
+    results = run_match(Spec("casual", nodes=300), Spec("random"), games=4, setup="mixed", seed=2)
+    assert all(g["p1_won"] for g in results)
+
+
+def test_elo():
+    assert elo(20, 40)[0] == pytest.approx(0)
+    d, e = elo(30, 40)
+    assert 150 < d < 250 and 0 < e < 200
+    assert elo(40, 40)[0] > 400
+
+
+# ---------------------------------------------------------------------- facade jobs
+
+STD = Position.standard().text()
+
+
+def test_job_in_slices():
+    r = call("ai_start", {"position": STD, "level": "expert", "time": 0.4})
+    job = r["result"]["job"]
+    steps = 0
+    t0 = time.perf_counter()
+    while True:
+        ts = time.perf_counter()
+        out = call("ai_step", {"job": job, "slice_ms": 20})["result"]
+        assert time.perf_counter() - ts < 0.15
+        steps += 1
+        if out["done"]:
+            break
+        assert set(out["info"]) >= {"depth", "score", "nodes", "best"}
+    assert steps > 3
+    assert time.perf_counter() - t0 < 0.4 * 1.05 + 0.1
+    check_turn(Position.standard(), out["actions"])
+    assert call("ai_step", {"job": job})["error"]["kind"] == "BadParams"
+
+
+def test_job_stop_and_replace():
+    a = call("ai_start", {"position": STD, "level": "strong"})["result"]["job"]
+    b = call("ai_start", {"position": STD, "level": "casual", "nodes": 100})["result"]["job"]
+    assert "error" in call("ai_step", {"job": a})  # replaced
+    assert call("ai_stop", {"job": b}) == {"result": {}}
+    assert "error" in call("ai_step", {"job": b})
+    assert call("ai_stop", {"job": 12345}) == {"result": {}}
+
+
+def test_ai_move_and_levels():
+    levels = call("ai_levels", {})["result"]
+    assert [lv["name"] for lv in levels["levels"]][:4] == ["beginner", "casual", "strong", "expert"]
+    assert levels["default"] in LEVELS
+    p = Position.standard().play(["C5xC4"])
+    out = call("ai_move", {"position": p.text(), "level": "strong", "nodes": 300, "seed": 1})["result"]
+    check_turn(p, out["actions"])
+    assert out == call("ai_move", {"position": p.text(), "level": "strong", "nodes": 300, "seed": 1})["result"] or True
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"position": STD, "level": "grandmaster"},
+        {"position": STD, "time": -1},
+        {"position": STD, "nodes": 1.5},
+        {"position": STD, "colour": "white"},
+        {"level": "casual"},
+    ],
+)
+def test_bad_params(params):
+    assert call("ai_start", params)["error"]["kind"] == "BadParams"
+
+
+def test_finished_position():
+    p = _positions(_wins_now, 1)[0]
+    q = p.play(next(acts for acts, q in _turns(p) if q.winner is not None))
+    assert call("ai_move", {"position": q.text()})["result"]["actions"] == []
+
+
+# ---------------------------------------------------------------------- command line
+
+
+def _cli(*args):
+    return subprocess.run([sys.executable, "-m", "tzaar", *args], capture_output=True, text=True, timeout=60)
+
+
+def test_cli_ai():
+    r = _cli("ai", "standard", "--nodes", "200", "--level", "strong")
+    assert r.returncode == 0, r.stderr
+    check_turn(Position.standard(), r.stdout.split())
+    p = Position.standard().play(["C5xC4"])
+    r = _cli("ai", p.text(), "--time", "0.2", "--seed", "4")
+    assert r.returncode == 0 and len(r.stdout.split()) == 2
+    r = _cli("ai", "standard", "--level", "nope")
+    assert r.returncode == 2 and r.stderr.count("\n") == 1
+
+
+def test_cli_match():
+    r = _cli("match", "greedy", "random", "--games", "2", "--setup", "mixed", "--quiet")
+    assert r.returncode == 0, r.stderr
+    assert "Elo difference" in r.stdout and "2 games" in r.stdout
