@@ -169,7 +169,7 @@ def test_answers_within_its_time_budget():
         acts = choose(p, "expert", seconds=budget)
         dt = time.perf_counter() - t0
         check_turn(p, acts)
-        assert dt <= budget * 1.05 + 0.03, (budget, dt)
+        assert dt <= budget * 1.03 + 0.05, (budget, dt)
 
 
 def test_deterministic_for_a_seed_and_node_budget():
@@ -217,15 +217,18 @@ def test_job_in_slices():
     job = r["result"]["job"]
     steps = 0
     t0 = time.perf_counter()
+    took = []
     while True:
         ts = time.perf_counter()
         out = call("ai_step", {"job": job, "slice_ms": 20})["result"]
-        assert time.perf_counter() - ts < 0.15
+        took.append(time.perf_counter() - ts)
         steps += 1
         if out["done"]:
             break
         assert set(out["info"]) >= {"depth", "score", "nodes", "best"}
     assert steps > 3
+    # Slices end soon after slice_ms (a loaded machine can stretch a few of them).
+    assert sorted(took)[len(took) // 2] < 0.06, took
     assert time.perf_counter() - t0 < 0.4 * 1.05 + 0.1
     check_turn(Position.standard(), out["actions"])
     assert call("ai_step", {"job": job})["error"]["kind"] == "BadParams"

@@ -36,7 +36,7 @@ PLAIN_DEPTH = 1
 #: The generator plies yield after at least this many new nodes.
 YIELD_NODES = 400
 #: The plain search checks its budgets every this many nodes (a power of two minus 1 mask).
-CHECK_MASK = 255
+CHECK_MASK = 63
 #: Transposition-table size before it is cleared.
 TT_MAX = 300_000
 MAX_DEPTH = 40
