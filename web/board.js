@@ -81,6 +81,7 @@ export class Board {
     svg.replaceChildren();
     svg.setAttribute("viewBox", "-440 -500 880 1000");
     svg.setAttribute("role", "group");
+    svg.setAttribute("tabindex", "-1"); // one tab stop: the points' roving tabindex
     if (!svg.hasAttribute("aria-label")) svg.setAttribute("aria-label", "TZAAR board");
     this.#defs(el("defs", {}, svg));
     for (const name of ["plate", "grid", "labels", "marks", "pieces", "points"]) {
@@ -265,7 +266,7 @@ export class Board {
         t.textContent = "!";
       }
     } else if (target === "place") {
-      el("circle", { class: "target-place", r: 15 }, g);
+      el("circle", { class: "target-place", r: 12 }, g);
     }
   }
 

@@ -161,6 +161,9 @@ export class TriosPanel {
       const name = document.createElement("span");
       name.className = "trio-name";
       name.textContent = SIDE_NAME[side];
+      const pieces = document.createElement("span");
+      pieces.className = "trio-pieces";
+      name.appendChild(pieces);
       row.appendChild(name);
       const counts = {};
       for (const type of TYPES) {
@@ -178,9 +181,6 @@ export class TriosPanel {
         row.appendChild(cell);
         counts[type] = { cell, number };
       }
-      const pieces = document.createElement("span");
-      pieces.className = "trio-pieces";
-      row.appendChild(pieces);
       root.appendChild(row);
       this.#rows[side] = { row, counts, pieces };
     }

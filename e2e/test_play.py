@@ -1,0 +1,423 @@
+"""Playing TZAAR in the browser, by clicks, taps and keys, on the served dist/.
+
+The tests read the legal actions of the shown position from the page's read-only hook
+(`window.tzaar.state.view`, the engine's View) and then act like a person: click a stack,
+wait for its targets to light up, click one. They wait on attributes, never on time:
+`#board[data-state="idle"]` once the page has the engine's answer and has drawn it.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1"
+# White to play its second action; stacking C4 onto C3 (or C3 onto C4, or A1 with C3)
+# covers White's own last Tzaar, Tzarra or Tott.
+LAST_TZAAR = "A..../....../..ZT.../......../......../......../t....../....../zat.. w2"
+TYPE_OF_LETTER = {"Z": "tzaar", "A": "tzarra", "T": "tott"}
+
+
+# --- helpers ------------------------------------------------------------------------------
+
+
+def hash_link(position: str) -> str:
+    return "index.html#" + position.replace(" ", "_")
+
+
+def idle(page) -> None:
+    page.wait_for_selector("#board[data-state=idle]")
+
+
+def open_game(open_site, wait_engine, path: str = ""):
+    page = open_site(path)
+    wait_engine(page)
+    idle(page)
+    return page
+
+
+def view(page) -> dict:
+    return page.evaluate("() => window.tzaar.state.view")
+
+
+def shown(page) -> str:
+    return page.get_attribute("#board", "data-position")
+
+
+def wait_position_change(page, before: str) -> None:
+    page.wait_for_selector(f'#board[data-state=idle]:not([data-position="{before}"])')
+
+
+def choose(v: dict, rng: random.Random) -> str:
+    """A quick player: capture where the opponent is weakest, never stack to lose, rarely pass."""
+    legal = v["legal"]
+    other = "black" if v["side"] == "white" else "white"
+
+    def score(action: str) -> float:
+        if "x" in action:
+            kind = v["points"][action.split("x")[1]]["type"]
+            return 10 - v["tops"][other][kind] + rng.random()
+        if "-" in action:
+            return -10 if action in legal["losing"] else 1 + rng.random()
+        if "@" in action:
+            return rng.random()
+        return 0.5  # pass
+
+    return max(legal["actions"], key=score)
+
+
+def act(page, action: str) -> None:
+    """Play one action the way a person does: clicks (or the Pass button, or the tray)."""
+    before = shown(page)
+    if action == "pass":
+        page.click('[data-action="pass"]')
+    elif "@" in action:
+        letter, point = action.split("@")
+        kind = TYPE_OF_LETTER[letter.upper()]
+        tray = page.locator(f'[data-place="{kind}"]')
+        if tray.get_attribute("aria-pressed") != "true":
+            tray.click()
+        page.click(f'#board [data-point="{point}"][data-target="place"]')
+    else:
+        kind, sep = ("capture", "x") if "x" in action else ("stack", "-")
+        source, target = action.split(sep)
+        page.click(f'#board [data-point="{source}"]')
+        page.wait_for_selector(f'#board [data-point="{source}"][data-selected="true"]')
+        page.click(f'#board [data-point="{target}"][data-target="{kind}"]')
+    wait_position_change(page, before)
+
+
+def play_to_the_end(page, rng: random.Random, limit: int = 300) -> tuple[dict, int]:
+    count = 0
+    while not (v := view(page))["winner"]:
+        assert count < limit, "the game did not end"
+        act(page, choose(v, rng))
+        count += 1
+    return v, count
+
+
+def move_texts(page) -> list[str]:
+    return page.eval_on_selector_all("#moves button[data-move]", "bs => bs.map(b => b.dataset.move)")
+
+
+def assert_won(page, v: dict, actions: int) -> None:
+    assert v["winner"] in ("white", "black")
+    winner = v["winner"].capitalize()
+    page.wait_for_selector("#result:not([hidden])")
+    assert page.inner_text("#result .result-title") == f"{winner} wins"
+    assert page.inner_text("#result .result-reason") == v["reason"]["text"]
+    assert page.get_attribute("#turn", "data-winner") == v["winner"]
+    assert page.is_visible('#result [data-command="new-game"]')
+    assert page.is_visible('#turn [data-command="new-game"]')
+    assert len(move_texts(page)) == actions
+    # A finished position offers nothing: no selection, no targets, no pass.
+    assert page.locator("#board [data-target]").count() == 0
+    assert page.is_hidden('[data-action="pass"]')
+
+
+# --- whole games ----------------------------------------------------------------------------
+
+
+def test_a_complete_game_from_the_standard_setup(open_site, watch, wait_engine):
+    page = open_game(open_site, wait_engine)
+    assert shown(page) == STANDARD
+    assert page.inner_text("#turn .turn-title") == "White: capture"
+    assert "single capture" in page.inner_text("#turn .turn-detail")
+    v, actions = play_to_the_end(page, random.Random(1))
+    assert_won(page, v, actions)
+    # The move list numbers turns: the opening single capture is turn 1.
+    first = page.locator("#moves li[data-turn]").first
+    assert first.get_attribute("data-turn") == "1"
+    assert first.locator("button").count() == 1
+    watch.assert_clean()
+
+
+def test_a_complete_game_from_a_random_setup(open_site, watch, wait_engine):
+    page = open_game(open_site, wait_engine)
+    page.click("#new-game-button")
+    page.check('#new-game-dialog input[value="random"]')
+    page.fill('#new-game-dialog input[name="seed"]', "2024")
+    page.click('[data-command="start-game"]')
+    wait_position_change(page, STANDARD)
+    start = shown(page)
+    assert start.endswith(" w1")
+    assert page.inner_text("#moves .start button") == "Start · random setup #2024"
+    # The same seed gives the same setup.
+    page.click("#new-game-button")
+    page.check('#new-game-dialog input[value="standard"]')
+    page.click('[data-command="start-game"]')
+    wait_position_change(page, start)
+    page.click("#new-game-button")
+    page.check('#new-game-dialog input[value="random"]')
+    page.fill('#new-game-dialog input[name="seed"]', "2024")
+    page.click('[data-command="start-game"]')
+    wait_position_change(page, STANDARD)
+    assert shown(page) == start
+    v, actions = play_to_the_end(page, random.Random(2))
+    assert_won(page, v, actions)
+    page.click('#result [data-command="new-game"]')
+    page.wait_for_selector("#new-game-dialog[open]")
+    page.click('#new-game-dialog button[value="cancel"]')
+    watch.assert_clean()
+
+
+# --- pieces of a turn -------------------------------------------------------------------
+
+
+def test_selection_shows_captures_and_clicking_elsewhere_deselects(open_site, watch, wait_engine):
+    page = open_game(open_site, wait_engine)
+    v = view(page)
+    page.click('#board [data-point="D5"]')
+    page.wait_for_selector('#board [data-point="D5"][data-selected="true"]')
+    targets = page.eval_on_selector_all("#board [data-target]", "els => els.map(e => [e.dataset.point, e.dataset.target])")
+    assert sorted(targets) == sorted([t, "capture"] for t in v["legal"]["captures"]["D5"])
+    assert "D5 selected" in page.inner_text("#turn .turn-detail")
+    # A point that is no target does nothing but let go; the position is unchanged.
+    page.click('#board [data-point="A1"]')
+    page.wait_for_selector("#board [data-selected]", state="detached")
+    assert page.locator("#board [data-target]").count() == 0
+    # A black stack cannot be selected by White.
+    page.click('#board [data-point="A1"]')
+    assert page.locator("#board [data-selected]").count() == 0
+    assert shown(page) == STANDARD
+    # Escape lets go too.
+    page.click('#board [data-point="D5"]')
+    page.wait_for_selector('#board [data-point="D5"][data-selected="true"]')
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#board [data-selected]", state="detached")
+    watch.assert_clean()
+
+
+def test_pass_is_offered_only_as_a_second_action(open_site, watch, wait_engine):
+    page = open_game(open_site, wait_engine)
+    passing = page.locator('[data-action="pass"]')
+    assert passing.is_disabled()
+    act(page, "D5xD4")  # the opening single capture: Black's turn at once
+    assert shown(page).endswith(" b1")
+    assert passing.is_disabled()
+    assert page.inner_text("#turn .turn-title") == "Black: capture"
+    first = choose(view(page), random.Random(0))
+    act(page, first)
+    assert shown(page).endswith(" b2")
+    assert page.inner_text("#turn .turn-title") == "Black: capture, stack or pass"
+    assert passing.is_enabled()
+    before = shown(page)
+    passing.click()
+    wait_position_change(page, before)
+    assert shown(page).endswith(" w1")
+    assert move_texts(page) == ["D5xD4", first, "pass"]
+    # The P key passes as well.
+    act(page, choose(view(page), random.Random(0)))
+    before = shown(page)
+    page.keyboard.press("p")
+    wait_position_change(page, before)
+    assert move_texts(page)[-1] == "pass"
+    assert shown(page).endswith(" b1")
+    watch.assert_clean()
+
+
+def test_undo_and_redo_by_action_and_by_turn(open_site, watch, wait_engine):
+    page = open_game(open_site, wait_engine)
+    rng = random.Random(5)
+    positions = [shown(page)]
+    for _ in range(6):
+        act(page, choose(view(page), rng))
+        positions.append(shown(page))
+    actions = move_texts(page)
+    assert len(actions) == 6  # turns: 1 (one action), 2, 3 (two each), 4 (one so far)
+
+    def go(command: str, want: str) -> None:
+        page.click(f'[data-command="{command}"]')
+        page.wait_for_selector(f'#board[data-state=idle][data-position="{want}"]')
+
+    go("undo", positions[5])
+    assert page.locator('#moves button[aria-current="true"]').get_attribute("data-cursor") == "5"
+    go("undo-turn", positions[3])  # to the start of turn 3
+    go("undo-turn", positions[1])
+    go("undo-turn", positions[0])
+    assert page.is_disabled('[data-command="undo"]')
+    go("redo", positions[1])
+    go("redo-turn", positions[3])
+    go("redo-turn", positions[5])
+    go("redo-turn", positions[6])
+    assert page.is_disabled('[data-command="redo"]')
+    # Keys: Z and Y, with Shift for a whole turn.
+    page.keyboard.press("z")
+    page.wait_for_selector(f'#board[data-state=idle][data-position="{positions[5]}"]')
+    page.keyboard.press("Shift+Z")
+    page.wait_for_selector(f'#board[data-state=idle][data-position="{positions[3]}"]')
+    page.keyboard.press("y")
+    page.wait_for_selector(f'#board[data-state=idle][data-position="{positions[4]}"]')
+    # Clicking a move in the list shows the position after it.
+    page.click('#moves button[data-cursor="2"]')
+    page.wait_for_selector(f'#board[data-state=idle][data-position="{positions[2]}"]')
+    assert page.get_attribute('#moves button[data-cursor="2"]', "aria-current") == "true"
+    page.click('#moves button[data-cursor="0"]')
+    page.wait_for_selector(f'#board[data-state=idle][data-position="{positions[0]}"]')
+    # Playing from an earlier position replaces the moves after it.
+    page.click('#moves button[data-cursor="1"]')
+    page.wait_for_selector(f'#board[data-state=idle][data-position="{positions[1]}"]')
+    other = next(a for a in view(page)["legal"]["actions"] if a != actions[1])
+    act(page, other)
+    assert move_texts(page) == [actions[0], other]
+    assert page.is_disabled('[data-command="redo"]')
+    watch.assert_clean()
+
+
+def test_the_last_turn_stays_marked_and_moves_slide(open_site, watch, wait_engine):
+    page = open_game(open_site, wait_engine)
+    act(page, "D5xD4")
+    assert page.locator("#board .layer-marks .mark-path").count() == 1
+    assert page.get_attribute('#board [data-point="D4"]', "data-color") == "white"
+    assert page.get_attribute('#board [data-point="D5"]', "data-color") is None
+    assert page.get_attribute('#board [data-point="D5"]', "aria-label") == "D5, empty"
+    watch.assert_clean()
+
+
+def test_a_warning_before_stacking_onto_the_last_of_a_type(open_site, watch, wait_engine):
+    page = open_game(open_site, wait_engine, hash_link(LAST_TZAAR))
+    assert shown(page) == LAST_TZAAR
+    warning = page.locator("#warning")
+    assert warning.is_hidden()
+    page.click('#board [data-point="C4"]')
+    page.wait_for_selector('#board [data-point="C3"][data-target="stack"][data-losing="true"]')
+    assert warning.is_visible()
+    assert "last Tzaar" in warning.inner_text()
+    # Clicking the losing stacking asks first; keeping playing changes nothing.
+    page.click('#board [data-point="C3"]')
+    page.wait_for_selector("#confirm-dialog[open]")
+    assert "covers your last Tzaar" in page.inner_text("#confirm-text")
+    page.click('#confirm-dialog button[value="cancel"]')
+    page.wait_for_selector("#confirm-dialog[open]", state="detached")
+    assert shown(page) == LAST_TZAAR
+    assert page.get_attribute('#board [data-point="C4"]', "data-selected") == "true"
+    # Confirmed, it is played and loses at once.
+    page.click('#board [data-point="C3"]')
+    page.wait_for_selector("#confirm-dialog[open]")
+    page.click('[data-command="confirm-losing"]')
+    wait_position_change(page, LAST_TZAAR)
+    v = view(page)
+    assert v["winner"] == "black" and v["reason"]["code"] == "covered-own-type"
+    assert_won(page, v, 1)
+    watch.assert_clean()
+
+
+def test_tournament_placement_through_the_tray(open_site, watch, wait_engine):
+    page = open_game(open_site, wait_engine)
+    page.click("#new-game-button")
+    page.check('#new-game-dialog input[value="tournament"]')
+    page.click('[data-command="start-game"]')
+    page.wait_for_selector('#board[data-state=idle][data-position$=" w0"]')
+    assert page.locator("#board [data-point][data-color]").count() == 0
+    assert page.is_visible("#tray")
+    assert page.inner_text('[data-place="tzaar"] .tray-count') == "6 left"
+    # Nothing is placed before a type is chosen.
+    page.click('#board [data-point="E4"]')
+    assert page.locator("#board [data-target]").count() == 0
+    placements = ["Z@E4", "t@E5", "A@D4", "z@F5", "T@A1", "a@I5"]
+    for placement in placements:
+        act(page, placement)
+    assert move_texts(page) == [p[0].upper() + p[1:] for p in placements]
+    assert page.get_attribute('#board [data-point="E4"]', "aria-label") == "E4, white Tzaar, height 1"
+    assert page.get_attribute('#board [data-point="E5"]', "data-color") == "black"
+    assert page.inner_text('[data-place="tzaar"] .tray-count') == "5 left"
+    assert page.inner_text('[data-place="tott"] .tray-count') == "14 left"
+    # Each placement is a turn of its own; undo takes one back.
+    assert page.locator("#moves li[data-turn]").count() == 6
+    before = shown(page)
+    page.click('[data-command="undo"]')
+    wait_position_change(page, before)
+    assert page.get_attribute('#board [data-point="I5"]', "data-color") is None
+    assert page.inner_text("#turn .turn-title") == "Black places a piece"
+    watch.assert_clean()
+
+
+def test_one_turn_with_the_keyboard_only(open_site, watch, wait_engine):
+    page = open_game(open_site, wait_engine)
+    # Tab reaches the board: one stop, whichever point had the focus last.
+    for _ in range(20):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => !!document.activeElement.closest('#board')"):
+            break
+    else:
+        pytest.fail("Tab never reached the board")
+    focused = lambda: page.evaluate("() => document.activeElement.dataset.point")  # noqa: E731
+    start = focused()
+    assert start == "E4"
+    page.keyboard.press("ArrowLeft")
+    assert focused() == "D4"
+    page.keyboard.press("ArrowUp")
+    assert focused() == "D5"
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") == "D5, white Tott, height 1"
+    page.keyboard.press("Enter")
+    page.wait_for_selector('#board [data-point="D5"][data-selected="true"]')
+    page.keyboard.press("ArrowDown")
+    assert focused() == "D4"
+    page.keyboard.press("Space")
+    wait_position_change(page, STANDARD)
+    assert move_texts(page) == ["D5xD4"]
+    # Black's whole turn without a mouse: a capture by keys, then P to pass.
+    action = next(a for a in view(page)["legal"]["captures"].items())
+    source, target = action[0], action[1][0]
+    page.focus(f'#board [data-point="{source}"]')
+    page.keyboard.press("Enter")
+    page.focus(f'#board [data-point="{target}"]')
+    before = shown(page)
+    page.keyboard.press("Enter")
+    wait_position_change(page, before)
+    before = shown(page)
+    page.keyboard.press("p")
+    wait_position_change(page, before)
+    assert move_texts(page) == ["D5xD4", f"{source}x{target}", "pass"]
+    # F flips the board, N opens the new-game dialog.
+    page.keyboard.press("f")
+    page.wait_for_selector("#flip-button[aria-pressed=true]")
+    page.keyboard.press("n")
+    page.wait_for_selector("#new-game-dialog[open]")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#new-game-dialog[open]", state="detached")
+    watch.assert_clean()
+
+
+def test_the_position_link_shows_that_position_for_two_players(open_site, watch, wait_engine):
+    page = open_game(open_site, wait_engine, hash_link(LAST_TZAAR))
+    assert shown(page) == LAST_TZAAR
+    assert page.inner_text("#moves .start button") == "Start · position from a link"
+    assert page.inner_text("#turn .turn-title") == "White: capture, stack or pass"
+    assert page.get_attribute('#board [data-point="I1"]', "aria-label") == "I1, black Tzaar, height 1"
+    watch.assert_clean()
+
+
+# --- phone --------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def phone_page(browser, watch, site_url):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    watch.attach(page)
+    yield page
+    context.close()
+
+
+def test_a_phone_sized_screen(phone_page, watch, site_url, wait_engine):
+    page = phone_page
+    page.goto(site_url)
+    wait_engine(page)
+    idle(page)
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 360, f"the page is {width}px wide on a 360px screen"
+    box = page.locator("#board").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 360
+    assert box["width"] >= 320
+    # Points are big enough to tap, and the turn is visible without scrolling much.
+    point = page.locator('#board [data-point="D5"] .hit').bounding_box()
+    assert point["width"] >= 36
+    assert page.locator("#turn").bounding_box()["y"] < 740
+    page.tap('#board [data-point="D5"]')
+    page.wait_for_selector('#board [data-point="D5"][data-selected="true"]')
+    page.tap('#board [data-point="D4"][data-target="capture"]')
+    wait_position_change(page, STANDARD)
+    assert move_texts(page) == ["D5xD4"]
+    watch.assert_clean()
