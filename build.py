@@ -9,6 +9,7 @@
 dist/ is what GitHub Pages publishes:
 
     index.html, *.js, *.css, icon.svg   copied from web/, relative asset URLs stamped ?v=HASH
+    sw.js                               the service worker, given the release and its files
     tzaar.zip                           the .py files of tzaar/, unpacked by the worker
     pyodide/                            the runtime files the worker needs, from node_modules
     version.json                        {"version": HASH, "pyodide": ..., "files": [...]}
@@ -171,6 +172,19 @@ def stamp_html(text: str, version: str) -> str:
 
 STAMPERS = {".js": stamp_js, ".mjs": stamp_js, ".html": stamp_html}
 
+SERVICE_WORKER = "sw.js"
+RELEASE_LINE = re.compile(r"^const RELEASE = .*;$", re.MULTILINE)
+
+
+def write_release_into_service_worker(path: Path, manifest: dict) -> None:
+    """The service worker precaches the release's files into a cache named after it."""
+    text, count = RELEASE_LINE.subn(
+        lambda _: f"const RELEASE = {json.dumps(manifest, separators=(',', ':'))};", path.read_text()
+    )
+    if count != 1:
+        raise BuildError(f"web/{SERVICE_WORKER} needs one line 'const RELEASE = ...;' for build.py to fill.")
+    path.write_text(text)
+
 
 def build(quiet: bool = False) -> dict:
     """Make dist/ afresh; return the contents of dist/version.json."""
@@ -195,10 +209,13 @@ def build(quiet: bool = False) -> dict:
     (DIST / ".nojekyll").write_bytes(b"")
 
     files = sorted(
-        p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file() and p.name != ".nojekyll"
+        p.relative_to(DIST).as_posix() for p in DIST.rglob("*")
+        if p.is_file() and p.name not in (".nojekyll", SERVICE_WORKER)
     )
-    manifest = {"version": version, "pyodide": runtime, "files": files + ["version.json"]}
+    manifest = {"version": version, "pyodide": runtime, "files": sorted(files + ["version.json"])}
     (DIST / "version.json").write_text(json.dumps(manifest, indent=1) + "\n")
+    if (DIST / SERVICE_WORKER).is_file():
+        write_release_into_service_worker(DIST / SERVICE_WORKER, manifest)
     if not quiet:
         own = sum((DIST / f).stat().st_size for f in manifest["files"] if not f.startswith("pyodide/"))
         print(f"Built dist/ (release {version}, Pyodide {runtime}, our files {own / 1024:.1f} KB)")

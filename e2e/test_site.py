@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
@@ -31,21 +32,22 @@ def assert_standard_start(page) -> None:
     assert {p["height"] for p in shown} == {"1"}
 
 
-# Runs in the page: a fresh EngineClient (its own worker) from the release's module URL.
-CALL_THROUGH_A_NEW_CLIENT = """async ([method, params]) => {
+# Runs in the page: a fresh EngineClient (its own worker) from the release's module URL;
+# every call is sent at once, before the engine is ready: they must wait, not fail.
+CALLS_THROUGH_A_NEW_CLIENT = """async (calls) => {
   const release = await (await fetch("version.json")).json();
   const {EngineClient} = await import(`./engine-client.js?v=${release.version}`);
   const engine = new EngineClient();
+  const settle = (promise) => promise.then(
+    (result) => ({result}),
+    (error) => ({error: {kind: error.kind, message: error.message}}),
+  );
   try {
-    const answer = engine.call(method, params);  // sent before the engine is ready: it waits
-    return {result: await answer};
-  } catch (error) {
-    return {error: {kind: error.kind, message: error.message}};
+    return await Promise.all(calls.map(([method, params]) => settle(engine.call(method, params))));
   } finally {
     engine.terminate();
   }
 }"""
-
 
 def test_page_gets_ready_with_a_clean_console(open_site, watch, wait_engine):
     page = open_site()
@@ -68,7 +70,7 @@ def test_board_is_drawn_before_python_is_ready(page, open_site, watch):
 
 
 def test_a_call_through_the_worker_returns_the_42_opening_captures(ready_page, watch):
-    answer = ready_page.evaluate(CALL_THROUGH_A_NEW_CLIENT, ["view", {"position": STANDARD}])
+    [answer] = ready_page.evaluate(CALLS_THROUGH_A_NEW_CLIENT, [["view", {"position": STANDARD}]])
     view = answer["result"]
     assert view["position"] == STANDARD
     assert view["side"] == "white" and view["opening"] is True
@@ -80,11 +82,12 @@ def test_a_call_through_the_worker_returns_the_42_opening_captures(ready_page, w
 
 
 def test_an_error_of_the_engine_arrives_with_its_kind(ready_page):
-    answer = ready_page.evaluate(CALL_THROUGH_A_NEW_CLIENT, ["no_such_method", {}])
-    assert answer["error"]["kind"] == "UnknownMethod"
-    answer = ready_page.evaluate(CALL_THROUGH_A_NEW_CLIENT, ["view", {"position": "nonsense"}])
-    assert answer["error"]["kind"] == "PositionError"
-    assert answer["error"]["message"]
+    unknown, bad = ready_page.evaluate(
+        CALLS_THROUGH_A_NEW_CLIENT, [["no_such_method", {}], ["view", {"position": "nonsense"}]]
+    )
+    assert unknown["error"]["kind"] == "UnknownMethod"
+    assert bad["error"]["kind"] == "PositionError"
+    assert bad["error"]["message"]
 
 
 def test_an_engine_that_cannot_start_says_so(page, open_site, wait_engine):
@@ -92,7 +95,7 @@ def test_an_engine_that_cannot_start_says_so(page, open_site, wait_engine):
     open_site()
     wait_engine(page, want="error")
     assert_standard_start(page)  # the board stays
-    answer = page.evaluate(CALL_THROUGH_A_NEW_CLIENT, ["view", {"position": STANDARD}])
+    [answer] = page.evaluate(CALLS_THROUGH_A_NEW_CLIENT, [["view", {"position": STANDARD}]])
     assert answer["error"]["kind"] == "EngineUnavailable"
     assert "tzaar.zip" in answer["error"]["message"]
 
@@ -116,4 +119,26 @@ def test_the_site_works_under_a_sub_path(open_site, watch, subpath_url, wait_eng
     assert_standard_start(page)
     outside = [url for url in watch.requests if not url.startswith(subpath_url)]
     assert not outside, f"requests outside {subpath_url}: {outside}"
+    watch.assert_clean()
+
+
+def test_after_one_visit_the_site_works_offline(page, open_site, watch, wait_engine, dist_dir):
+    release = json.loads((dist_dir / "version.json").read_text())
+    open_site()
+    wait_engine(page)
+    caches = page.evaluate("""async () => {
+      await caches.open("tzaar-an-old-release");  // the new release's worker deletes it
+      await navigator.serviceWorker.register("sw.js");
+      const worker = (await navigator.serviceWorker.ready).active;  // may still be activating
+      if (worker.state !== "activated") {
+        await new Promise((done) => worker.addEventListener("statechange", () => worker.state === "activated" && done()));
+      }
+      return (await caches.keys()).sort();
+    }""")
+    assert caches == sorted([f"tzaar-{release['version']}", f"tzaar-pyodide-{release['pyodide']}"])
+    page.context.set_offline(True)
+    page.reload()
+    wait_engine(page)
+    assert_standard_start(page)
+    assert page.evaluate("() => navigator.serviceWorker.controller !== null")
     watch.assert_clean()

@@ -40,7 +40,7 @@ def test_dist_has_the_runtime_the_package_and_the_pages_marker(dist_dir, release
     assert sorted(p.name for p in (dist_dir / "pyodide").iterdir()) == sorted(site_build.PYODIDE_FILES)
     listed = set(release["files"])
     on_disk = {p.relative_to(dist_dir).as_posix() for p in dist_dir.rglob("*") if p.is_file()}
-    assert listed == on_disk - {".nojekyll"}
+    assert listed == on_disk - {".nojekyll", "sw.js"}
 
 
 def test_the_package_zip_holds_only_python_sources(dist_dir):
@@ -137,3 +137,10 @@ def test_serve_prints_the_address_and_serves_the_site(dist_dir):
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def test_the_service_worker_knows_the_release_and_its_files(dist_dir, release):
+    line = next(l for l in (dist_dir / "sw.js").read_text().splitlines() if l.startswith("const RELEASE = "))
+    written = json.loads(line.removeprefix("const RELEASE = ").removesuffix(";"))
+    assert written == release
+    assert "sw.js" not in release["files"] and "index.html" in release["files"]
