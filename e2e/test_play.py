@@ -421,3 +421,29 @@ def test_a_phone_sized_screen(phone_page, watch, site_url, wait_engine):
     wait_position_change(page, STANDARD)
     assert move_texts(page) == ["D5xD4"]
     watch.assert_clean()
+
+
+def test_a_reload_brings_the_game_back(open_site, watch, wait_engine):
+    page = open_game(open_site, wait_engine, hash_link(LAST_TZAAR))
+    # A new game drops the link from the address, so the reload shows this game.
+    page.click("#new-game-button")
+    page.check('#new-game-dialog input[value="standard"]')
+    page.click('[data-command="start-game"]')
+    page.wait_for_selector(f'#board[data-state=idle][data-position="{STANDARD}"]')
+    assert page.evaluate("() => location.hash") == ""
+    rng = random.Random(9)
+    positions = [shown(page)]
+    for _ in range(3):
+        act(page, choose(view(page), rng))
+        positions.append(shown(page))
+    page.click('[data-command="undo"]')
+    page.wait_for_selector(f'#board[data-state=idle][data-position="{positions[2]}"]')
+    played = move_texts(page)
+    page.reload()
+    wait_engine(page)
+    page.wait_for_selector(f'#board[data-state=idle][data-position="{positions[2]}"]')
+    assert move_texts(page) == played
+    assert page.get_attribute('#moves button[aria-current="true"]', "data-cursor") == "2"
+    page.click('[data-command="redo"]')
+    page.wait_for_selector(f'#board[data-state=idle][data-position="{positions[3]}"]')
+    watch.assert_clean()

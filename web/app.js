@@ -28,26 +28,37 @@ const theme = new Theme($("#theme-button"), storage);
 // Render once per frame from the state; effects (animations) are collected until then.
 let frame = 0;
 let effects = { animate: [] };
+// The latest timings (performance.now()), read by the speed benchmark in e2e/test_play_speed.py.
+const timings = { activate: 0, renderStart: 0, renderEnd: 0, position: "" };
 function render() {
   frame = 0;
+  timings.renderStart = performance.now();
   const state = game.state;
   board.render(boardStateOf(state), effects);
   effects = { animate: [] };
   for (const view of views) view.render(state);
   $("#flip-button").setAttribute("aria-pressed", String(state.flipped));
   $("#board").dataset.state = state.engine !== "ready" ? state.engine : state.busy ? "busy" : "idle";
-  performance.mark("tzaar:rendered");
+  timings.renderEnd = performance.now();
+  timings.position = $("#board").dataset.position;
 }
 game.subscribe((state, fx) => {
   if (fx.animate?.length) effects.animate.push(...fx.animate);
   if (!frame) frame = requestAnimationFrame(render);
+  // A game that did not come from the link in the address drops the link, so that a
+  // reload brings back this game rather than the old link's position.
+  if (location.hash && state.setup !== "link") history.replaceState(null, "", location.pathname + location.search);
 });
 
 board.on("activate", ({ point }) => {
-  performance.mark("tzaar:activate");
+  timings.activate = performance.now();
   game.activate(point);
 });
 board.on("cancel", () => game.deselect());
+// A click anywhere off the board's points (and off the controls) lets go of the selection.
+document.addEventListener("click", (event) => {
+  if (!event.target.closest("#board, button, a, input, select, label, dialog")) game.deselect();
+});
 
 bindCommands({
   "new-game": () => newGame.open(),
@@ -80,6 +91,24 @@ engine.ready.then(
   },
 );
 
+// "Link to this position": copied to the clipboard when possible (the game stays as it is).
+$("#position-link").addEventListener("click", async (event) => {
+  const link = event.currentTarget;
+  if (!navigator.clipboard?.writeText) return; // then the link is followed, as any link
+  event.preventDefault();
+  try {
+    await navigator.clipboard.writeText(new URL(link.getAttribute("href"), location.href).href);
+    link.dataset.copied = "true";
+    link.textContent = "Link copied";
+  } catch {
+    link.textContent = "Copy failed: right-click to copy the link";
+  }
+  setTimeout(() => {
+    delete link.dataset.copied;
+    link.textContent = "Link to this position";
+  }, 2000);
+});
+
 // A position link (index.html#<position with _ for the space>) opens that position.
 window.addEventListener("hashchange", () => {
   const position = positionFromHash(location.hash);
@@ -90,4 +119,9 @@ game.open({ link: positionFromHash(location.hash) });
 render();
 
 // For tests and benchmarks: read-only access to the state.
-window.tzaar = { get state() { return game.state; } };
+window.tzaar = {
+  get state() {
+    return game.state;
+  },
+  timings,
+};

@@ -301,8 +301,9 @@ export class Board {
     const a = this.xy(from);
     const b = this.xy(to);
     this.#layers.pieces.appendChild(piece); // above the others while it moves
+    // A CSS transform replaces the transform attribute while it runs: animate the whole of it.
     const animation = piece.animate(
-      [{ transform: `translate(${a.x - b.x}px, ${a.y - b.y}px)` }, { transform: "translate(0px, 0px)" }],
+      [{ transform: `translate(${a.x}px, ${a.y}px)` }, { transform: `translate(${b.x}px, ${b.y}px)` }],
       { duration: MOVE_MS, easing: "cubic-bezier(.2,.7,.3,1)" },
     );
     piece.classList.add("moving");

@@ -394,7 +394,6 @@ export class Game {
     const request = ++this.#request;
     const position = positionAt(s);
     this.#set({ busy: true, pendingLosing: null });
-    performance.mark?.("tzaar:action-start");
     let answer;
     try {
       answer = await this.#engine.call("play", { position, actions: [action] });

@@ -103,7 +103,7 @@ export class TurnPanel {
     const name = SIDE_NAME[side];
     if (!view) {
       if (state.engine === "error") return { title: `${name} to play`, detail: "The rules engine is not available." };
-      return { title: `${name} to play`, detail: "Loading the rules…" };
+      return { title: `${name} to play`, detail: "The rules are loading; the board is ready in a moment." };
     }
     if (view.winner) {
       return { title: `${SIDE_NAME[view.winner]} wins`, detail: view.reason?.text ?? "" };

@@ -1,0 +1,82 @@
+"""How fast the board answers: click-to-highlight and action-to-redraw, in the page.
+
+    .venv/bin/pytest e2e/test_play_speed.py -s     (prints the figures of BENCHMARKS.md "Board")
+
+Clicks are dispatched in the page right after an animation frame starts (the worst moment:
+a whole frame to wait). "work" is the JavaScript time (the click handler plus the render);
+"to highlight" runs from the click to the end of the render that draws the targets, which
+happens in the very next frame; "to redraw" runs from the click on a target to the end of
+the render of the new position, through the engine worker and back.
+"""
+
+from __future__ import annotations
+
+import statistics
+
+MEASURE = """async ({selections, actions}) => {
+  const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
+  const t = window.tzaar.timings;
+  const point = (name) => document.querySelector(`#board [data-point="${name}"]`);
+  const click = (name) => point(name).dispatchEvent(new MouseEvent("click", {bubbles: true}));
+  const out = {work: [], highlight: [], frames: [], render: [], redraw: [], redrawRender: []};
+
+  const view = () => window.tzaar.state.view;
+  for (let i = 0; i < selections; i++) {
+    const sources = Object.keys(view().legal.captures);
+    const name = sources[i % sources.length];
+    await frame();
+    const t0 = performance.now();
+    click(name);
+    const handled = performance.now();
+    let frames = 0;
+    while (point(name).dataset.selected !== "true") { await frame(); frames++; }
+    out.work.push(handled - t0 + (t.renderEnd - t.renderStart));
+    out.render.push(t.renderEnd - t.renderStart);
+    out.highlight.push(t.renderEnd - t0);
+    out.frames.push(frames);
+    click(name);  // let go again
+    while (point(name).dataset.selected === "true") await frame();
+  }
+
+  for (let i = 0; i < actions && !view().winner; i++) {
+    const legal = view().legal;
+    const captures = Object.entries(legal.captures);
+    const stacks = Object.entries(legal.stacks).filter(([from, tos]) => !legal.losing.includes(`${from}-${tos[0]}`));
+    const [from, tos] = (i % 3 === 2 && stacks.length ? stacks : captures)[(i * 7) % (i % 3 === 2 && stacks.length ? stacks.length : captures.length)];
+    click(from);
+    while (point(from).dataset.selected !== "true") await frame();
+    const before = window.tzaar.timings.position;
+    await frame();
+    const t0 = performance.now();
+    click(tos[0]);
+    while (t.position === before || document.querySelector("#board").dataset.state !== "idle") await frame();
+    out.redraw.push(t.renderEnd - t0);
+    out.redrawRender.push(t.renderEnd - t.renderStart);
+  }
+  return out;
+}"""
+
+
+def summary(values: list[float]) -> str:
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return f"median {statistics.median(values):6.2f} ms, p95 {p95:6.2f} ms, max {max(values):6.2f} ms (n={len(values)})"
+
+
+def test_click_to_highlight_and_action_to_redraw(open_site, wait_engine, watch):
+    page = open_site()
+    wait_engine(page)
+    page.wait_for_selector("#board[data-state=idle]")
+    out = page.evaluate(MEASURE, {"selections": 60, "actions": 40})
+    print()
+    print("click-to-highlight, JS work:   ", summary(out["work"]))
+    print("click-to-highlight, render:    ", summary(out["render"]))
+    print("click-to-highlight, wall clock:", summary(out["highlight"]))
+    print("frames until the highlight:    ", sorted(set(out["frames"])))
+    print("action-to-redraw, wall clock:  ", summary(out["redraw"]))
+    print("action-to-redraw, render:      ", summary(out["redrawRender"]))
+    # The highlight is drawn in the first frame after the click, with time to spare.
+    assert set(out["frames"]) == {1}
+    assert statistics.median(out["work"]) < 8
+    assert len(out["redraw"]) >= 20
+    watch.assert_clean()
