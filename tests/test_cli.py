@@ -1,0 +1,95 @@
+"""The command line, run as a subprocess (RULES.md, "Command line")."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine_helpers import EMPTY_W0, STANDARD, build
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def tzaar(*args):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run(
+        [sys.executable, "-m", "tzaar", *args], capture_output=True, text=True, cwd=ROOT, env=env, timeout=60
+    )
+
+
+def test_moves():
+    r = tzaar("moves", "standard")
+    assert r.returncode == 0 and r.stderr == ""
+    lines = r.stdout.splitlines()
+    assert len(lines) == 42 and lines == sorted(lines) and "C5xC4" in lines
+
+
+def test_moves_of_a_finished_position_prints_nothing():
+    r = tzaar("moves", build({"A1": "Z", "A2": "A", "I5": "z", "I4": "a", "I3": "t"}, "b1"))
+    assert r.returncode == 0 and r.stdout == ""
+
+
+def test_perft():
+    r = tzaar("perft", "standard", "3")
+    assert (r.returncode, r.stdout) == (0, "260556\n")
+    r = tzaar("perft", STANDARD.replace(" ", "_"), "2", "--no-bulk", "--stats")
+    assert r.stdout == "1797\n" and "leaves/s" in r.stderr
+
+
+def test_apply_and_underscore_and_unquoted_turn():
+    r = tzaar("apply", STANDARD, "c5xc4", "B3xC4", "pass")
+    assert r.returncode == 0
+    assert r.stdout == "ttttT/Ta.aAT/TAza.AT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1\n"
+    assert tzaar("apply", STANDARD.replace(" ", "_"), "c5xc4").stdout.endswith(" b1\n")
+    board, turn = STANDARD.split(" ")
+    assert tzaar("apply", board, turn, "c5xc4").stdout.endswith(" b1\n")
+
+
+def test_status():
+    assert tzaar("status", "standard").stdout == "ongoing\n"
+    assert tzaar("status", build({"A1": "Z", "A2": "A", "I5": "z", "I4": "a", "I3": "t"}, "b1")).stdout == "black wins\n"
+    assert tzaar("status", build({"A1": "Z", "A2": "A", "A3": "T", "I5": "z", "I4": "a"}, "w1")).stdout == "white wins\n"
+
+
+def test_show():
+    r = tzaar("show", "standard")
+    assert r.returncode == 0
+    out = r.stdout
+    for token in ["E8:t", "A1:t", "C5:Z", "I5:T", "E4:T", "E5:t"]:
+        assert token in out
+    lines = out.splitlines()
+    assert lines[0].strip() == "E8:t" and lines[16].strip() == "E1:T"  # column E on top and bottom
+    assert "White to move: the opening capture" in out and STANDARD in out
+    r = tzaar("show", EMPTY_W0)
+    assert "White to place (left: 6 Tzaar, 9 Tzarra, 15 Tott)" in r.stdout
+
+
+@pytest.mark.parametrize(
+    "args,fragment",
+    [
+        (["moves", "nonsense"], "Bad position text 'nonsense'"),
+        (["moves", STANDARD.replace("w1", "w7")], "the turn 'w7'"),
+        (["apply", "standard", "C5-C4"], "C5-C4 is not legal"),
+        (["apply", "standard", "bogus"], "'bogus' is not an action"),
+        (["perft", "standard", "x"], "invalid int value"),
+        (["perft", "standard", "-1"], "DEPTH must be 0 or more"),
+        (["frobnicate"], "invalid choice"),
+        ([], "required"),
+        (["moves"], "required"),
+        (["status", "standard", "extra"], "unrecognized arguments"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(args, fragment):
+    r = tzaar(*args)
+    assert r.returncode == 2
+    assert r.stdout == ""
+    assert fragment in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1, r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_help_exits_0():
+    r = tzaar("--help")
+    assert r.returncode == 0 and "perft" in r.stdout

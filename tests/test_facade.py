@@ -1,0 +1,188 @@
+"""The JSON facade: every method and every error kind (CONTRACTS.md)."""
+
+import json
+
+import pytest
+
+from engine_helpers import EMPTY_W0, STANDARD, build
+from tzaar import facade
+from tzaar.facade import call, call_json
+
+VIEW_KEYS = {"position", "side", "step", "opening", "points", "tops", "pieces", "reserve",
+             "legal", "winner", "reason", "last"}
+LEGAL_KEYS = {"captures", "stacks", "pass", "place", "losing", "actions"}
+
+
+def ok(method, **params):
+    out = call(method, params)
+    assert set(out) == {"result"}, out
+    return out["result"]
+
+
+def err(method, params):
+    out = call(method, params)
+    assert set(out) == {"error"}, out
+    assert set(out["error"]) == {"kind", "message"}
+    return out["error"]["kind"], out["error"]["message"]
+
+
+def test_new_position_setups():
+    assert ok("new_position", setup="standard") == {"position": STANDARD}
+    assert ok("new_position", setup="tournament") == {"position": EMPTY_W0}
+    r = ok("new_position", setup="random", seed=42)
+    assert r["seed"] == 42 and r == ok("new_position", setup="random", seed=42)
+    assert r["position"].endswith(" w1")
+    r = ok("new_position", setup="random")
+    assert isinstance(r["seed"], int) and 0 <= r["seed"] < 2**31
+    assert ok("new_position", setup="random", seed=r["seed"])["position"] == r["position"]
+
+
+def test_view_of_the_standard_start():
+    v = ok("view", position=STANDARD.replace(" ", "_"))
+    assert set(v) == VIEW_KEYS and set(v["legal"]) == LEGAL_KEYS
+    assert v["position"] == STANDARD
+    assert (v["side"], v["step"], v["opening"]) == ("white", "capture", True)
+    assert len(v["points"]) == 60
+    assert v["points"]["A1"] == {"color": "black", "type": "tott", "height": 1}
+    assert v["points"]["C5"] == {"color": "white", "type": "tzaar", "height": 1}
+    assert v["tops"] == {c: {"tzaar": 6, "tzarra": 9, "tott": 15} for c in ("white", "black")}
+    assert v["pieces"] == {"white": 30, "black": 30}
+    assert v["reserve"] == {c: {"tzaar": 0, "tzarra": 0, "tott": 0} for c in ("white", "black")}
+    legal = v["legal"]
+    assert len(legal["actions"]) == 42 and legal["actions"] == sorted(legal["actions"])
+    assert legal["captures"]["D5"] == ["C4", "D4", "E5"]
+    assert sum(len(t) for t in legal["captures"].values()) == 42
+    assert legal["stacks"] == {} and legal["pass"] is False and legal["place"] == [] and legal["losing"] == []
+    assert v["winner"] is None and v["reason"] is None and v["last"] == []
+
+
+def test_view_of_a_second_action_with_stacks_and_losing():
+    text = build({"E1": "T", "E2": "Z", "A2": "A", "I5": "z", "I4": "a", "I3": "t", "F1": "t"}, "w2")
+    v = ok("view", position=text, last=["e1xf1"])
+    assert v["step"] == "second" and v["legal"]["pass"] is True
+    assert "E2" in v["legal"]["stacks"]["E1"] and "E1-E2" in v["legal"]["losing"]
+    assert "E1-E2" in v["legal"]["actions"] and "pass" in v["legal"]["actions"]
+    assert v["last"] == ["E1xF1"]
+
+
+def test_view_in_placement():
+    v = ok("view", position=EMPTY_W0)
+    assert v["step"] == "place" and v["opening"] is False
+    assert v["legal"]["place"][0] == "A1" and len(v["legal"]["place"]) == 60
+    assert v["reserve"]["white"] == {"tzaar": 6, "tzarra": 9, "tott": 15}
+    assert v["points"] == {} and len(v["legal"]["actions"]) == 180
+
+
+def test_view_reasons():
+    lost = ok("view", position=build({"A1": "Z", "A2": "A", "I5": "z", "I4": "a", "I3": "t"}, "b1"))
+    assert lost["winner"] == "black"
+    assert lost["reason"] == {"code": "lost-type", "type": "tott", "text": "White has no Tott left"}
+    assert lost["legal"] == {"captures": {}, "stacks": {}, "pass": False, "place": [], "losing": [], "actions": []}
+    covered = ok("view", position=lost["position"], last=["A3-A2"])
+    assert covered["reason"]["code"] == "covered-own-type"
+    assert covered["reason"]["text"] == "White covered its last Tott"
+    stuck = ok("view", position=build({"A1": "Z", "A2": "A", "A3": "T", "A4": "z2", "I5": "a", "I4": "t"}, "w1"))
+    assert stuck["winner"] == "black"
+    assert stuck["reason"] == {"code": "no-capture", "type": None,
+                               "text": "White cannot capture at the start of the turn"}
+
+
+def test_play():
+    r = ok("play", position=STANDARD, actions=["c5xc4", "B3XC4", "Pass"])
+    assert len(r["positions"]) == 3 and r["positions"][0].endswith(" b1")
+    assert r["positions"][-1] == r["view"]["position"]
+    assert r["view"]["last"] == ["C5xC4", "B3xC4", "pass"]
+    assert ok("play", position=STANDARD, actions=[]) == {"positions": [], "view": ok("view", position=STANDARD)}
+
+
+def test_game():
+    r = ok("game", start=STANDARD, actions=["c5xc4", "b3xc4", "pass", "d5xd4", "d4-e4"])
+    assert r["start"] == STANDARD
+    assert r["actions"] == ["C5xC4", "B3xC4", "pass", "D5xD4", "D4-E4"]
+    assert len(r["positions"]) == 5 and r["view"]["position"] == r["positions"][-1]
+    assert r["turns"] == [
+        {"number": 1, "side": "white", "actions": ["C5xC4"]},
+        {"number": 2, "side": "black", "actions": ["B3xC4", "pass"]},
+        {"number": 3, "side": "white", "actions": ["D5xD4", "D4-E4"]},
+    ]
+    assert r["view"]["last"] == ["D5xD4", "D4-E4"]
+    r = ok("game", start=EMPTY_W0, actions=["Z@E5", "t@E4"])
+    assert [t["number"] for t in r["turns"]] == [1, 2] and r["view"]["last"] == ["T@E4"]
+    empty = ok("game", start=STANDARD, actions=[])
+    assert empty["turns"] == [] and empty["view"]["last"] == [] and empty["positions"] == []
+
+
+def test_game_view_reports_a_covering_stacking():
+    start = build({"E1": "T", "E2": "Z", "A2": "A", "I5": "z", "I4": "a", "I3": "t", "F1": "t", "F2": "a"}, "w1")
+    r = ok("game", start=start, actions=["E1xF1", "F1-E2"])
+    assert r["view"]["winner"] == "black" and r["view"]["reason"]["code"] == "covered-own-type"
+
+
+def test_record_save_and_load():
+    text = ok("record_save", start=STANDARD, actions=["c5xc4", "b3xc4"])["text"]
+    assert text == f"# TZAAR game record\nStart: {STANDARD}\n1. C5xC4\n2. B3xC4\n"
+    assert ok("record_load", text=text) == {"start": STANDARD, "actions": ["C5xC4", "B3xC4"]}
+
+
+@pytest.mark.parametrize(
+    "method,params,kind,fragment",
+    [
+        ("nope", {}, "UnknownMethod", "There is no method 'nope'"),
+        ("view", {}, "BadParams", "needs the parameter 'position'"),
+        ("view", {"position": STANDARD, "colour": "red"}, "BadParams", "has no parameter 'colour'"),
+        ("view", {"position": 3}, "BadParams", "must be text"),
+        ("view", {"position": STANDARD, "last": "C5xC4"}, "BadParams", "list of action texts"),
+        ("play", {"position": STANDARD, "actions": [1]}, "BadParams", "list of action texts"),
+        ("new_position", {"setup": "odd"}, "BadParams", "setup must be"),
+        ("new_position", {"setup": "random", "seed": "x"}, "BadParams", "must be an integer"),
+        ("new_position", {"setup": "random", "seed": True}, "BadParams", "must be an integer"),
+        ("view", {"position": "ttt w1"}, "PositionError", "'ttt w1'"),
+        ("game", {"start": STANDARD + "x", "actions": []}, "PositionError", "the turn"),
+        ("view", {"position": STANDARD, "last": ["C5yC4"]}, "ActionError", "'C5yC4'"),
+        ("play", {"position": STANDARD, "actions": ["C5xC4", "C4xC5"]}, "IllegalActionError", "C4xC5 is not legal in"),
+        ("game", {"start": STANDARD, "actions": ["pass"]}, "IllegalActionError", "pass is not legal in " + STANDARD),
+        ("record_save", {"start": STANDARD, "actions": ["C5-C4"]}, "IllegalActionError", "C5-C4"),
+        ("record_load", {"text": "Start: standard\n1. pass"}, "RecordError", "line 2"),
+        ("record_load", {"text": ""}, "RecordError", "Start"),
+    ],
+)
+def test_errors(method, params, kind, fragment):
+    got_kind, message = err(method, params)
+    assert got_kind == kind
+    assert fragment in message
+    assert "\n" not in message.strip() or kind == "RecordError"
+
+
+def test_params_must_be_an_object():
+    assert call("view", ["x"])["error"]["kind"] == "BadParams"
+    assert call(None, {})["error"]["kind"] == "UnknownMethod"
+
+
+def test_internal_errors_are_reported_not_raised(monkeypatch):
+    def boom():
+        raise ZeroDivisionError("oops")
+
+    monkeypatch.setitem(facade.METHODS, "boom", boom)
+    out = call("boom", {})
+    assert out["error"]["kind"] == "InternalError" and "oops" in out["error"]["message"]
+    assert json.loads(call_json("boom", "{}"))["error"]["kind"] == "InternalError"
+
+
+def test_call_json():
+    out = json.loads(call_json("view", json.dumps({"position": STANDARD})))
+    assert out["result"]["position"] == STANDARD
+    assert json.loads(call_json("new_position", '{"setup": "standard"}')) == {"result": {"position": STANDARD}}
+    bad = json.loads(call_json("view", "{not json"))
+    assert bad["error"]["kind"] == "BadParams" and "not valid JSON" in bad["error"]["message"]
+    assert json.loads(call_json("view", "[]"))["error"]["kind"] == "BadParams"
+    assert json.loads(call_json("nope", "{}"))["error"]["kind"] == "UnknownMethod"
+    assert json.loads(call_json("new_position", ""))["error"]["kind"] == "BadParams"  # setup missing
+    assert json.loads(call_json("view", json.dumps({"position": "x"})))["error"]["kind"] == "PositionError"
+
+
+def test_protocol_documented_in_module_docstring():
+    doc = facade.__doc__
+    for name in ["new_position", "view", "play", "game", "record_save", "record_load", "call_json",
+                 "PositionError", "ActionError", "IllegalActionError", "RecordError", "UnknownMethod",
+                 "BadParams", "InternalError", "covered-own-type"]:
+        assert name in doc

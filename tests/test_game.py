@@ -1,0 +1,138 @@
+"""The Game object: history, undo/redo, turn structure and game records."""
+
+import pytest
+
+from engine_helpers import EMPTY_W0, STANDARD, build, random_game
+from tzaar.board import BLACK, WHITE
+from tzaar.errors import ActionError, IllegalActionError, RecordError
+from tzaar.game import Game, Turn, format_record, group_turns, parse_record
+from tzaar.notation import parse_action
+from tzaar.position import COVERED_OWN_TYPE, Position
+
+
+def test_new_game_is_the_standard_start():
+    g = Game()
+    assert g.start == g.position == Position.standard()
+    assert g.actions == () and g.turns() == [] and g.last is None
+    assert (g.side, g.step, g.is_opening, g.can_pass, g.is_placement) == (WHITE, 1, True, False, False)
+    assert Game("tournament").is_placement and Game(STANDARD).start == Game("standard").start
+
+
+def test_play_undo_redo():
+    g = Game()
+    assert g.play("c5xc4") == parse_action("C5xC4")
+    g.play("B3xC4")
+    assert (g.side, g.step, g.can_pass) == (BLACK, 2, True)
+    g.play("pass")
+    assert [a.text() for a in g.actions] == ["C5xC4", "B3xC4", "pass"]
+    assert g.undo().text() == "pass" and g.undo().text() == "B3xC4"
+    assert g.position == Position.standard().apply("C5xC4")
+    assert g.can_undo and g.can_redo
+    assert g.redo().text() == "B3xC4"
+    assert g.position.step == 2
+    g.play("B2xC2")  # a new action drops the redo list
+    assert not g.can_redo and g.redo() is None
+    assert [a.text() for a in g.actions] == ["C5xC4", "B3xC4", "B2xC2"]
+    while g.undo():
+        pass
+    assert g.position == g.start and not g.can_undo and g.undo() is None
+
+
+def test_illegal_play_leaves_the_game_unchanged():
+    g = Game()
+    with pytest.raises(IllegalActionError) as e:
+        g.play("C5-C4")
+    assert e.value.action == "C5-C4" and e.value.position == STANDARD
+    with pytest.raises(ActionError):
+        g.play("nonsense")
+    assert g.actions == () and g.position == g.start
+
+
+def test_turn_structure():
+    g = Game(actions=["C5xC4", "B3xC4", "pass", "D5xD4"])
+    turns = g.turns()
+    assert turns[0] == Turn(1, WHITE, (parse_action("C5xC4"),))
+    assert turns[1] == Turn(2, BLACK, (parse_action("B3xC4"), parse_action("pass")))
+    assert turns[2].number == 3 and turns[2].side == WHITE and len(turns[2].actions) == 1
+    assert group_turns(g.start, g.actions) == turns
+
+
+def test_placements_are_turns_of_their_own():
+    turns = group_turns(Position.tournament(), ["Z@E5", "t@E4", "A@A1"])
+    assert [(t.number, t.side, len(t.actions)) for t in turns] == [(1, WHITE, 1), (2, BLACK, 1), (3, WHITE, 1)]
+
+
+def test_game_from_a_second_action_position():
+    start = Position.standard().play(["C5xC4", "B3xC4"])
+    turns = group_turns(start, ["pass", "D5xD4"])
+    assert [(t.number, t.side, [a.text() for a in t.actions]) for t in turns] == [
+        (1, BLACK, ["pass"]),
+        (2, WHITE, ["D5xD4"]),
+    ]
+
+
+def test_outcome_knows_a_covering_stacking():
+    g = Game(build({"E1": "T", "E2": "Z", "A2": "A", "I5": "z", "I4": "a", "I3": "t"}, "w2"))
+    g.play("E1-E2")
+    assert g.winner == BLACK and g.outcome().code == COVERED_OWN_TYPE
+    assert "# Result: black wins (White covered its last Tzaar)" in g.record()
+
+
+def test_record_round_trip_whole_games():
+    for seed, start in enumerate([Position.standard(), Position.tournament(), Position.random(3)]):
+        _, actions = random_game(start, seed)
+        g = Game(start, actions)
+        text = g.record()
+        assert text.startswith("# TZAAR game record\nStart: " + start.text() + "\n")
+        h = Game.from_record(text)
+        assert h.start == start and h.actions == g.actions
+        assert format_record(start, list(actions)) == text
+
+
+def test_record_text_example():
+    g = Game(actions=["C5xC4", "b3xc4", "PASS"])
+    assert g.record() == (
+        "# TZAAR game record\n"
+        f"Start: {STANDARD}\n"
+        "1. C5xC4\n"
+        "2. B3xC4 pass\n"
+    )
+
+
+def test_record_reader_is_lenient_about_layout():
+    text = "\n# a comment\nstart: standard\n  c5xc4 b3xc4   # black's turn\npass\n7. d5xd4\n"
+    start, actions = parse_record(text)
+    assert start == Position.standard()
+    assert [a.text() for a in actions] == ["C5xC4", "B3xC4", "pass", "D5xD4"]
+    assert parse_record("Start: tournament\n1. Z@E5")[0].text() == EMPTY_W0
+    assert parse_record(f"Start: {STANDARD.replace(' ', '_')}")[1] == []
+
+
+@pytest.mark.parametrize(
+    "text,fragment",
+    [
+        ("", "no 'Start: <position>' line"),
+        ("1. C5xC4", "line 1: expected 'Start: <position>'"),
+        ("Start: nonsense", "line 1: bad start position"),
+        ("Start: standard\nStart: standard", "line 2: a second Start line"),
+        ("Start: standard\n1. C5xC4 B3xC4 bogus", "line 2: 'bogus' is not an action"),
+        ("Start: standard\n1. C5xC4\n2. C4xC5", "line 3: C4xC5 is not legal"),
+        ("Start: standard\n1. pass", "line 2: pass is not legal"),
+    ],
+)
+def test_bad_records(text, fragment):
+    with pytest.raises(RecordError) as e:
+        Game.from_record(text)
+    assert fragment in str(e.value)
+    assert isinstance(e.value, ValueError)
+
+
+def test_record_must_be_text():
+    with pytest.raises(RecordError):
+        parse_record(None)
+
+
+def test_repr_pastes_back():
+    g = Game(actions=["C5xC4"])
+    h = eval(repr(g), {"Game": Game})
+    assert h.start == g.start and h.actions == g.actions
