@@ -58,7 +58,7 @@ import json
 import random as _random
 
 from .errors import ActionError, IllegalActionError, PositionError, RecordError
-from .game import format_record, group_turns, parse_record
+from .game import Game, format_record, parse_record
 from .geometry import POINT_NAMES
 from .notation import CAPTURE, COLOUR_NAMES, PLACE_KIND, STACK, TYPE_NAMES, parse_action
 from .position import Position
@@ -268,13 +268,11 @@ def _play(position, actions):
 @_params(start=(str, True), actions=(list, True))
 def _game(start, actions):
     start_pos = Position.from_text(start)
-    acts = _actions(actions)
-    positions = []
-    pos = start_pos
-    for a in acts:
-        pos = pos.apply(a)
-        positions.append(pos.text())
-    turns = group_turns(start_pos, acts)
+    game = Game(start_pos, _actions(actions))
+    acts = game.actions
+    pos = game.position
+    positions = [p.text() for p in game.positions]
+    turns = game.turns()
     return {
         "start": start_pos.text(),
         "actions": [a.text() for a in acts],

@@ -269,9 +269,11 @@ class Position:
             raise IllegalActionError(
                 f"{action.text()} is not legal in {self.text()}: {why}.", action.text(), self.text()
             )
-        b = self.board()
+        b = self._fast()  # play on the cached board and take the action back
         b.do(action.code())
-        return Position._trusted(tuple(b.cells[:NUM_POINTS]), b.side, b.step)
+        after = Position._trusted(tuple(b.cells[:NUM_POINTS]), b.side, b.step)
+        b.undo()
+        return after
 
     def play(self, actions) -> "Position":
         """The position after a sequence of actions."""
