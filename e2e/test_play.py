@@ -447,3 +447,19 @@ def test_a_reload_brings_the_game_back(open_site, watch, wait_engine):
     page.click('[data-command="redo"]')
     page.wait_for_selector(f'#board[data-state=idle][data-position="{positions[3]}"]')
     watch.assert_clean()
+
+
+def test_a_link_to_an_impossible_position_says_why_and_sets_up_a_game(open_site, watch, wait_engine):
+    impossible = "ZZZZZ/ZZZZZZ/ZZZZZZZ/ZZZZZZZZ/ZZZZZZZZ/ZZZZZZZZ/ZZZZZZZ/ZZZZZZ/ZZZZZ w1"
+    page = open_site(hash_link(impossible))
+    wait_engine(page)
+    page.wait_for_selector(f'#board[data-state=idle][data-position="{STANDARD}"]')
+    page.wait_for_selector("#notice:not([hidden])")
+    assert "only 6 exist" in page.inner_text("#notice")
+    # A new link in the address (a hashchange) with text that is no position at all is
+    # caught before the engine sees it, and the game on the board stays.
+    page = open_site(hash_link("not a position"))
+    page.wait_for_selector(f'#board[data-position="{STANDARD}"]')
+    page.wait_for_selector("#notice:not([hidden])")
+    assert "could not be read" in page.inner_text("#notice")
+    watch.assert_clean()

@@ -270,6 +270,13 @@ export class Game {
     } catch (error) {
       if (request !== this.#request) return;
       if (actions.length) return this.#load(start, [], 0); // a saved game that no longer replays
+      if (start !== STANDARD) {
+        // A position the engine refuses (from a link, say): say why, and set up a game.
+        this.#set({ busy: false, setup: "standard", seed: null });
+        await this.#load(STANDARD, []);
+        this.#set({ notice: `That position cannot be played: ${error.message}` });
+        return;
+      }
       this.#set({ busy: false, notice: error.message });
       return;
     }
