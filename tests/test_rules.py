@@ -226,6 +226,8 @@ def test_random_setup_is_replayable_and_full():
     assert a == b and a != c
     assert a.is_opening and a.tops(WHITE) == a.tops(BLACK) == (6, 9, 15)
     assert Position.random(7).text() == a.text()
+    # The same seed gives the same setup on every Python (the browser runs Pyodide).
+    assert Position.random(12345).text() == "aTttA/ZTtTzZ/zaAtatT/AaTTAtTz/TZtAZtzt/zZTaaaAa/zTtAtAT/aTATTt/ttZtT w1"
     with pytest.raises(TypeError):
         Position.random("7")
 
