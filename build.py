@@ -22,6 +22,7 @@ files and that version, so it changes with every release that changes anything.
 from __future__ import annotations
 
 import argparse
+import ast
 import functools
 import hashlib
 import http.server
@@ -32,6 +33,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import venv
 import zipfile
 from pathlib import Path
@@ -117,19 +119,53 @@ def ensure_pyodide() -> str:
 # --- The site ---------------------------------------------------------------------------
 
 
+ENTRY_MODULE = "tzaar.facade"  # what the worker imports
+
+
+def module_file(name: str) -> Path | None:
+    """The file of a module of the package ("tzaar.ai" -> tzaar/ai/__init__.py), if any."""
+    base = ROOT.joinpath(*name.split("."))
+    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def imported_modules(path: Path, module: str) -> set[str]:
+    """Every name of the package that a module imports, anywhere in it (lazy imports too)."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    names = set()
+    for node in ast.walk(ast.parse(path.read_bytes(), str(path))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                parts = parts[: len(parts) - node.level + 1]
+                base = ".".join([*parts, base] if base else parts)
+            names.add(base)
+            names.update(f"{base}.{alias.name}" for alias in node.names)
+    return {name for name in names if name.split(".")[0] == PACKAGE.name}
+
+
 def package_files() -> list[Path]:
-    """The .py files of tzaar/ that the browser needs (no tests, no caches)."""
-    if not PACKAGE.is_dir():
-        raise BuildError("tzaar/ is missing: the site needs the Python package.")
-    files = []
-    for path in sorted(PACKAGE.rglob("*.py")):
-        parts = path.relative_to(PACKAGE).parts
-        if any(p in ("tests", "test", "__pycache__") or p.startswith(".") for p in parts[:-1]):
-            continue
-        if path.name.startswith("test_") or path.name.endswith("_test.py"):
-            continue
-        files.append(path)
-    return files
+    """The .py files the browser needs: the modules the facade imports, and theirs.
+
+    The command line, benchmarks and tests of tzaar/ stay out of the browser's download."""
+    if module_file(ENTRY_MODULE) is None:
+        raise BuildError(f"{ENTRY_MODULE} is missing: the worker has nothing to call.")
+    found: dict[str, Path] = {}
+    todo = [ENTRY_MODULE]
+    while todo:
+        name = todo.pop()
+        path = None if name in found else module_file(name)
+        if path is None:
+            continue  # seen, or a name inside a module rather than a module
+        found[name] = path
+        todo.append(name.rpartition(".")[0])  # its package's __init__.py runs first
+        todo.extend(imported_modules(path, name))
+    return sorted(found.values())
 
 
 def pack_package() -> bytes:
@@ -176,14 +212,14 @@ SERVICE_WORKER = "sw.js"
 RELEASE_LINE = re.compile(r"^const RELEASE = .*;$", re.MULTILINE)
 
 
-def write_release_into_service_worker(path: Path, manifest: dict) -> None:
-    """The service worker precaches the release's files into a cache named after it."""
+def release_service_worker(text: str, manifest: dict) -> bytes:
+    """The service worker, told the release: it precaches the files into a cache named after it."""
     text, count = RELEASE_LINE.subn(
-        lambda _: f"const RELEASE = {json.dumps(manifest, separators=(',', ':'))};", path.read_text()
+        lambda _: f"const RELEASE = {json.dumps(manifest, separators=(',', ':'))};", text
     )
     if count != 1:
         raise BuildError(f"web/{SERVICE_WORKER} needs one line 'const RELEASE = ...;' for build.py to fill.")
-    path.write_text(text)
+    return text.encode("utf-8")
 
 
 def build(quiet: bool = False) -> dict:
@@ -193,31 +229,35 @@ def build(quiet: bool = False) -> dict:
     packed = pack_package()
     version = content_hash(runtime, {**sources, "tzaar.zip": packed})
 
-    if DIST.exists():
-        shutil.rmtree(DIST)
-    (DIST / "pyodide").mkdir(parents=True)
-    for name, data in sources.items():
-        target = DIST / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        stamper = STAMPERS.get(target.suffix)
-        if stamper is not None:
-            data = stamper(data.decode("utf-8"), version).encode("utf-8")
-        target.write_bytes(data)
-    (DIST / "tzaar.zip").write_bytes(packed)
-    for name in PYODIDE_FILES:
-        shutil.copyfile(PYODIDE_SOURCE / name, DIST / "pyodide" / name)
-    (DIST / ".nojekyll").write_bytes(b"")
-
-    files = sorted(
-        p.relative_to(DIST).as_posix() for p in DIST.rglob("*")
-        if p.is_file() and p.name not in (".nojekyll", SERVICE_WORKER)
-    )
-    manifest = {"version": version, "pyodide": runtime, "files": sorted(files + ["version.json"])}
-    (DIST / "version.json").write_text(json.dumps(manifest, indent=1) + "\n")
-    if (DIST / SERVICE_WORKER).is_file():
-        write_release_into_service_worker(DIST / SERVICE_WORKER, manifest)
+    # Built beside dist/ and swapped in whole, so a server never shows half a build.
+    stage = Path(tempfile.mkdtemp(prefix=".dist-", dir=ROOT))
+    try:
+        files = {name: data for name, data in sources.items() if name != SERVICE_WORKER}
+        files["tzaar.zip"] = packed
+        for name in PYODIDE_FILES:
+            files[f"pyodide/{name}"] = (PYODIDE_SOURCE / name).read_bytes()
+        manifest = {"version": version, "pyodide": runtime, "files": sorted([*files, "version.json"])}
+        files["version.json"] = (json.dumps(manifest, indent=1) + "\n").encode()
+        files[".nojekyll"] = b""
+        if SERVICE_WORKER in sources:
+            files[SERVICE_WORKER] = release_service_worker(sources[SERVICE_WORKER].decode(), manifest)
+        for name, data in files.items():
+            target = stage / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            stamper = STAMPERS.get(target.suffix) if name in sources else None
+            if stamper is not None:
+                data = stamper(data.decode("utf-8"), version).encode("utf-8")
+            target.write_bytes(data)
+        stage.chmod(0o755)
+        old = ROOT / f".dist-old-{os.getpid()}"
+        if DIST.exists():
+            DIST.rename(old)
+        stage.rename(DIST)
+        shutil.rmtree(old, ignore_errors=True)
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
     if not quiet:
-        own = sum((DIST / f).stat().st_size for f in manifest["files"] if not f.startswith("pyodide/"))
+        own = sum(len(data) for name, data in files.items() if not name.startswith("pyodide/"))
         print(f"Built dist/ (release {version}, Pyodide {runtime}, our files {own / 1024:.1f} KB)")
     return manifest
 

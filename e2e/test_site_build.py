@@ -51,6 +51,19 @@ def test_the_package_zip_holds_only_python_sources(dist_dir):
     assert not any("__pycache__" in n or "/tests/" in n or "/test_" in n for n in names)
 
 
+def test_the_package_zip_holds_every_module_the_facade_loads(dist_dir):
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys, tzaar.facade; print(*(m.__file__ for n, m in sys.modules.items()"
+         " if n.split('.')[0] == 'tzaar'))"],
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    ).stdout.split()
+    with zipfile.ZipFile(dist_dir / "tzaar.zip") as archive:
+        names = set(archive.namelist())
+    assert loaded
+    assert {Path(f).resolve().relative_to(ROOT).as_posix() for f in loaded} <= names
+    assert "tzaar/__main__.py" not in names  # the command line stays out of the browser
+
+
 def test_the_package_zip_is_the_same_for_the_same_sources(site_build):
     assert site_build.pack_package() == site_build.pack_package()
 

@@ -1,12 +1,13 @@
-// The service worker: the whole site, Pyodide included, from the cache, so that the game
+// The service worker: the whole site, Pyodide included, kept in the cache, so that the game
 // works offline after one visit.
 //
 // Two caches: "tzaar-<release>" for our files (a new one for every build) and
-// "tzaar-pyodide-<version>" for the runtime (kept while the Pyodide version stays). A new
-// release installs beside the old one and takes over once no page of the old release is
-// open (or at once when a page posts {type: "skip-waiting"} and then reloads); the caches of
-// other releases are deleted then. Within one cache every file belongs to one release, so
-// the ?v= of asset URLs is ignored when matching.
+// "tzaar-pyodide-<version>" for the runtime (kept while the Pyodide version stays). The page
+// (a navigation) comes from the network when there is one and from the cache otherwise;
+// every other file from the cache first. Our asset URLs carry their release (?v=HASH), so a
+// page of one release never gets a file of another. A new release installs beside the old
+// one and takes over once no page of the old one is open (or at once when a page posts
+// {type: "skip-waiting"}); the caches of other releases are deleted then.
 
 // build.py replaces the next line with the release's hash, runtime version and file list.
 const RELEASE = { version: "dev", pyodide: "dev", files: [] };
@@ -41,7 +42,7 @@ self.addEventListener("message", (event) => {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(SCOPE.href)) return;
-  event.respondWith(fromCache(request));
+  event.respondWith(respond(request));
 });
 
 async function precache() {
@@ -60,9 +61,20 @@ async function precache() {
   );
 }
 
-async function fromCache(request) {
-  let path = request.url.slice(SCOPE.href.length).replace(/[?#].*$/, "");
-  if (path === "" && request.mode === "navigate") path = "index.html";
+async function respond(request) {
+  const url = new URL(request.url);
+  let path = url.pathname.slice(SCOPE.pathname.length);
+  if (request.mode === "navigate") {
+    // The page itself comes from the network while there is one, so a new release shows at
+    // once; its assets carry its own ?v= and so never mix with this cache's.
+    try {
+      return await fetch(request);
+    } catch (offline) {
+      path = path === "" ? "index.html" : path;
+    }
+  } else if (!isRuntime(path) && url.searchParams.has("v") && url.searchParams.get("v") !== RELEASE.version) {
+    return fetch(request); // a file of another release
+  }
   const cache = await caches.open(isRuntime(path) ? RUNTIME_CACHE : OWN_CACHE);
   const cached = await cache.match(new URL(path, SCOPE).href, { ignoreSearch: true });
   return cached ?? fetch(request);
