@@ -8,9 +8,9 @@ players, Elo) and :mod:`.cli` (the ``ai`` and ``match`` subcommands).
 """
 
 from .players import LEVELS, Level, player_names, run_think, think
-from .search import Search, search
+from .search import Search
 
-__all__ = ["LEVELS", "Level", "player_names", "think", "run_think", "Search", "search", "choose"]
+__all__ = ["LEVELS", "Level", "player_names", "think", "run_think", "Search", "choose"]
 
 
 def choose(position, player="casual", seed=0, seconds=None, nodes=None):

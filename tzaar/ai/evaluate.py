@@ -43,6 +43,12 @@ THREAT_LOSS = 64
 #: An attacked last stack of a type: for the mover to take (near a win) or to defend.
 LAST_TAKE = 4000
 LAST_DEFEND = 500
+#: Two-hop threats on a last stack (an enemy stack captures once, then takes it): the
+#: side to move at the start of its turn nearly wins; at its second action it can hardly
+#: defend any more.
+TWO_HOP = 1
+LAST_TAKE2 = 2500
+LAST_DEFEND2 = 2000
 #: A type whose tallest stack outgrows every enemy stack is safe for a while.
 SAFE_TYPE = 60
 #: Being the side with an action still to play this turn.
@@ -68,6 +74,22 @@ for _c in range(1, 128):
 SCARCE = 5
 
 
+def _hop2(cells, links, p, a, sign):
+    """Can an enemy stack capture a neighbour of the stack at ``p`` (abs code ``a``) and
+    then, from there, the stack itself?  ``sign`` is the enemy's sign (1 White, -1 Black)."""
+    for r in links[p]:
+        tr = cells[r] * sign
+        if tr < 0:  # a friend of p's stack, in the enemy's reach?
+            tr = -tr
+            for q in links[r]:
+                tq = cells[q] * sign
+                if tq > 0:
+                    lim = tq | 3
+                    if tr <= lim and a <= lim:
+                        return True
+    return False
+
+
 def evaluate(b) -> int:
     """The value of board ``b`` for its side to move (higher is better), in centi-units."""
     cells = b.cells
@@ -91,6 +113,7 @@ def evaluate(b) -> int:
     top_b = (-min(cells)) >> 2  # tallest Black stack
     per = [0, 0, 0, 0, 0, 0]  # attacked stacks per slot
     safe = [0, 0, 0, 0, 0, 0]
+    hop2 = [0, 0, 0, 0, 0, 0]  # last stacks an enemy stack can take with two captures
     for p in range(NUM_POINTS):
         s = cells[p]
         if not s:
@@ -107,6 +130,9 @@ def evaluate(b) -> int:
                 if t < 0 and s <= ((-t) | 3):
                     per[slot] += 1
                     break
+            else:
+                if TWO_HOP and tops[slot] == 1 and _hop2(cells, links, p, s, -1):
+                    hop2[slot] = 1
         else:
             u = -s
             if u >> 2 > top_w:
@@ -117,26 +143,37 @@ def evaluate(b) -> int:
                 if t > 0 and u <= (t | 3):
                     per[slot] += 1
                     break
+            else:
+                if TWO_HOP and tops[slot] == 1 and _hop2(cells, links, p, u, 1):
+                    hop2[slot] = 1
     own = 3 * side
     enemy = 3 - own
     best = 0
     loss = 0
+    step = b.step
+    acts = 2 if step == 1 else 1  # actions the mover still has this turn
     for k in (0, 1, 2):
-        if per[enemy + k]:
-            n = tops[enemy + k]
-            g = LAST_TAKE if n == 1 else TYPE_LOSS[n] * THREAT_GAIN >> 8
+        e = enemy + k
+        m = per[e]
+        if m:
+            n = tops[e]
+            if m >= n and n <= acts:  # the mover can take every stack of the type
+                g = LAST_TAKE if n == 1 else LAST_TAKE2
+            else:
+                g = TYPE_LOSS[n] * THREAT_GAIN >> 8
             if g > best:
                 best = g
-        m = per[own + k]
-        if m:
-            n = tops[own + k]
-            if n == 1:
-                loss += LAST_DEFEND
-            elif m >= n:  # every stack of the type is attacked
-                loss += TYPE_LOSS[n] * 2 * THREAT_LOSS >> 8
-            else:
-                loss += TYPE_LOSS[n] * THREAT_LOSS >> 8
-        v += SAFE_TYPE * (safe[own + k] - safe[enemy + k])
+        elif hop2[e] and step == 1 and LAST_TAKE2 > best:
+            best = LAST_TAKE2  # a capture, then the enemy's last stack of the type
+        o = own + k
+        m = per[o]
+        n = tops[o]
+        if hop2[o] or (m and m >= n and n <= 2):
+            # The enemy's next turn (two captures) can take the whole type.
+            loss += LAST_DEFEND2 if step == 2 else LAST_DEFEND
+        elif m:
+            loss += TYPE_LOSS[n] * (2 if m >= n else 1) * THREAT_LOSS >> 8
+        v += SAFE_TYPE * (safe[o] - safe[e])
     return v + best - loss
 
 

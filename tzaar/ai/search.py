@@ -40,6 +40,9 @@ CHECK_MASK = 63
 #: Transposition-table size before it is cleared.
 TT_MAX = 300_000
 MAX_DEPTH = 40
+#: At this depth and below (away from the root), the second action's stackings are not
+#: searched: captures and pass only (forward pruning; 0 turns it off).
+PRUNE_STACKINGS = 1
 
 EXACT, LOWER, UPPER = 0, 1, 2
 
@@ -131,13 +134,15 @@ class Search:
 
     # ------------------------------------------------------------------ ordering
 
-    def _ordered(self, ttmove):
-        """Every legal action of a non-finished board, in search order."""
+    def _ordered(self, ttmove, stackings=True):
+        """Every legal action of a non-finished board, in search order (``stackings``
+        False: the second action's captures and pass only, a forward pruning)."""
         b = self.b
         caps = _captures(b.cells, b.links, b.side, b.tops)
         if b.step == 2:
             caps.append(PASS)
-            caps += b._moves(True)
+            if stackings:
+                caps += b._moves(True)
         if ttmove is not None and ttmove in caps:
             caps.remove(ttmove)
             caps.insert(0, ttmove)
@@ -194,16 +199,27 @@ class Search:
                 if best >= beta:
                     self._store(key, depth, ply, best, a0, beta, bestmove)
                     return best
-            moves = self._ordered(None)
-            moves.remove(ttmove)
+            moves = self._ordered(None, depth > PRUNE_STACKINGS)
+            if ttmove in moves:
+                moves.remove(ttmove)
         else:
-            moves = self._ordered(None)
+            moves = self._ordered(None, depth > PRUNE_STACKINGS)
         for a in moves:
             do(a)
-            if b.side == side:
-                v = search(depth - 1, ply + 1, alpha, beta)
+            if best == -INF:
+                if b.side == side:
+                    v = search(depth - 1, ply + 1, alpha, beta)
+                else:
+                    v = -search(depth - 1, ply + 1, -beta, -alpha)
+            elif b.side == side:
+                # Principal variation search: prove the move worse with a null window.
+                v = search(depth - 1, ply + 1, alpha, alpha + 1)
+                if alpha < v < beta:
+                    v = search(depth - 1, ply + 1, v, beta)
             else:
-                v = -search(depth - 1, ply + 1, -beta, -alpha)
+                v = -search(depth - 1, ply + 1, -alpha - 1, -alpha)
+                if alpha < v < beta:
+                    v = -search(depth - 1, ply + 1, -beta, -v)
             undo()
             if v > best:
                 best = v
@@ -260,13 +276,23 @@ class Search:
         a0 = alpha
         best = -INF
         bestmove = None
+        gs = self._gsearch
         for a in self._ordered(ttmove):
             b.do(a)
-            if b.side == side:
-                v = yield from self._gsearch(depth - 1, ply + 1, alpha, beta)
+            if best == -INF:
+                if b.side == side:
+                    v = yield from gs(depth - 1, ply + 1, alpha, beta)
+                else:
+                    v = -(yield from gs(depth - 1, ply + 1, -beta, -alpha))
+            elif b.side == side:
+                # Principal variation search: prove the move worse with a null window.
+                v = yield from gs(depth - 1, ply + 1, alpha, alpha + 1)
+                if alpha < v < beta:
+                    v = yield from gs(depth - 1, ply + 1, v, beta)
             else:
-                v = yield from self._gsearch(depth - 1, ply + 1, -beta, -alpha)
-                v = -v
+                v = -(yield from gs(depth - 1, ply + 1, -alpha - 1, -alpha))
+                if alpha < v < beta:
+                    v = -(yield from gs(depth - 1, ply + 1, -beta, -v))
             b.undo()
             if v > best:
                 best = v
