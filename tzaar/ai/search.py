@@ -15,7 +15,10 @@ Transposition table: a dict keyed by the board's incremental Zobrist hash; entri
 ``(depth, flag, score, move)``.  Move ordering: the table's move, then captures by the
 value the capture takes from the enemy (its scarcity, then its height); at the second
 action, captures, then pass, then stackings.  The table's move is tried before the
-others are generated.
+others are generated.  Below the first move of a node, moves are tried with a null
+window first (principal variation search).  At the last ply (``PRUNE_STACKINGS``) the
+second action's stackings are not searched, only its captures and pass: a forward
+pruning that saves a quarter of the nodes and won an A/B match at equal nodes.
 """
 
 from __future__ import annotations
