@@ -52,7 +52,7 @@ def start_of(kind, seed):
     return {"standard": Position.standard(), "random": Position.random(seed), "tournament": Position.tournament()}[kind]
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     kind=st.sampled_from(["standard", "random", "tournament"]),
     seed=st.integers(0, 10**6),
