@@ -1,4 +1,5 @@
-"""Search speed: ``python -m tzaar.ai.bench [NODES]`` prints nodes per second on five positions.
+"""Search speed: ``python -m tzaar.ai.bench [NODES]`` prints nodes per second on five
+positions; ``python -m tzaar.ai.bench levels`` the seconds a turn of the node levels.
 
 The same five positions (random playouts from fixed seeds) and node budget every run, so
 runs compare; used for BENCHMARKS.md on CPython and, through Pyodide, in the browser.
@@ -19,9 +20,17 @@ def playout(p, seed, n):
         p = p.apply(rng.choice(legal))
     return p
 
+_CASES = [
+    (Position.standard(), 1),
+    (Position.standard(), 9),
+    (Position.random(3), 15),
+    (Position.random(4), 25),
+    (Position.standard(), 30),
+]
+
+
 def bench(nodes=40000):
-    cases = [(Position.standard(), 1), (Position.standard(), 9), (Position.random(3), 15),
-             (Position.random(4), 25), (Position.standard(), 30)]
+    cases = _CASES
     tot = 0
     tt = 0.0
     out = []
@@ -36,7 +45,27 @@ def bench(nodes=40000):
     out.append(f"total: {tot} nodes in {tt:.2f} s = {tot / tt:,.0f} nodes/s")
     return "\n".join(out)
 
+def level_times(levels=("beginner", "casual", "strong")):
+    """Seconds per turn of each node-budget level on the same five positions (mean, max)."""
+    from .players import run_think
+
+    positions = [playout(st, i, n) for i, (st, n) in enumerate(_CASES)]
+    out = []
+    for level in levels:
+        times = []
+        for p in positions:
+            b = p.board()
+            t = time.perf_counter()
+            run_think(b, level, seed=1)
+            times.append(time.perf_counter() - t)
+        out.append(f"{level}: mean {sum(times) / len(times):.2f} s, max {max(times):.2f} s a turn")
+    return "\n".join(out)
+
+
 if __name__ == "__main__":
     import sys
 
-    print(bench(int(sys.argv[1]) if len(sys.argv) > 1 else 40000))
+    if sys.argv[1:] == ["levels"]:
+        print(level_times())
+    else:
+        print(bench(int(sys.argv[1]) if len(sys.argv) > 1 else 40000))

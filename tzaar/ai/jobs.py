@@ -36,7 +36,6 @@ class Job:
     def __init__(self, position: Position, player=DEFAULT_LEVEL, seed=0, seconds=None, nodes=None):
         self.position = position
         self.board = position.board()
-        self.cells = self.board.cells[:]
         self.started = time.perf_counter()
         self.gen = think(self.board, player, seed, seconds, nodes)
         self.info = {"depth": 0, "score": 0, "nodes": 0, "best": []}
