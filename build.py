@@ -10,7 +10,7 @@ dist/ is what GitHub Pages publishes:
 
     index.html, *.js, *.css, icon.svg   copied from web/, relative asset URLs stamped ?v=HASH
     sw.js                               the service worker, given the release and its files
-    tzaar.zip                           the .py files of tzaar/, unpacked by the worker
+    tzaar.zip                           the modules tzaar.facade imports, unpacked by the worker
     pyodide/                            the runtime files the worker needs, from node_modules
     version.json                        {"version": HASH, "pyodide": ..., "files": [...]}
     .nojekyll                           so that GitHub Pages serves the files as they are
@@ -169,7 +169,7 @@ def package_files() -> list[Path]:
 
 
 def pack_package() -> bytes:
-    """tzaar/ as a zip whose bytes depend only on the files' names and contents."""
+    """The browser's modules of tzaar/ as a zip whose bytes depend only on their contents."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for path in package_files():
