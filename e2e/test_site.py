@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-import pytest
+from tzaar import facade
 
 STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1"
 
@@ -100,7 +100,6 @@ def test_an_engine_that_cannot_start_says_so(page, open_site, wait_engine):
 
 
 def test_the_position_in_the_link_is_shown(page, open_site, watch):
-    facade = pytest.importorskip("tzaar.facade")
     first = facade.call("view", {"position": STANDARD})["result"]["legal"]["actions"][0]
     after = facade.call("play", {"position": STANDARD, "actions": [first]})["result"]["positions"][-1]
     held = []
