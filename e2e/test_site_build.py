@@ -52,10 +52,12 @@ def test_the_package_zip_holds_only_python_sources(dist_dir):
 
 
 def test_the_package_zip_holds_every_module_the_facade_loads(dist_dir):
+    program = (
+        "import sys, tzaar.facade\n"
+        "print(*(m.__file__ for n, m in sys.modules.items() if n.split('.')[0] == 'tzaar'))"
+    )
     loaded = subprocess.run(
-        [sys.executable, "-c", "import sys, tzaar.facade; print(*(m.__file__ for n, m in sys.modules.items()"
-         " if n.split('.')[0] == 'tzaar'))"],
-        cwd=ROOT, capture_output=True, text=True, check=True,
+        [sys.executable, "-c", program], cwd=ROOT, capture_output=True, text=True, check=True
     ).stdout.split()
     with zipfile.ZipFile(dist_dir / "tzaar.zip") as archive:
         names = set(archive.namelist())
@@ -88,7 +90,7 @@ def test_every_relative_asset_url_carries_the_release(dist_dir, release):
 
 def test_index_html_has_the_content_security_policy_and_an_icon(dist_dir):
     html = (dist_dir / "index.html").read_text()
-    policy = re.search(r"""<meta\s+http-equiv=(["'])Content-Security-Policy\1\s+content=(["'])(.+?)\2""", html, re.I)
+    policy = re.search(r"""<meta\s+http-equiv=(["'])Content-Security-Policy\1\s+content=(["'])(.+?)\2""", html, re.IGNORECASE)
     assert policy, "no Content-Security-Policy meta tag"
     directives = {d.split()[0]: d.split()[1:] for d in policy[3].split(";") if d.strip()}
     assert directives["default-src"] == ["'self'"]
