@@ -276,6 +276,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         ".css": "text/css; charset=utf-8",
         ".json": "application/json",
         ".svg": "image/svg+xml",
+        ".png": "image/png",
+        ".webmanifest": "application/manifest+json",
         ".wasm": "application/wasm",
         ".zip": "application/zip",
     }
