@@ -107,6 +107,15 @@ def elo(wins: int, games: int):
     return diff, (e_hi - e_lo) / 2
 
 
+def elo_interval(wins: int, games: int):
+    """The 95% interval (low, high) of the Elo difference (normal approximation of the score)."""
+    s = min(max(wins, 0.5), games - 0.5) / games
+    se = math.sqrt(s * (1 - s) / games)
+    lo = min(max(s - 1.96 * se, 1e-6), 1 - 1e-6)
+    hi = min(max(s + 1.96 * se, 1e-6), 1 - 1e-6)
+    return -400 * math.log10(1 / lo - 1), -400 * math.log10(1 / hi - 1)
+
+
 def run_match(p1: Spec, p2: Spec, games: int, setup: str = "mixed", seed: int = 1, jobs: int = 1, progress=None):
     """Play ``games`` games; returns the list of game dicts (see :func:`_one`)."""
     tasks = [(i, p1, p2, setup, seed) for i in range(games)]
@@ -142,11 +151,12 @@ def summary(p1: Spec, p2: Spec, results, setup: str) -> str:
     lines = [
         f"{a} vs {b}: {n} games, setup {setup}",
         f"{a}: {w1} wins; {b}: {w2} wins; score {100 * w1 / max(1, n):.1f}% for {a}",
-        f"Elo difference ({a} - {b}): {diff:+.0f} +/- {err:.0f} (95%)",
+        f"Elo difference ({a} - {b}): {diff:+.0f} +/- {err:.0f} (95%; interval "
+        f"{elo_interval(w1, n)[0]:+.0f} .. {elo_interval(w1, n)[1]:+.0f})",
         f"white won {white_wins} of {n}; {acts:.0f} actions a game; "
         f"seconds per turn: {a} {t1:.3f}, {b} {t2:.3f}",
     ]
     return "\n".join(lines)
 
 
-__all__ = ["Spec", "play_game", "run_match", "summary", "elo", "setup_position", "MAX_ACTIONS"]
+__all__ = ["Spec", "play_game", "run_match", "summary", "elo", "elo_interval", "setup_position", "MAX_ACTIONS"]
