@@ -235,7 +235,7 @@ def test_job_in_slices():
     assert steps > 3
     # Slices end soon after slice_ms (a loaded machine can stretch a few of them).
     assert sorted(took)[len(took) // 2] < 0.06, took
-    assert time.perf_counter() - t0 < 0.4 * 1.05 + 0.1
+    assert time.perf_counter() - t0 < 0.4 * 1.05 + 0.3  # the budget itself: test_answers_within_its_time_budget
     check_turn(Position.standard(), out["actions"])
     assert call("ai_step", {"job": job})["error"]["kind"] == "BadParams"
 
