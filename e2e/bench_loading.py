@@ -7,7 +7,8 @@ Both pages are served by one server on 127.0.0.1 with GitHub Pages' caching head
 HTTP and code caches) and then a second load in that context ("warm"). Times are from
 navigation start, read in the page (performance.now()) by an observer installed before any
 script runs: "board" is the first animation frame with the 60 pieces in #board, "ready"
-is <html data-engine="ready">. Prints a Markdown table for BENCHMARKS.md.
+is <html data-engine="ready">. Service workers are blocked, so "warm" is the HTTP cache for
+both pages. Prints a Markdown table for BENCHMARKS.md.
 """
 
 from __future__ import annotations
@@ -112,7 +113,8 @@ def main() -> int:
             browser = playwright.chromium.launch(**options)
             for _ in range(args.rounds):
                 for page in ("bare", "site"):
-                    context = browser.new_context()
+                    # Like for like: the HTTP cache for both pages, no service worker.
+                    context = browser.new_context(service_workers="block")
                     for temp in ("cold", "warm"):
                         marks = load(context, f"{base}{page}/index.html", want_board=page == "site")
                         for mark in ("board", "ready"):
