@@ -63,16 +63,21 @@ class PagesLikeHandler(build.SiteHandler):
         http.server.SimpleHTTPRequestHandler.end_headers(self)
 
 
-def our_bytes(dist: Path) -> tuple[int, int]:
+def our_bytes(dist: Path, names=None) -> tuple[int, int]:
+    """Raw and gzipped bytes of dist/'s files outside pyodide/ (or of those `names`)."""
     files = [p for p in dist.rglob("*") if p.is_file() and "pyodide" not in p.relative_to(dist).parts]
+    if names is not None:
+        files = [p for p in files if p.relative_to(dist).as_posix() in names]
     raw = sum(p.stat().st_size for p in files)
     zipped = sum(len(gzip.compress(p.read_bytes(), 9)) for p in files)
     return raw, zipped
 
 
-def load(context, url: str, want_board: bool) -> dict:
+def load(context, url: str, want_board: bool, requested: set | None = None) -> dict:
     page = context.new_page()
     page.add_init_script(PROBE)
+    if requested is not None:
+        context.on("request", lambda request: requested.add(request.url.split("?")[0]))
     page.goto(url)
     # Selectors, not wait_for_function: the page's CSP forbids the eval that it needs.
     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
@@ -106,6 +111,7 @@ def main() -> int:
         base = f"http://127.0.0.1:{server.server_address[1]}/"
         results = {(page, temp, mark): [] for page in ("bare", "site") for temp in ("cold", "warm")
                    for mark in ("board", "ready")}
+        requested: set[str] = set()  # what a cold load of our page asks for
         with sync_playwright() as playwright:
             options = {"args": CHROMIUM_FLAGS}
             if build.system_chromium():
@@ -116,7 +122,8 @@ def main() -> int:
                     # Like for like: the HTTP cache for both pages, no service worker.
                     context = browser.new_context(service_workers="block")
                     for temp in ("cold", "warm"):
-                        marks = load(context, f"{base}{page}/index.html", want_board=page == "site")
+                        marks = load(context, f"{base}{page}/index.html", want_board=page == "site",
+                                     requested=requested if (page, temp) == ("site", "cold") else None)
                         for mark in ("board", "ready"):
                             if mark in marks:
                                 results[(page, temp, mark)].append(marks[mark])
@@ -139,8 +146,16 @@ def main() -> int:
     for temp in ("cold", "warm"):
         ratio = statistics.median(results[("site", temp, "ready")]) / statistics.median(results[("bare", temp, "ready")])
         print(f"\nready, {temp}: TZAAR / bare = {ratio:.2f}", end="")
+    loaded = {
+        url.removeprefix(f"{base}site/") or "index.html"
+        for url in requested
+        if url.startswith(f"{base}site/") and not url.startswith(f"{base}site/pyodide/")
+    }
+    raw, zipped = our_bytes(build.DIST, loaded)
+    print(f"\n\nWhat a load of our page fetches outside pyodide/ ({len(loaded)} files): "
+          f"{raw / 1024:.1f} KB, {zipped / 1024:.1f} KB gzipped.", end="")
     raw, zipped = our_bytes(build.DIST)
-    print(f"\n\nOur files (dist/ outside pyodide/): {raw / 1024:.1f} KB, {zipped / 1024:.1f} KB gzipped.")
+    print(f"\nAll our files (dist/ outside pyodide/): {raw / 1024:.1f} KB, {zipped / 1024:.1f} KB gzipped.")
     return 0
 
 
