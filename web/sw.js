@@ -25,18 +25,24 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
-    caches.keys().then((names) =>
-      Promise.all(
-        names
-          .filter((name) => name.startsWith(PREFIX) && name !== OWN_CACHE && name !== RUNTIME_CACHE)
-          .map((name) => caches.delete(name)),
-      ),
-    ),
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(
+          names
+            .filter((name) => name.startsWith(PREFIX) && name !== OWN_CACHE && name !== RUNTIME_CACHE)
+            .map((name) => caches.delete(name)),
+        ),
+      )
+      // The first visit's page works offline at once (the page then knows: controllerchange).
+      .then(() => self.clients.claim()),
   );
 });
 
 self.addEventListener("message", (event) => {
   if (event.data?.type === "skip-waiting") self.skipWaiting();
+  // The page asks which release this worker holds, to tell its own release from a newer one.
+  if (event.data?.type === "release") event.ports[0]?.postMessage({ version: RELEASE.version });
 });
 
 self.addEventListener("fetch", (event) => {
@@ -75,7 +81,8 @@ async function respond(request) {
   } else if (!isRuntime(path) && url.searchParams.has("v") && url.searchParams.get("v") !== RELEASE.version) {
     return fetch(request); // a file of another release
   }
-  const cache = await caches.open(isRuntime(path) ? RUNTIME_CACHE : OWN_CACHE);
-  const cached = await cache.match(new URL(path, SCOPE).href, { ignoreSearch: true });
+  // caches.match, not caches.open: a worker being replaced must not re-create its old cache.
+  const cacheName = isRuntime(path) ? RUNTIME_CACHE : OWN_CACHE;
+  const cached = await caches.match(new URL(path, SCOPE).href, { ignoreSearch: true, cacheName });
   return cached ?? fetch(request);
 }
