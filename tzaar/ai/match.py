@@ -89,31 +89,40 @@ def _one(args):
     return g
 
 
-def elo(wins: int, games: int):
-    """(Elo difference, half-width of its 95% interval) from a score of wins out of games.
+def _to_elo(s):
+    if s <= 0:
+        return float("-inf")
+    if s >= 1:
+        return float("inf")
+    return -400 * math.log10(1 / s - 1)
 
-    No draws exist in TZAAR.  A perfect or null score is shrunk by half a game so the
-    difference stays finite (the interval then says how little is known).
+
+def elo_interval(wins: int, games: int, z: float = 1.96):
+    """The 95% interval (low, high) of the Elo difference: the Wilson score interval of
+    the score (no draws in TZAAR), mapped to Elo; a perfect score has no upper bound."""
+    if games == 0:
+        return float("-inf"), float("inf")
+    p = wins / games
+    d = 1 + z * z / games
+    mid = (p + z * z / (2 * games)) / d
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / d
+    lo = 0.0 if wins == 0 else mid - half
+    hi = 1.0 if wins == games else mid + half
+    return _to_elo(lo), _to_elo(hi)
+
+
+def elo(wins: int, games: int):
+    """(Elo difference, error) from a score of wins out of games (no draws in TZAAR).
+
+    A perfect or null score is shrunk by half a game so the difference stays finite; the
+    error is the larger distance from it to a finite end of :func:`elo_interval`.
     """
     if games == 0:
         return 0.0, float("inf")
-    s = min(max(wins, 0.5), games - 0.5) / games
-    diff = -400 * math.log10(1 / s - 1)
-    se = math.sqrt(s * (1 - s) / games)
-    lo = min(max(s - 1.96 * se, 1e-6), 1 - 1e-6)
-    hi = min(max(s + 1.96 * se, 1e-6), 1 - 1e-6)
-    e_lo = -400 * math.log10(1 / lo - 1)
-    e_hi = -400 * math.log10(1 / hi - 1)
-    return diff, (e_hi - e_lo) / 2
-
-
-def elo_interval(wins: int, games: int):
-    """The 95% interval (low, high) of the Elo difference (normal approximation of the score)."""
-    s = min(max(wins, 0.5), games - 0.5) / games
-    se = math.sqrt(s * (1 - s) / games)
-    lo = min(max(s - 1.96 * se, 1e-6), 1 - 1e-6)
-    hi = min(max(s + 1.96 * se, 1e-6), 1 - 1e-6)
-    return -400 * math.log10(1 / lo - 1), -400 * math.log10(1 / hi - 1)
+    diff = _to_elo(min(max(wins, 0.5), games - 0.5) / games)
+    lo, hi = elo_interval(wins, games)
+    err = max(e for e in (diff - lo, hi - diff) if math.isfinite(e))
+    return diff, err
 
 
 def run_match(p1: Spec, p2: Spec, games: int, setup: str = "mixed", seed: int = 1, jobs: int = 1, progress=None):
@@ -151,7 +160,7 @@ def summary(p1: Spec, p2: Spec, results, setup: str) -> str:
     lines = [
         f"{a} vs {b}: {n} games, setup {setup}",
         f"{a}: {w1} wins; {b}: {w2} wins; score {100 * w1 / max(1, n):.1f}% for {a}",
-        f"Elo difference ({a} - {b}): {diff:+.0f} +/- {err:.0f} (95%; interval "
+        f"Elo difference ({a} - {b}): {diff:+.0f} +/- {err:.0f} (95% interval "
         f"{elo_interval(w1, n)[0]:+.0f} .. {elo_interval(w1, n)[1]:+.0f})",
         f"white won {white_wins} of {n}; {acts:.0f} actions a game; "
         f"seconds per turn: {a} {t1:.3f}, {b} {t2:.3f}",

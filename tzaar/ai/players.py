@@ -57,7 +57,7 @@ LEVELS = {
             depth=1,
             placement_noise=40,
         ),
-        Level("casual", "Casual", "Looks at the whole of its own turn.", nodes=6000, time=3.0, noise=30, placement_noise=15),
+        Level("casual", "Casual", "Looks at the whole of its own turn.", nodes=6000, time=3.0, noise=40, depth=2, placement_noise=15),
         Level("strong", "Strong", "Looks at your reply too.", nodes=10000, time=6.0, noise=5, placement_noise=5),
         Level("expert", "Expert", "Uses its whole time budget (3 s by default).", nodes=None, time=3.0),
         Level("master", "Master", "Like Expert with 10 s a turn.", nodes=None, time=10.0),
