@@ -93,15 +93,17 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--no-build", action="store_true")
+    parser.add_argument("--dist", type=Path, default=build.DIST, help="the site to measure (default dist/)")
     args = parser.parse_args()
-    if not args.no_build:
+    if not args.no_build and args.dist == build.DIST:
         build.build(quiet=True)
+    dist = args.dist.resolve()
 
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
-        os.symlink(build.DIST, root / "site")
+        os.symlink(dist, root / "site")
         (root / "bare").mkdir()
-        os.symlink(build.DIST / "pyodide", root / "bare" / "pyodide")
+        os.symlink(dist / "pyodide", root / "bare" / "pyodide")
         (root / "bare" / "index.html").write_text(BARE_HTML)
         (root / "bare" / "bare.js").write_text(BARE_PAGE)
         (root / "bare" / "bare-worker.js").write_text(BARE_WORKER)
@@ -151,10 +153,10 @@ def main() -> int:
         for url in requested
         if url.startswith(f"{base}site/") and not url.startswith(f"{base}site/pyodide/")
     }
-    raw, zipped = our_bytes(build.DIST, loaded)
+    raw, zipped = our_bytes(dist, loaded)
     print(f"\n\nWhat a load of our page fetches outside pyodide/ ({len(loaded)} files): "
           f"{raw / 1024:.1f} KB, {zipped / 1024:.1f} KB gzipped.", end="")
-    raw, zipped = our_bytes(build.DIST)
+    raw, zipped = our_bytes(dist)
     print(f"\nAll our files (dist/ outside pyodide/): {raw / 1024:.1f} KB, {zipped / 1024:.1f} KB gzipped.")
     return 0
 
