@@ -1,0 +1,145 @@
+"""The computer in the browser: search speed (nodes/s) and the time each level takes a turn.
+
+    .venv/bin/python e2e/bench_ai.py [--nodes 20000] [--no-build] [--levels beginner,casual,...]
+
+In headless Chromium, the site's own engine worker (web/engine-worker.js: Pyodide and the
+tzaar package of dist/) is started from a page of the served dist/ and driven by its message
+protocol, as web/computer.js drives it: `ai_start`, then `ai_step {slice_ms: 40}` until done.
+The same run measures CPython in this process through the same facade calls, so the two
+speeds compare on the same machine at the same moment.
+
+- nodes/s: `ai_move {position, level: "strong", nodes: N}` on the five positions of
+  tzaar/ai/bench.py (random playouts from fixed seeds); nodes over the Python-side elapsed
+  time, summed over the positions.
+- a turn per level: the wall clock seen by the page from `ai_start` to the answer, through
+  40 ms slices, from the same five positions with a fixed seed; median and maximum.
+
+Prints Markdown tables for BENCHMARKS.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from conftest import CHROMIUM_FLAGS, build, serving  # noqa: E402
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from tzaar.ai.bench import playout  # noqa: E402
+from tzaar.ai.players import LEVELS  # noqa: E402
+from tzaar.facade import call  # noqa: E402
+from tzaar.position import Position  # noqa: E402
+
+SLICE_MS = 40  # as web/computer.js
+
+# The worker, driven from a page: a promise-returning call() on window.__engine.
+DRIVER = """async () => {
+  const worker = new Worker(new URL("engine-worker.js", location.href), { type: "module" });
+  let next = 1;
+  const pending = new Map();
+  let ready;
+  const isReady = new Promise((resolve, reject) => (ready = { resolve, reject }));
+  worker.onmessage = ({ data }) => {
+    if (data.ready) ready.resolve();
+    else if (data.fatal) ready.reject(new Error(data.fatal.message));
+    else if (data.id !== undefined) {
+      const p = pending.get(data.id);
+      pending.delete(data.id);
+      if (data.error) p.reject(new Error(data.error.message));
+      else p.resolve(data.result);
+    }
+  };
+  const call = (method, params) =>
+    new Promise((resolve, reject) => {
+      const id = next++;
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, method, params });
+    });
+  window.__engine = { call };
+  await isReady;
+}"""
+
+TURN = """async ([position, level, sliceMs]) => {
+  const { call } = window.__engine;
+  const t0 = performance.now();
+  const { job } = await call("ai_start", { position, level, seed: 1 });
+  let slices = 0;
+  for (;;) {
+    const answer = await call("ai_step", { job, slice_ms: sliceMs });
+    slices += 1;
+    if (answer.done) return { ms: performance.now() - t0, slices, info: answer.info, actions: answer.actions };
+  }
+}"""
+
+
+def positions() -> list[str]:
+    cases = [(Position.standard(), 1), (Position.standard(), 9), (Position.random(3), 15),
+             (Position.random(4), 25), (Position.standard(), 30)]
+    return [playout(start, i, n).text() for i, (start, n) in enumerate(cases)]
+
+
+def speed(results: list[dict]) -> float:
+    return sum(r["nodes"] for r in results) / sum(r["elapsed"] for r in results)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--nodes", type=int, default=20000)
+    parser.add_argument("--levels", default=",".join(LEVELS))
+    parser.add_argument("--no-build", action="store_true")
+    args = parser.parse_args()
+    if not args.no_build:
+        build.build(quiet=True)
+    texts = positions()
+    params = [{"position": p, "level": "strong", "nodes": args.nodes, "seed": 1} for p in texts]
+
+    def cpython() -> list[dict]:
+        return [call("ai_move", q)["result"]["info"] for q in params]
+
+    with serving(build.DIST) as url, sync_playwright() as pw:
+        options = {"args": CHROMIUM_FLAGS}
+        chromium = build.system_chromium()
+        if chromium:
+            options["executable_path"] = chromium
+        browser = pw.chromium.launch(**options)
+        context = browser.new_context(service_workers="block")
+        page = context.new_page()
+        page.goto(url + "version.json")
+        page.evaluate(DRIVER)
+        version = browser.version
+        # Speed: CPython, the browser, CPython again (the machine's load drifts).
+        before = cpython()
+        browser_runs = [page.evaluate("(q) => window.__engine.call('ai_move', q)", q)["info"] for q in params]
+        after = cpython()
+        cp = (speed(before) + speed(after)) / 2
+        br = speed(browser_runs)
+        print(f"Chromium {version}, Python {sys.version.split()[0]}, {args.nodes} nodes a position\n")
+        print("| search (`ai_move`, level strong, node budget) | nodes | seconds | nodes/s |")
+        print("| --- | ---: | ---: | ---: |")
+        for name, runs in (("CPython, before", before), ("Pyodide in the worker", browser_runs), ("CPython, after", after)):
+            nodes = sum(r["nodes"] for r in runs)
+            seconds = sum(r["elapsed"] for r in runs)
+            print(f"| {name} | {nodes:,} | {seconds:.2f} | {nodes / seconds:,.0f} |")
+        print(f"\nPyodide / CPython: {br / cp:.2f}\n")
+
+        print(f"| level | turn time in the browser, median | max | slices of {SLICE_MS} ms (median) | nodes (median) |")
+        print("| --- | ---: | ---: | ---: | ---: |")
+        for level in args.levels.split(","):
+            turns = [page.evaluate(TURN, [p, level, SLICE_MS]) for p in texts]
+            ms = [t["ms"] for t in turns]
+            print(
+                f"| {level} | {statistics.median(ms) / 1000:.2f} s | {max(ms) / 1000:.2f} s"
+                f" | {statistics.median(t['slices'] for t in turns):.0f}"
+                f" | {statistics.median(t['info']['nodes'] for t in turns):,.0f} |",
+                flush=True,
+            )
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()
