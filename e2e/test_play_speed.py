@@ -63,8 +63,13 @@ def summary(values: list[float]) -> str:
     return f"median {statistics.median(values):6.2f} ms, p95 {p95:6.2f} ms, max {max(values):6.2f} ms (n={len(values)})"
 
 
+# The standard start as a link: a game between two people (the bare address of a first visit
+# plays against the computer).
+STANDARD_LINK = "index.html#ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT_w1"
+
+
 def test_click_to_highlight_and_action_to_redraw(open_site, wait_engine, watch):
-    page = open_site()
+    page = open_site(STANDARD_LINK)
     wait_engine(page)
     page.wait_for_selector("#board[data-state=idle]")
     out = page.evaluate(MEASURE, {"selections": 60, "actions": 40})

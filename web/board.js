@@ -8,7 +8,8 @@
 // `state` (read only, never kept beyond the call):
 //   {position: "<text>", points: {D4: {color, type, height}}, flipped: bool,
 //    selected: "C3" | null, targets: {D4: "capture" | "stack" | "place"}, losing: ["D4"],
-//    sources: ["C3", ...] (stacks that can act), marks: [{from, to, kind}], interactive: bool}
+//    sources: ["C3", ...] (stacks that can act), marks: [{from, to, kind}], interactive: bool,
+//    hint: {from, to} | null (a suggested action: from is null for a placement)}
 // Nodes are kept per point and only updated where something changed.
 
 import { POINTS, SEGMENTS, POINT_BY_NAME, COLUMNS, planeXY, pointAt, pointLabel } from "./notation.js";
@@ -84,7 +85,7 @@ export class Board {
     svg.setAttribute("tabindex", "-1"); // one tab stop: the points' roving tabindex
     if (!svg.hasAttribute("aria-label")) svg.setAttribute("aria-label", "TZAAR board");
     this.#defs(el("defs", {}, svg));
-    for (const name of ["plate", "grid", "labels", "marks", "pieces", "points"]) {
+    for (const name of ["plate", "grid", "labels", "marks", "hint", "pieces", "points"]) {
       this.#layers[name] = el("g", { class: `layer-${name}` }, svg);
     }
     const plate = this.#layers.plate;
@@ -233,7 +234,29 @@ export class Board {
       point.classList.toggle("actionable", Boolean(target) || sources.has(name) || selected);
     }
     this.#drawMarks(state.marks ?? []);
+    this.#drawHint(state.hint ?? null);
     for (const [to, from] of animate) this.#slide(from, to);
+  }
+
+  /** The suggested action: a dashed arrow from its source to its target, and data-hint
+   * ("from" / "to") on the two points. */
+  #drawHint(hint) {
+    const key = hint ? `${hint.from}>${hint.to}${this.#flipped}` : "";
+    const layer = this.#layers.hint;
+    if (layer.dataset.key === key) return;
+    layer.dataset.key = key;
+    layer.replaceChildren();
+    for (const n of this.#nodes.values()) delete n.point.dataset.hint;
+    if (!hint?.to) return;
+    const b = this.xy(hint.to);
+    if (hint.from) {
+      const a = this.xy(hint.from);
+      el("line", { class: "hint hint-path", x1: a.x, y1: a.y, x2: b.x, y2: b.y }, layer);
+      el("circle", { class: "hint hint-from", cx: a.x, cy: a.y, r: R + 9 }, layer);
+      this.#nodes.get(hint.from).point.dataset.hint = "from";
+    }
+    el("circle", { class: "hint hint-to", cx: b.x, cy: b.y, r: R + 9 }, layer);
+    this.#nodes.get(hint.to).point.dataset.hint = "to";
   }
 
   #drawPiece(g, stack) {

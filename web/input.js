@@ -16,6 +16,7 @@ export function bindCommands(commands) {
     const key = event.key;
     const shortcut = {
       p: "pass",
+      h: "hint",
       z: "undo",
       Z: "undo-turn",
       y: "redo",
