@@ -425,12 +425,13 @@ def test_a_phone_sized_screen(phone_page, watch, site_url, wait_engine):
 
 def test_a_reload_brings_the_game_back(open_site, watch, wait_engine):
     page = open_game(open_site, wait_engine, hash_link(LAST_TZAAR))
-    # A new game drops the link from the address, so the reload shows this game.
+    # The address follows the game: a new game puts its start there, and the reload brings
+    # back this game with its history.
     page.click("#new-game-button")
     page.check('#new-game-dialog input[value="standard"]')
     page.click('[data-command="start-game"]')
     page.wait_for_selector(f'#board[data-state=idle][data-position="{STANDARD}"]')
-    assert page.evaluate("() => location.hash") == ""
+    page.wait_for_function("hash => location.hash === hash", arg=hash_link(STANDARD).removeprefix("index.html"))
     rng = random.Random(9)
     positions = [shown(page)]
     for _ in range(3):
@@ -454,12 +455,13 @@ def test_a_link_to_an_impossible_position_says_why_and_sets_up_a_game(open_site,
     page = open_site(hash_link(impossible))
     wait_engine(page)
     page.wait_for_selector(f'#board[data-state=idle][data-position="{STANDARD}"]')
-    page.wait_for_selector("#notice:not([hidden])")
-    assert "only 6 exist" in page.inner_text("#notice")
+    page.wait_for_selector("#alert[role=alert]:not([hidden])")
+    assert "only 6 exist" in page.inner_text("#alert")
     # A new link in the address (a hashchange) with text that is no position at all is
     # caught before the engine sees it, and the game on the board stays.
+    page.click('[data-command="dismiss-alert"]')
     page = open_site(hash_link("not a position"))
     page.wait_for_selector(f'#board[data-position="{STANDARD}"]')
-    page.wait_for_selector("#notice:not([hidden])")
-    assert "could not be read" in page.inner_text("#notice")
+    page.wait_for_selector("#alert:not([hidden])")
+    assert "could not be read" in page.inner_text("#alert")
     watch.assert_clean()

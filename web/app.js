@@ -5,7 +5,10 @@ import { Game, boardStateOf } from "./game.js";
 import { TurnPanel, TriosPanel, MoveList, ResultBox } from "./panels.js";
 import { NewGameDialog, HelpDialog, ConfirmLosingDialog } from "./dialogs.js";
 import { bindCommands, Theme } from "./input.js";
-import { positionFromHash } from "./notation.js";
+import { parseLink } from "./address.js";
+import { bindAddress, ShareControls, AlertBox } from "./sharing.js";
+import { RecordDialog } from "./records.js";
+import { UpdateNotice, startOffline } from "./update-notice.js";
 import { storage } from "./storage.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -20,10 +23,14 @@ const views = [
   new MoveList($("#history"), game),
   new ResultBox($("#result"), game),
   new ConfirmLosingDialog($("#confirm-dialog"), game),
+  new ShareControls($("#history"), game),
+  new AlertBox($("#alert")),
 ];
 const newGame = new NewGameDialog($("#new-game-dialog"), game);
 const help = new HelpDialog($("#help-dialog"));
 const theme = new Theme($("#theme-button"), storage);
+const records = new RecordDialog($("#record-dialog"), game, engine);
+const updates = new UpdateNotice($("#update-notice"));
 
 // Render once per frame from the state; effects (animations) are collected until then.
 let frame = 0;
@@ -45,10 +52,9 @@ function render() {
 game.subscribe((state, fx) => {
   if (fx.animate?.length) effects.animate.push(...fx.animate);
   if (!frame) frame = requestAnimationFrame(render);
-  // A game that did not come from the link in the address drops the link, so that a
-  // reload brings back this game rather than the old link's position.
-  if (location.hash && state.setup !== "link") history.replaceState(null, "", location.pathname + location.search);
 });
+// The address holds the shown position; a new address opens its position or game.
+bindAddress(game);
 
 board.on("activate", ({ point }) => {
   timings.activate = performance.now();
@@ -71,6 +77,8 @@ bindCommands({
   "undo-turn": () => game.undoTurn(),
   "redo-turn": () => game.redoTurn(),
   deselect: () => game.deselect(),
+  record: () => records.open(),
+  "dismiss-alert": () => game.dismissAlert(),
 });
 
 // Loading progress, then <html data-engine>.
@@ -81,6 +89,8 @@ engine.onProgress(({ fraction, text }) => {
   loading.querySelector(".loading-bar span").style.width = `${percent}%`;
   loading.querySelector(".loading-text").textContent = text ? `${text}…` : "Loading the rules…";
 });
+// Offline play and the update notice, once the engine no longer needs the network.
+engine.ready.finally(() => startOffline(updates)).catch(() => null);
 engine.ready.then(
   () => root.setAttribute("data-engine", "ready"),
   (error) => {
@@ -91,31 +101,7 @@ engine.ready.then(
   },
 );
 
-// "Link to this position": copied to the clipboard when possible (the game stays as it is).
-$("#position-link").addEventListener("click", async (event) => {
-  const link = event.currentTarget;
-  if (!navigator.clipboard?.writeText) return; // then the link is followed, as any link
-  event.preventDefault();
-  try {
-    await navigator.clipboard.writeText(new URL(link.getAttribute("href"), location.href).href);
-    link.dataset.copied = "true";
-    link.textContent = "Link copied";
-  } catch {
-    link.textContent = "Copy failed: right-click to copy the link";
-  }
-  setTimeout(() => {
-    delete link.dataset.copied;
-    link.textContent = "Link to this position";
-  }, 2000);
-});
-
-// A position link (index.html#<position with _ for the space>) opens that position.
-window.addEventListener("hashchange", () => {
-  const position = positionFromHash(location.hash);
-  if (position && position !== game.state.view?.position) game.openPosition(position);
-});
-
-game.open({ link: positionFromHash(location.hash) });
+game.open({ link: parseLink(location.hash) });
 render();
 
 // For tests and benchmarks: read-only access to the state.

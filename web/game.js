@@ -12,8 +12,10 @@
 
 import { STANDARD, parsePosition, parseAction, turnOf, captureText, stackText, placeText, TYPES } from "./notation.js";
 import { PLAYER_KINDS, isPerson } from "./players.js";
+import { readSave, setAside, saveProblem, SAVE_KEY, SAVE_VERSION } from "./saving.js";
 
-const SAVE_VERSION = 1;
+/** The pause between the two actions of an automatic player's turn (a little over a slide). */
+const AUTOPLAY_PAUSE_MS = 320;
 
 /** A fresh state (nothing from the engine yet). */
 function initialState(start = STANDARD) {
@@ -33,6 +35,7 @@ function initialState(start = STANDARD) {
     flipped: false,
     busy: false,
     notice: null, // a short message for the person (an error, mostly)
+    alert: null, // {kind: "link"|"save", text}: a link or a save that could not be used
     pendingLosing: null, // a losing stacking waiting for the person to confirm
     resultDismissed: false,
   };
@@ -177,11 +180,19 @@ export class Game {
   #storage;
   #listeners = new Set();
   #request = 0; // number of the latest engine request whose answer we still want
+  #newcomer; // the players of a first visit
+  #suggest; // (position, engine, {cancelled}) -> promise of the hint's actions, or null
+  #autoplaying = false; // an automatic player's actions are being played
+  #holdSave = false; // while the page opens after a bad link: the save stays as it was
+  #pause; // () -> milliseconds between the actions of an automatic player's turn
   state;
 
-  constructor(engine, { storage = null } = {}) {
+  constructor(engine, { storage = null, newcomerPlayers = null, suggest = null, pause = () => AUTOPLAY_PAUSE_MS } = {}) {
     this.#engine = engine;
     this.#storage = storage;
+    this.#newcomer = newcomerPlayers;
+    this.#suggest = suggest;
+    this.#pause = pause;
     this.state = initialState();
   }
 
@@ -196,11 +207,12 @@ export class Game {
   }
 
   #save() {
-    if (!this.#storage) return;
+    if (!this.#storage || this.#holdSave) return;
     const s = this.state;
-    this.#storage.set("tzaar.game", {
+    this.#storage.set(SAVE_KEY, {
       version: SAVE_VERSION,
       start: s.start,
+      shown: positionAt(s),
       setup: s.setup,
       seed: s.seed,
       actions: s.actions,
@@ -212,42 +224,27 @@ export class Game {
 
   /**
    * Show a position at once (before the engine is ready) and start the game when it is.
-   * `link`: a position text from the URL, which wins over the saved game.
+   * `link`: the address, read by address.js parseLink: {kind: "none"|"position"|"game"|
+   * "error", ...}. A link wins over the saved game, except that a position link to a
+   * position of the saved game (a reload) brings that game back with its history. A link
+   * that cannot be opened is reported (state.alert) and the saved game stays as it was.
    */
   async open({ link = null } = {}) {
-    const saved = this.#storage?.get("tzaar.game");
+    if (typeof link === "string") link = { kind: "position", position: link };
+    const wanted = link?.kind === "position" || link?.kind === "game" ? link : null;
+    const { saved, problem } = readSave(this.#storage);
     const flipped = Boolean(this.#storage?.get("tzaar.flipped"));
-    let start = STANDARD;
-    let notice = null;
-    let restore = null;
-    if (link) {
-      try {
-        parsePosition(link);
-        start = link;
-      } catch (error) {
-        notice = `The position in the link could not be read: ${error.message}`;
-      }
-      if (start === link && saved?.start === link) restore = saved; // a reload of the same link
-    } else if (saved?.version === SAVE_VERSION && saved.start) {
-      restore = saved;
-    }
-    if (restore) {
-      try {
-        parsePosition(restore.start);
-        start = restore.start;
-      } catch {
-        restore = null;
-      }
-    }
-    this.state = { ...initialState(start), flipped, notice };
-    if (restore) {
-      Object.assign(this.state, {
-        setup: restore.setup ?? "standard",
-        seed: restore.seed ?? null,
-        players: sanitizePlayers(restore.players),
-      });
-    } else if (link && start === link) {
+    let alert = problem ? { kind: "save", text: problem } : null;
+    if (link?.kind === "error") alert = linkAlert(link.message);
+    const preview = wanted ? (wanted.start ?? wanted.position) : (saved?.shown ?? saved?.start ?? STANDARD);
+    this.state = { ...initialState(preview), flipped, alert };
+    if (wanted) {
       this.state.setup = "link";
+    } else if (saved) {
+      Object.assign(this.state, { setup: saved.setup, seed: saved.seed, players: sanitizePlayers(saved.players) });
+    } else if (!problem && this.#newcomer) {
+      // A first visit: a game against the computer, the visitor playing White.
+      this.state.players = sanitizePlayers(this.#newcomer);
     }
     this.#set({});
     try {
@@ -257,33 +254,73 @@ export class Game {
       return;
     }
     this.#set({ engine: "ready" });
-    await this.#load(start, restore?.actions ?? [], restore?.cursor);
+    this.#holdSave = link?.kind === "error";
+    const restored = saved && { setup: saved.setup, seed: saved.seed, players: sanitizePlayers(saved.players) };
+    try {
+      if (wanted?.kind === "position" && saved) {
+        // A reload (or a link back to a position of this game): the game with its history.
+        const error = await this.#load(saved.start, saved.actions, { cursor: saved.cursor, at: wanted.position, state: restored });
+        if (!error) return;
+        if (!error.notInGame) this.#setAsideSave(error);
+      }
+      if (wanted) {
+        const error = await this.#load(wanted.start ?? wanted.position, wanted.actions ?? [], {
+          state: { setup: "link", seed: null, players: { white: "person", black: "person" } },
+        });
+        if (!error) return;
+        this.#holdSave = true;
+        this.#set({ alert: linkAlert(`The engine refused it: ${error.message}`) });
+      }
+      if (saved && this.#storage.getText(SAVE_KEY) !== null) {
+        const error = await this.#load(saved.start, saved.actions, { cursor: saved.cursor, state: restored });
+        if (!error) return;
+        this.#setAsideSave(error);
+      }
+      const players = this.#newcomer && !saved && !problem ? this.#newcomer : this.state.players;
+      await this.#load(STANDARD, [], { state: { setup: "standard", seed: null, players: sanitizePlayers(players) } });
+    } finally {
+      this.#holdSave = false;
+    }
   }
 
-  /** Replay `actions` from `start` with the engine and show the position at `cursor`. */
-  async #load(start, actions, cursor = actions.length) {
+  /** The saved game does not replay: set it aside and say so (a new game follows). */
+  #setAsideSave(error) {
+    setAside(this.#storage);
+    this.#holdSave = false;
+    const text = saveProblem(`it no longer replays (${error.message.replace(/\.$/, "")}).`);
+    this.#set({ alert: this.state.alert?.kind === "link" ? { kind: "link", text: `${this.state.alert.text} ${text}` } : { kind: "save", text } });
+  }
+
+  /**
+   * Replay `actions` from `start` with the engine and show the position at `cursor` (or, with
+   * `at`, at the last occurrence of that position, the cursor if it shows it). `state`: more
+   * changes to make with it (setup, players). Returns null when done (or overtaken by a
+   * later request), else the engine's error, and then nothing has changed.
+   */
+  async #load(start, actions, { cursor = actions.length, at = null, state: more = {} } = {}) {
     const request = ++this.#request;
     this.#set({ busy: true });
     let answer;
     try {
       answer = await this.#engine.call("game", { start, actions });
     } catch (error) {
-      if (request !== this.#request) return;
-      if (actions.length) return this.#load(start, [], 0); // a saved game that no longer replays
-      if (start !== STANDARD) {
-        // A position the engine refuses (from a link, say): say why, and set up a game.
-        this.#set({ busy: false, setup: "standard", seed: null });
-        await this.#load(STANDARD, []);
-        this.#set({ notice: `That position cannot be played: ${error.message}` });
-        return;
-      }
-      this.#set({ busy: false, notice: error.message });
-      return;
+      if (request !== this.#request) return null;
+      this.#set({ busy: false });
+      return error;
     }
-    if (request !== this.#request) return;
+    if (request !== this.#request) return null;
+    if (at !== null) {
+      const shown = [answer.start, ...answer.positions];
+      if (shown[cursor] !== at) cursor = shown.lastIndexOf(at);
+      if (cursor < 0) {
+        this.#set({ busy: false });
+        return Object.assign(new Error("That position is not in the game."), { notInGame: true });
+      }
+    }
     const views = [];
     views[answer.actions.length] = answer.view;
     const state = {
+      ...more,
       start: answer.start ?? start,
       actions: answer.actions,
       positions: answer.positions,
@@ -302,6 +339,7 @@ export class Game {
       this.#save();
       this.#maybeAutoplay();
     }
+    return null;
   }
 
   /** Start a new game: {setup: "standard"|"random"|"tournament", seed?, players?}. */
@@ -323,20 +361,36 @@ export class Game {
       seed: setup === "random" ? (answer.seed ?? params.seed ?? null) : null,
       players: sanitizePlayers(players ?? this.state.players),
       placeType: { white: null, black: null },
+      alert: null,
     });
-    await this.#load(answer.position, []);
+    const error = await this.#load(answer.position, []);
+    if (error) this.#set({ notice: error.message });
   }
 
-  /** Start from a position text (a link), two people at this screen. */
-  async openPosition(position) {
-    try {
-      parsePosition(position);
-    } catch (error) {
-      this.#set({ notice: `That position could not be read: ${error.message}` });
-      return;
-    }
-    this.#set({ setup: "link", seed: null, players: { white: "person", black: "person" } });
-    await this.#load(position, []);
+  /** Open a link read by address.js parseLink (a new address); the game stays if it cannot. */
+  async openLink(link) {
+    if (link.kind === "error") return this.#set({ alert: linkAlert(link.message) });
+    if (link.kind === "position") return this.openGame({ start: link.position, actions: [] }, "link");
+    if (link.kind === "game") return this.openGame(link, "link");
+  }
+
+  /** Open a game {start, actions} (from a link or a record), two people at this screen. */
+  async openGame({ start, actions }, setup = "link") {
+    const error = await this.#load(start, actions, {
+      state: { setup, seed: null, players: { white: "person", black: "person" }, alert: null, notice: null },
+    });
+    // (A record's dialog says what is wrong itself.)
+    if (error && setup === "link") this.#set({ alert: linkAlert(`The engine refused it: ${error.message}`) });
+    return error;
+  }
+
+  /** Kept for callers of the first version: open a position text. */
+  openPosition(position) {
+    return this.openGame({ start: position, actions: [] }, "link");
+  }
+
+  dismissAlert() {
+    if (this.state.alert) this.#set({ alert: null });
   }
 
   // ---- input meanings ------------------------------------------------------------------
@@ -509,6 +563,13 @@ export class Game {
       await this.play(action);
     }
   }
+}
+
+function linkAlert(message) {
+  return {
+    kind: "link",
+    text: `This link could not be opened. ${message.replace(/\.?$/, ".")} Your game is untouched.`,
+  };
 }
 
 function sanitizePlayers(players) {

@@ -223,13 +223,11 @@ export class MoveList {
   #game;
   #key = "";
   #nav;
-  #link;
 
   constructor(root, game) {
     this.#game = game;
     this.#list = root.querySelector("#moves");
     this.#nav = root.querySelector(".history-nav");
-    this.#link = root.querySelector("#position-link");
     this.#list.addEventListener("click", (event) => {
       const button = event.target.closest("button[data-cursor]");
       if (button) game.goto(Number(button.dataset.cursor));
@@ -262,8 +260,6 @@ export class MoveList {
     nav.querySelector('[data-command="undo-turn"]').disabled = !ready || !canUndo(state);
     nav.querySelector('[data-command="redo"]').disabled = !ready || !canRedo(state);
     nav.querySelector('[data-command="redo-turn"]').disabled = !ready || !canRedo(state);
-    const hash = "#" + positionAt(state).replace(/ /g, "_");
-    setAttr(this.#link, "href", hash);
   }
 
   #rebuild(state) {
@@ -312,6 +308,8 @@ function startLabel(state) {
       return "Start · tournament setup";
     case "link":
       return "Start · position from a link";
+    case "record":
+      return "Start · from a game record";
     default:
       return "Start · standard setup";
   }

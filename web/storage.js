@@ -23,6 +23,30 @@ export const storage = {
       return null;
     }
   },
+  /** The stored text as it is (null when absent), for a save that may not parse. */
+  getText(key) {
+    try {
+      return local ? local.getItem(key) : (memory.get(key) ?? null);
+    } catch {
+      return null;
+    }
+  },
+  setText(key, text) {
+    try {
+      if (local) local.setItem(key, text);
+      else memory.set(key, text);
+    } catch {
+      memory.set(key, text);
+    }
+  },
+  remove(key) {
+    memory.delete(key);
+    try {
+      local?.removeItem(key);
+    } catch {
+      // nothing to do: the key is gone or cannot be reached
+    }
+  },
   set(key, value) {
     const text = JSON.stringify(value);
     try {

@@ -1,0 +1,227 @@
+"""Links: the address holds the position, a link opens a position or a whole game, bad links
+say what is wrong and change nothing; Copy link and Share.
+
+Waits on attributes (`#board[data-state=idle]`, the address), never on time.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1"
+# Near the end: White to play its second action (from e2e/test_play.py).
+LAST_TZAAR = "A..../....../..ZT.../......../......../......../t....../....../zat.. w2"
+
+facade = pytest.importorskip("tzaar.facade")
+
+
+def fragment(position: str) -> str:
+    return "#" + position.replace(" ", "_")
+
+
+def link(position: str, actions=()) -> str:
+    text = "index.html" + fragment(position)
+    return text + "~" + ",".join(actions) if actions else text
+
+
+def engine(method: str, **params) -> dict:
+    answer = facade.call(method, params)
+    assert "result" in answer, answer
+    return answer["result"]
+
+
+def idle(page, position: str | None = None) -> None:
+    selector = "#board[data-state=idle]"
+    if position:
+        selector += f'[data-position="{position}"]'
+    page.wait_for_selector(selector)
+
+
+def shown(page) -> str:
+    return page.get_attribute("#board", "data-position")
+
+
+def wait_address(page, position: str) -> None:
+    page.wait_for_function("want => location.hash === want", arg=fragment(position))
+
+
+def act(page, action: str) -> None:
+    """One action by clicks, as a person plays it."""
+    before = shown(page)
+    if action == "pass":
+        page.click('[data-action="pass"]')
+    else:
+        kind, sep = ("capture", "x") if "x" in action else ("stack", "-")
+        source, target = action.split(sep)
+        page.click(f'#board [data-point="{source}"]')
+        page.wait_for_selector(f'#board [data-point="{source}"][data-selected="true"]')
+        page.click(f'#board [data-point="{target}"][data-target="{kind}"]')
+    page.wait_for_selector(f'#board[data-state=idle]:not([data-position="{before}"])')
+
+
+def moves(page) -> list[str]:
+    return page.eval_on_selector_all("#moves button[data-move]", "bs => bs.map(b => b.dataset.move)")
+
+
+def saved(page) -> str | None:
+    return page.evaluate("() => localStorage.getItem('tzaar.game')")
+
+
+def some_turns(count: int) -> tuple[list[str], list[str]]:
+    """The first `count` actions of a game from the standard start, and the positions after."""
+    position, actions, positions = STANDARD, [], []
+    for _ in range(count):
+        legal = engine("view", position=position)["legal"]["actions"]
+        action = next((a for a in legal if "x" in a), legal[0])
+        position = engine("play", position=position, actions=[action])["positions"][-1]
+        actions.append(action)
+        positions.append(position)
+    return actions, positions
+
+
+# --- the address ---------------------------------------------------------------------------
+
+
+def test_a_position_link_opens_ready_to_play_and_the_address_follows_each_action(open_site, watch, wait_engine):
+    actions, positions = some_turns(3)
+    start = positions[0]  # Black to capture, after White's opening
+    page = open_site(link(start))
+    wait_engine(page)
+    idle(page, start)
+    assert page.inner_text("#moves .start button") == "Start · position from a link"
+    entries = page.evaluate("() => history.length")
+    for action, after in zip(actions[1:], positions[1:]):
+        act(page, action)
+        assert shown(page) == after
+        wait_address(page, after)
+        assert page.url.split("#")[0].endswith("/index.html")
+    assert moves(page) == actions[1:]
+    # Replaced, not pushed: Back does not step through the actions.
+    assert page.evaluate("() => history.length") == entries
+    # Undo shows (and puts in the address) the earlier position.
+    page.click('[data-command="undo"]')
+    idle(page, positions[1])
+    wait_address(page, positions[1])
+    watch.assert_clean()
+
+
+def test_the_bare_address_gets_the_position_of_the_game(open_site, watch, wait_engine):
+    page = open_site()
+    wait_engine(page)
+    idle(page, STANDARD)
+    wait_address(page, STANDARD)
+    assert page.url.endswith("/index.html" + fragment(STANDARD))
+    watch.assert_clean()
+
+
+def test_a_game_link_brings_the_moves_and_undo(open_site, watch, wait_engine):
+    actions, positions = some_turns(5)
+    page = open_site(link(STANDARD, [a.lower() for a in actions]))  # any letter case
+    wait_engine(page)
+    idle(page, positions[-1])
+    assert moves(page) == actions
+    # The address then holds the position, as always.
+    wait_address(page, positions[-1])
+    page.click('[data-command="undo"]')
+    idle(page, positions[-2])
+    wait_address(page, positions[-2])
+    # ... and the game is saved with its history.
+    record = json.loads(saved(page))
+    assert record["actions"] == actions and record["cursor"] == len(actions) - 1
+    watch.assert_clean()
+
+
+def test_a_link_typed_into_the_address_bar_opens_it(open_site, watch, wait_engine):
+    page = open_site()
+    wait_engine(page)
+    idle(page, STANDARD)
+    page.evaluate("hash => { location.hash = hash; }", fragment(LAST_TZAAR))
+    idle(page, LAST_TZAAR)
+    assert moves(page) == []
+    watch.assert_clean()
+
+
+# --- bad links -----------------------------------------------------------------------------
+
+
+BAD_LINKS = [
+    ("index.html#not_a_position", "could not be read"),
+    ("index.html#" + "ZZZZZ/ZZZZZZ/ZZZZZZZ/ZZZZZZZZ/ZZZZZZZZ/ZZZZZZZZ/ZZZZZZZ/ZZZZZZ/ZZZZZ_w1", "only 6 exist"),
+    (link(STANDARD) + "~C5xC4,Q9xZ1", "Move 2"),
+    (link(STANDARD) + "~C5xC4,C5xC4", "C5xC4"),  # well formed, not legal
+    ("index.html#%3Cscript%3Ealert(1)%3C/script%3E", "characters"),
+    ("index.html#" + "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT_w1~a~b", "more than one"),
+]
+
+
+@pytest.mark.parametrize(("bad", "says"), BAD_LINKS, ids=["text", "impossible", "syntax", "illegal", "markup", "tildes"])
+def test_a_bad_link_says_what_is_wrong_and_keeps_the_saved_game(open_site, watch, wait_engine, bad, says):
+    actions, positions = some_turns(3)
+    page = open_site(link(STANDARD, actions))
+    wait_engine(page)
+    idle(page, positions[-1])
+    wait_address(page, positions[-1])
+    before = saved(page)
+    assert json.loads(before)["actions"] == actions
+    page.goto("about:blank")
+    page = open_site(bad)
+    wait_engine(page)
+    alert = page.locator("#alert[role=alert]")
+    alert.wait_for(state="visible")
+    assert says in alert.inner_text()
+    assert "untouched" in alert.inner_text()
+    idle(page, positions[-1])  # the saved game, on the board with its moves
+    assert moves(page) == actions
+    assert saved(page) == before
+    assert page.evaluate("() => window.__ran === undefined")
+    # It offers a new game.
+    alert.locator('[data-command="new-game"]').click()
+    page.wait_for_selector("#new-game-dialog[open]")
+    page.keyboard.press("Escape")
+    assert saved(page) == before
+    watch.assert_clean()
+
+
+def test_a_bad_link_in_the_address_bar_keeps_the_game(open_site, watch, wait_engine):
+    page = open_site(link(LAST_TZAAR))
+    wait_engine(page)
+    idle(page, LAST_TZAAR)
+    page.evaluate("() => { location.hash = '#nonsense'; }")
+    page.wait_for_selector("#alert:not([hidden])")
+    assert shown(page) == LAST_TZAAR
+    wait_address(page, LAST_TZAAR)
+    page.click('[data-command="dismiss-alert"]')
+    page.wait_for_selector("#alert", state="hidden")
+    watch.assert_clean()
+
+
+# --- Copy link and Share -------------------------------------------------------------------
+
+
+def test_copy_link_puts_the_position_link_on_the_clipboard(page, open_site, watch, wait_engine, site_url):
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
+    page = open_site(link(LAST_TZAAR))
+    wait_engine(page)
+    idle(page, LAST_TZAAR)
+    assert page.is_hidden("#share-link")  # no share sheet in this browser
+    page.click("#copy-link")
+    page.wait_for_selector('#copy-link[data-copied="true"]')
+    assert page.inner_text("#copy-link") == "Link copied"
+    copied = page.evaluate("() => navigator.clipboard.readText()")
+    assert copied == site_url + link(LAST_TZAAR)
+    watch.assert_clean()
+
+
+def test_share_hands_the_link_to_the_share_sheet(page, open_site, watch, wait_engine, site_url):
+    page.add_init_script("navigator.share = async (data) => { window.__shared = data; };")
+    page = open_site(link(LAST_TZAAR))
+    wait_engine(page)
+    idle(page, LAST_TZAAR)
+    page.click("#share-link")
+    page.wait_for_function("() => window.__shared")
+    shared = page.evaluate("() => window.__shared")
+    assert shared["url"] == site_url + link(LAST_TZAAR)
+    assert shared["title"] == "TZAAR"
+    watch.assert_clean()

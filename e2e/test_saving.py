@@ -1,0 +1,203 @@
+"""Saving and game records: the game comes back on a reload with its history, a damaged or
+old save is reported and set aside, and a finished game exported then imported is the same.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from test_links import STANDARD, engine, idle, link, moves, saved, shown, some_turns, wait_address
+
+facade = pytest.importorskip("tzaar.facade")
+
+
+def finished_game(seed: int = 3) -> tuple[list[str], dict]:
+    """A whole game from the standard start, to its end: (actions, final view)."""
+    rng = random.Random(seed)
+    position, actions = STANDARD, []
+    while True:
+        view = engine("view", position=position)
+        if view["winner"]:
+            return actions, view
+        legal = view["legal"]
+        other = "black" if view["side"] == "white" else "white"
+
+        def score(action: str) -> float:
+            if "x" in action:
+                kind = view["points"][action.split("x")[1]]["type"]
+                return 10 - view["tops"][other][kind] + rng.random()
+            if "-" in action:
+                return -10 if action in legal["losing"] else rng.random()
+            return 0.5
+
+        action = max(legal["actions"], key=score)
+        position = engine("play", position=position, actions=[action])["positions"][-1]
+        actions.append(action)
+
+
+def state(page) -> dict:
+    return page.evaluate("() => { const s = window.tzaar.state; return {start: s.start, actions: s.actions,"
+                         " cursor: s.cursor, winner: s.view && s.view.winner, setup: s.setup}; }")
+
+
+# --- reloads -------------------------------------------------------------------------------
+
+
+def test_a_reload_restores_the_game_with_its_history(open_site, watch, wait_engine):
+    actions, positions = some_turns(6)
+    page = open_site(link(STANDARD, actions))
+    wait_engine(page)
+    idle(page, positions[-1])
+    page.click('[data-command="undo"]')
+    idle(page, positions[-2])
+    wait_address(page, positions[-2])
+    page.reload()
+    wait_engine(page)
+    idle(page, positions[-2])
+    assert moves(page) == actions
+    assert page.get_attribute('#moves button[aria-current="true"]', "data-cursor") == str(len(actions) - 1)
+    page.click('[data-command="redo"]')
+    idle(page, positions[-1])
+    # A later visit to the bare address brings it back too.
+    page.goto(page.url.split("#")[0])
+    wait_engine(page)
+    idle(page, positions[-1])
+    assert moves(page) == actions
+    wait_address(page, positions[-1])
+    watch.assert_clean()
+
+
+def test_settings_are_saved_with_the_game(open_site, watch, wait_engine):
+    page = open_site(link(STANDARD))
+    wait_engine(page)
+    idle(page, STANDARD)
+    page.click("#flip-button")
+    page.wait_for_selector('#flip-button[aria-pressed="true"]')
+    page.reload()
+    wait_engine(page)
+    idle(page, STANDARD)
+    assert page.get_attribute("#flip-button", "aria-pressed") == "true"
+    assert json.loads(saved(page))["players"] == {"white": "person", "black": "person"}
+    watch.assert_clean()
+
+
+# --- damaged saves -------------------------------------------------------------------------
+
+
+DAMAGED = [
+    ("{not json", "damaged"),
+    (json.dumps({"version": 0, "moves": "C5xC4"}), "another format"),
+    (json.dumps([1, 2, 3]), "not a game"),
+    (json.dumps({"version": 1, "start": STANDARD, "actions": ["C5xC4", "C5xC4"], "cursor": 2}), "no longer replays"),
+]
+
+
+@pytest.mark.parametrize(("text", "says"), DAMAGED, ids=["json", "old-format", "list", "illegal"])
+def test_a_damaged_save_is_reported_and_set_aside(open_site, watch, wait_engine, text, says):
+    page = open_site()
+    wait_engine(page)
+    idle(page)
+    page.evaluate("text => localStorage.setItem('tzaar.game', text)", text)
+    page.reload()
+    wait_engine(page)
+    alert = page.locator("#alert[role=alert]")
+    alert.wait_for(state="visible")
+    assert says in alert.inner_text()
+    assert "set aside" in alert.inner_text()
+    idle(page, STANDARD)  # a new game: never a blank page
+    assert page.locator("#board [data-point][data-color]").count() == 60
+    assert page.evaluate("() => localStorage.getItem('tzaar.game.set-aside')") == text
+    # The new game is saved, and playing goes on.
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('tzaar.game') || 'null')?.version === 1")
+    watch.assert_clean()
+
+
+# --- game records --------------------------------------------------------------------------
+
+
+def open_records(page):
+    page.click("#record-button")
+    page.wait_for_selector('#record-dialog[open][data-ready="true"]')
+    return page.locator("#record-dialog")
+
+
+def test_export_then_import_of_a_finished_game_gives_the_same_game(open_site, watch, wait_engine, tmp_path):
+    actions, final = finished_game()
+    page = open_site(link(STANDARD, actions))
+    wait_engine(page)
+    idle(page, final["position"])
+    page.wait_for_selector("#result:not([hidden])")
+    before = state(page)
+    assert before["winner"] == final["winner"] and before["actions"] == actions
+
+    dialog = open_records(page)
+    text = dialog.locator("#record-text").input_value()
+    assert text == engine("record_save", start=STANDARD, actions=actions)["text"]
+    with page.expect_download() as download:
+        dialog.locator("#record-download").click()
+    path = tmp_path / "game.txt"
+    download.value.save_as(path)
+    assert path.read_text() == text
+    assert download.value.suggested_filename.endswith(".txt")
+    dialog.locator('button[value="close"]').click()
+
+    # Another game, then the file back.
+    page.click("#new-game-button")
+    page.click('[data-command="start-game"]')
+    idle(page, STANDARD)
+    assert state(page)["actions"] == []
+    open_records(page)
+    page.set_input_files("#record-file", str(path))
+    page.wait_for_selector("#record-dialog:not([open])", state="attached")
+    idle(page, final["position"])
+    after = state(page)
+    assert after == {**before, "setup": "record"}
+    assert moves(page) == actions
+    page.wait_for_selector("#result:not([hidden])")
+    assert page.inner_text("#moves .start button") == "Start · from a game record"
+    watch.assert_clean()
+
+
+def test_a_pasted_record_opens_and_a_bad_one_says_why(open_site, watch, wait_engine):
+    actions, positions = some_turns(4)
+    text = engine("record_save", start=STANDARD, actions=actions)["text"]
+    page = open_site(link(STANDARD))
+    wait_engine(page)
+    idle(page, STANDARD)
+    dialog = open_records(page)
+    error = dialog.locator("#record-error[role=alert]")
+    for bad, says in (("Start: nonsense\n1. C5xC4\n", "not a game record"), ("", "no record")):
+        dialog.locator("#record-text").fill(bad)
+        dialog.locator("#record-open").click()
+        error.wait_for(state="visible")
+        assert says in error.inner_text()
+    illegal = text.replace(actions[-1], "A1xI5")
+    dialog.locator("#record-text").fill(illegal)
+    dialog.locator("#record-open").click()
+    page.wait_for_function("() => document.querySelector('#record-error').textContent.includes('A1xI5')")
+    assert shown(page) == STANDARD and state(page)["actions"] == []  # nothing changed
+    dialog.locator("#record-text").fill(text)
+    dialog.locator("#record-open").click()
+    page.wait_for_selector("#record-dialog:not([open])", state="attached")
+    idle(page, positions[-1])
+    assert moves(page) == actions
+    watch.assert_clean()
+
+
+def test_the_record_and_the_game_link_can_be_copied(page, open_site, watch, wait_engine, site_url):
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
+    actions, positions = some_turns(3)
+    page = open_site(link(STANDARD, actions))
+    wait_engine(page)
+    idle(page, positions[-1])
+    dialog = open_records(page)
+    dialog.locator("#record-copy").click()
+    page.wait_for_function("() => document.querySelector('#record-status').textContent === 'Text copied.'")
+    assert page.evaluate("() => navigator.clipboard.readText()") == dialog.locator("#record-text").input_value()
+    dialog.locator("#record-copy-link").click()
+    page.wait_for_function("() => document.querySelector('#record-status').textContent === 'Link copied.'")
+    assert page.evaluate("() => navigator.clipboard.readText()") == site_url + link(STANDARD, actions)
+    watch.assert_clean()

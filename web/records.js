@@ -1,0 +1,112 @@
+// Game records: export the game as a text file (or copy it), import one from a file or
+// pasted text. The record format is the engine's (README "Game records"): record_save
+// writes it, record_load reads and checks it; this module only moves text around.
+
+import { copyText, flash, gameLink } from "./sharing.js";
+
+const MAX_RECORD = 200_000; // characters: far more than any game
+
+export class RecordDialog {
+  #dialog;
+  #game;
+  #engine;
+  #text;
+  #error;
+  #status;
+
+  constructor(dialog, game, engine) {
+    this.#dialog = dialog;
+    this.#game = game;
+    this.#engine = engine;
+    this.#text = dialog.querySelector("#record-text");
+    this.#error = dialog.querySelector("#record-error");
+    this.#status = dialog.querySelector("#record-status");
+    const on = (selector, handler) => dialog.querySelector(selector).addEventListener("click", handler);
+    on("#record-copy", (event) => this.#copy(event.currentTarget, this.#text.value, "Text copied"));
+    on("#record-copy-link", (event) => this.#copy(event.currentTarget, gameLink(this.#game.state), "Link copied"));
+    on("#record-download", () => this.#download());
+    on("#record-open", () => this.#open(this.#text.value));
+    const file = dialog.querySelector("#record-file");
+    file.addEventListener("change", async () => {
+      const chosen = file.files?.[0];
+      file.value = "";
+      if (!chosen) return;
+      if (chosen.size > MAX_RECORD) return this.#fail(`${chosen.name} is too large to be a game record.`);
+      let text;
+      try {
+        text = await chosen.text();
+      } catch {
+        return this.#fail(`${chosen.name} could not be read.`);
+      }
+      this.#text.value = text;
+      this.#open(text, chosen.name);
+    });
+  }
+
+  /** Open the dialog with the record of the game on the board. */
+  async open() {
+    this.#fail(null);
+    this.#say("");
+    this.#text.value = "";
+    delete this.#dialog.dataset.ready;
+    if (!this.#dialog.open) this.#dialog.showModal();
+    const state = this.#game.state;
+    if (state.engine !== "ready") {
+      this.#say("The rules are still loading: the record follows in a moment.");
+      await this.#engine.ready.catch(() => null);
+    }
+    try {
+      const { text } = await this.#engine.call("record_save", { start: this.#game.state.start, actions: this.#game.state.actions });
+      this.#text.value = text;
+      this.#dialog.dataset.ready = "true";
+      this.#say("");
+    } catch (error) {
+      this.#fail(`The record could not be written: ${error.message}`);
+    }
+  }
+
+  #say(text) {
+    this.#status.textContent = text;
+  }
+
+  #fail(text) {
+    this.#error.hidden = !text;
+    this.#error.textContent = text ?? "";
+  }
+
+  async #copy(button, text, done) {
+    const ok = await copyText(text);
+    flash(button, ok ? done : "Copy failed");
+    this.#say(ok ? `${done}.` : "Select the text and copy it by hand.");
+  }
+
+  #download() {
+    const text = this.#text.value;
+    if (!text.trim()) return;
+    const blob = new Blob([text.endsWith("\n") ? text : `${text}\n`], { type: "text/plain;charset=utf-8" });
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = `tzaar-game-${new Date().toISOString().slice(0, 10)}.txt`;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    this.#say(`Saved as ${a.download}.`);
+  }
+
+  async #open(text, source = "The text") {
+    this.#fail(null);
+    if (!text.trim()) return this.#fail("There is no record to open: paste one above, or choose a file.");
+    if (text.length > MAX_RECORD) return this.#fail(`${source} is too long to be a game record.`);
+    let record;
+    try {
+      record = await this.#engine.call("record_load", { text });
+    } catch (error) {
+      return this.#fail(`${source} is not a game record TZAAR can open: ${error.message}`);
+    }
+    const error = await this.#game.openGame(record, "record");
+    if (error) return this.#fail(`The record could not be opened: ${error.message}`);
+    this.#dialog.close();
+  }
+}

@@ -1,0 +1,135 @@
+// The address bar and the sharing controls: the address follows the game, a new address
+// opens its position or game, "Copy link" and "Share" send the position, and the alert says
+// why a link or a save could not be used.
+
+import { positionAt } from "./game.js";
+import { parseLink, positionHash, gameHash, linkTo } from "./address.js";
+
+/**
+ * Keep the address on the shown position (replaceState: no history entry per action, and no
+ * hashchange, so the page never reopens its own address), and open a new one typed or
+ * pasted into the address bar.
+ */
+export function bindAddress(game) {
+  const sync = (state) => {
+    if (!state.view || state.busy) return; // once the engine has answered for the shown position
+    const hash = positionHash(positionAt(state));
+    const url = linkTo(hash);
+    if (location.href !== url) history.replaceState(history.state, "", url);
+  };
+  const unbind = game.subscribe(sync);
+  const onHashChange = () => {
+    const link = parseLink(location.hash);
+    const state = game.state;
+    if (link.kind === "none") return sync(state);
+    if (link.kind === "position" && state.view && link.position === positionAt(state)) return;
+    game.openLink(link);
+    sync(game.state); // a link that cannot be opened leaves the game, and its address
+  };
+  window.addEventListener("hashchange", onHashChange);
+  return () => {
+    unbind();
+    window.removeEventListener("hashchange", onHashChange);
+  };
+}
+
+/** The link of the shown position, and of the whole game. */
+export function positionLink(state) {
+  return linkTo(positionHash(positionAt(state)));
+}
+export function gameLink(state) {
+  return linkTo(gameHash(state.start, state.actions));
+}
+
+/** Copy text; resolves true when it is on the clipboard. */
+export async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Say something on a button for two seconds ("Link copied"), then put its label back. */
+export function flash(button, text) {
+  const label = button.querySelector(".btn-label") ?? button;
+  const original = button.dataset.label ?? label.textContent;
+  button.dataset.label = original;
+  label.textContent = text;
+  clearTimeout(Number(button.dataset.timer));
+  button.dataset.timer = String(setTimeout(() => {
+    label.textContent = original;
+    delete button.dataset.timer;
+  }, 2000));
+}
+
+/** "Copy link" and "Share" (shown only where the browser has a share sheet). */
+export class ShareControls {
+  #game;
+  #status;
+
+  constructor(root, game) {
+    this.#game = game;
+    this.copy = root.querySelector("#copy-link");
+    this.share = root.querySelector("#share-link");
+    this.#status = root.querySelector("#share-status");
+    this.share.hidden = typeof navigator.share !== "function";
+    this.copy.addEventListener("click", async () => {
+      const url = positionLink(this.#game.state);
+      const done = await copyText(url);
+      this.copy.dataset.copied = String(done);
+      flash(this.copy, done ? "Link copied" : "Copy failed");
+      this.#say(done ? "The link to this position is on the clipboard." : `Copy this link by hand: ${url}`);
+    });
+    this.share.addEventListener("click", async () => {
+      const state = this.#game.state;
+      const side = state.view?.side === "black" ? "Black" : "White";
+      try {
+        await navigator.share({
+          title: "TZAAR",
+          text: state.view?.winner ? "A finished game of TZAAR" : `TZAAR: ${side} to play`,
+          url: positionLink(state),
+        });
+      } catch (error) {
+        if (error?.name !== "AbortError") this.#say("The share sheet could not open; use Copy link instead.");
+      }
+    });
+  }
+
+  #say(text) {
+    if (this.#status) this.#status.textContent = text;
+  }
+
+  render(state) {
+    const ready = Boolean(state.view);
+    this.copy.disabled = !ready;
+    this.share.disabled = !ready;
+  }
+}
+
+/** The alert over the board: a link or a save that could not be used, with a way on. */
+export class AlertBox {
+  #root;
+  #shown = null;
+
+  constructor(root) {
+    this.#root = root;
+  }
+
+  render(state) {
+    const alert = state.alert;
+    if (alert === this.#shown) return;
+    this.#shown = alert;
+    const root = this.#root;
+    root.hidden = !alert;
+    if (!alert) {
+      delete root.dataset.kind;
+      return;
+    }
+    root.dataset.kind = alert.kind;
+    root.querySelector(".alert-title").textContent =
+      alert.kind === "save" ? "Saved game set aside" : alert.kind === "record" ? "Record not opened" : "Bad link";
+    root.querySelector(".alert-text").textContent = alert.text;
+  }
+}
