@@ -34,7 +34,23 @@ def open_game(open_site, wait_engine, path: str = ""):
     page = open_site(path)
     wait_engine(page)
     idle(page)
+    if not path:
+        two_people(page)
     return page
+
+
+def two_people(page) -> None:
+    """A first visit plays against the computer (e2e/test_ai_play.py); these tests play both
+    sides, so they start a standard game between two people."""
+    page.click("#new-game-button")
+    page.check('#new-game-dialog input[value="standard"]')
+    page.select_option('#new-game-dialog select[data-player="white"]', "person")
+    page.select_option('#new-game-dialog select[data-player="black"]', "person")
+    page.click('[data-command="start-game"]')
+    page.wait_for_function(
+        "() => { const s = window.tzaar.state; return s.players.black === 'person' && s.view && !s.busy; }"
+    )
+    idle(page)
 
 
 def view(page) -> dict:

@@ -1,7 +1,7 @@
 // Wiring: the engine, the game, the board and the panels. No logic of its own.
 import { EngineClient } from "./engine-client.js";
 import { Board } from "./board.js";
-import { Game, boardStateOf } from "./game.js";
+import { Game, boardStateOf, thinkingOf } from "./game.js";
 import { TurnPanel, TriosPanel, MoveList, ResultBox } from "./panels.js";
 import { NewGameDialog, HelpDialog, ConfirmLosingDialog } from "./dialogs.js";
 import { bindCommands, Theme } from "./input.js";
@@ -10,12 +10,21 @@ import { bindAddress, ShareControls, AlertBox } from "./sharing.js";
 import { RecordDialog } from "./records.js";
 import { UpdateNotice, startOffline } from "./update-notice.js";
 import { storage } from "./storage.js";
+import { FRIENDLY_LEVEL, HINT_LEVEL, computerId, think } from "./computer.js";
+import { HintView } from "./hint.js";
 
 const $ = (selector) => document.querySelector(selector);
 const root = document.documentElement;
 
 const engine = new EngineClient();
-const game = new Game(engine, { storage });
+const game = new Game(engine, {
+  storage,
+  // A first visit plays White against the computer at a friendly level.
+  newcomerPlayers: { white: "person", black: computerId(FRIENDLY_LEVEL) },
+  suggest: async (position, engine, options) => (await think(engine, { position, level: HINT_LEVEL }, options))?.actions ?? null,
+  // The computer's second action waits for the first one's slide, unless motion is reduced.
+  pause: () => (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? 0 : 320),
+});
 const board = new Board($("#board"));
 const views = [
   new TurnPanel($("#turn"), game),
@@ -23,6 +32,7 @@ const views = [
   new MoveList($("#history"), game),
   new ResultBox($("#result"), game),
   new ConfirmLosingDialog($("#confirm-dialog"), game),
+  new HintView($("#turn"), game),
   new ShareControls($("#history"), game),
   new AlertBox($("#alert")),
 ];
@@ -46,6 +56,7 @@ function render() {
   for (const view of views) view.render(state);
   $("#flip-button").setAttribute("aria-pressed", String(state.flipped));
   $("#board").dataset.state = state.engine !== "ready" ? state.engine : state.busy ? "busy" : "idle";
+  $("#board").dataset.thinking = String(thinkingOf(state));
   timings.renderEnd = performance.now();
   timings.position = $("#board").dataset.position;
 }
@@ -72,6 +83,7 @@ bindCommands({
   flip: () => game.flip(),
   theme: () => theme.next(),
   pass: () => game.pass(),
+  hint: () => game.hint(),
   undo: () => game.undo(),
   redo: () => game.redo(),
   "undo-turn": () => game.undoTurn(),

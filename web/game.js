@@ -38,6 +38,9 @@ function initialState(start = STANDARD) {
     alert: null, // {kind: "link"|"save", text}: a link or a save that could not be used
     pendingLosing: null, // a losing stacking waiting for the person to confirm
     resultDismissed: false,
+    thinking: null, // the side an automatic player is choosing for, while it thinks
+    hint: null, // {position, action}: the suggestion for the person to move in `position`
+    hinting: false, // a hint is being looked for
   };
 }
 
@@ -162,8 +165,22 @@ export function boardStateOf(state) {
     losing: losingTargetsOf(state),
     sources: sourcesOf(state),
     marks: marksOf(state),
+    hint: hintOf(state),
     interactive: personToMove(state) && !state.busy,
   };
+}
+
+/** The hint shown on the board: {action, from, to} (from is null for a placement), or null. */
+export function hintOf(state) {
+  const hint = state.hint;
+  if (!hint || hint.position !== positionAt(state) || !personToMove(state)) return null;
+  const parsed = parseAction(hint.action);
+  return { action: hint.action, from: parsed?.from ?? null, to: parsed?.to ?? null };
+}
+
+/** Whether an automatic player is choosing its actions for the shown position. */
+export function thinkingOf(state) {
+  return Boolean(state.thinking && state.view && !state.view.winner && state.thinking === state.view.side && !personToMove(state));
 }
 
 export function canUndo(state) {
@@ -487,7 +504,7 @@ export class Game {
   // ---- history -------------------------------------------------------------------------
 
   undo() {
-    return this.goto(this.state.cursor - 1);
+    return this.goto(this.#personBefore(this.state.cursor - 1));
   }
   redo() {
     return this.goto(this.state.cursor + 1);
@@ -495,12 +512,26 @@ export class Game {
   undoTurn() {
     const cursor = this.state.cursor;
     const before = turnBoundaries(this.state).filter((b) => b < cursor);
-    return this.goto(before.length ? before[before.length - 1] : 0);
+    return this.goto(this.#personBefore(before.length ? before[before.length - 1] : 0, turnBoundaries(this.state)));
   }
   redoTurn() {
     const cursor = this.state.cursor;
     const after = turnBoundaries(this.state).filter((b) => b > cursor);
     return this.goto(after.length ? after[0] : this.state.actions.length);
+  }
+
+  /** Against the computer, undo goes back to a position where a person is to move (else
+   * the computer would play again at once): the latest such cursor <= `cursor`, among
+   * `stops` if given; the shown cursor if there is none. */
+  #personBefore(cursor, stops = null) {
+    const s = this.state;
+    const persons = Object.values(s.players).filter(isPerson).length;
+    if (cursor < 0 || persons === 0 || persons === 2) return cursor;
+    for (let c = cursor; c >= 0; c -= 1) {
+      if (stops && !stops.includes(c)) continue;
+      if (isPerson(s.players[turnOf(positionAt(s, c)).side])) return c;
+    }
+    return s.cursor;
   }
 
   /** Show the position after `cursor` actions. */
@@ -552,16 +583,55 @@ export class Game {
   async #maybeAutoplay() {
     const s = this.state;
     const view = s.view;
-    if (!view || view.winner || s.cursor !== s.actions.length) return;
+    if (this.#autoplaying || s.busy || !view || view.winner || s.cursor !== s.actions.length) return;
     const kind = PLAYER_KINDS.get(s.players[view.side]);
     if (!kind?.automatic) return;
-    const request = this.#request;
-    const actions = await kind.chooseActions(view, this.#engine);
-    if (request !== this.#request) return;
-    for (const action of actions) {
-      if (this.state.view?.winner) break;
-      await this.play(action);
+    let request = this.#request;
+    const cancelled = () => request !== this.#request;
+    const side = view.side;
+    this.#set({ thinking: side });
+    let actions = null;
+    try {
+      actions = await kind.chooseActions(view, this.#engine, { cancelled });
+    } catch (error) {
+      if (!cancelled()) this.#set({ notice: `${kind.label} could not move: ${error.message}` });
     }
+    if (this.state.thinking === side && (cancelled() || !actions)) this.#set({ thinking: null });
+    if (!actions?.length || cancelled()) return;
+    // Its actions, one by one, each with its animation; anything the person does meanwhile
+    // (undo, new game) stops the rest.
+    this.#autoplaying = true;
+    try {
+      for (const [i, action] of actions.entries()) {
+        if (i > 0) await new Promise((resolve) => setTimeout(resolve, this.#pause()));
+        if (this.#request !== request || this.state.view?.winner) return;
+        await this.play(action);
+        if (this.#request !== request + 1) return; // play() took exactly one request
+        request += 1;
+      }
+    } finally {
+      this.#autoplaying = false;
+      if (this.state.thinking === side) this.#set({ thinking: null });
+      this.#maybeAutoplay(); // the next turn (or, after an undo meanwhile, the shown one)
+    }
+  }
+
+  /** Ask for the suggested action of the person to move; the board marks it. */
+  async hint() {
+    const s = this.state;
+    if (!this.#suggest || !personToMove(s) || s.busy || s.hinting) return;
+    const position = positionAt(s);
+    if (s.hint?.position === position) return;
+    const request = this.#request;
+    const cancelled = () => request !== this.#request || positionAt(this.state) !== position;
+    this.#set({ hinting: true, notice: null });
+    let actions = null;
+    try {
+      actions = await this.#suggest(position, this.#engine, { cancelled });
+    } catch (error) {
+      if (!cancelled()) this.#set({ notice: `No hint: ${error.message}` });
+    }
+    this.#set({ hinting: false, ...(actions?.length && !cancelled() ? { hint: { position, action: actions[0] } } : {}) });
   }
 }
 

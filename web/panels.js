@@ -3,7 +3,7 @@
 
 import { drawMiniPiece } from "./board.js";
 import { SIDE_NAME, TYPE_NAME, TYPES, describeAction } from "./notation.js";
-import { personToMove, positionAt, turnsOf, targetsOf, losingTargetsOf, countsOf, canUndo, canRedo } from "./game.js";
+import { personToMove, positionAt, turnsOf, targetsOf, losingTargetsOf, countsOf, canUndo, canRedo, thinkingOf } from "./game.js";
 import { playerLabel } from "./players.js";
 
 function plural(n, one, many = `${one}s`) {
@@ -56,6 +56,7 @@ export class TurnPanel {
     setAttr(root, "data-step", view?.step ?? null);
     setAttr(root, "data-over", view?.winner ? "true" : "false");
     setAttr(root, "data-winner", view?.winner ?? null);
+    setAttr(root, "data-thinking", thinkingOf(state) ? "true" : null);
     const { title, detail } = this.#texts(state, side);
     setText(this.title, title);
     setText(this.detail, detail);
@@ -110,7 +111,12 @@ export class TurnPanel {
     }
     const later = state.cursor < state.actions.length ? " You are looking at an earlier position: playing here replaces the moves after it." : "";
     if (!personToMove(state)) {
-      return { title: `${name} to play`, detail: `${playerLabel(state.players[side])} is thinking…` };
+      const who = playerLabel(state.players[side]);
+      if (thinkingOf(state)) return { title: `${name} to play`, detail: `${who} is thinking…` };
+      if (state.cursor < state.actions.length) {
+        return { title: `${name} to play`, detail: `${who} played from here: go forward (redo) to come back to the game.` };
+      }
+      return { title: `${name} to play`, detail: `${who} plays this side.` };
     }
     if (view.step === "place") {
       const type = state.placeType[side];
