@@ -75,10 +75,19 @@ def dist_dir() -> Path:
 class SubPathHandler(build.SiteHandler):
     """Serves the folder under SUB_PATH only, as GitHub Pages serves a project site."""
 
+    def send_head(self):
+        if self.path.split("?")[0] == SUB_PATH.rstrip("/"):
+            self.send_response(301)  # as GitHub Pages does
+            self.send_header("Location", SUB_PATH)
+            self.end_headers()
+            return None
+        if not self.path.startswith(SUB_PATH):
+            self.send_error(404, "Outside the sub-path")
+            return None
+        return super().send_head()
+
     def translate_path(self, path: str) -> str:
-        if path.startswith(SUB_PATH):
-            return super().translate_path("/" + path[len(SUB_PATH):])
-        return os.path.join(self.directory, "\0outside-the-sub-path")  # never exists: 404
+        return super().translate_path("/" + path.removeprefix(SUB_PATH))
 
 
 @contextmanager

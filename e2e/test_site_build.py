@@ -159,3 +159,19 @@ def test_the_service_worker_knows_the_release_and_its_files(dist_dir, release):
     written = json.loads(line.removeprefix("const RELEASE = ").removesuffix(";"))
     assert written == release
     assert "sw.js" not in release["files"] and "index.html" in release["files"]
+
+
+def test_the_sub_path_server_serves_nothing_outside_it(subpath_url):
+    import urllib.error
+    import urllib.request
+
+    root = subpath_url.removesuffix("tzaar-sub/")
+    with urllib.request.urlopen(subpath_url + "index.html", timeout=10) as response:
+        assert response.status == 200
+    for outside in ("index.html", "", "pyodide/pyodide.mjs"):
+        try:
+            urllib.request.urlopen(root + outside, timeout=10)
+        except urllib.error.HTTPError as error:
+            assert error.code == 404
+        else:
+            raise AssertionError(f"{root + outside} was served")
