@@ -66,6 +66,41 @@ def test_the_package_zip_holds_every_module_the_facade_loads(dist_dir):
     assert "tzaar/__main__.py" not in names  # the command line stays out of the browser
 
 
+SMOKE = """
+import json, tzaar, tzaar.facade as f
+S = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1"
+view = json.loads(f.call_json("view", json.dumps({"position": S})))["result"]
+acts = view["legal"]["actions"][:1]
+for _ in range(6):
+    played = json.loads(f.call_json("play", json.dumps({"position": S, "actions": acts})))["result"]
+    acts += played["view"]["legal"]["actions"][-1:]
+print(json.dumps([tzaar.__file__, view, played,
+    f.call_json("new_position", json.dumps({"setup": "random", "seed": 7})),
+    f.call_json("game", json.dumps({"start": S, "actions": acts})),
+    f.call_json("view", json.dumps({"position": "nonsense"})),
+    f.call_json("no_such_method", "{}"), f.call_json("ai_levels", "{}")]))
+"""
+
+
+def test_the_packed_modules_answer_as_the_sources_do(dist_dir, tmp_path):
+    """tzaar.zip holds the sources without docstrings and comments: the same answers."""
+    with zipfile.ZipFile(dist_dir / "tzaar.zip") as archive:
+        archive.extractall(tmp_path)
+
+    def run(folder: Path) -> list:
+        # -S: no site-packages, so the editable install of tzaar cannot answer instead.
+        done = subprocess.run([sys.executable, "-S", "-c", SMOKE], cwd=folder, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+
+    packed, sources = run(tmp_path), run(ROOT)
+    assert Path(packed[0]).resolve().is_relative_to(tmp_path.resolve())
+    assert Path(sources[0]).resolve().is_relative_to(ROOT / "tzaar")
+    assert packed[1:] == sources[1:]
+    assert '"result"' in packed[3] and '"result"' in packed[4] and '"result"' in packed[7]
+    assert "PositionError" in packed[5] and "UnknownMethod" in packed[6]
+
+
 def test_the_package_zip_is_the_same_for_the_same_sources(site_build):
     assert site_build.pack_package() == site_build.pack_package()
 
