@@ -67,7 +67,7 @@ def test_board_is_drawn_before_python_is_ready(page, open_site, watch):
     held = []
     page.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))  # never answered: Python never loads
     open_site()
-    page.wait_for_selector("#board [data-point][data-color]", timeout=5_000)
+    page.wait_for_selector("#board [data-point][data-color]", timeout=15_000)
     assert_standard_start(page)
     assert page.get_attribute("html", "data-engine") == "loading"
     assert held, "the runtime was not even requested"
@@ -113,7 +113,7 @@ def test_the_position_in_the_link_is_shown(page, open_site, watch):
     held = []
     page.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
     open_site("index.html#" + after.replace(" ", "_"))
-    page.wait_for_selector("#board [data-point][data-color]", timeout=5_000)
+    page.wait_for_selector("#board [data-point][data-color]", timeout=15_000)
     assert page.get_attribute("#board", "data-position") == after
     assert len(pieces(page)) == 59
     watch.assert_clean()
