@@ -1,0 +1,196 @@
+"""Shared helpers of the e2e tests (plain functions; the fixtures are in conftest.py).
+
+Positions and links, waiting for the board, playing an action by clicks as a person does, a
+quick move chooser, and the page recorders of e2e/test_ai_play.py (also used by
+e2e/bench_ai.py). Every wait is on an attribute or on the page's own records, never on time.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tzaar.facade import call
+
+STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1"
+# White to play its second action; stacking C4 onto C3 (or C3 onto C4, or A1 with C3)
+# covers White's own last Tzaar, Tzarra or Tott.
+LAST_TZAAR = "A..../....../..ZT.../......../......../......../t....../....../zat.. w2"
+TYPE_OF_LETTER = {"Z": "tzaar", "A": "tzarra", "T": "tott"}
+
+
+# --- positions and links --------------------------------------------------------------------
+
+
+def fragment(position: str) -> str:
+    """The address fragment of a position: `#` and the text with `_` for its space."""
+    return "#" + position.replace(" ", "_")
+
+
+def link(position: str, actions=()) -> str:
+    """`index.html#<position>`, with `~a,b,...` for a game link when actions are given."""
+    text = "index.html" + fragment(position)
+    return text + "~" + ",".join(actions) if actions else text
+
+
+def engine(method: str, **params) -> dict:
+    """The engine's answer (CPython, through the facade the worker calls); fails on an error."""
+    answer = call(method, params)
+    assert "result" in answer, answer
+    return answer["result"]
+
+
+def choose(v: dict, rng: random.Random) -> str:
+    """A quick player: capture where the opponent is weakest, never stack to lose, rarely pass."""
+    legal = v["legal"]
+    other = "black" if v["side"] == "white" else "white"
+
+    def score(action: str) -> float:
+        if "x" in action:
+            kind = v["points"][action.split("x")[1]]["type"]
+            return 10 - v["tops"][other][kind] + rng.random()
+        if "-" in action:
+            return -10 if action in legal["losing"] else 1 + rng.random()
+        if "@" in action:
+            return rng.random()
+        return 0.5  # pass
+
+    return max(legal["actions"], key=score)
+
+
+def some_turns(count: int) -> tuple[list[str], list[str]]:
+    """The first `count` actions of a game from the standard start, and the positions after."""
+    position, actions, positions = STANDARD, [], []
+    for _ in range(count):
+        legal = engine("view", position=position)["legal"]["actions"]
+        action = next((a for a in legal if "x" in a), legal[0])
+        position = engine("play", position=position, actions=[action])["positions"][-1]
+        actions.append(action)
+        positions.append(position)
+    return actions, positions
+
+
+# --- the page -------------------------------------------------------------------------------
+
+
+def idle(page, position: str | None = None) -> None:
+    """Wait for `#board[data-state=idle]` (showing `position`, if given)."""
+    selector = "#board[data-state=idle]"
+    if position:
+        selector += f'[data-position="{position}"]'
+    page.wait_for_selector(selector)
+
+
+def shown(page) -> str:
+    return page.get_attribute("#board", "data-position")
+
+
+def wait_position_change(page, before: str) -> None:
+    page.wait_for_selector(f'#board[data-state=idle]:not([data-position="{before}"])')
+
+
+def wait_address(page, position: str) -> None:
+    page.wait_for_function("want => location.hash === want", arg=fragment(position))
+
+
+def moves(page) -> list[str]:
+    """The actions of the move list, in order."""
+    return page.eval_on_selector_all("#moves button[data-move]", "bs => bs.map(b => b.dataset.move)")
+
+
+def act(page, action: str, wait: bool = True) -> None:
+    """Play one action the way a person does: two clicks (or the Pass button, or the tray).
+
+    With `wait`, returns once the board is idle on another position.
+    """
+    before = shown(page)
+    if action == "pass":
+        page.click('[data-action="pass"]')
+    elif "@" in action:
+        letter, point = action.split("@")
+        kind = TYPE_OF_LETTER[letter.upper()]
+        tray = page.locator(f'[data-place="{kind}"]')
+        if tray.get_attribute("aria-pressed") != "true":
+            tray.click()
+        page.click(f'#board [data-point="{point}"][data-target="place"]')
+    else:
+        kind, sep = ("capture", "x") if "x" in action else ("stack", "-")
+        source, target = action.split(sep)
+        page.click(f'#board [data-point="{source}"]')
+        page.wait_for_selector(f'#board [data-point="{source}"][data-selected="true"]')
+        page.click(f'#board [data-point="{target}"][data-target="{kind}"]')
+    if wait:
+        wait_position_change(page, before)
+
+
+def new_game(page, white: str, black: str, setup: str = "standard") -> None:
+    """Start a game through the new-game dialog; returns once it is set up and the board idle."""
+    page.click("#new-game-button")
+    page.wait_for_selector("#new-game-dialog[open]")
+    page.check(f'#new-game-dialog input[value="{setup}"]')
+    page.select_option('#new-game-dialog select[data-player="white"]', white)
+    page.select_option('#new-game-dialog select[data-player="black"]', black)
+    page.click('[data-command="start-game"]')
+    page.wait_for_function(
+        "([w, b]) => { const s = window.tzaar.state; return s.players.white === w && s.players.black === b"
+        " && s.view && !s.busy && (s.actions.length === 0 || w !== 'person'); }",
+        arg=[white, black],
+    )
+    idle(page)
+
+
+# --- recorders: what the page sends to the worker, long tasks, the thinking indicator ------
+
+# An init script (before the page's own scripts): `window.__sent`, the requests the page sends
+# to the worker in order ({method, params, t}); `window.__long`, the long tasks of the main
+# thread ({start, duration}), or null without long-task timing; `window.__thinking`, each
+# change of `#board[data-thinking]` ({value, t}).
+RECORDERS = """
+(() => {
+  window.__sent = [];
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message && message.method) {
+      window.__sent.push({ method: message.method, params: message.params, t: performance.now() });
+    }
+    return post.call(this, message, ...rest);
+  };
+  window.__long = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__long.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: "longtask", buffered: true });
+  } catch (error) {
+    window.__long = null; // no long-task timing in this browser
+  }
+  window.__thinking = [];
+  new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.target.id === "board") window.__thinking.push({ value: r.target.dataset.thinking, t: performance.now() });
+    }
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-thinking"] });
+})();
+"""
+
+
+def thinking_window(page) -> dict:
+    """The last search of the computer, from the page's records (after its turn is done).
+
+    `began`: the board first drew `data-thinking="true"` for it; `ended`: the first of its actions was
+    sent to be played, or the indicator went off if earlier (the renders and slides of its
+    actions are outside the window); `steps`: its ai_step requests; `long`: the long tasks
+    that started in the window.
+    """
+    sent = page.evaluate("() => window.__sent")
+    starts = [i for i, m in enumerate(sent) if m["method"] == "ai_start"]
+    assert starts, "no search was started"
+    after = sent[starts[-1]:]
+    records = page.evaluate("() => window.__thinking")  # one per render of the board
+    shown_on = [e["t"] for e in records if e["value"] == "true" and e["t"] >= after[0]["t"]]
+    assert shown_on, "the board never said that the computer thinks"
+    began = shown_on[0]
+    plays = [m["t"] for m in after if m["method"] == "play"]
+    offs = [e["t"] for e in records if e["value"] == "false" and e["t"] > began]
+    ended = min(plays[:1] + offs[:1] or [page.evaluate("() => performance.now()")])
+    steps = [m for m in after if m["method"] == "ai_step" and m["t"] <= ended]
+    long = page.evaluate("([a, b]) => (window.__long || []).filter((e) => e.start >= a && e.start <= b)", [began, ended])
+    return {"began": began, "ended": ended, "steps": steps, "long": long}
