@@ -64,8 +64,11 @@ export function parsePoint(text) {
  * Throws an Error with a readable message when the text is malformed.
  */
 export function parsePosition(text) {
-  const parts = String(text).trim().split(/\s+/);
-  if (parts.length !== 2) throw new Error("A position is the board, one space, then the turn (like w1).");
+  // One separator between the board and the turn: a space, or "_" (the URL form).
+  const parts = String(text).trim().split(/[ _]/);
+  if (parts.length !== 2 || !parts[0] || !parts[1]) {
+    throw new Error('A position is the board, one space (or "_"), then the turn (like w1).');
+  }
   const [board, turn] = parts;
   const turnMatch = /^([wb])([012])$/i.exec(turn);
   if (!turnMatch) throw new Error(`"${turn}" is not a turn: write w or b then 0, 1 or 2.`);
@@ -96,7 +99,7 @@ export function parsePosition(text) {
 
 /** The turn field of a position text: {side, step}, without reading the board. */
 export function turnOf(positionText) {
-  const turn = String(positionText).trim().split(/\s+/)[1] ?? "";
+  const turn = String(positionText).trim().split(/[ _]/)[1] ?? "";
   return { side: turn[0] === "b" ? "black" : "white", step: STEP_OF_DIGIT[turn[1]] ?? "capture" };
 }
 
@@ -130,21 +133,6 @@ export function stackText(from, to) {
 }
 export function placeText(type, to) {
   return `${TYPE_LETTER[type]}@${to}`;
-}
-
-/** URL fragment <-> position text: the space is written "_". */
-export function positionToHash(position) {
-  return "#" + position.trim().replace(/\s+/g, "_");
-}
-export function positionFromHash(hash) {
-  let text = String(hash ?? "").replace(/^#/, "");
-  try {
-    text = decodeURIComponent(text);
-  } catch {
-    return null;
-  }
-  text = text.replace(/_/g, " ").trim();
-  return text ? text : null;
 }
 
 /** Accessible name of a point: "D4, white Tzarra, height 2" or "D4, empty". */
