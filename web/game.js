@@ -26,6 +26,7 @@ function initialState(start = STANDARD) {
     seed: null,
     actions: [],
     positions: [], // positions[i]: after actions[0..i]
+    turns: [], // the engine's turns of `actions`: [{number, side, actions: [text]}]
     views: [], // views[i]: View of the position after i actions (cached; may be missing)
     cursor: 0,
     view: null, // the View of the shown position, null until the engine answers
@@ -50,20 +51,17 @@ export function positionAt(state, cursor = state.cursor) {
   return cursor === 0 ? state.start : state.positions[cursor - 1];
 }
 
-/** The turns of the game: [{number, side, start (index of its first action), actions: [text]}]. */
+/**
+ * The turns of the game, as the engine grouped them (state.turns), each with `start`, the
+ * index of its first action: [{number, side, start, actions: [text]}].
+ */
 export function turnsOf(state) {
-  const turns = [];
-  state.actions.forEach((action, i) => {
-    const before = turnOf(positionAt(state, i));
-    const current = turns[turns.length - 1];
-    // A turn starts with a placement or with the forced capture (step 1); step 2 continues it.
-    if (!current || before.step !== "second") {
-      turns.push({ number: turns.length + 1, side: before.side, start: i, actions: [action] });
-    } else {
-      current.actions.push(action);
-    }
+  let start = 0;
+  return state.turns.map((turn) => {
+    const withStart = { ...turn, start };
+    start += turn.actions.length;
+    return withStart;
   });
-  return turns;
 }
 
 /** Cursor values at which a turn starts, plus the end of the game. */
@@ -71,12 +69,23 @@ function turnBoundaries(state) {
   return [...turnsOf(state).map((t) => t.start), state.actions.length];
 }
 
+/** The turn that holds the action played from the position after `index` actions. */
+function turnAt(state, index) {
+  return turnsOf(state).findLast((t) => t.start <= index);
+}
+
 /** The actions of the most recent turn before the cursor (the whole turn, or the part played). */
 function lastTurnActions(state, cursor = state.cursor) {
   if (cursor === 0) return [];
-  const turns = turnsOf(state);
-  const turn = turns.findLast((t) => t.start < cursor);
-  return state.actions.slice(turn.start, Math.min(cursor, turn.start + turn.actions.length));
+  const turn = turnAt(state, cursor - 1);
+  return turn.actions.slice(0, cursor - turn.start);
+}
+
+/** The turns of the first `cursor` actions (the last one cut where the cursor is). */
+function turnsBefore(state, cursor) {
+  return turnsOf(state)
+    .filter((t) => t.start < cursor)
+    .map(({ number, side, start, actions }) => ({ number, side, actions: actions.slice(0, cursor - start) }));
 }
 
 /** The marks of the last turn on the board: [{from, to, kind, older}]. */
@@ -85,8 +94,7 @@ export function marksOf(state) {
   const turns = turnsOf(state);
   const index = turns.findLastIndex((t) => t.start < state.cursor);
   const shown = [];
-  const current = turns[index];
-  const played = state.actions.slice(current.start, Math.min(state.cursor, current.start + current.actions.length));
+  const played = lastTurnActions(state);
   // In the middle of a turn, the opponent's turn before it stays marked, more faintly.
   if (turnOf(positionAt(state)).step === "second" && index > 0) {
     for (const text of turns[index - 1].actions) shown.push({ text, older: true });
@@ -341,6 +349,7 @@ export class Game {
       start: answer.start ?? start,
       actions: answer.actions,
       positions: answer.positions,
+      turns: answer.turns,
       views,
       cursor: answer.actions.length,
       view: answer.view,
@@ -399,11 +408,6 @@ export class Game {
     // (A record's dialog says what is wrong itself.)
     if (error && setup === "link") this.#set({ alert: linkAlert(`The engine refused it: ${error.message}`) });
     return error;
-  }
-
-  /** Kept for callers of the first version: open a position text. */
-  openPosition(position) {
-    return this.openGame({ start: position, actions: [] }, "link");
   }
 
   dismissAlert() {
@@ -484,6 +488,11 @@ export class Game {
     const played = answer.view.last[0] ?? action;
     const actions = [...this.state.actions.slice(0, cursor), played];
     const positions = [...this.state.positions.slice(0, cursor), answer.positions[answer.positions.length - 1]];
+    // The turns, as the engine groups them: the second action of a turn joins it, any
+    // other action (a placement, a turn's first capture) starts the next.
+    const turns = turnsBefore(this.state, cursor);
+    if (s.view.step === "second" && turns.length) turns[turns.length - 1].actions.push(played);
+    else turns.push({ number: turns.length + 1, side: s.view.side, actions: [played] });
     const views = this.state.views.slice(0, cursor + 1);
     views[cursor + 1] = answer.view;
     // Keep the type chosen in the tray for the side's next placement while it has one.
@@ -494,7 +503,7 @@ export class Game {
     }
     const parsed = parseAction(played);
     this.#set(
-      { actions, positions, views, cursor: cursor + 1, view: answer.view, selected: null, busy: false, notice: null, resultDismissed: false, placeType },
+      { actions, positions, turns, views, cursor: cursor + 1, view: answer.view, selected: null, busy: false, notice: null, resultDismissed: false, placeType },
       { animate: parsed?.from ? [{ from: parsed.from, to: parsed.to }] : [], action: played },
     );
     this.#save();
@@ -527,9 +536,12 @@ export class Game {
     const s = this.state;
     const persons = Object.values(s.players).filter(isPerson).length;
     if (cursor < 0 || persons === 0 || persons === 2) return cursor;
+    const turns = turnsOf(s);
     for (let c = cursor; c >= 0; c -= 1) {
       if (stops && !stops.includes(c)) continue;
-      if (isPerson(s.players[turnOf(positionAt(s, c)).side])) return c;
+      // The side to move after c actions (c < the end): the side of the turn of action c.
+      const turn = turns.findLast((t) => t.start <= c);
+      if (isPerson(s.players[turn.side])) return c;
     }
     return s.cursor;
   }
