@@ -13,6 +13,9 @@ export class RecordDialog {
   #text;
   #error;
   #status;
+  #openButton;
+  #file;
+  #loading = false; // a record is being read and opened
 
   constructor(dialog, game, engine) {
     this.#dialog = dialog;
@@ -21,16 +24,17 @@ export class RecordDialog {
     this.#text = dialog.querySelector("#record-text");
     this.#error = dialog.querySelector("#record-error");
     this.#status = dialog.querySelector("#record-status");
+    this.#openButton = dialog.querySelector("#record-open");
     const on = (selector, handler) => dialog.querySelector(selector).addEventListener("click", handler);
     on("#record-copy", (event) => this.#copy(event.currentTarget, this.#text.value, "Text copied"));
     on("#record-copy-link", (event) => this.#copy(event.currentTarget, gameLink(this.#game.state), "Link copied"));
     on("#record-download", () => this.#download());
     on("#record-open", () => this.#open(this.#text.value));
-    const file = dialog.querySelector("#record-file");
+    const file = (this.#file = dialog.querySelector("#record-file"));
     file.addEventListener("change", async () => {
       const chosen = file.files?.[0];
       file.value = "";
-      if (!chosen) return;
+      if (!chosen || this.#loading) return;
       if (chosen.size > MAX_RECORD) return this.#fail(`${chosen.name} is too large to be a game record.`);
       let text;
       try {
@@ -95,18 +99,33 @@ export class RecordDialog {
     this.#say(`Saved as ${a.download}.`);
   }
 
+  /** Read and open a record; once at a time (its two controls are off while it loads). */
   async #open(text, source = "The text") {
+    if (this.#loading) return;
     this.#fail(null);
     if (!text.trim()) return this.#fail("There is no record to open: paste one above, or choose a file.");
     if (text.length > MAX_RECORD) return this.#fail(`${source} is too long to be a game record.`);
-    let record;
+    this.#setLoading(true);
     try {
-      record = await this.#engine.call("record_load", { text });
-    } catch (error) {
-      return this.#fail(`${source} is not a game record TZAAR can open: ${error.message}`);
+      let record;
+      try {
+        record = await this.#engine.call("record_load", { text });
+      } catch (error) {
+        return this.#fail(`${source} is not a game record TZAAR can open: ${error.message}`);
+      }
+      const error = await this.#game.openGame(record, "record");
+      if (error) return this.#fail(`The record could not be opened: ${error.message}`);
+      this.#dialog.close();
+    } finally {
+      this.#setLoading(false);
     }
-    const error = await this.#game.openGame(record, "record");
-    if (error) return this.#fail(`The record could not be opened: ${error.message}`);
-    this.#dialog.close();
+  }
+
+  #setLoading(loading) {
+    this.#loading = loading;
+    this.#openButton.disabled = loading;
+    this.#file.disabled = loading;
+    if (loading) this.#dialog.setAttribute("aria-busy", "true");
+    else this.#dialog.removeAttribute("aria-busy");
   }
 }
