@@ -136,3 +136,20 @@ def test_repr_pastes_back():
     g = Game(actions=["C5xC4"])
     h = eval(repr(g), {"Game": Game})
     assert h.start == g.start and h.actions == g.actions
+
+
+def test_record_turn_numbers_take_ascii_digits_only():
+    with pytest.raises(RecordError, match="line 2"):
+        parse_record("Start: standard\n\u0661. C5xC4\n")  # an Arabic-Indic one is not a turn number
+    assert parse_record("Start: standard\n1. C5xC4\n")[1] == [parse_action("C5xC4")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["x" * 1_000_000, "Start: standard\n" + "x" * 1_000_000, "Start: standard\nStart: " + "x" * 1_000_000],
+    ids=["no start", "bad action", "second start"],
+)
+def test_record_errors_echo_a_short_cut_of_a_huge_line(text):
+    with pytest.raises(RecordError) as e:
+        parse_record(text)
+    assert len(str(e.value)) < 300

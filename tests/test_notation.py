@@ -156,3 +156,66 @@ def test_bad_position_text(text, fragment):
 def test_position_text_must_be_text():
     with pytest.raises(PositionError):
         parse_position(None)
+
+
+# ---------------------------------------------------------------------- hostile input
+
+ARABIC_3 = "\u0663"  # a digit three that is not ASCII: str.isdigit() and \d accept it
+
+
+@pytest.mark.parametrize("text", [f"C{ARABIC_3}xD4", f"C3-D{ARABIC_3}", f"Z@C{ARABIC_3}", "\u01311xA2"])
+def test_actions_take_ascii_digits_and_letters_only(text):
+    with pytest.raises(ActionError):
+        parse_action(text)
+
+
+@pytest.mark.parametrize("text", [f"C{ARABIC_3}", "\u01311"])  # "ı1".upper() == "I1"
+def test_points_take_ascii_only(text):
+    with pytest.raises(ValueError):
+        parse_point(text)
+
+
+def test_heights_take_ascii_digits_only():
+    stacks = {"A1": "Z3", "A2": "A", "A3": "T", "I5": "z", "I4": "a", "I3": "t"}
+    assert parse_position(build(stacks, "w1"))
+    stacks["A1"] = f"Z{ARABIC_3}"  # was read as a Tzaar of height 3
+    with pytest.raises(PositionError, match="unknown letter"):
+        parse_position(build(stacks, "w1"))
+
+
+def test_a_height_of_5000_digits_is_too_high_not_a_crash():
+    with pytest.raises(PositionError, match="higher than 30"):
+        parse_position(STANDARD.replace("ZAT/", "Z" + "9" * 5000 + "AT/", 1))
+
+
+HUGE = 1_000_000
+
+
+@pytest.mark.parametrize(
+    "parse, text",
+    [
+        (parse_position, "x" * HUGE),
+        (parse_position, "." * HUGE + "/..../ w1"),
+        (parse_position, STANDARD[:-2] + "w" * HUGE),
+        (parse_position, ["x"] * HUGE),
+        (parse_action, "C3xD" + "4" * HUGE),
+        (parse_action, "x" * HUGE),
+        (parse_point, "x" * HUGE),
+    ],
+    ids=lambda v: getattr(v, "__name__", None) or str(v)[:20],
+)
+def test_errors_echo_a_short_cut_of_a_huge_input(parse, text):
+    with pytest.raises(ValueError) as e:
+        parse(text)
+    message = str(e.value)
+    assert len(message) < 300 and "..." in message and "\n" not in message
+
+
+def test_shown():
+    from tzaar.errors import clip, shown
+
+    assert shown("C3xD4") == "'C3xD4'" and shown(None) == "None"
+    assert shown("x" * 100) == "'" + "x" * 80 + "'... (100 characters)"
+    assert shown("x" * 80) == "'" + "x" * 80 + "'"
+    assert len(shown("\x00" * 80)) < 120 and len(shown(list(range(10**4)))) < 100
+    assert clip("abc") == "abc" and clip("y" * 90, 10) == "yyyyyyyyyy... (90 characters)"

@@ -13,7 +13,7 @@ import sys
 import time
 
 from .board import perft
-from .errors import TzaarError
+from .errors import TzaarError, clip
 from .geometry import COORDS, POINT_NAMES
 from .notation import COLOUR_NAMES, TYPE_LETTERS
 from .position import Position
@@ -29,7 +29,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports usage errors in one line (and never exits by itself)."""
 
     def error(self, message):
-        raise _UsageError(f"{message} (see {_PROG} --help)")
+        raise _UsageError(f"{clip(message, 200)} (see {_PROG} --help)")  # argparse echoes input
 
 
 def parse_position_arg(text: str) -> Position:
@@ -39,7 +39,7 @@ def parse_position_arg(text: str) -> Position:
         return Position.standard()
     if key == "tournament":
         return Position.tournament()
-    m = re.fullmatch(r"random:(-?\d+)", key)
+    m = re.fullmatch(r"random:(-?[0-9]{1,1000})", key)  # ASCII digits; int() refuses 4300+
     if m:
         return Position.random(int(m.group(1)))
     return Position.from_text(text)

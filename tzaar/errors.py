@@ -9,7 +9,36 @@ __all__ = [
     "ActionError",
     "IllegalActionError",
     "RecordError",
+    "clip",
+    "shown",
 ]
+
+#: How many characters of an input an error message echoes.
+SHOWN_LIMIT = 80
+
+
+def clip(text: str, limit: int = SHOWN_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters, then ``...`` and its length if it was longer."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text)} characters)"
+
+
+def shown(value, limit: int = SHOWN_LIMIT) -> str:
+    """``repr(value)`` for an error message, cut to about ``limit`` characters.
+
+    A long input ends in ``...`` and its length, so a 1 MB input still gives a short line:
+    ``'ttttT/Taaa...'... (1048576 characters)``.
+    """
+    long = isinstance(value, str) and len(value) > limit
+    r = repr(value[:limit] if long else value)
+    if len(r) > limit + 2:  # escapes, or a long non-text value
+        r, long = r[: limit + 2], True
+    if not long:
+        return r
+    if isinstance(value, str):
+        return f"{r}... ({len(value)} characters)"
+    return f"{r}..."
 
 
 class TzaarError(ValueError):

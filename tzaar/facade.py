@@ -57,7 +57,7 @@ from __future__ import annotations
 import json
 import random as _random
 
-from .errors import ActionError, IllegalActionError, PositionError, RecordError
+from .errors import ActionError, IllegalActionError, PositionError, RecordError, clip, shown
 from .game import Game, format_record, parse_record
 from .geometry import POINT_NAMES
 from .notation import CAPTURE, COLOUR_NAMES, PLACE_KIND, STACK, TYPE_NAMES, parse_action
@@ -98,7 +98,7 @@ def call(method_name: str, params=None) -> dict:
         fn = METHODS.get(method_name) if isinstance(method_name, str) else None
         if fn is None:
             names = ", ".join(sorted(METHODS))
-            raise UnknownMethod(f"There is no method {method_name!r}; the methods are {names}.")
+            raise UnknownMethod(f"There is no method {shown(method_name)}; the methods are {names}.")
         if params is None:
             params = {}
         if not isinstance(params, dict):
@@ -150,11 +150,11 @@ def _checked(name, fn, params):
     for key in params:
         if key not in spec:
             allowed = ", ".join(spec) or "none"
-            raise BadParams(f"{name} has no parameter {key!r} (it takes: {allowed}).")
+            raise BadParams(f"{name} has no parameter {shown(key)} (it takes: {allowed}).")
     for key, (kind, required) in spec.items():
         if key not in params:
             if required:
-                raise BadParams(f"{name} needs the parameter {key!r}.")
+                raise BadParams(f"{name} needs the parameter {shown(key)}.")
             continue
         value = params[key]
         if kind is int:
@@ -165,7 +165,7 @@ def _checked(name, fn, params):
             ok = isinstance(value, kind)
         if not ok:
             what = {str: "text", int: "an integer", list: "a list of action texts"}[kind]
-            raise BadParams(f"{name}: parameter {key!r} must be {what}, not {json.dumps(value)[:40]}.")
+            raise BadParams(f"{name}: parameter {shown(key)} must be {what}, not {clip(json.dumps(value))}.")
     return params
 
 
@@ -242,7 +242,7 @@ def _new_position(setup, seed=None):
         if seed is None:
             seed = _random.SystemRandom().randrange(2**31)
         return {"position": Position.random(seed).text(), "seed": seed}
-    raise BadParams(f"new_position: setup must be 'standard', 'random' or 'tournament', not {setup!r}.")
+    raise BadParams(f"new_position: setup must be 'standard', 'random' or 'tournament', not {shown(setup)}.")
 
 
 @method("view")

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Optional, Union
 
-from .errors import ActionError, IllegalActionError, PositionError, RecordError
+from .errors import ActionError, IllegalActionError, PositionError, RecordError, shown
 from .notation import COLOUR_NAMES, Action, parse_action
 from .position import Outcome, Position
 
@@ -226,7 +226,7 @@ def format_record(start: Position, actions, outcome: Optional[Outcome] = None) -
     return "\n".join(lines) + "\n"
 
 
-_NUMBER_RE = re.compile(r"\d+\.")
+_NUMBER_RE = re.compile(r"[0-9]+\.")
 
 
 def parse_record(text: str):
@@ -246,7 +246,7 @@ def parse_record(text: str):
         head, sep, rest = line.partition(":")
         if sep and head.strip().lower() == "start":
             if start is not None:
-                raise RecordError(f"Game record line {n}: a second Start line ({raw.strip()!r}).")
+                raise RecordError(f"Game record line {n}: a second Start line ({shown(raw.strip())}).")
             try:
                 start = _start_of(rest.strip())
             except PositionError as e:
@@ -255,7 +255,7 @@ def parse_record(text: str):
             continue
         if start is None:
             raise RecordError(
-                f"Game record line {n}: expected 'Start: <position>' before the actions, got {raw.strip()!r}."
+                f"Game record line {n}: expected 'Start: <position>' before the actions, got {shown(raw.strip())}."
             )
         for token in line.split():
             if _NUMBER_RE.fullmatch(token):

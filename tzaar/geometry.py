@@ -19,7 +19,7 @@ Directions come in opposite pairs so that ``opposite(d) == d ^ 1``::
 
 from __future__ import annotations
 
-from .errors import PointError
+from .errors import PointError, shown
 
 __all__ = [
     "COLUMNS",
@@ -115,8 +115,8 @@ def parse_point(text: str) -> int:
     Raises :class:`PointError` (a ``ValueError``) for anything else.
     """
     if not isinstance(text, str):
-        raise PointError(f"A point name must be text, not {text!r}.")
-    p = POINTS.get(text.strip().upper())
+        raise PointError(f"A point name must be text, not {shown(text)}.")
+    p = POINTS.get(text.strip().upper()) if text.isascii() else None  # "ı1".upper() == "I1"
     if p is None:
-        raise PointError(f"{text!r} is not a point of the board (a column A-I and a row, e.g. D4).")
+        raise PointError(f"{shown(text)} is not a point of the board (a column A-I and a row, e.g. D4).")
     return p

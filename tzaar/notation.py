@@ -29,7 +29,7 @@ from .board import (
     place_code,
     stack_code,
 )
-from .errors import ActionError, PointError, PositionError
+from .errors import ActionError, PointError, PositionError, shown
 from .geometry import COLUMN_SIZES, COLUMNS, NUM_POINTS, POINT_NAMES, parse_point
 
 __all__ = [
@@ -132,8 +132,8 @@ class Action(NamedTuple):
         raise ValueError(f"{code!r} is not an action code")
 
 
-_MOVE_RE = re.compile(r"([A-Za-z]\d+)\s*([xX-])\s*([A-Za-z]\d+)")
-_PLACE_RE = re.compile(r"([A-Za-z])\s*@\s*([A-Za-z]\d+)")
+_MOVE_RE = re.compile(r"([A-Za-z][0-9]+)\s*([xX-])\s*([A-Za-z][0-9]+)", re.ASCII)
+_PLACE_RE = re.compile(r"([A-Za-z])\s*@\s*([A-Za-z][0-9]+)", re.ASCII)
 
 
 def parse_action(text: str) -> Action:
@@ -142,14 +142,14 @@ def parse_action(text: str) -> Action:
     Raises :class:`~tzaar.errors.ActionError` with the text in the message.
     """
     if not isinstance(text, str):
-        raise ActionError(f"An action must be text, not {text!r}.")
+        raise ActionError(f"An action must be text, not {shown(text)}.")
     s = text.strip()
     try:
         m = _MOVE_RE.fullmatch(s)
         if m:
             src, dst = parse_point(m.group(1)), parse_point(m.group(3))
             if src == dst:
-                raise ActionError(f"{text!r} moves a stack onto its own point.")
+                raise ActionError(f"{shown(text)} moves a stack onto its own point.")
             kind = CAPTURE if m.group(2) in "xX" else STACK
             return Action(kind, src, dst)
         if s.lower() == "pass":
@@ -159,19 +159,19 @@ def parse_action(text: str) -> Action:
             letter = m.group(1).upper()
             if letter not in TYPE_LETTERS:
                 raise ActionError(
-                    f"{text!r}: {m.group(1)!r} is not a piece letter (Z Tzaar, A Tzarra, T Tott)."
+                    f"{shown(text)}: {m.group(1)!r} is not a piece letter (Z Tzaar, A Tzarra, T Tott)."
                 )
             return Action(PLACE_KIND, None, parse_point(m.group(2)), TYPE_LETTERS.index(letter))
     except PointError as e:
-        raise ActionError(f"{text!r} is not a valid action: {e}") from None
+        raise ActionError(f"{shown(text)} is not a valid action: {e}") from None
     raise ActionError(
-        f"{text!r} is not an action (write a capture C3xD4, a stacking C3-D4, pass, or a placement Z@C3)."
+        f"{shown(text)} is not an action (write a capture C3xD4, a stacking C3-D4, pass, or a placement Z@C3)."
     )
 
 
 # ---------------------------------------------------------------------- position text
 
-_TOKEN_RE = re.compile(r"\.|([ZATzat])(\d*)")
+_TOKEN_RE = re.compile(r"\.|([ZATzat])([0-9]*)")
 _TURN_RE = re.compile(r"([wbWB])([012])")
 
 
@@ -196,7 +196,7 @@ def format_position(cells, side: int, step: int) -> str:
 
 
 def _fail(text, why):
-    raise PositionError(f"Bad position text {text!r}: {why}.")
+    raise PositionError(f"Bad position text {shown(text)}: {why}.")
 
 
 def parse_position(text: str):
@@ -206,7 +206,7 @@ def parse_position(text: str):
     :class:`~tzaar.errors.PositionError` naming the input and what is wrong with it.
     """
     if not isinstance(text, str):
-        raise PositionError(f"A position must be text, not {text!r}.")
+        raise PositionError(f"A position must be text, not {shown(text)}.")
     s = text.strip()
     parts = re.split(r"[ _]", s)
     if len(parts) != 2 or not parts[0] or not parts[1]:
@@ -214,7 +214,7 @@ def parse_position(text: str):
     board_part, turn_part = parts
     m = _TURN_RE.fullmatch(turn_part)
     if not m:
-        _fail(text, f"the turn {turn_part!r} must be w or b followed by 0, 1 or 2")
+        _fail(text, f"the turn {shown(turn_part)} must be w or b followed by 0, 1 or 2")
     side = WHITE if m.group(1) in "wW" else BLACK
     step = int(m.group(2))
     columns = board_part.split("/")
@@ -236,12 +236,12 @@ def parse_position(text: str):
             digits = t.group(2)
             if digits:
                 if digits.startswith("0"):
-                    _fail(text, f"bad height {t.group(0)!r} in column {letter}")
-                height = int(digits)
+                    _fail(text, f"bad height {shown(t.group(0))} in column {letter}")
+                height = int(digits) if len(digits) <= 2 else MAX_HEIGHT + 1  # int() of 5000 digits raises
             else:
                 height = 1
             if height > MAX_HEIGHT:
-                _fail(text, f"stack {t.group(0)!r} in column {letter} is higher than 30 pieces")
+                _fail(text, f"stack {shown(t.group(0))} in column {letter} is higher than 30 pieces")
             ch = t.group(1)
             colour = WHITE if ch.isupper() else BLACK
             cells.append(stack_code(colour, TYPE_LETTERS.index(ch.upper()), height))
