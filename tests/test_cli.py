@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine_helpers import EMPTY_W0, STANDARD, build
+from tzaar.position import Position
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -93,3 +94,72 @@ def test_bad_input_is_one_line_and_exit_2(args, fragment):
 def test_help_exits_0():
     r = tzaar("--help")
     assert r.returncode == 0 and "perft" in r.stdout
+
+
+# ---------------------------------------------------------------------- bad numbers, huge input
+# In-process (main() returns the exit code) to keep the suite fast.
+
+
+def run_main(capsys, *args):
+    from tzaar.__main__ import main
+
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("ai", "standard", "--time", "nan"),
+        ("ai", "standard", "--time", "inf"),
+        ("ai", "standard", "--time", "-3"),
+        ("ai", "standard", "--time", "0"),
+        ("ai", "standard", "--nodes", "0"),
+        ("ai", "standard", "--nodes", "1.5"),
+        ("ai", "standard", "--nodes", "\u0663"),
+        ("match", "random", "greedy", "--time1", "-3"),
+        ("match", "random", "greedy", "--time2", "nan"),
+        ("match", "random", "greedy", "--time", "inf"),
+        ("match", "random", "greedy", "--nodes1", "0"),
+        ("match", "random", "greedy", "--nodes2", "-5"),
+        ("match", "random", "greedy", "--nodes", "x"),
+        ("match", "random", "greedy", "--games", "0"),
+        ("match", "random", "greedy", "--jobs", "-1"),
+    ],
+)
+def test_ai_and_match_refuse_bad_numbers(capsys, args):
+    code, out, err = run_main(capsys, *args)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and args[-2] in err and "above 0" in err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("moves", "x" * 1_000_000),
+        ("moves", STANDARD[:-2] + "w" * 1_000_000),
+        ("apply", "standard", "C5x" + "x" * 1_000_000),
+        ("ai", "standard", "--level", "x" * 1_000_000),
+        ("match", "random", "greedy", "--setup", "x" * 1_000_000),
+        ("x" * 1_000_000,),
+    ],
+    ids=lambda args: " ".join(args)[:30],
+)
+def test_a_huge_argument_gives_a_short_error_line(capsys, args):
+    code, out, err = run_main(capsys, *args)
+    assert code == 2 and out == "" and err.count("\n") == 1 and len(err) < 400
+
+
+def test_random_seed_takes_ascii_digits(capsys):
+    assert run_main(capsys, "status", "random:\u0663")[0] == 2
+    assert run_main(capsys, "status", "random:" + "9" * 5000)[0] == 2
+    assert run_main(capsys, "status", "random:3") == (0, "ongoing\n", "")
+
+
+def test_underscore_for_the_space_everywhere(capsys):
+    url_form = STANDARD.replace(" ", "_")
+    for cmd in ("moves", "status", "show"):
+        assert run_main(capsys, cmd, url_form) == run_main(capsys, cmd, STANDARD)
+    assert run_main(capsys, "apply", url_form, "c5xc4")[1] == Position.standard().play(["C5xC4"]).text() + "\n"
+    assert run_main(capsys, "ai", url_form, "--nodes", "50")[0] == 0

@@ -7,6 +7,7 @@ import pytest
 from engine_helpers import EMPTY_W0, STANDARD, build
 from tzaar import facade
 from tzaar.facade import call, call_json
+from tzaar.position import Position
 
 VIEW_KEYS = {"position", "side", "step", "opening", "points", "tops", "pieces", "reserve",
              "legal", "winner", "reason", "last"}
@@ -186,3 +187,67 @@ def test_protocol_documented_in_module_docstring():
                  "PositionError", "ActionError", "IllegalActionError", "RecordError", "UnknownMethod",
                  "BadParams", "InternalError", "covered-own-type"]:
         assert name in doc
+
+
+# ---------------------------------------------------------------------- hostile input
+
+
+@pytest.mark.parametrize("method", ["ai_start", "ai_move"])
+@pytest.mark.parametrize(
+    "params_json",
+    [
+        '"time": NaN', '"time": Infinity', '"time": -Infinity', '"time": 1e400', '"time": -3',
+        '"time": 0', '"time": ' + "9" * 400, '"nodes": 0', '"nodes": -1', '"nodes": 1.5',
+        '"nodes": NaN', '"nodes": Infinity',
+    ],
+)
+def test_ai_budgets_must_be_finite_and_above_0(method, params_json):
+    out = json.loads(call_json(method, '{"position": %s, %s}' % (json.dumps(STANDARD), params_json)))
+    assert out["error"]["kind"] == "BadParams", out
+    assert "above 0" in out["error"]["message"]
+
+
+def test_ai_step_slice_must_be_finite():
+    job = ok("ai_start", position=STANDARD, nodes=100)["job"]
+    out = json.loads(call_json("ai_step", '{"job": %d, "slice_ms": NaN}' % job))
+    assert out["error"]["kind"] == "BadParams"
+    call("ai_stop", {"job": job})
+
+
+HUGE = "x" * 1_000_000
+
+
+@pytest.mark.parametrize(
+    "method, params",
+    [
+        ("view", {"position": HUGE}),
+        ("view", {"position": STANDARD, "last": [HUGE]}),
+        ("play", {"position": STANDARD, "actions": ["C5x" + HUGE]}),
+        ("new_position", {"setup": HUGE}),
+        ("view", {"position": STANDARD, HUGE: 1}),
+        ("view", {"position": [HUGE]}),
+        ("record_load", {"text": "Start: standard\n" + HUGE}),
+        ("ai_move", {"position": STANDARD, "level": HUGE}),
+        ("ai_move", {"position": [HUGE]}),
+        ("ai_move", {"position": STANDARD, HUGE: 1}),
+        ("ai_step", {"job": HUGE}),
+        (HUGE, {}),
+    ],
+    ids=lambda v: str(v)[:20],
+)
+def test_errors_echo_a_short_cut_of_a_huge_input(method, params):
+    kind, message = err(method, params)
+    assert kind != "InternalError" and len(message) < 400, (kind, len(message))
+
+
+def test_underscore_for_the_space_everywhere():
+    url_form = STANDARD.replace(" ", "_")
+    assert ok("view", position=url_form)["position"] == STANDARD
+    assert ok("play", position=url_form, actions=["C5xC4"])["positions"] == [
+        Position.standard().play(["C5xC4"]).text()
+    ]
+    assert ok("game", start=url_form, actions=[])["start"] == STANDARD
+    assert ok("record_save", start=url_form, actions=["C5xC4"])["text"].startswith("# TZAAR game record\nStart: " + STANDARD)
+    assert ok("record_load", text=f"Start: {url_form}\n1. C5xC4")["start"] == STANDARD
+    assert len(ok("ai_move", position=url_form, nodes=50)["actions"]) == 1
+    assert isinstance(ok("ai_start", position=url_form, nodes=50)["job"], int)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import argparse
+import math
+import re
 import sys
 
-from ..errors import TzaarError
+from ..errors import TzaarError, shown
 from ..notation import Action
 from .match import Spec, run_match, summary
 from .players import DEFAULT_LEVEL, LEVELS, SPECIAL, run_think
@@ -17,8 +20,26 @@ class AIUsageError(TzaarError):
 def _player(name):
     key = name.lower()
     if key not in LEVELS and key not in SPECIAL:
-        raise AIUsageError(f"unknown player {name!r}: choose one of {', '.join(list(LEVELS) + list(SPECIAL))}")
+        raise AIUsageError(f"unknown player {shown(name)}: choose one of {', '.join(list(LEVELS) + list(SPECIAL))}")
     return key
+
+
+def seconds(text):
+    """An argparse type: a finite number of seconds above 0 (not nan, not inf)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"must be a finite number of seconds above 0, not {shown(text)}")
+    return value
+
+
+def count(text):
+    """An argparse type: a whole number above 0, in ASCII digits."""
+    if not re.fullmatch(r"\s*\+?[0-9]{1,18}\s*", text) or int(text) <= 0:
+        raise argparse.ArgumentTypeError(f"must be a whole number above 0, not {shown(text)}")
+    return int(text)
 
 
 def add_parsers(sub):
@@ -27,23 +48,23 @@ def add_parsers(sub):
     p = sub.add_parser("ai", help="print the computer's actions for the rest of the turn")
     p.add_argument("position", metavar="POSITION")
     p.add_argument("--level", default=DEFAULT_LEVEL, help=f"{names} (default {DEFAULT_LEVEL})")
-    p.add_argument("--time", type=float, default=None, help="seconds for the turn (overrides the level)")
-    p.add_argument("--nodes", type=int, default=None, help="node budget (overrides the level)")
+    p.add_argument("--time", type=seconds, default=None, help="seconds for the turn (overrides the level)")
+    p.add_argument("--nodes", type=count, default=None, help="node budget (overrides the level)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--stats", action="store_true", help="print depth, score, nodes and time on stderr")
     p = sub.add_parser("match", help="play two players against each other and report Elo")
     p.add_argument("player1", metavar="PLAYER1", help=names)
     p.add_argument("player2", metavar="PLAYER2")
-    p.add_argument("--games", type=int, default=20)
+    p.add_argument("--games", type=count, default=20)
     p.add_argument("--setup", default="mixed", choices=("standard", "random", "mixed", "tournament"))
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--time", type=float, default=None, help="seconds a turn for both players")
-    p.add_argument("--nodes", type=int, default=None, help="node budget a turn for both players")
-    p.add_argument("--time1", type=float, default=None)
-    p.add_argument("--time2", type=float, default=None)
-    p.add_argument("--nodes1", type=int, default=None)
-    p.add_argument("--nodes2", type=int, default=None)
-    p.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
+    p.add_argument("--time", type=seconds, default=None, help="seconds a turn for both players")
+    p.add_argument("--nodes", type=count, default=None, help="node budget a turn for both players")
+    p.add_argument("--time1", type=seconds, default=None)
+    p.add_argument("--time2", type=seconds, default=None)
+    p.add_argument("--nodes1", type=count, default=None)
+    p.add_argument("--nodes2", type=count, default=None)
+    p.add_argument("--jobs", type=count, default=1, help="games played at once (processes)")
     p.add_argument("--quiet", action="store_true", help="no line per game")
 
 
@@ -51,8 +72,6 @@ def run(args, position, out=sys.stdout) -> int:
     """Run an ``ai`` or ``match`` command; ``position`` is the parsed POSITION (ai only)."""
     if args.command == "ai":
         player = _player(args.level)
-        if args.time is not None and args.time <= 0 or args.nodes is not None and args.nodes <= 0:
-            raise AIUsageError("--time and --nodes must be positive")
         board = position.board()
         import time
 
@@ -72,8 +91,6 @@ def run(args, position, out=sys.stdout) -> int:
               args.nodes1 if args.nodes1 is not None else args.nodes)
     p2 = Spec(_player(args.player2), args.time2 if args.time2 is not None else args.time,
               args.nodes2 if args.nodes2 is not None else args.nodes)
-    if args.games < 1 or args.jobs < 1:
-        raise AIUsageError("--games and --jobs must be at least 1")
 
     def progress(g):
         if not args.quiet:

@@ -19,8 +19,10 @@ Methods (registered on :mod:`tzaar.facade`; params -> result):
 from __future__ import annotations
 
 import itertools
+import math
 import time
 
+from ..errors import shown
 from ..facade import BadParams, method
 from ..notation import Action
 from ..position import Position
@@ -78,7 +80,7 @@ class Job:
 
 def _no_extra(name, extra, allowed):
     if extra:
-        raise BadParams(f"{name} has no parameter {sorted(extra)[0]!r} (it takes: {allowed}).")
+        raise BadParams(f"{name} has no parameter {shown(sorted(extra)[0])} (it takes: {allowed}).")
 
 
 def _player(level):
@@ -86,25 +88,33 @@ def _player(level):
         return DEFAULT_LEVEL
     if not isinstance(level, str) or (level.lower() not in LEVELS and level.lower() not in SPECIAL):
         names = ", ".join(list(LEVELS) + list(SPECIAL))
-        raise BadParams(f"level must be one of {names}, not {level!r}.")
+        raise BadParams(f"level must be one of {names}, not {shown(level)}.")
     return level.lower()
 
 
 def _number(name, value, kind, positive=True):
+    """``value`` checked: an int (``kind`` int) or a finite number, above 0 if ``positive``."""
     if value is None:
         return None
     ok = isinstance(value, (int, float)) and not isinstance(value, bool)
     if kind is int:
         ok = ok and isinstance(value, int)
+    elif ok:
+        try:
+            ok = math.isfinite(float(value))  # JSON's NaN and Infinity, or an int of 400 digits
+        except OverflowError:
+            ok = False
     if not ok or (positive and value <= 0):
-        what = "a positive integer" if kind is int else "a positive number"
-        raise BadParams(f"{name} must be {what}, not {value!r}.")
+        what = "a whole number above 0" if kind is int else "a finite number above 0"
+        if not positive:
+            what = "a whole number"
+        raise BadParams(f"{name} must be {what}, not {shown(value)}.")
     return value
 
 
 def _job(position, level=None, seed=None, time=None, nodes=None):
     if not isinstance(position, str):
-        raise BadParams(f"position must be position text, not {position!r}.")
+        raise BadParams(f"position must be position text, not {shown(position)}.")
     pos = Position.from_text(position)
     seed = _number("seed", seed, int, positive=False) or 0
     return Job(pos, _player(level), seed, _number("time", time, float), _number("nodes", nodes, int))
@@ -138,7 +148,7 @@ def _ai_step(job=None, slice_ms=30, **extra):
     _no_extra("ai_step", extra, "job, slice_ms")
     j = _JOBS.get(job)
     if j is None:
-        raise BadParams(f"There is no running job {job!r} (it finished, was stopped or replaced).")
+        raise BadParams(f"There is no running job {shown(job)} (it finished, was stopped or replaced).")
     slice_ms = _number("slice_ms", slice_ms, float)
     out = j.step(slice_ms)
     if out["done"]:
