@@ -165,22 +165,9 @@ class Search:
         if depth <= 0:
             return evaluate(b)
         key = b.hash
-        entry = self.tt.get(key)
-        ttmove = None
-        if entry is not None:
-            edepth, flag, escore, ttmove = entry
-            if edepth >= depth:
-                if escore > MATE_BOUND:
-                    escore -= ply
-                elif escore < -MATE_BOUND:
-                    escore += ply
-                if flag == EXACT:
-                    return escore
-                if flag == LOWER:
-                    if escore >= beta:
-                        return escore
-                elif escore <= alpha:
-                    return escore
+        cut, ttmove = self._probe(key, depth, ply, alpha, beta)
+        if cut is not None:
+            return cut
         side = b.side
         a0 = alpha
         best = -INF
@@ -234,6 +221,21 @@ class Search:
         self._store(key, depth, ply, best, a0, beta, bestmove)
         return best
 
+    def _probe(self, key, depth, ply, alpha, beta):
+        """(score that ends the node or None, the table's move or None)."""
+        entry = self.tt.get(key)
+        if entry is None:
+            return None, None
+        edepth, flag, escore, ttmove = entry
+        if edepth >= depth:
+            if escore > MATE_BOUND:
+                escore -= ply
+            elif escore < -MATE_BOUND:
+                escore += ply
+            if flag == EXACT or (escore >= beta if flag == LOWER else escore <= alpha):
+                return escore, ttmove
+        return None, ttmove
+
     def _store(self, key, depth, ply, best, a0, beta, move):
         tt = self.tt
         if len(tt) >= TT_MAX:
@@ -259,22 +261,9 @@ class Search:
         if w is not None:
             return MATE - ply if w == b.side else ply - MATE
         key = b.hash
-        entry = self.tt.get(key)
-        ttmove = None
-        if entry is not None:
-            edepth, flag, escore, ttmove = entry
-            if edepth >= depth and ply > 0:
-                if escore > MATE_BOUND:
-                    escore -= ply
-                elif escore < -MATE_BOUND:
-                    escore += ply
-                if flag == EXACT:
-                    return escore
-                if flag == LOWER:
-                    if escore >= beta:
-                        return escore
-                elif escore <= alpha:
-                    return escore
+        cut, ttmove = self._probe(key, depth, ply, alpha, beta)
+        if cut is not None and ply > 0:
+            return cut
         side = b.side
         a0 = alpha
         best = -INF
