@@ -246,8 +246,10 @@ def build(quiet: bool = False) -> dict:
     packed = pack_package()
     version = content_hash(runtime, {**sources, "tzaar.zip": packed})
 
-    # Built beside dist/ and swapped in whole, so a server never shows half a build.
-    stage = Path(tempfile.mkdtemp(prefix=".dist-", dir=ROOT))
+    # Built beside dist/ (in its parent, so the renames never cross filesystems) and
+    # swapped in whole, so a server never shows half a build.
+    DIST.parent.mkdir(parents=True, exist_ok=True)
+    stage = Path(tempfile.mkdtemp(prefix=".dist-", dir=DIST.parent))
     try:
         files = {name: data for name, data in sources.items() if name != SERVICE_WORKER}
         files["tzaar.zip"] = packed
@@ -266,7 +268,7 @@ def build(quiet: bool = False) -> dict:
                 data = stamper(data.decode("utf-8"), version).encode("utf-8")
             target.write_bytes(data)
         stage.chmod(0o755)
-        old = ROOT / f".dist-old-{os.getpid()}"
+        old = DIST.parent / f".dist-old-{os.getpid()}"
         if DIST.exists():
             DIST.rename(old)
         stage.rename(DIST)
@@ -347,12 +349,30 @@ def venv_python() -> Path:
     return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
 
 
+def has_pip(python: Path) -> bool:
+    """Whether this interpreter exists and can run pip (a half-made .venv cannot)."""
+    if not python.exists():
+        return False
+    check = [str(python), "-m", "pip", "--version"]
+    return subprocess.run(check, capture_output=True).returncode == 0
+
+
 def ensure_venv() -> Path:
     """Create .venv and install the package with its test extras when pyproject changed."""
     python = venv_python()
-    if not python.exists():
+    if not has_pip(python):
         print("Creating .venv ...", flush=True)
-        venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+        try:
+            venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+        except (OSError, subprocess.CalledProcessError) as error:
+            shutil.rmtree(VENV, ignore_errors=True)
+            raise BuildError(
+                f"Could not create .venv with pip ({error}). On Debian or Ubuntu install "
+                "python3-venv (apt-get install python3-venv), then run this again."
+            ) from None
+        if not has_pip(python):
+            shutil.rmtree(VENV, ignore_errors=True)
+            raise BuildError("The new .venv has no pip. On Debian or Ubuntu install python3-venv.")
     stamp = VENV / ".tzaar-installed"
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     if not stamp.exists() or stamp.read_text() != wanted:

@@ -66,11 +66,13 @@ def test_page_gets_ready_with_a_clean_console(open_site, watch, wait_engine):
 def test_board_is_drawn_before_python_is_ready(page, open_site, watch):
     held = []
     page.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))  # never answered: Python never loads
-    open_site()
+    # The worker asks for the runtime only after fetching its loader: wait for that request.
+    with page.expect_request("**/pyodide/pyodide.asm.wasm", timeout=30_000):
+        open_site()
     page.wait_for_selector("#board [data-point][data-color]", timeout=15_000)
     assert_standard_start(page)
     assert page.get_attribute("html", "data-engine") == "loading"
-    assert held, "the runtime was not even requested"
+    assert held, "the runtime was requested but not held back"
     watch.assert_clean()
 
 

@@ -6,6 +6,7 @@ import json
 import re
 import subprocess
 import sys
+import threading
 import zipfile
 from pathlib import Path
 
@@ -171,6 +172,9 @@ def test_serve_prints_the_address_and_serves_the_site(dist_dir):
         [sys.executable, "build.py", "serve", "--port", "0", "--no-build"],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
+    # A server that never prints its address must fail the test, not hang it.
+    watchdog = threading.Timer(60, process.kill)
+    watchdog.start()
     try:
         lines = []
         for line in process.stdout:
@@ -185,6 +189,7 @@ def test_serve_prints_the_address_and_serves_the_site(dist_dir):
         with urllib.request.urlopen(address[0] + "pyodide/pyodide.asm.wasm", timeout=10) as response:
             assert response.headers["Content-Type"] == "application/wasm"
     finally:
+        watchdog.cancel()
         process.terminate()
         process.wait(timeout=10)
 
