@@ -97,6 +97,11 @@ def moves(page) -> list[str]:
     return page.eval_on_selector_all("#moves button[data-move]", "bs => bs.map(b => b.dataset.move)")
 
 
+def saved(page) -> str | None:
+    """The saved game's text in localStorage."""
+    return page.evaluate("() => localStorage.getItem('tzaar.game')")
+
+
 def act(page, action: str, wait: bool = True) -> None:
     """Play one action the way a person does: two clicks (or the Pass button, or the tray).
 

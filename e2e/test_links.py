@@ -10,75 +10,7 @@ import json
 
 import pytest
 
-STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1"
-# Near the end: White to play its second action (from e2e/test_play.py).
-LAST_TZAAR = "A..../....../..ZT.../......../......../......../t....../....../zat.. w2"
-
-facade = pytest.importorskip("tzaar.facade")
-
-
-def fragment(position: str) -> str:
-    return "#" + position.replace(" ", "_")
-
-
-def link(position: str, actions=()) -> str:
-    text = "index.html" + fragment(position)
-    return text + "~" + ",".join(actions) if actions else text
-
-
-def engine(method: str, **params) -> dict:
-    answer = facade.call(method, params)
-    assert "result" in answer, answer
-    return answer["result"]
-
-
-def idle(page, position: str | None = None) -> None:
-    selector = "#board[data-state=idle]"
-    if position:
-        selector += f'[data-position="{position}"]'
-    page.wait_for_selector(selector)
-
-
-def shown(page) -> str:
-    return page.get_attribute("#board", "data-position")
-
-
-def wait_address(page, position: str) -> None:
-    page.wait_for_function("want => location.hash === want", arg=fragment(position))
-
-
-def act(page, action: str) -> None:
-    """One action by clicks, as a person plays it."""
-    before = shown(page)
-    if action == "pass":
-        page.click('[data-action="pass"]')
-    else:
-        kind, sep = ("capture", "x") if "x" in action else ("stack", "-")
-        source, target = action.split(sep)
-        page.click(f'#board [data-point="{source}"]')
-        page.wait_for_selector(f'#board [data-point="{source}"][data-selected="true"]')
-        page.click(f'#board [data-point="{target}"][data-target="{kind}"]')
-    page.wait_for_selector(f'#board[data-state=idle]:not([data-position="{before}"])')
-
-
-def moves(page) -> list[str]:
-    return page.eval_on_selector_all("#moves button[data-move]", "bs => bs.map(b => b.dataset.move)")
-
-
-def saved(page) -> str | None:
-    return page.evaluate("() => localStorage.getItem('tzaar.game')")
-
-
-def some_turns(count: int) -> tuple[list[str], list[str]]:
-    """The first `count` actions of a game from the standard start, and the positions after."""
-    position, actions, positions = STANDARD, [], []
-    for _ in range(count):
-        legal = engine("view", position=position)["legal"]["actions"]
-        action = next((a for a in legal if "x" in a), legal[0])
-        position = engine("play", position=position, actions=[action])["positions"][-1]
-        actions.append(action)
-        positions.append(position)
-    return actions, positions
+from helpers import LAST_TZAAR, STANDARD, act, fragment, idle, link, moves, saved, shown, some_turns, wait_address
 
 
 # --- the address ---------------------------------------------------------------------------
@@ -207,8 +139,11 @@ def test_copy_link_puts_the_position_link_on_the_clipboard(page, open_site, watc
     idle(page, LAST_TZAAR)
     assert page.is_hidden("#share-link")  # no share sheet in this browser
     page.click("#copy-link")
-    page.wait_for_selector('#copy-link[data-copied="true"]')
-    assert page.inner_text("#copy-link") == "Link copied"
+    # The label says so for two seconds: checked in the same moment as data-copied.
+    page.wait_for_function(
+        """() => { const b = document.querySelector('#copy-link');
+                   return b.dataset.copied === 'true' && b.innerText.trim() === 'Link copied'; }"""
+    )
     copied = page.evaluate("() => navigator.clipboard.readText()")
     assert copied == site_url + link(LAST_TZAAR)
     watch.assert_clean()

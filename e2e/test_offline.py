@@ -14,7 +14,7 @@ import tempfile
 import pytest
 
 from conftest import serving
-from test_links import STANDARD, act, idle, link, shown, wait_address
+from helpers import STANDARD, act, idle, link, shown, wait_address
 
 CACHES = "() => caches.keys().then((names) => names.sort())"
 

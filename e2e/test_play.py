@@ -12,22 +12,10 @@ import random
 
 import pytest
 
-STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1"
-# White to play its second action; stacking C4 onto C3 (or C3 onto C4, or A1 with C3)
-# covers White's own last Tzaar, Tzarra or Tott.
-LAST_TZAAR = "A..../....../..ZT.../......../......../......../t....../....../zat.. w2"
-TYPE_OF_LETTER = {"Z": "tzaar", "A": "tzarra", "T": "tott"}
+from helpers import LAST_TZAAR, STANDARD, act, choose, idle, link, moves, new_game, shown, wait_position_change
 
 
 # --- helpers ------------------------------------------------------------------------------
-
-
-def hash_link(position: str) -> str:
-    return "index.html#" + position.replace(" ", "_")
-
-
-def idle(page) -> None:
-    page.wait_for_selector("#board[data-state=idle]")
 
 
 def open_game(open_site, wait_engine, path: str = ""):
@@ -35,73 +23,14 @@ def open_game(open_site, wait_engine, path: str = ""):
     wait_engine(page)
     idle(page)
     if not path:
-        two_people(page)
+        # A first visit plays against the computer (e2e/test_ai_play.py); these tests play
+        # both sides, so they start a standard game between two people.
+        new_game(page, "person", "person")
     return page
-
-
-def two_people(page) -> None:
-    """A first visit plays against the computer (e2e/test_ai_play.py); these tests play both
-    sides, so they start a standard game between two people."""
-    page.click("#new-game-button")
-    page.check('#new-game-dialog input[value="standard"]')
-    page.select_option('#new-game-dialog select[data-player="white"]', "person")
-    page.select_option('#new-game-dialog select[data-player="black"]', "person")
-    page.click('[data-command="start-game"]')
-    page.wait_for_function(
-        "() => { const s = window.tzaar.state; return s.players.black === 'person' && s.view && !s.busy; }"
-    )
-    idle(page)
 
 
 def view(page) -> dict:
     return page.evaluate("() => window.tzaar.state.view")
-
-
-def shown(page) -> str:
-    return page.get_attribute("#board", "data-position")
-
-
-def wait_position_change(page, before: str) -> None:
-    page.wait_for_selector(f'#board[data-state=idle]:not([data-position="{before}"])')
-
-
-def choose(v: dict, rng: random.Random) -> str:
-    """A quick player: capture where the opponent is weakest, never stack to lose, rarely pass."""
-    legal = v["legal"]
-    other = "black" if v["side"] == "white" else "white"
-
-    def score(action: str) -> float:
-        if "x" in action:
-            kind = v["points"][action.split("x")[1]]["type"]
-            return 10 - v["tops"][other][kind] + rng.random()
-        if "-" in action:
-            return -10 if action in legal["losing"] else 1 + rng.random()
-        if "@" in action:
-            return rng.random()
-        return 0.5  # pass
-
-    return max(legal["actions"], key=score)
-
-
-def act(page, action: str) -> None:
-    """Play one action the way a person does: clicks (or the Pass button, or the tray)."""
-    before = shown(page)
-    if action == "pass":
-        page.click('[data-action="pass"]')
-    elif "@" in action:
-        letter, point = action.split("@")
-        kind = TYPE_OF_LETTER[letter.upper()]
-        tray = page.locator(f'[data-place="{kind}"]')
-        if tray.get_attribute("aria-pressed") != "true":
-            tray.click()
-        page.click(f'#board [data-point="{point}"][data-target="place"]')
-    else:
-        kind, sep = ("capture", "x") if "x" in action else ("stack", "-")
-        source, target = action.split(sep)
-        page.click(f'#board [data-point="{source}"]')
-        page.wait_for_selector(f'#board [data-point="{source}"][data-selected="true"]')
-        page.click(f'#board [data-point="{target}"][data-target="{kind}"]')
-    wait_position_change(page, before)
 
 
 def play_to_the_end(page, rng: random.Random, limit: int = 300) -> tuple[dict, int]:
@@ -113,10 +42,6 @@ def play_to_the_end(page, rng: random.Random, limit: int = 300) -> tuple[dict, i
     return v, count
 
 
-def move_texts(page) -> list[str]:
-    return page.eval_on_selector_all("#moves button[data-move]", "bs => bs.map(b => b.dataset.move)")
-
-
 def assert_won(page, v: dict, actions: int) -> None:
     assert v["winner"] in ("white", "black")
     winner = v["winner"].capitalize()
@@ -126,7 +51,7 @@ def assert_won(page, v: dict, actions: int) -> None:
     assert page.get_attribute("#turn", "data-winner") == v["winner"]
     assert page.is_visible('#result [data-command="new-game"]')
     assert page.is_visible('#turn [data-command="new-game"]')
-    assert len(move_texts(page)) == actions
+    assert len(moves(page)) == actions
     # A finished position offers nothing: no selection, no targets, no pass.
     assert page.locator("#board [data-target]").count() == 0
     assert page.is_hidden('[data-action="pass"]')
@@ -193,10 +118,17 @@ def test_selection_shows_captures_and_clicking_elsewhere_deselects(open_site, wa
     page.click('#board [data-point="A1"]')
     page.wait_for_selector("#board [data-selected]", state="detached")
     assert page.locator("#board [data-target]").count() == 0
-    # A black stack cannot be selected by White.
+    # A black stack cannot be selected by White: after the click on it, F flips the board; once
+    # that is drawn, the click has been handled and drawn too, and nothing is selected.
     page.click('#board [data-point="A1"]')
+    page.keyboard.press("f")
+    page.wait_for_selector("#flip-button[aria-pressed=true]")
     assert page.locator("#board [data-selected]").count() == 0
+    assert page.evaluate("() => window.tzaar.state.selected") is None
+    assert "selected" not in page.inner_text("#turn .turn-detail")
     assert shown(page) == STANDARD
+    page.keyboard.press("f")
+    page.wait_for_selector("#flip-button[aria-pressed=false]")
     # Escape lets go too.
     page.click('#board [data-point="D5"]')
     page.wait_for_selector('#board [data-point="D5"][data-selected="true"]')
@@ -222,13 +154,13 @@ def test_pass_is_offered_only_as_a_second_action(open_site, watch, wait_engine):
     passing.click()
     wait_position_change(page, before)
     assert shown(page).endswith(" w1")
-    assert move_texts(page) == ["D5xD4", first, "pass"]
+    assert moves(page) == ["D5xD4", first, "pass"]
     # The P key passes as well.
     act(page, choose(view(page), random.Random(0)))
     before = shown(page)
     page.keyboard.press("p")
     wait_position_change(page, before)
-    assert move_texts(page)[-1] == "pass"
+    assert moves(page)[-1] == "pass"
     assert shown(page).endswith(" b1")
     watch.assert_clean()
 
@@ -240,7 +172,7 @@ def test_undo_and_redo_by_action_and_by_turn(open_site, watch, wait_engine):
     for _ in range(6):
         act(page, choose(view(page), rng))
         positions.append(shown(page))
-    actions = move_texts(page)
+    actions = moves(page)
     assert len(actions) == 6  # turns: 1 (one action), 2, 3 (two each), 4 (one so far)
 
     def go(command: str, want: str) -> None:
@@ -276,7 +208,7 @@ def test_undo_and_redo_by_action_and_by_turn(open_site, watch, wait_engine):
     page.wait_for_selector(f'#board[data-state=idle][data-position="{positions[1]}"]')
     other = next(a for a in view(page)["legal"]["actions"] if a != actions[1])
     act(page, other)
-    assert move_texts(page) == [actions[0], other]
+    assert moves(page) == [actions[0], other]
     assert page.is_disabled('[data-command="redo"]')
     watch.assert_clean()
 
@@ -292,7 +224,7 @@ def test_the_last_turn_stays_marked_and_moves_slide(open_site, watch, wait_engin
 
 
 def test_a_warning_before_stacking_onto_the_last_of_a_type(open_site, watch, wait_engine):
-    page = open_game(open_site, wait_engine, hash_link(LAST_TZAAR))
+    page = open_game(open_site, wait_engine, link(LAST_TZAAR))
     assert shown(page) == LAST_TZAAR
     warning = page.locator("#warning")
     assert warning.is_hidden()
@@ -334,7 +266,7 @@ def test_tournament_placement_through_the_tray(open_site, watch, wait_engine):
     placements = ["Z@E4", "t@E5", "A@D4", "z@F5", "T@A1", "a@I5"]
     for placement in placements:
         act(page, placement)
-    assert move_texts(page) == [p[0].upper() + p[1:] for p in placements]
+    assert moves(page) == [p[0].upper() + p[1:] for p in placements]
     assert page.get_attribute('#board [data-point="E4"]', "aria-label") == "E4, white Tzaar, height 1"
     assert page.get_attribute('#board [data-point="E5"]', "data-color") == "black"
     assert page.inner_text('[data-place="tzaar"] .tray-count') == "5 left"
@@ -372,7 +304,7 @@ def test_one_turn_with_the_keyboard_only(open_site, watch, wait_engine):
     assert focused() == "D4"
     page.keyboard.press("Space")
     wait_position_change(page, STANDARD)
-    assert move_texts(page) == ["D5xD4"]
+    assert moves(page) == ["D5xD4"]
     # Black's whole turn without a mouse: a capture by keys, then P to pass.
     action = next(a for a in view(page)["legal"]["captures"].items())
     source, target = action[0], action[1][0]
@@ -385,7 +317,7 @@ def test_one_turn_with_the_keyboard_only(open_site, watch, wait_engine):
     before = shown(page)
     page.keyboard.press("p")
     wait_position_change(page, before)
-    assert move_texts(page) == ["D5xD4", f"{source}x{target}", "pass"]
+    assert moves(page) == ["D5xD4", f"{source}x{target}", "pass"]
     # F flips the board, N opens the new-game dialog.
     page.keyboard.press("f")
     page.wait_for_selector("#flip-button[aria-pressed=true]")
@@ -397,7 +329,7 @@ def test_one_turn_with_the_keyboard_only(open_site, watch, wait_engine):
 
 
 def test_the_position_link_shows_that_position_for_two_players(open_site, watch, wait_engine):
-    page = open_game(open_site, wait_engine, hash_link(LAST_TZAAR))
+    page = open_game(open_site, wait_engine, link(LAST_TZAAR))
     assert shown(page) == LAST_TZAAR
     assert page.inner_text("#moves .start button") == "Start · position from a link"
     assert page.inner_text("#turn .turn-title") == "White: capture, stack or pass"
@@ -435,19 +367,19 @@ def test_a_phone_sized_screen(phone_page, watch, site_url, wait_engine):
     page.wait_for_selector('#board [data-point="D5"][data-selected="true"]')
     page.tap('#board [data-point="D4"][data-target="capture"]')
     wait_position_change(page, STANDARD)
-    assert move_texts(page) == ["D5xD4"]
+    assert moves(page) == ["D5xD4"]
     watch.assert_clean()
 
 
 def test_a_reload_brings_the_game_back(open_site, watch, wait_engine):
-    page = open_game(open_site, wait_engine, hash_link(LAST_TZAAR))
+    page = open_game(open_site, wait_engine, link(LAST_TZAAR))
     # The address follows the game: a new game puts its start there, and the reload brings
     # back this game with its history.
     page.click("#new-game-button")
     page.check('#new-game-dialog input[value="standard"]')
     page.click('[data-command="start-game"]')
     page.wait_for_selector(f'#board[data-state=idle][data-position="{STANDARD}"]')
-    page.wait_for_function("hash => location.hash === hash", arg=hash_link(STANDARD).removeprefix("index.html"))
+    page.wait_for_function("hash => location.hash === hash", arg=link(STANDARD).removeprefix("index.html"))
     rng = random.Random(9)
     positions = [shown(page)]
     for _ in range(3):
@@ -455,11 +387,11 @@ def test_a_reload_brings_the_game_back(open_site, watch, wait_engine):
         positions.append(shown(page))
     page.click('[data-command="undo"]')
     page.wait_for_selector(f'#board[data-state=idle][data-position="{positions[2]}"]')
-    played = move_texts(page)
+    played = moves(page)
     page.reload()
     wait_engine(page)
     page.wait_for_selector(f'#board[data-state=idle][data-position="{positions[2]}"]')
-    assert move_texts(page) == played
+    assert moves(page) == played
     assert page.get_attribute('#moves button[aria-current="true"]', "data-cursor") == "2"
     page.click('[data-command="redo"]')
     page.wait_for_selector(f'#board[data-state=idle][data-position="{positions[3]}"]')
@@ -468,7 +400,7 @@ def test_a_reload_brings_the_game_back(open_site, watch, wait_engine):
 
 def test_a_link_to_an_impossible_position_says_why_and_sets_up_a_game(open_site, watch, wait_engine):
     impossible = "ZZZZZ/ZZZZZZ/ZZZZZZZ/ZZZZZZZZ/ZZZZZZZZ/ZZZZZZZZ/ZZZZZZZ/ZZZZZZ/ZZZZZ w1"
-    page = open_site(hash_link(impossible))
+    page = open_site(link(impossible))
     wait_engine(page)
     page.wait_for_selector(f'#board[data-state=idle][data-position="{STANDARD}"]')
     page.wait_for_selector("#alert[role=alert]:not([hidden])")
@@ -476,7 +408,7 @@ def test_a_link_to_an_impossible_position_says_why_and_sets_up_a_game(open_site,
     # A new link in the address (a hashchange) with text that is no position at all is
     # caught before the engine sees it, and the game on the board stays.
     page.click('[data-command="dismiss-alert"]')
-    page = open_site(hash_link("not a position"))
+    page = open_site(link("not a position"))
     page.wait_for_selector(f'#board[data-position="{STANDARD}"]')
     page.wait_for_selector("#alert:not([hidden])")
     assert "could not be read" in page.inner_text("#alert")

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import statistics
 
+from helpers import STANDARD, idle, link
+
 MEASURE = """async ({selections, actions}) => {
   const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
   const t = window.tzaar.timings;
@@ -65,13 +67,13 @@ def summary(values: list[float]) -> str:
 
 # The standard start as a link: a game between two people (the bare address of a first visit
 # plays against the computer).
-STANDARD_LINK = "index.html#ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT_w1"
+STANDARD_LINK = link(STANDARD)
 
 
 def test_click_to_highlight_and_action_to_redraw(open_site, wait_engine, watch):
     page = open_site(STANDARD_LINK)
     wait_engine(page)
-    page.wait_for_selector("#board[data-state=idle]")
+    idle(page)
     out = page.evaluate(MEASURE, {"selections": 60, "actions": 40})
     print()
     print("click-to-highlight, JS work:   ", summary(out["work"]))
@@ -80,8 +82,11 @@ def test_click_to_highlight_and_action_to_redraw(open_site, wait_engine, watch):
     print("frames until the highlight:    ", sorted(set(out["frames"])))
     print("action-to-redraw, wall clock:  ", summary(out["redraw"]))
     print("action-to-redraw, render:      ", summary(out["redrawRender"]))
-    # The highlight is drawn in the first frame after the click, with time to spare.
+    # The highlight is drawn in the first frame after the click. The JavaScript work is a few
+    # milliseconds on a quiet machine (BENCHMARKS.md "Board", printed above with -s); the bound
+    # here is generous so that a loaded CI machine passes, yet a render that rebuilt far too
+    # much (tens of milliseconds a click) fails.
     assert set(out["frames"]) == {1}
-    assert statistics.median(out["work"]) < 8
+    assert statistics.median(out["work"]) < 50
     assert len(out["redraw"]) >= 20
     watch.assert_clean()

@@ -9,9 +9,7 @@ import random
 
 import pytest
 
-from test_links import STANDARD, engine, idle, link, moves, saved, shown, some_turns, wait_address
-
-facade = pytest.importorskip("tzaar.facade")
+from helpers import STANDARD, choose, engine, idle, link, moves, saved, shown, some_turns, wait_address
 
 
 def finished_game(seed: int = 3) -> tuple[list[str], dict]:
@@ -22,18 +20,7 @@ def finished_game(seed: int = 3) -> tuple[list[str], dict]:
         view = engine("view", position=position)
         if view["winner"]:
             return actions, view
-        legal = view["legal"]
-        other = "black" if view["side"] == "white" else "white"
-
-        def score(action: str) -> float:
-            if "x" in action:
-                kind = view["points"][action.split("x")[1]]["type"]
-                return 10 - view["tops"][other][kind] + rng.random()
-            if "-" in action:
-                return -10 if action in legal["losing"] else rng.random()
-            return 0.5
-
-        action = max(legal["actions"], key=score)
+        action = choose(view, rng)
         position = engine("play", position=position, actions=[action])["positions"][-1]
         actions.append(action)
 
