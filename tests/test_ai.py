@@ -162,19 +162,25 @@ def test_avoids_a_loss_in_one_turn():
         assert not _loses_next(q, p.side), (p.text(), acts)
 
 
+OVERSHOOT = 0.1  # seconds a timed search may run over its budget (a loaded machine)
+
+
 def test_answers_within_its_time_budget():
     p = playout(Position.standard(), 3, 11)
     for budget in (0.2, 0.5):
-        # Best of three: other processes on a loaded machine can stretch one run.
+        # Best of three: other processes on a loaded machine can stretch one run. The search
+        # checks its clock every few hundred nodes (milliseconds); 0.1 s over the budget is
+        # room for a loaded 2-core machine, and a search that ignored its budget (Expert's own
+        # is 3 s) still fails.
         best = float("inf")
         for _ in range(3):
             t0 = time.perf_counter()
             acts = choose(p, "expert", seconds=budget)
             best = min(best, time.perf_counter() - t0)
             check_turn(p, acts)
-            if best <= budget * 1.03 + 0.03:
+            if best <= budget + OVERSHOOT:
                 break
-        assert best <= budget * 1.03 + 0.03, (budget, best)
+        assert best <= budget + OVERSHOOT, (budget, best)
         assert best >= budget * 0.9  # Expert uses its whole budget
 
 
@@ -233,9 +239,11 @@ def test_job_in_slices():
             break
         assert set(out["info"]) >= {"depth", "score", "nodes", "best"}
     assert steps > 3
-    # Slices end soon after slice_ms (a loaded machine can stretch a few of them).
-    assert sorted(took)[len(took) // 2] < 0.06, took
-    assert time.perf_counter() - t0 < 0.4 * 1.05 + 0.3  # the budget itself: test_answers_within_its_time_budget
+    # Slices end soon after slice_ms: the median slice well under the 0.4 s budget (a loaded
+    # machine stretches them; a step that ignored slice_ms would take the whole budget, and
+    # there would be only one or two steps).
+    assert sorted(took)[len(took) // 2] < 0.15, took
+    assert time.perf_counter() - t0 < 0.4 + OVERSHOOT + 0.4  # the budget: test_answers_within_its_time_budget
     check_turn(Position.standard(), out["actions"])
     assert call("ai_step", {"job": job})["error"]["kind"] == "BadParams"
 
