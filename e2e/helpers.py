@@ -97,6 +97,11 @@ def moves(page) -> list[str]:
     return page.eval_on_selector_all("#moves button[data-move]", "bs => bs.map(b => b.dataset.move)")
 
 
+def trio_player(page, side: str) -> str:
+    """Who the trios panel says plays `side` ("You", "Computer (Casual)"), "" if it names no one."""
+    return page.eval_on_selector(f'#trios .trio[data-side="{side}"] .trio-player', "e => e.hidden ? '' : e.textContent")
+
+
 def saved(page) -> str | None:
     """The saved game's text in localStorage."""
     return page.evaluate("() => localStorage.getItem('tzaar.game')")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import RECORDERS, STANDARD, act, idle, new_game, thinking_window
+from helpers import RECORDERS, STANDARD, act, idle, new_game, thinking_window, trio_player
 from tzaar.ai.players import LEVELS
 from tzaar.facade import call
 
@@ -81,6 +81,9 @@ def test_a_first_visit_plays_white_against_the_computer(start_page, watch):
     assert s["start"] == STANDARD and s["view"]["side"] == "white" and s["actions"] == []
     assert page.get_attribute("#turn", "data-thinking") is None
     assert page.inner_text("#turn .turn-title") == "White: capture"
+    # Who plays each side is on screen before the computer thinks: the trios panel names them.
+    assert trio_player(page, "white") == "You"
+    assert trio_player(page, "black") == "Computer (Casual)"
     # The person can act at once: a stack lights up its captures.
     source = sorted(s["view"]["legal"]["captures"])[0]
     page.click(f'#board [data-point="{source}"]')
@@ -233,6 +236,8 @@ def test_a_new_game_while_the_computer_thinks_stops_it(start_page, watch):
     messages = sent_since_click(page)
     assert "new_position" in [m["method"] for m in messages]  # the request that cancels it
     assert_search_stopped(messages, job)
+    # Two people at the screen: the trios panel names no one.
+    assert trio_player(page, "white") == trio_player(page, "black") == ""
     # The new game goes on between two people: White plays, then Black is a person too.
     act(page, s["view"]["legal"]["actions"][0])
     page.wait_for_function("() => window.tzaar.state.view?.side === 'black' && !window.tzaar.state.busy")
@@ -264,6 +269,7 @@ def test_the_computer_plays_both_sides_to_the_end(page, start_page, watch):
     page.emulate_media(reduced_motion="reduce")  # no slides, so no pause between actions
     page = start_page()
     new_game(page, "computer:beginner", "computer:beginner")
+    assert trio_player(page, "white") == trio_player(page, "black") == "Computer (Beginner)"
     page.wait_for_selector("#result:not([hidden])", timeout=120_000)
     s = state(page)
     game = assert_legal_game(STANDARD, s["actions"])

@@ -4,7 +4,7 @@
 import { drawMiniPiece } from "./board.js";
 import { SIDE_NAME, TYPE_NAME, TYPES, describeAction } from "./notation.js";
 import { personToMove, positionAt, turnsOf, targetsOf, losingTargetsOf, countsOf, canUndo, canRedo, thinkingOf } from "./game.js";
-import { playerLabel } from "./players.js";
+import { playerLabel, playerShortLabel, isPerson } from "./players.js";
 
 function plural(n, one, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
@@ -167,9 +167,14 @@ export class TriosPanel {
       const name = document.createElement("span");
       name.className = "trio-name";
       name.textContent = SIDE_NAME[side];
+      // Who plays the side: "You" against the computer, its level for the computer;
+      // nothing when two people share the screen.
+      const player = document.createElement("span");
+      player.className = "trio-player";
+      player.hidden = true;
       const pieces = document.createElement("span");
       pieces.className = "trio-pieces";
-      name.appendChild(pieces);
+      name.append(player, pieces);
       row.appendChild(name);
       const counts = {};
       for (const type of TYPES) {
@@ -188,7 +193,7 @@ export class TriosPanel {
         counts[type] = { cell, number };
       }
       root.appendChild(row);
-      this.#rows[side] = { row, counts, pieces };
+      this.#rows[side] = { row, counts, pieces, player };
     }
   }
 
@@ -196,9 +201,15 @@ export class TriosPanel {
     const { tops, pieces, reserve } = countsOf(state);
     const toMove = sideOf(state);
     const placing = state.view?.step === "place";
+    const twoPeople = isPerson(state.players.white) && isPerson(state.players.black);
     for (const side of ["white", "black"]) {
       const r = this.#rows[side];
       setAttr(r.row, "data-to-move", String(toMove === side && !state.view?.winner));
+      const id = state.players[side];
+      const who = twoPeople ? "" : isPerson(id) ? "You" : playerShortLabel(id);
+      setText(r.player, who);
+      if (r.player.hidden !== !who) r.player.hidden = !who;
+      setAttr(r.row, "data-player", id);
       const described = [];
       for (const type of TYPES) {
         const n = tops[side][type];
@@ -217,7 +228,7 @@ export class TriosPanel {
         text += ` · ${left} to place`;
       }
       setText(r.pieces, text);
-      setAttr(r.row, "aria-label", `${SIDE_NAME[side]}: stacks on top ${described.join(", ")}; ${text}`);
+      setAttr(r.row, "aria-label", `${SIDE_NAME[side]}${who ? ` (${who})` : ""}: stacks on top ${described.join(", ")}; ${text}`);
     }
   }
 }

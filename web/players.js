@@ -12,6 +12,12 @@ export function playerLabel(id) {
   return PLAYER_KINDS.get(id)?.label ?? "Person";
 }
 
+/** The short name of who plays a side, for the trios panel ("Computer (Casual)"). */
+export function playerShortLabel(id) {
+  const kind = PLAYER_KINDS.get(id);
+  return kind?.short ?? kind?.label ?? "Person";
+}
+
 export function isPerson(id) {
   return !PLAYER_KINDS.get(id)?.automatic;
 }
