@@ -2,11 +2,9 @@
 // drives a search in the worker slice by slice.
 //
 // The search itself is Python (tzaar/ai/, through the facade's ai_start / ai_step / ai_stop).
-// The worker answers one message at a time, in order, so the page asks for short slices of
-// search (SLICE_MS): anything the page sends meanwhile (a new game, an undo) is answered
-// between two slices. One slice is always asked for ahead (at most two ai_step on their
-// way), so the worker never waits for the page between slices; a cancelled search sends no
-// further slice, ignores the answers already on their way and is stopped with ai_stop.
+// The worker answers one message at a time, so the page asks for a short slice of search
+// (SLICE_MS) and then for the next one: anything the page sends meanwhile (a new game, an
+// undo) is answered between two slices, and a cancelled search stops at the next slice.
 //
 //   const answer = await think(engine, {position, level}, {cancelled: () => bool});
 //   // -> {actions: ["C3xD4", ...], info} or null when cancelled
@@ -49,25 +47,13 @@ export async function think(engine, { position, level, seed = randomSeed(), time
   if (time !== null) params.time = time;
   if (nodes !== null) params.nodes = nodes;
   const { job } = await engine.call("ai_start", params);
-  // A slice asked for. The one sent ahead may be unwanted (the search finished or was
-  // cancelled meanwhile: then the worker answers "no running job"), so its answer is
-  // always handled here too; the loop awaits (and sees the errors of) the one it uses.
-  const step = () => {
-    const answer = engine.call("ai_step", { job, slice_ms: SLICE_MS });
-    answer.catch(() => {});
-    return answer;
-  };
   let finished = false;
   try {
-    if (cancelled()) return null;
-    let ahead = step();
     for (;;) {
       if (cancelled()) return null;
-      const current = ahead;
-      ahead = step();
       let answer;
       try {
-        answer = await current;
+        answer = await engine.call("ai_step", { job, slice_ms: SLICE_MS });
       } catch (error) {
         // Another search replaced this one (one job at a time): only a cancelled one.
         if (cancelled()) return null;
