@@ -16,7 +16,7 @@ from engine_helpers import build
 from tzaar.board import PASS
 from tzaar.notation import Action
 from tzaar.position import Position
-from tzaar.ai.solver import LOSS, SOLVE_STACKS, WIN, Solution, Solver, solve, stacks_left, worth_trying
+from tzaar.ai.solver import LOSS, SOLVE_STACKS, WIN, Solution, Solver, solve, stacks_left, winning_actions, worth_trying
 
 
 # ---------------------------------------------------------------------- the reference
@@ -290,3 +290,39 @@ def test_worth_trying_counts_stacks():
     assert SOLVE_STACKS >= 10
     assert not worth_trying(Position.tournament().board())
     assert solve(Position.tournament().board()) is None
+
+
+def _value_of_first(b, a, memo):
+    """The mover's (result, turns) after its action ``a`` and its best play from there."""
+    side = b.side
+    b.do(a)
+    try:
+        w = b.winner()
+        if w is not None:
+            return (WIN if w == side else LOSS, 1)
+        if b.side == side:
+            return exact(b, memo)
+        r, k = exact(b, memo)
+        return (LOSS if r == WIN else WIN, k + 1)
+    finally:
+        b.undo()
+
+
+def test_winning_actions_are_exactly_the_first_actions_that_keep_the_win():
+    memo = {}
+    checked = 0
+    for text in LONGER + endgame_positions(3, 11, 5) + endgame_positions(4, 11, 5):
+        b = Position.from_text(text).board()
+        want = exact(b, memo)
+        if want[0] != WIN:
+            continue
+        for turns in {want[1], want[1] + 2}:
+            good = winning_actions(b, turns)
+            assert b.text() == text and b.ply == 0
+            expected = [a for a in b.moves() if (v := _value_of_first(b, a, memo))[0] == WIN and v[1] <= turns]
+            assert sorted(good) == sorted(expected), (text, turns)
+            assert good
+        checked += 1
+    assert checked >= 5
+    b = Position.from_text(LONGER[0]).board()
+    assert winning_actions(b, 9, max_nodes=2) is None and b.text() == LONGER[0]
