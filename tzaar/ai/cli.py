@@ -9,8 +9,9 @@ import sys
 
 from ..errors import TzaarError, shown
 from ..notation import Action
-from .match import Spec, run_match, summary
-from .players import DEFAULT_LEVEL, LEVELS, SPECIAL, run_think
+from .frozen import frozen_names
+from .match import Spec, run_match, run_player, summary
+from .players import DEFAULT_LEVEL, LEVELS, SPECIAL
 
 
 class AIUsageError(TzaarError):
@@ -19,8 +20,9 @@ class AIUsageError(TzaarError):
 
 def _player(name):
     key = name.lower()
-    if key not in LEVELS and key not in SPECIAL:
-        raise AIUsageError(f"unknown player {shown(name)}: choose one of {', '.join(list(LEVELS) + list(SPECIAL))}")
+    if key not in LEVELS and key not in SPECIAL and key not in frozen_names():
+        names = ", ".join(list(LEVELS) + list(SPECIAL) + frozen_names())
+        raise AIUsageError(f"unknown player {shown(name)}: choose one of {names}")
     return key
 
 
@@ -44,7 +46,7 @@ def count(text):
 
 def add_parsers(sub):
     """Add the ``ai`` and ``match`` subparsers to an argparse subparsers object."""
-    names = ", ".join(list(LEVELS) + list(SPECIAL))
+    names = ", ".join(list(LEVELS) + list(SPECIAL) + frozen_names())
     p = sub.add_parser("ai", help="print the computer's actions for the rest of the turn")
     p.add_argument("position", metavar="POSITION")
     p.add_argument("--level", default=DEFAULT_LEVEL, help=f"{names} (default {DEFAULT_LEVEL})")
@@ -76,7 +78,7 @@ def run(args, position, out=sys.stdout) -> int:
         import time
 
         t0 = time.perf_counter()
-        codes, info = run_think(board, player, args.seed, args.time, args.nodes)
+        codes, info = run_player(board, player, args.seed, args.time, args.nodes)
         dt = time.perf_counter() - t0
         for a in codes:
             out.write(Action.from_code(a, board.cells).text() + "\n")
