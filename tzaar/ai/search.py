@@ -126,6 +126,9 @@ class Search:
         self.depth = 0
         self.pv_next = None  # the reply the last iteration expects after best (same side)
         self._root_noise = {}
+        #: stacking -> history score; per ply, the last two stackings that cut off
+        self.history = {}
+        self.killers = [[] for _ in range(MAX_DEPTH + 2)]
 
     # ------------------------------------------------------------------ budget
 
@@ -137,15 +140,30 @@ class Search:
 
     # ------------------------------------------------------------------ ordering
 
-    def _ordered(self, ttmove, stackings=True):
+    def _ordered(self, ttmove, stackings=True, ply=0):
         """Every legal action of a non-finished board, in search order (``stackings``
-        False: the second action's captures and pass only, a forward pruning)."""
+        False: the second action's captures and pass only, a forward pruning).
+
+        Captures first (by what they take), then the killer stackings of this ply, then
+        pass and the other stackings by their history score (how often and how deep a
+        stacking was the best move of a node)."""
         b = self.b
         caps = _captures(b.cells, b.links, b.side, b.tops)
         if b.step == 2:
-            caps.append(PASS)
             if stackings:
-                caps += b._moves(True)
+                stacks = b._moves(True)
+                if stacks:
+                    hist = self.history
+                    stacks.sort(key=lambda a: hist.get(a, 0), reverse=True)
+                    killers = self.killers[ply] if ply < len(self.killers) else ()
+                    for k in killers:
+                        if k in stacks:
+                            stacks.remove(k)
+                            caps.append(k)
+                caps.append(PASS)
+                caps += stacks
+            else:
+                caps.append(PASS)
         if ttmove is not None and ttmove in caps:
             caps.remove(ttmove)
             caps.insert(0, ttmove)
@@ -189,11 +207,11 @@ class Search:
                 if best >= beta:
                     self._store(key, depth, ply, best, a0, beta, bestmove)
                     return best
-            moves = self._ordered(None, depth > PRUNE_STACKINGS)
+            moves = self._ordered(None, depth > PRUNE_STACKINGS, ply)
             if ttmove in moves:
                 moves.remove(ttmove)
         else:
-            moves = self._ordered(None, depth > PRUNE_STACKINGS)
+            moves = self._ordered(None, depth > PRUNE_STACKINGS, ply)
         for a in moves:
             do(a)
             if best == -INF:
@@ -218,8 +236,19 @@ class Search:
                     alpha = v
                     if v >= beta:
                         break
+        if best >= beta and bestmove is not None:
+            self._good(bestmove, depth, ply)
         self._store(key, depth, ply, best, a0, beta, bestmove)
         return best
+
+    def _good(self, a, depth, ply):
+        """A stacking that was the best move of a node: remember it for ordering."""
+        if a < PASS and not self.b.is_capture(a):
+            self.history[a] = self.history.get(a, 0) + depth * depth
+            k = self.killers[ply]
+            if a not in k:
+                k.insert(0, a)
+                del k[2:]
 
     def _probe(self, key, depth, ply, alpha, beta):
         """(score that ends the node or None, the table's move or None)."""
@@ -269,7 +298,7 @@ class Search:
         best = -INF
         bestmove = None
         gs = self._gsearch
-        for a in self._ordered(ttmove):
+        for a in self._ordered(ttmove, True, ply):
             b.do(a)
             if best == -INF:
                 if b.side == side:
@@ -296,6 +325,8 @@ class Search:
             if self.nodes >= self.next_yield:
                 self.next_yield = self.nodes + YIELD_NODES
                 yield None
+        if best >= beta and bestmove is not None:
+            self._good(bestmove, depth, ply)
         self._store(key, depth, ply, best, a0, beta, bestmove)
         return best
 
