@@ -105,6 +105,34 @@ for _s in range(-127, 128):
                 _REL[_s][_t] = _relation(_s, _t)
 
 
+def _packed(s: int, r: int) -> int:
+    """What a stack ``s`` with relation bits ``r`` (to all it sees) adds to the counters
+    of :func:`features`, packed in 6-bit fields: attackers W, B; dead W, B; targets W, B
+    (stacks of the other colour that colour can capture); attacked stacks per slot."""
+    white = s > 0
+    v = 0
+    if r & 1:
+        v += 1 << (0 if white else 6)
+    elif not r & 4:
+        v += 1 << (12 if white else 18)
+    if r & 2:
+        v += 1 << (30 if white else 24)  # a target of the other colour
+        v += 1 << (36 + 6 * ((0 if white else 3) + (abs(s) & 3)))
+    return v
+
+
+_SLOT = [0] * 256  # colour * 3 + type per code
+for _c in range(1, 128):
+    if HEIGHT[_c]:
+        _SLOT[_c] = _c & 3
+        _SLOT[-_c] = 3 + (_c & 3)
+
+_PACK = [[0] * 8 for _ in range(256)]
+for _s in range(-127, 128):
+    if _s and HEIGHT[_s]:
+        _PACK[_s] = [_packed(_s, _r) for _r in range(8)]
+
+
 def _weights_vector(weights):
     missing = [f for f in FEATURES if f not in weights]
     if missing:
@@ -152,13 +180,14 @@ def features(b) -> list:
     # (attackers), enemy stacks within its tallest stack's reach, dead stacks, secured
     # types (bits), attacked stacks per slot.  With many stacks on the board every count
     # is past CAP for both sides: the pass is skipped (its terms would be 0).
-    tw = tb = aw = ab = rw = rb = dw = db = 0
+    rw = rb = 0
     sec_w = sec_b = 0
-    per = [0, 0, 0, 0, 0, 0]
     hop = [0, 0, 0, 0, 0, 0]
     scarce = min(tops) <= SCARCE
-    if scarce or sum(tops) <= CROWDED:
+    if sum(tops) <= CROWDED:
         rel = _REL
+        pack = _PACK
+        acc = 0
         for p in range(60):
             s = cells[p]
             if not s:
@@ -166,37 +195,49 @@ def features(b) -> list:
             l0, l1, l2, l3, l4, l5 = links[p]
             row = rel[s]
             r = row[cells[l0]] | row[cells[l1]] | row[cells[l2]] | row[cells[l3]] | row[cells[l4]] | row[cells[l5]]
+            acc += pack[s][r]
             if s > 0:
-                if r & 1:
-                    aw += 1
-                elif not r & 4:
-                    dw += 1
-                if r & 2:
-                    tb += 1
-                    per[s & 3] += 1
-                elif scarce and tops[s & 3] == 1 and _hop2(cells, links, p, s, -1):
-                    hop[s & 3] = 1
                 if s > lim_b:
                     sec_w |= 1 << (s & 3)
                 else:
                     rb += 1
+                if scarce and not r & 2 and tops[s & 3] == 1 and _hop2(cells, links, p, s, -1):
+                    hop[s & 3] = 1
             else:
-                if r & 1:
-                    ab += 1
-                elif not r & 4:
-                    db += 1
                 u = -s
-                if r & 2:
-                    tw += 1
-                    per[3 + (u & 3)] += 1
-                elif scarce and tops[3 + (u & 3)] == 1 and _hop2(cells, links, p, u, 1):
-                    hop[3 + (u & 3)] = 1
                 if u > lim_w:
                     sec_b |= 1 << (u & 3)
                 else:
                     rw += 1
+                if scarce and not r & 2 and tops[3 + (u & 3)] == 1 and _hop2(cells, links, p, u, 1):
+                    hop[3 + (u & 3)] = 1
+        aw = acc & 63
+        ab = acc >> 6 & 63
+        dw = acc >> 12 & 63
+        db = acc >> 18 & 63
+        tw = acc >> 24 & 63
+        tb = acc >> 30 & 63
+        per = [acc >> 36 & 63, acc >> 42 & 63, acc >> 48 & 63, acc >> 54 & 63, acc >> 60 & 63, acc >> 66 & 63]
     else:
         tw = tb = aw = ab = rw = rb = CAP
+        dw = db = 0
+        per = [0, 0, 0, 0, 0, 0]
+        if scarce:  # crowded, but a scarce type: its stacks only, for the threats
+            rel = _REL
+            for p in range(60):
+                s = cells[p]
+                if not s:
+                    continue
+                slot = _SLOT[s]
+                if tops[slot] > SCARCE:
+                    continue
+                l0, l1, l2, l3, l4, l5 = links[p]
+                row = rel[s]
+                r = row[cells[l0]] | row[cells[l1]] | row[cells[l2]] | row[cells[l3]] | row[cells[l4]] | row[cells[l5]]
+                if r & 2:
+                    per[slot] += 1
+                elif tops[slot] == 1 and _hop2(cells, links, p, abs(s), -1 if s > 0 else 1):
+                    hop[slot] = 1
     tv = TYPE_VALUE
     scar = tv[tops[0]] + tv[tops[1]] + tv[tops[2]] - tv[tops[3]] - tv[tops[4]] - tv[tops[5]]
     height = sum(map(_SIGNED_HV.__getitem__, cells))
@@ -254,8 +295,23 @@ def features(b) -> list:
 
 def evaluate(b) -> int:
     """The value of board ``b`` for its side to move (higher is better), in centi-units."""
-    f = features(b)
     w = _W
+    tops = b.tops
+    if sum(tops) > CROWDED and min(tops) > SCARCE:
+        # Crowded: every stack-by-stack feature is 0 (see :func:`features`); the rest here.
+        tv = TYPE_VALUE
+        counts = b.counts
+        v = (
+            w[0] * (tv[tops[0]] + tv[tops[1]] + tv[tops[2]] - tv[tops[3]] - tv[tops[4]] - tv[tops[5]])
+            + w[1] * sum(map(_SIGNED_HV.__getitem__, b.cells))
+            + w[2] * (CAPTURE_VALUE[counts & _MASK16] - CAPTURE_VALUE[(counts >> 16) & _MASK16])
+        )
+        if b.side:
+            v = -v
+        if b.step == 2:
+            v += w[18]
+        return v // SCALE
+    f = features(b)
     return (
         w[0] * f[0] + w[1] * f[1] + w[2] * f[2] + w[3] * f[3] + w[4] * f[4] + w[5] * f[5] + w[6] * f[6]
         + w[7] * f[7] + w[8] * f[8] + w[9] * f[9] + w[10] * f[10] + w[11] * f[11] + w[12] * f[12]
