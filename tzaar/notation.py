@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Optional
 
-from .board import (
+from .codes import (
     BLACK,
     HEIGHT,
     INITIAL,
