@@ -5,6 +5,7 @@ import { drawMiniPiece } from "./board.js";
 import { SIDE_NAME, TYPE_NAME, TYPES, describeAction } from "./notation.js";
 import { personToMove, positionAt, turnsOf, targetsOf, losingTargetsOf, countsOf, canUndo, canRedo, thinkingOf } from "./game.js";
 import { playerLabel, playerShortLabel, isPerson } from "./players.js";
+import { clipMessage } from "./clip.js";
 
 function plural(n, one, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
@@ -92,7 +93,7 @@ export class TurnPanel {
 
     this.pass.disabled = !(personToMove(state) && view.legal.pass && !state.busy);
     if (state.notice) {
-      setText(this.notice, state.notice);
+      setText(this.notice, clipMessage(state.notice));
       this.notice.hidden = false;
     } else {
       this.notice.hidden = true;

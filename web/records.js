@@ -3,6 +3,7 @@
 // writes it, record_load reads and checks it; this module only moves text around.
 
 import { copyText, flash, gameLink } from "./sharing.js";
+import { clipMessage, excerpt } from "./clip.js";
 
 const MAX_RECORD = 200_000; // characters: far more than any game
 
@@ -35,12 +36,12 @@ export class RecordDialog {
       const chosen = file.files?.[0];
       file.value = "";
       if (!chosen || this.#loading) return;
-      if (chosen.size > MAX_RECORD) return this.#fail(`${chosen.name} is too large to be a game record.`);
+      if (chosen.size > MAX_RECORD) return this.#fail(`${excerpt(chosen.name)} is too large to be a game record.`);
       let text;
       try {
         text = await chosen.text();
       } catch {
-        return this.#fail(`${chosen.name} could not be read.`);
+        return this.#fail(`${excerpt(chosen.name)} could not be read.`);
       }
       this.#text.value = text;
       this.#open(text, chosen.name);
@@ -75,7 +76,7 @@ export class RecordDialog {
 
   #fail(text) {
     this.#error.hidden = !text;
-    this.#error.textContent = text ?? "";
+    this.#error.textContent = clipMessage(text ?? "");
   }
 
   async #copy(button, text, done) {
