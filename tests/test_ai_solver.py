@@ -158,3 +158,13 @@ def test_cli_stats_say_when_the_result_is_proven():
     sol = solve(b)
     assert out.stdout.split() == texts(b, sol.actions)
     assert out.stderr.strip().endswith(f"proven loss in {sol.turns} turns")
+
+
+def test_solver_bench_and_ab_run_on_tiny_budgets():
+    from tzaar.ai.solver_bench import ab_endgames, bench
+
+    lines = bench(games=1, max_nodes=300).splitlines()
+    assert lines[0].startswith("10 stacks: 1/1 proven") and lines[-1].startswith("total: ")
+    assert "stacks:" in bench(games=1, max_nodes=300, use_search=True)
+    out = ab_endgames(games=1, nodes=200, stacks=12)
+    assert "12-stack starts: " in out and "/2 won;" in out
