@@ -303,3 +303,6 @@ def _record_load(text):
 
 # The computer opponent's methods (ai_levels, ai_start, ai_step, ai_stop, ai_move).
 from .ai import jobs as _ai_jobs  # noqa: E402,F401  (registers them with @method)
+# The analysis tools' methods (attack_map, check_position, record_open, record_export,
+# review_*, puzzle_check).
+from . import tools_facade as _tools  # noqa: E402,F401  (registers them with @method)

@@ -36,7 +36,42 @@ def add_parsers(sub) -> None:
                    help="the output format (default: the other one)")
 
 
-COMMANDS = ("convert",)
+    from .ai.cli import count
+
+    p = sub.add_parser("review", help="the engine's evaluation of every turn of a game record, and the mistakes")
+    p.add_argument("record", metavar="RECORD", help="a record file (ours or LittleGolem's), or - for stdin")
+    p.add_argument("--nodes", type=count, default=None, help="nodes searched per position (default 3000)")
+
+
+COMMANDS = ("convert", "review")
+
+
+def _review(args, out) -> int:
+    from .ai.review import BLUNDER, DEFAULT_NODES, MISTAKE, review_game
+    from .littlegolem import read_record
+
+    record = read_record(read_input(args.record))
+    nodes = args.nodes or DEFAULT_NODES
+    result = review_game(record.start, record.actions, nodes)
+    turns, evals = result["turns"], result["evals"]
+    out.write(
+        f"Review of {len(turns)} turns at {nodes} nodes a position; evaluations from White's side "
+        f"(a mistake loses {MISTAKE / 100:.2f}, a blunder {BLUNDER / 100:.2f})\n"
+    )
+    out.write(f"{'start':<30} {evals[0]['text'] if evals[0] else ''}\n")
+    marked = {"mistake": [], "blunder": []}
+    for t in turns:
+        head = f"{t['number']}. {t['side']} {' '.join(t['actions'])}"
+        line = f"{head:<30} {t['after']['text'] if t['after'] else ''}"
+        if t["mark"]:
+            marked[t["mark"]].append(t)
+            line += f"  {t['mark']} (-{t['loss'] / 100:.2f}), better: {' '.join(t['best'])}"
+        out.write(line.rstrip() + "\n")
+    for kind in ("blunder", "mistake"):
+        for side in ("white", "black"):
+            nums = [str(t["number"]) for t in marked[kind] if t["side"] == side]
+            out.write(f"{side.capitalize()} {kind}s: {len(nums)}" + (f" (turns {', '.join(nums)})" if nums else "") + "\n")
+    return 0
 
 
 def run(args, out=sys.stdout) -> int:
@@ -52,4 +87,6 @@ def run(args, out=sys.stdout) -> int:
         else:
             out.write(format_littlegolem(record.start, record.actions, record.meta))
         return 0
+    if args.command == "review":
+        return _review(args, out)
     raise ToolsUsageError(f"unknown command {shown(args.command)}")  # pragma: no cover
