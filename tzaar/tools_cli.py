@@ -41,9 +41,27 @@ def add_parsers(sub) -> None:
     p = sub.add_parser("review", help="the engine's evaluation of every turn of a game record, and the mistakes")
     p.add_argument("record", metavar="RECORD", help="a record file (ours or LittleGolem's), or - for stdin")
     p.add_argument("--nodes", type=count, default=None, help="nodes searched per position (default 3000)")
+    p = sub.add_parser("puzzles", help="build 'win in 2 turns' puzzles from self-play games")
+    p.add_argument("--games", type=count, default=100, help="self-play games to look through (default 100)")
+    p.add_argument("--count", type=count, default=24, help="stop after this many puzzles (default 24)")
+    p.add_argument("--seed", type=int, default=1, help="first game's seed (default 1)")
+    p.add_argument("--player", default="beginner", help="the computer player of both sides (default beginner)")
+    p.add_argument("--max-stacks", type=count, default=40, help="look at positions with at most this many stacks")
+    p.add_argument("--out", default="-", help="the JSON file to write (default -: stdout)")
 
 
-COMMANDS = ("convert", "review")
+COMMANDS = ("convert", "review", "puzzles")
+
+
+def _puzzles(args, out) -> int:
+    from .ai.cli import _player
+    from .ai.puzzlegen import generate, write
+
+    player = _player(args.player)
+    puzzles = generate(args.games, args.seed, player, args.max_stacks, args.count)
+    write(puzzles, args.out)
+    sys.stderr.write(f"{len(puzzles)} puzzles from up to {args.games} games\n")
+    return 0
 
 
 def _review(args, out) -> int:
@@ -89,4 +107,6 @@ def run(args, out=sys.stdout) -> int:
         return 0
     if args.command == "review":
         return _review(args, out)
+    if args.command == "puzzles":
+        return _puzzles(args, out)
     raise ToolsUsageError(f"unknown command {shown(args.command)}")  # pragma: no cover

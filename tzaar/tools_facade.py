@@ -16,7 +16,9 @@ the work).  Params -> result:
     (:mod:`tzaar.ai.review`), run by ``review_step {job, slice_ms?}`` -> ``{done,
     evaluated, total}`` and, when done, ``evals`` and ``turns``; ``review_stop {job}``.
     One review job at a time (a new one drops the previous).
-``puzzle_check {position, actions}`` -> see :func:`tzaar.puzzles.check_answer`.
+``puzzle_check {position, actions}`` -> ``{status: "continue"|"solved"|"failed", defence,
+    reason}``: judges the player's actions since the puzzle's start (the defence included);
+    see :func:`tzaar.puzzles.check_answer`.
 """
 
 from __future__ import annotations
@@ -125,3 +127,14 @@ def _review_stop(job=None, **extra):
     if review is not None:
         review.close()
     return {}
+
+
+@method("puzzle_check")
+@_params(position=(str, True), actions=(list, True))
+def _puzzle_check(position, actions):
+    from .puzzles import check_answer
+
+    pos = Position.from_text(position)
+    if pos.step != 1 or pos.winner is not None:
+        raise BadParams("puzzle_check: the puzzle position must be the start of a turn of a game not over.")
+    return check_answer(pos, _actions(actions))
