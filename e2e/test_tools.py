@@ -137,3 +137,36 @@ def test_a_puzzle_failed_shows_the_answer(open_site, watch, wait_engine):
     assert puzzle["answer"] in page.inner_text("#puzzles .puzzle-status")
     assert page.get_attribute('#puzzles button[data-index="1"]', "data-solved") == "false"
     watch.assert_clean()
+
+
+def test_the_editor_refuses_an_impossible_position_and_plays_a_possible_one(open_site, watch, wait_engine):
+    page = open_site(link(IN_ONE))
+    wait_engine(page)
+    idle(page, IN_ONE)
+    page.click("#editor-button")
+    page.wait_for_selector(f'#editor[data-possible="true"][data-position="{IN_ONE}"]')
+    # Black at its second action without a Tzaar is impossible: take D5 (Black's only Tzaar)
+    # away and make it Black's second action.
+    page.click('#editor button[data-tool="."]')
+    page.click('#board [data-point="D5"]')
+    page.select_option('#editor select[name="editor-side"]', "b")
+    page.select_option('#editor select[name="editor-step"]', "2")
+    page.wait_for_selector('#editor[data-possible="false"]')
+    verdict = page.inner_text("#editor .editor-verdict")
+    assert verdict.startswith("Not possible:") and "Black is at its second action" in verdict and "no Tzaar" in verdict
+    assert page.is_disabled("#editor-play")
+    assert page.get_attribute("#board [data-point=D5]", "data-type") is None  # the board shows the edit
+    # a taller stack and a Black Tzaar back: possible again, and it plays
+    page.click('#editor button[data-tool="z"]')
+    page.click('#board [data-point="A1"]')
+    page.click('#editor button[data-tool="+"]')
+    page.click('#board [data-point="A1"]')
+    page.select_option('#editor select[name="editor-side"]', "w")
+    page.select_option('#editor select[name="editor-step"]', "1")
+    page.wait_for_selector('#editor[data-possible="true"]')
+    edited = page.get_attribute("#editor", "data-position")
+    assert edited.startswith("z2....") and edited.endswith(" w1")
+    page.click("#editor-play")
+    idle(page, edited)
+    assert page.is_hidden("#editor")
+    watch.assert_clean()
