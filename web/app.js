@@ -12,6 +12,7 @@ import { UpdateNotice, startOffline } from "./update-notice.js";
 import { storage } from "./storage.js";
 import { FRIENDLY_LEVEL, HINT_LEVEL, computerId, think } from "./computer.js";
 import { HintView } from "./hint.js";
+import { mountTools } from "./tools.js";
 
 const $ = (selector) => document.querySelector(selector);
 const root = document.documentElement;
@@ -41,6 +42,8 @@ const help = new HelpDialog($("#help-dialog"));
 const theme = new Theme($("#theme-button"), storage);
 const records = new RecordDialog($("#record-dialog"), game, engine);
 const updates = new UpdateNotice($("#update-notice"));
+// The analysis tools (analysis board, attack map, review, puzzles, editor): tools.js.
+const tools = mountTools({ panel: $("#tools"), game, engine, board, boardSvg: $("#board"), frame: $(".board-frame"), storage });
 
 // Render once per frame from the state; effects (animations) are collected until then.
 let frame = 0;
@@ -52,6 +55,7 @@ function render() {
   timings.renderStart = performance.now();
   const state = game.state;
   board.render(boardStateOf(state), effects);
+  tools.render(state);
   effects = { animate: [] };
   for (const view of views) view.render(state);
   $("#flip-button").setAttribute("aria-pressed", String(state.flipped));

@@ -328,6 +328,10 @@ function startLabel(state) {
       return "Start · position from a link";
     case "record":
       return "Start · from a game record";
+    case "puzzle":
+      return "Start · puzzle";
+    case "editor":
+      return "Start · set-up position";
     default:
       return "Start · standard setup";
   }
