@@ -192,6 +192,18 @@ def test_deterministic_for_a_seed_and_node_budget():
         assert a == b
 
 
+@pytest.mark.parametrize("level", ["expert", "master"])
+def test_top_levels_vary_by_seed_and_replay_with_the_same_seed(level):
+    # Near-equal openings: the seed picks among them, so two games are not the same...
+    starts = [Position.standard(), playout(Position.standard(), 2, 1)]
+    for start in starts:
+        chosen = {tuple(choose(start, level, seed=s, nodes=300)) for s in range(8)}
+        assert len(chosen) >= 2, (start.text(), chosen)
+    # ...while a seed and a node budget replay a turn exactly.
+    p = playout(Position.random(5), 5, 12)
+    assert choose(p, level, seed=4, nodes=800) == choose(p, level, seed=4, nodes=800)
+
+
 def test_search_restores_the_board_even_when_stopped():
     p = playout(Position.standard(), 1, 5)
     b = p.board()

@@ -43,6 +43,9 @@ class Level(NamedTuple):
     placement_noise: float = 0.0
 
 
+#: Root noise of the top levels, in centi-units (a win's odds move by 1% per ~90).
+VARIETY = 30
+
 LEVELS = {
     lv.name: lv
     for lv in (
@@ -59,8 +62,10 @@ LEVELS = {
         ),
         Level("casual", "Casual", "Looks at the whole of its own turn.", nodes=6000, time=3.0, noise=40, depth=2, placement_noise=15),
         Level("strong", "Strong", "Looks at your reply too.", nodes=10000, time=6.0, noise=5, placement_noise=5),
-        Level("expert", "Expert", "Uses its whole time budget (3 s by default).", nodes=None, time=3.0),
-        Level("master", "Master", "Like Expert with 10 s a turn.", nodes=None, time=10.0),
+        # Variety: a noise of VARIETY centi-units (about 1% of a win's odds) at the root and
+        # in placements picks among near-equal moves by the seed; a fixed seed replays.
+        Level("expert", "Expert", "Uses its whole time budget (3 s by default).", nodes=None, time=3.0, noise=VARIETY, placement_noise=2),
+        Level("master", "Master", "Like Expert with 10 s a turn.", nodes=None, time=10.0, noise=VARIETY, placement_noise=2),
     )
 }
 #: Players that are not levels (for matches and tests).
