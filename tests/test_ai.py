@@ -237,7 +237,7 @@ STD = Position.standard().text()
 
 
 def test_job_in_slices():
-    r = call("ai_start", {"position": STD, "level": "expert", "time": 0.4})
+    r = call("ai_start", {"position": STD, "level": "expert", "time": 1.0})
     job = r["result"]["job"]
     steps = 0
     t0 = time.perf_counter()
@@ -251,11 +251,11 @@ def test_job_in_slices():
             break
         assert set(out["info"]) >= {"depth", "score", "nodes", "best"}
     assert steps > 3
-    # Slices end soon after slice_ms: the median slice well under the 0.4 s budget (a loaded
+    # Slices end soon after slice_ms: the median slice well under the 1 s budget (a loaded
     # machine stretches them; a step that ignored slice_ms would take the whole budget, and
     # there would be only one or two steps).
     assert sorted(took)[len(took) // 2] < 0.15, took
-    assert time.perf_counter() - t0 < 0.4 + OVERSHOOT + 0.4  # the budget: test_answers_within_its_time_budget
+    assert time.perf_counter() - t0 < 1.0 + OVERSHOOT + 0.4  # the budget: test_answers_within_its_time_budget
     check_turn(Position.standard(), out["actions"])
     assert call("ai_step", {"job": job})["error"]["kind"] == "BadParams"
 
