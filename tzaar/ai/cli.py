@@ -92,7 +92,9 @@ def run(args, position, out=sys.stdout) -> int:
         if args.stats and info:
             sys.stderr.write(
                 f"depth {info['depth']} score {info['score']} nodes {info['nodes']} "
-                f"time {dt:.3f} s ({info['nodes'] / max(dt, 1e-9):,.0f} nodes/s)\n"
+                f"time {dt:.3f} s ({info['nodes'] / max(dt, 1e-9):,.0f} nodes/s)"
+                + (f" proven {info['proven']['result']} in {info['proven']['turns']} turns" if info.get("proven") else "")
+                + "\n"
             )
         return 0
     p1 = Spec(_player(args.player1), args.time1 if args.time1 is not None else args.time,
