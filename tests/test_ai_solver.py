@@ -144,3 +144,17 @@ def test_a_proven_loss_plays_the_slowest_one():
             actions, info = run_think(b, "expert", seed=0, nodes=100_000)
             assert info["proven"] == {"result": "loss", "turns": sol.turns} and actions == sol.actions
     assert lost >= 1
+
+
+def test_cli_stats_say_when_the_result_is_proven():
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, "-m", "tzaar", "ai", PROVEN[0], "--level", "expert", "--nodes", "5000", "--stats"],
+        capture_output=True, text=True, check=True,
+    )
+    b = Position.from_text(PROVEN[0]).board()
+    sol = solve(b)
+    assert out.stdout.split() == texts(b, sol.actions)
+    assert out.stderr.strip().endswith(f"proven loss in {sol.turns} turns")

@@ -1,4 +1,4 @@
-"""Endgame solver speed: ``python -m tzaar.ai.solver_bench [GAMES] [MAX_NODES]``.
+"""Endgame solver speed: ``python -m tzaar.ai.solver_bench [GAMES] [MAX_NODES] [--search]``.
 
 Plays ``GAMES`` seeded games (random setups, careful random players: see
 :func:`endgame_positions`) and takes from each the first position with 10, 12, ... 24
@@ -6,6 +6,10 @@ stacks; solves each with a budget of ``MAX_NODES`` nodes and prints, per number 
 stacks, how many were proven, within 20,000 nodes, the median and largest node count,
 the median time, and the nodes per second over all.  The same positions every run, so
 runs compare (BENCHMARKS.md, "Endgame solver").
+
+``--search`` runs the level search (:func:`tzaar.ai.search.search`, iterative-deepening
+alpha-beta with the evaluation) on the same positions with the same budget instead, and
+counts as proven the positions where it reached a win or loss score.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import time
 
 from ..board import PASS
 from ..position import Position
+from .search import MATE_BOUND, search
 from .solver import solve, stacks_left
 
 STACKS = (10, 12, 14, 16, 18, 20, 22, 24)
@@ -66,7 +71,15 @@ def bench_positions(games: int = 10, stacks=STACKS) -> dict:
     return out
 
 
-def bench(games: int = 10, max_nodes: int = 200_000) -> str:
+def _search_result(b, max_nodes):
+    """(proven?, nodes, result key) of the level search on ``b`` with ``max_nodes``."""
+    s = search(b, max_nodes=max_nodes)
+    if abs(s.score) > MATE_BOUND:
+        return True, s.nodes, "win" if s.score > 0 else "loss"
+    return False, max_nodes, None
+
+
+def bench(games: int = 10, max_nodes: int = 200_000, use_search: bool = False) -> str:
     lines = []
     all_nodes = 0
     all_time = 0.0
@@ -78,15 +91,18 @@ def bench(games: int = 10, max_nodes: int = 200_000) -> str:
         for text in texts:
             b = Position.from_text(text).board()
             t = time.perf_counter()
-            sol = solve(b, max_nodes=max_nodes)
+            if use_search:
+                ok, n, key = _search_result(b, max_nodes)
+            else:
+                sol = solve(b, max_nodes=max_nodes)
+                ok = sol is not None
+                n = sol.nodes if ok else max_nodes
+                key = f"{sol.result} {sol.turns}" if ok else None
             dt = time.perf_counter() - t
             times.append(dt)
-            if sol is None:
-                nodes.append(max_nodes)
-            else:
+            nodes.append(n)
+            if ok:
                 proven += 1
-                nodes.append(sol.nodes)
-                key = f"{sol.result} {sol.turns}"
                 results[key] = results.get(key, 0) + 1
         if not texts:
             continue
@@ -106,5 +122,9 @@ def bench(games: int = 10, max_nodes: int = 200_000) -> str:
 
 
 if __name__ == "__main__":
-    args = [int(x) for x in sys.argv[1:]]
-    print(bench(*args))
+    flags = [x for x in sys.argv[1:] if x.startswith("--")]
+    args = [x for x in sys.argv[1:] if not x.startswith("--")]
+    if set(flags) - {"--search"} or len(args) > 2 or not all(x.isdigit() for x in args):
+        print("usage: python -m tzaar.ai.solver_bench [GAMES] [MAX_NODES] [--search]", file=sys.stderr)
+        raise SystemExit(2)
+    print(bench(*[int(x) for x in args], use_search="--search" in flags))
