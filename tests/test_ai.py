@@ -260,6 +260,35 @@ def test_job_in_slices():
     assert call("ai_step", {"job": job})["error"]["kind"] == "BadParams"
 
 
+def test_job_info_carries_the_line_and_the_reply():
+    # Black at its first action: the line is its whole turn (two actions, the second from
+    # the table), the reply White's next turn, all legal in order.
+    p = Position.standard().play(["C5xC4"])
+    job = call("ai_start", {"position": p.text(), "level": "expert", "nodes": 6000})["result"]["job"]
+    seen = []
+    while True:
+        out = call("ai_step", {"job": job, "slice_ms": 50})["result"]
+        info = out["info"]
+        if info["depth"]:
+            seen.append(info)
+            assert info["line"][: len(info["best"])] == info["best"]
+            q = p.play(info["line"])  # as far as the table knows: either may be cut short
+            for action in info["reply"]:  # the opponent's actions, legal in order
+                assert q.side != p.side
+                q = q.apply(action)
+        if out["done"]:
+            break
+    assert info["line"] == out["actions"] and len(out["actions"]) == 2
+    assert len(info["reply"]) == 2 and p.play(info["line"] + info["reply"]).side == p.side
+    assert any(len(i["best"]) == 1 and len(i["line"]) == 2 for i in seen)  # the table's second action
+
+
+def test_job_line_stops_where_the_game_ends():
+    # F6xD5 takes Black's only Tzaar: no second action, no reply.
+    info = call("ai_move", {"position": "...../....../.....A./....z.../......../.....Z../..t..T./.a..t./..... w1"})["result"]["info"]
+    assert info["line"] == ["F6xD5"] and info["reply"] == []
+
+
 def test_job_stop_and_replace():
     a = call("ai_start", {"position": STD, "level": "strong"})["result"]["job"]
     b = call("ai_start", {"position": STD, "level": "casual", "nodes": 100})["result"]["job"]

@@ -7,6 +7,7 @@
 import { COLUMNS, COLUMN_SIZES, TYPE_LETTER, parsePosition } from "./notation.js";
 import { positionAt } from "./game.js";
 import { copyText, flash } from "./sharing.js";
+import { linkTo, positionHash } from "./address.js";
 import { drawMiniPiece } from "./board.js";
 
 const TEXT = {
@@ -140,9 +141,9 @@ export class Editor {
     };
     const play = action("editor-play", TEXT.play, () => this.#leave(false));
     const analyse = action("editor-analyse", TEXT.analyse, () => this.#leave(true));
-    const copy = action("editor-copy", TEXT.copy, async (event) => {
+    const copy = action("editor-copy", TEXT.copy, async () => {
       const ok = await copyText(this.#link());
-      flash(event.currentTarget, ok ? TEXT.copied : "Copy failed");
+      flash(copy, ok ? TEXT.copied : "Copy failed"); // (event.currentTarget is null after the await)
     });
     root.append(palette, turn, verdict, actions);
     panel.append(root);
@@ -171,7 +172,7 @@ export class Editor {
   }
 
   #link() {
-    return `${location.href.split("#")[0]}#${this.position.replace(" ", "_")}`;
+    return linkTo(positionHash(this.position));
   }
 
   toggle(on = !this.#on) {
