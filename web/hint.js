@@ -1,6 +1,7 @@
 // The Hint button and the hint's text; the board draws the hint itself (boardStateOf).
 import { describeAction } from "./notation.js";
 import { hintOf, personToMove } from "./game.js";
+import { t } from "./i18n.js";
 
 export class HintView {
   #button;
@@ -19,9 +20,9 @@ export class HintView {
     if (button.disabled !== disabled) button.disabled = disabled;
     if (state.hinting) button.setAttribute("aria-busy", "true");
     else button.removeAttribute("aria-busy");
-    const label = state.hinting ? "Thinking…" : "Hint";
+    const label = state.hinting ? t("turn.hinting") : t("turn.hint");
     if (button.textContent !== label) button.textContent = label;
-    const text = hint ? `Hint: ${describeAction(hint.action)} (${hint.action})` : "";
+    const text = hint ? t("turn.hintText", { description: describeAction(hint.action), action: hint.action }) : "";
     if (this.#text.textContent !== text) this.#text.textContent = text;
     this.#text.hidden = !hint;
   }
