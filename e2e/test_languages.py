@@ -152,7 +152,8 @@ def same_as_english(code: str) -> list[re.Pattern]:
         others = other[key].values() if isinstance(other[key], dict) else [other[key]]
         for form in set(forms) & set(others):
             parts = re.split(r"\{\w+\}", form.replace("**", "").replace("*", ""))
-            patterns.append(re.compile(".*".join(re.escape(p) for p in parts)))
+            if english_left(" ".join(parts)):  # not a bare "{done}." that would match anything
+                patterns.append(re.compile(".*".join(re.escape(p) for p in parts)))
     return patterns
 
 
@@ -185,7 +186,7 @@ def walk(page, site_url: str, code: str) -> list[list[str]]:
     page.click("#record-button")
     page.wait_for_selector("#record-dialog[data-ready]")
     page.click("#record-copy")  # its status line
-    page.wait_for_function("document.querySelector('#record-status').textContent !== ''")
+    page.wait_for_function("() => document.querySelector('#record-status').textContent !== ''")
     steps.append(read())
     page.keyboard.press("Escape")
     # A link that cannot be opened, and the alert over the board.
@@ -199,6 +200,11 @@ def walk(page, site_url: str, code: str) -> list[list[str]]:
     idle(page)
     page.click('[data-place="tott"]')
     page.wait_for_selector('[data-place="tott"][aria-pressed="true"]')
+    steps.append(read())
+    # The first action of a turn (not the opening).
+    first = LAST_TZAAR.replace(" w2", " w1")
+    page.evaluate("hash => { location.hash = hash; }", fragment(first))
+    idle(page, first)
     steps.append(read())
     # A stacking that loses: the warning, the confirmation, then the end of the game.
     page.evaluate("hash => { location.hash = hash; }", fragment(LAST_TZAAR))
