@@ -5,7 +5,8 @@
 - The menu in the top bar switches the language at once (every text re-rendered from the
   state), and the choice is saved with the settings across a reload.
 - No text is left out: the same walk through the page (every panel and dialog, a selected
-  stack, a bad link, the placement tray, a losing stacking, the end of a game) is read in
+  stack, a bad link, the placement tray, a losing stacking, the end of a game, the analysis
+  board with its attack map, a review, a puzzle, the position editor) is read in
   English and in another language, and every text node and aria-label / title / placeholder
   / aria-description still in English in the other language fails the test, except the
   notation, the piece names, numbers and the texts that the language's own file writes the
@@ -95,6 +96,10 @@ def test_switching_to_polish_renders_again_and_is_saved(open_in):
     assert page.text_content("#trios .panel-title") == pl["trios.title"]
     assert page.text_content("#moves .start button") == pl["start.standard"]
     assert page.get_attribute('#board [data-point="A5"]', "aria-description") == pl["board.selected"]
+    # The tools' own elements (built once by their modules) follow the switch too.
+    assert page.text_content("#analyse-button") == pl["analysis.button"]
+    assert page.get_attribute("#puzzles-button", "title") == pl["puzzles.button.title"]
+    assert page.text_content('#editor select[name="editor-step"] option[value="0"]') == pl["editor.step0"]
     assert page.evaluate("localStorage.getItem('tzaar.language')") == '"pl"'
     page.reload()
     wait_engine(page)
@@ -206,6 +211,14 @@ def walk(page, site_url: str, code: str) -> list[list[str]]:
     page.evaluate("hash => { location.hash = hash; }", fragment(first))
     idle(page, first)
     steps.append(read())
+    # The analysis board and the attack map on it (evaluation, depth, best turn).
+    page.click("#analyse-button")
+    page.check("#attack-map")
+    page.wait_for_selector("#analysis[data-depth]:not([data-depth='0'])", timeout=60_000)
+    page.wait_for_selector(".overlay-attack line", state="attached")
+    steps.append(read())
+    page.click("#analyse-button")
+    page.uncheck("#attack-map")
     # A stacking that loses: the warning, the confirmation, then the end of the game.
     page.evaluate("hash => { location.hash = hash; }", fragment(LAST_TZAAR))
     idle(page, LAST_TZAAR)
@@ -218,6 +231,21 @@ def walk(page, site_url: str, code: str) -> list[list[str]]:
     page.click('[data-command="confirm-losing"]')
     page.wait_for_selector("#result:not([hidden])")
     steps.append(read())
+    # The review of that game: its graph and the losing stacking marked.
+    page.click("#review-button")
+    page.wait_for_selector("#review[data-state=done]", timeout=60_000)
+    steps.append(read())
+    # Puzzles: the list, one opened.
+    page.click("#puzzles-button")
+    page.click('#puzzles button[data-index="0"]')
+    page.wait_for_selector("#puzzles[data-puzzle]")
+    page.wait_for_function("() => document.querySelector('.puzzle-status').textContent !== ''")
+    steps.append(read())
+    # The position editor on the puzzle's position (a possible one), its palette and verdict.
+    page.click("#editor-button")
+    page.wait_for_selector("#editor[data-possible]")
+    steps.append(read())
+    page.click("#editor-button")
     return steps
 
 

@@ -309,3 +309,45 @@ def test_cli_match():
     r = _cli("match", "greedy", "random", "--games", "2", "--setup", "mixed", "--quiet")
     assert r.returncode == 0, r.stderr
     assert "Elo difference" in r.stdout and "2 games" in r.stdout
+
+
+# ---------------------------------------------------------------------- frozen engines
+
+
+def test_frozen_v1_plays_legal_turns():
+    from tzaar.ai.frozen import frozen_names
+    from tzaar.ai.match import run_player
+
+    assert "expert-v1" in frozen_names() and "master-v1" in frozen_names()
+    for seed in range(3):
+        p = playout(Position.random(seed), seed, 9)
+        if p.winner is not None:
+            continue
+        codes, info = run_player(p.board(), "expert-v1", seed, None, 300)
+        b = p.board()
+        texts = []
+        for a in codes:
+            from tzaar.notation import Action
+
+            texts.append(Action.from_code(a, b.cells).text())
+            b.do(a)
+        check_turn(p, texts)
+        assert info["nodes"] > 0
+
+
+def test_frozen_v1_is_not_shipped_to_the_browser():
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location("site_build", Path(__file__).parent.parent / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    shipped = {str(p).replace("\\", "/") for p in build.package_files()}
+    assert not any("frozen" in p for p in shipped), shipped
+    assert any(p.endswith("ai/search.py") for p in shipped)
+
+
+def test_cli_match_against_a_frozen_engine():
+    r = _cli("match", "strong", "expert-v1", "--games", "2", "--nodes", "300", "--quiet")
+    assert r.returncode == 0, r.stderr
+    assert "expert-v1" in r.stdout and "2 games" in r.stdout

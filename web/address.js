@@ -12,6 +12,7 @@
 
 import { parsePosition, parseAction } from "./notation.js";
 import { msg } from "./i18n.js";
+import { excerpt } from "./clip.js";
 
 const MAX_LENGTH = 20000; // a long game is about 4 KB
 const ALLOWED = /^[A-Za-z0-9./_~,@ -]*$/;
@@ -67,7 +68,7 @@ export function parseLink(hash) {
   const actions = [];
   for (const [i, move] of moves.split(",").entries()) {
     if (!parseAction(move)) {
-      return error(msg("link.move", { n: i + 1, move: move.slice(0, 20) }));
+      return error(msg("link.move", { n: i + 1, move: excerpt(move.trim(), 20) }));
     }
     actions.push(move.trim());
   }

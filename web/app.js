@@ -13,6 +13,7 @@ import { storage } from "./storage.js";
 import { FRIENDLY_LEVEL, HINT_LEVEL, computerId, think } from "./computer.js";
 import { HintView } from "./hint.js";
 import { startLanguage, setLanguage, onLanguage, LANGUAGES, lang, t } from "./i18n.js";
+import { mountTools } from "./tools.js";
 
 const $ = (selector) => document.querySelector(selector);
 const root = document.documentElement;
@@ -44,6 +45,8 @@ const help = new HelpDialog($("#help-dialog"));
 const theme = new Theme($("#theme-button"), storage);
 const records = new RecordDialog($("#record-dialog"), game, engine);
 const updates = new UpdateNotice($("#update-notice"));
+// The analysis tools (analysis board, attack map, review, puzzles, editor): tools.js.
+const tools = mountTools({ panel: $("#tools"), game, engine, board, boardSvg: $("#board"), frame: $(".board-frame"), storage });
 
 // The language menu, each language in its own name; a switch re-renders every text.
 const languages = $("#language");
@@ -72,6 +75,7 @@ function render() {
   timings.renderStart = performance.now();
   const state = game.state;
   board.render(boardStateOf(state), effects);
+  tools.render(state);
   effects = { animate: [] };
   for (const view of views) view.render(state);
   $("#flip-button").setAttribute("aria-pressed", String(state.flipped));

@@ -11,6 +11,8 @@
 //   msg("alert.link", {message})        // a text to translate when shown (kept in the state)
 //   tr(textOrMsg)                       // a string as it is, a msg() in the language shown
 //   setLanguage("pl"); onLanguage(() => render());
+//   show(element, msg("review.none"))   // element's text (or show(el, m, "title")), kept in
+//                                       // that language and shown again after each switch
 //
 // Static texts of index.html carry data-i18n="<key>" (the element's text),
 // data-i18n-rich="<key>" (text with **bold** and *italic*, built as elements, never as HTML)
@@ -48,6 +50,7 @@ let plurals = new Intl.PluralRules(DEFAULT_LANGUAGE);
 let storage = null;
 const loaded = new Map(); // code -> promise of its texts
 const listeners = new Set();
+const shown = new Map(); // element -> Map(attribute or "" for the text -> its msg())
 
 /** The language shown now ("de"). */
 export function lang() {
@@ -107,6 +110,7 @@ async function apply(code, save) {
   if (save) storage?.set(LANGUAGE_KEY, code);
   document.documentElement.lang = code;
   translateDocument(document);
+  reshow();
   for (const callback of [...listeners]) callback(code);
 }
 
@@ -138,6 +142,37 @@ export function tr(value) {
   if (Array.isArray(value)) return value.map(tr).join(" ");
   if (value && typeof value === "object" && typeof value.key === "string") return t(value.key, value.params ?? {});
   return value === null || value === undefined ? "" : String(value);
+}
+
+/**
+ * Set an element's text (attr omitted) or attribute to `value` (a string, a msg() or a list
+ * of them) in the language shown; a msg() is shown again in the new language after a switch.
+ * For the texts of modules that build their own elements and do not re-render on a switch.
+ */
+export function show(element, value, attr = "") {
+  const text = tr(value);
+  if (attr) {
+    if (element.getAttribute(attr) !== text) element.setAttribute(attr, text);
+  } else if (element.textContent !== text) {
+    element.textContent = text;
+  }
+  let texts = shown.get(element);
+  if (typeof value === "string" || value === null || value === undefined) {
+    texts?.delete(attr);
+    return;
+  }
+  if (!texts) shown.set(element, (texts = new Map()));
+  texts.set(attr, value);
+}
+
+function reshow() {
+  for (const [element, texts] of [...shown]) {
+    if (!element.isConnected) {
+      shown.delete(element); // an element thrown away (a redrawn list)
+      continue;
+    }
+    for (const [attr, value] of texts) show(element, value, attr);
+  }
 }
 
 /** Fill every element under `root` that has data-i18n, data-i18n-rich or data-i18n-attr. */

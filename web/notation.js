@@ -3,6 +3,7 @@
 // View. This module only names points, places them on the drawing, and reads the texts.
 
 import { t, msg } from "./i18n.js";
+import { excerpt } from "./clip.js";
 
 export const COLUMNS = "ABCDEFGHI";
 export const COLUMN_SIZES = [5, 6, 7, 8, 8, 8, 7, 6, 5];
@@ -81,7 +82,7 @@ export function parsePosition(text) {
   }
   const [board, turn] = parts;
   const turnMatch = /^([wb])([012])$/i.exec(turn);
-  if (!turnMatch) throw positionError(`"${turn}" is not a turn: write w or b then 0, 1 or 2.`, "position.turn", { turn });
+  if (!turnMatch) throw positionError(`"${excerpt(turn)}" is not a turn: write w or b then 0, 1 or 2.`, "position.turn", { turn: excerpt(turn) });
   const columns = board.split("/");
   if (columns.length !== 9) throw positionError("A position lists nine columns A to I separated by /.", "position.columns");
   const points = {};
@@ -99,7 +100,7 @@ export function parsePosition(text) {
       const letter = token[0];
       const type = LETTER_TYPE[letter.toLowerCase()];
       const height = token.length > 1 ? Number(token.slice(1)) : 1;
-      if (!type || !(height >= 1)) throw positionError(`"${token}" in column ${COLUMNS[col]} is not a stack.`, "position.stack", { token, column: COLUMNS[col] });
+      if (!type || !(height >= 1)) throw positionError(`"${excerpt(token)}" in column ${COLUMNS[col]} is not a stack.`, "position.stack", { token: excerpt(token), column: COLUMNS[col] });
       points[COLUMNS[col] + (i + 1)] = {
         color: letter === letter.toUpperCase() ? "white" : "black",
         type,

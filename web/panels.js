@@ -6,6 +6,7 @@ import { SIDE_NAME, TYPE_NAME, TYPES, describeAction } from "./notation.js";
 import { personToMove, positionAt, turnsOf, targetsOf, losingTargetsOf, countsOf, canUndo, canRedo, thinkingOf } from "./game.js";
 import { playerLabel, playerShortLabel, isPerson } from "./players.js";
 import { t, tr, lang } from "./i18n.js";
+import { clipMessage } from "./clip.js";
 
 function sideOf(state) {
   if (state.view) return state.view.side;
@@ -89,7 +90,7 @@ export class TurnPanel {
 
     this.pass.disabled = !(personToMove(state) && view.legal.pass && !state.busy);
     if (state.notice) {
-      setText(this.notice, tr(state.notice));
+      setText(this.notice, clipMessage(tr(state.notice)));
       this.notice.hidden = false;
     } else {
       this.notice.hidden = true;
@@ -327,6 +328,10 @@ function startLabel(state) {
       return t("start.link");
     case "record":
       return t("start.record");
+    case "puzzle":
+      return t("start.puzzle");
+    case "editor":
+      return t("start.editor");
     default:
       return t("start.standard");
   }

@@ -1,9 +1,11 @@
-// Game records: export the game as a text file (or copy it), import one from a file or
-// pasted text. The record format is the engine's (README "Game records"): record_save
-// writes it, record_load reads and checks it; this module only moves text around.
+// Game records: export the game as a text file (or copy it), import one from a file, a
+// dropped file or pasted text. The record format is the engine's (README "Game records"):
+// record_save writes it; record_open reads and checks it, or a LittleGolem record
+// ((;FF[TZAAR]...)); this module only moves text around.
 
 import { copyText, flash, gameLink } from "./sharing.js";
 import { t } from "./i18n.js";
+import { clipMessage, excerpt } from "./clip.js";
 
 const MAX_RECORD = 200_000; // characters: far more than any game
 
@@ -32,20 +34,34 @@ export class RecordDialog {
     on("#record-download", () => this.#download());
     on("#record-open", () => this.#open(this.#text.value));
     const file = (this.#file = dialog.querySelector("#record-file"));
-    file.addEventListener("change", async () => {
+    file.addEventListener("change", () => {
       const chosen = file.files?.[0];
       file.value = "";
-      if (!chosen || this.#loading) return;
-      if (chosen.size > MAX_RECORD) return this.#fail(t("record.fileTooLarge", { file: chosen.name }));
-      let text;
-      try {
-        text = await chosen.text();
-      } catch {
-        return this.#fail(t("record.fileUnreadable", { file: chosen.name }));
-      }
-      this.#text.value = text;
-      this.#open(text, chosen.name);
+      this.#openFile(chosen);
     });
+    // A file dropped anywhere on the dialog opens like a chosen one.
+    dialog.addEventListener("dragover", (event) => {
+      if (event.dataTransfer?.types?.includes("Files")) event.preventDefault();
+    });
+    dialog.addEventListener("drop", (event) => {
+      const dropped = event.dataTransfer?.files?.[0];
+      if (!dropped) return;
+      event.preventDefault();
+      this.#openFile(dropped);
+    });
+  }
+
+  async #openFile(chosen) {
+    if (!chosen || this.#loading) return;
+    if (chosen.size > MAX_RECORD) return this.#fail(t("record.fileTooLarge", { file: excerpt(chosen.name) }));
+    let text;
+    try {
+      text = await chosen.text();
+    } catch {
+      return this.#fail(t("record.fileUnreadable", { file: excerpt(chosen.name) }));
+    }
+    this.#text.value = text;
+    this.#open(text, excerpt(chosen.name));
   }
 
   /** Open the dialog with the record of the game on the board. */
@@ -76,7 +92,7 @@ export class RecordDialog {
 
   #fail(text) {
     this.#error.hidden = !text;
-    this.#error.textContent = text ?? "";
+    this.#error.textContent = clipMessage(text ?? "");
   }
 
   async #copy(button, text, done) {
@@ -110,7 +126,7 @@ export class RecordDialog {
     try {
       let record;
       try {
-        record = await this.#engine.call("record_load", { text });
+        record = await this.#engine.call("record_open", { text });
       } catch (error) {
         return this.#fail(t("record.notRecord", { source, detail: error.message }));
       }

@@ -6,6 +6,7 @@
 
 import { parsePosition, parseAction } from "./notation.js";
 import { msg } from "./i18n.js";
+import { excerpt } from "./clip.js";
 
 export const SAVE_KEY = "tzaar.game";
 export const SET_ASIDE_KEY = "tzaar.game.set-aside";
@@ -46,7 +47,7 @@ function checkSave(text) {
   }
   if (!data || typeof data !== "object" || Array.isArray(data)) return msg("save.notGame");
   if (data.version !== SAVE_VERSION) {
-    return msg("save.version", { found: JSON.stringify(data.version ?? null), version: SAVE_VERSION });
+    return msg("save.version", { found: excerpt(JSON.stringify(data.version ?? null)), version: SAVE_VERSION });
   }
   if (typeof data.start !== "string") return msg("save.noStart");
   try {

@@ -5,6 +5,7 @@
 import { positionAt } from "./game.js";
 import { parseLink, positionHash, gameHash, linkTo } from "./address.js";
 import { t, tr, lang } from "./i18n.js";
+import { clipMessage } from "./clip.js";
 
 /**
  * Keep the address on the shown position (replaceState: no history entry per action, and no
@@ -132,6 +133,6 @@ export class AlertBox {
     }
     root.dataset.kind = alert.kind;
     root.querySelector(".alert-title").textContent = t(alert.kind === "save" ? "alert.save" : alert.kind === "record" ? "alert.record" : "alert.link");
-    root.querySelector(".alert-text").textContent = tr(alert.text);
+    root.querySelector(".alert-text").textContent = clipMessage(tr(alert.text));
   }
 }

@@ -1,6 +1,7 @@
 """The computer's side of the JSON facade: a search the browser's worker runs in slices.
 
-Methods (registered on :mod:`tzaar.facade`; params -> result):
+Methods (registered with :func:`tzaar.methods.method`, run by :mod:`tzaar.facade`;
+params -> result):
 
 ``ai_levels {}`` -> ``{levels: [{name, title, description}], default}``.
 ``ai_start {position, level?, seed?, time?, nodes?}`` -> ``{job}``: starts a search for
@@ -19,11 +20,10 @@ Methods (registered on :mod:`tzaar.facade`; params -> result):
 from __future__ import annotations
 
 import itertools
-import math
 import time
 
 from ..errors import shown
-from ..facade import BadParams, method
+from ..methods import BadParams, method
 from ..notation import Action
 from ..position import Position
 from .players import DEFAULT_LEVEL, LEVELS, SPECIAL, think
@@ -78,62 +78,41 @@ class Job:
         self.gen.close()
 
 
-def _no_extra(name, extra, allowed):
-    if extra:
-        raise BadParams(f"{name} has no parameter {shown(sorted(extra)[0])} (it takes: {allowed}).")
-
-
 def _player(level):
     if level is None:
         return DEFAULT_LEVEL
-    if not isinstance(level, str) or (level.lower() not in LEVELS and level.lower() not in SPECIAL):
+    if level.lower() not in LEVELS and level.lower() not in SPECIAL:
         names = ", ".join(list(LEVELS) + list(SPECIAL))
         raise BadParams(f"level must be one of {names}, not {shown(level)}.")
     return level.lower()
 
 
-def _number(name, value, kind, positive=True):
-    """``value`` checked: an int (``kind`` int) or a finite number, above 0 if ``positive``."""
-    if value is None:
-        return None
-    ok = isinstance(value, (int, float)) and not isinstance(value, bool)
-    if kind is int:
-        ok = ok and isinstance(value, int)
-    elif ok:
-        try:
-            ok = math.isfinite(float(value))  # JSON's NaN and Infinity, or an int of 400 digits
-        except OverflowError:
-            ok = False
-    if not ok or (positive and value <= 0):
-        what = "a whole number above 0" if kind is int else "a finite number above 0"
-        if not positive:
-            what = "a whole number"
+def _positive(name, value):
+    """``value`` (already checked a number by the registry) above 0, or None."""
+    if value is not None and value <= 0:
+        what = "a whole number above 0" if isinstance(value, int) and name == "nodes" else "a finite number above 0"
         raise BadParams(f"{name} must be {what}, not {shown(value)}.")
     return value
 
 
 def _job(position, level=None, seed=None, time=None, nodes=None):
-    if not isinstance(position, str):
-        raise BadParams(f"position must be position text, not {shown(position)}.")
     pos = Position.from_text(position)
-    seed = _number("seed", seed, int, positive=False) or 0
-    return Job(pos, _player(level), seed, _number("time", time, float), _number("nodes", nodes, int))
+    return Job(pos, _player(level), seed or 0, _positive("time", time), _positive("nodes", nodes))
+
+
+_SEARCH = dict(position=(str, True), level=(str, False), seed=(int, False), time=(float, False), nodes=(int, False))
 
 
 @method("ai_levels")
-def _ai_levels(**extra):
-    _no_extra("ai_levels", extra, "none")
+def _ai_levels():
     return {
         "levels": [{"name": lv.name, "title": lv.title, "description": lv.description} for lv in LEVELS.values()],
         "default": DEFAULT_LEVEL,
     }
 
 
-@method("ai_start")
-def _ai_start(position=None, level=None, seed=None, time=None, nodes=None, **extra):
-    _no_extra("ai_start", extra, "position, level, seed, time, nodes")
-    if position is None:
-        raise BadParams("ai_start needs the parameter 'position'.")
+@method("ai_start", **_SEARCH)
+def _ai_start(position, level=None, seed=None, time=None, nodes=None):
     job = _job(position, level, seed, time, nodes)
     for old in _JOBS.values():
         old.close()
@@ -143,33 +122,28 @@ def _ai_start(position=None, level=None, seed=None, time=None, nodes=None, **ext
     return {"job": jid}
 
 
-@method("ai_step")
-def _ai_step(job=None, slice_ms=30, **extra):
-    _no_extra("ai_step", extra, "job, slice_ms")
+@method("ai_step", job=(int, True), slice_ms=(float, False))
+def _ai_step(job, slice_ms=30):
     j = _JOBS.get(job)
     if j is None:
         raise BadParams(f"There is no running job {shown(job)} (it finished, was stopped or replaced).")
-    slice_ms = _number("slice_ms", slice_ms, float)
-    out = j.step(slice_ms)
+    out = j.step(_positive("slice_ms", slice_ms))
     if out["done"]:
         del _JOBS[job]
     return out
 
 
-@method("ai_stop")
-def _ai_stop(job=None, **extra):
-    _no_extra("ai_stop", extra, "job")
+@method("ai_stop", job=(int, True))
+def _ai_stop(job):
     j = _JOBS.pop(job, None)
     if j is not None:
         j.close()
     return {}
 
 
-@method("ai_move")
-def _ai_move(position=None, level=None, seed=None, time=None, nodes=None, **extra):
-    _no_extra("ai_move", extra, "position, level, seed, time, nodes")
-    if position is None:
-        raise BadParams("ai_move needs the parameter 'position'.")
+@method("ai_move", **_SEARCH)
+def _ai_move(position, level=None, seed=None, time=None, nodes=None):
     j = _job(position, level, seed, time, nodes)
     out = j.step(float("inf"))
+    j.close()
     return {"actions": out["actions"], "info": out["info"]}
