@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ENGINE_TIMEOUT_MS, PageWatch, origin_of, wait_engine
-from helpers import LAST_TZAAR, fragment, idle
+from helpers import LAST_TZAAR, fragment, idle, link
 
 LANG = Path(__file__).resolve().parents[1] / "web" / "lang"
 EMPTY_BOARD = "...../....../......./......../......../......../......./....../..... w0"
@@ -109,6 +109,20 @@ def test_switching_to_polish_renders_again_and_is_saved(open_in):
     assert page.text_content("#new-game-button span") == pl["tools.newGame"]
     # Polish plural forms: 30 pieces is "pionów" (many), not "piony" (few).
     assert page.text_content(".trio[data-side=white] .trio-pieces") == "30 pionów"
+
+
+def test_a_proven_result_is_said_in_the_language_shown(open_in):
+    # Black to move wins in 5 turns (e2e/test_proof.py BLACK_WINS): the hint asks the solver.
+    black_wins = "....z2/..t.../......./T......a/Ta2Z.Z2.t./A.T...../T...A../.....t/..T.. b1"
+    page = open_in("de-DE", link(black_wins))
+    idle(page, black_wins)
+    page.click('[data-action="hint"]')
+    page.wait_for_selector('#board [data-hint="to"]', timeout=30_000)
+    text = page.inner_text("#hint-text")
+    assert text.startswith("Tipp: ") and text.endswith(" · Schwarz gewinnt in 5 Zügen"), text
+    switch(page, "pl")
+    text = page.inner_text("#hint-text")
+    assert text.startswith("Podpowiedź") and text.endswith(" · Wygrywają Czarne w 5 turach"), text
 
 
 # --- nothing left in English ------------------------------------------------------------------

@@ -123,6 +123,13 @@ def test_a_puzzle_solved_and_remembered(open_site, watch, wait_engine):
     page.wait_for_selector('#puzzles[data-status="solved"]')
     assert page.get_attribute('#puzzles button[data-index="0"]', "data-solved") == "true"
     assert puzzle["id"] in page.evaluate("() => localStorage.getItem('tzaar.puzzles.solved')")
+    # a reload remembers it: the list marks it solved, the others not
+    page.reload()
+    wait_engine(page)
+    page.click("#puzzles-button")
+    page.wait_for_selector('#puzzles button[data-index="0"][data-solved="true"]')
+    assert page.get_attribute('#puzzles button[data-index="0"]', "aria-label") == "Puzzle 1 (solved)"
+    assert page.get_attribute('#puzzles button[data-index="1"]', "data-solved") == "false"
     watch.assert_clean()
 
 
@@ -169,4 +176,41 @@ def test_the_editor_refuses_an_impossible_position_and_plays_a_possible_one(open
     page.click("#editor-play")
     idle(page, edited)
     assert page.is_hidden("#editor")
+    watch.assert_clean()
+
+
+def test_the_editor_copies_the_link_of_a_possible_position_and_analyses_it(open_site, watch, wait_engine, site_url):
+    page = open_site(link(IN_ONE))
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
+    wait_engine(page)
+    idle(page, IN_ONE)
+    page.click("#editor-button")
+    page.wait_for_selector(f'#editor[data-possible="true"][data-position="{IN_ONE}"]')
+    # a White Tott more on A1: still possible; its link goes to the clipboard
+    page.click('#editor button[data-tool="T"]')
+    page.click('#board [data-point="A1"]')
+    page.wait_for_selector('#editor[data-possible="true"]')
+    edited = page.get_attribute("#editor", "data-position")
+    assert edited == "T..../" + IN_ONE.split("/", 1)[1]
+    page.click("#editor-copy")
+    page.wait_for_function("() => document.querySelector('#editor-copy').textContent === 'Link copied'")
+    assert page.evaluate("() => navigator.clipboard.readText()") == site_url + link(edited)
+    # an impossible position cannot be copied
+    page.click('#editor button[data-tool="."]')
+    page.click('#board [data-point="D5"]')
+    page.select_option('#editor select[name="editor-step"]', "2")
+    page.select_option('#editor select[name="editor-side"]', "b")
+    page.wait_for_selector('#editor[data-possible="false"]')
+    assert page.is_disabled("#editor-copy") and page.is_disabled("#editor-analyse")
+    # back to the possible one, then "Analyse it": the game is that position, the bar runs
+    page.click('#editor button[data-tool="z"]')
+    page.click('#board [data-point="D5"]')
+    page.select_option('#editor select[name="editor-side"]', "w")
+    page.select_option('#editor select[name="editor-step"]', "1")
+    page.wait_for_selector(f'#editor[data-possible="true"][data-position="{edited}"]')
+    page.click("#editor-analyse")
+    idle(page, edited)
+    assert page.is_hidden("#editor") and page.get_attribute("#analyse-button", "aria-pressed") == "true"
+    wait_bar(page, edited, "mate === 1")
+    assert page.get_attribute(".board-overlay", "data-best") == "F6xD5"
     watch.assert_clean()

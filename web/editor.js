@@ -7,6 +7,7 @@
 import { COLUMNS, COLUMN_SIZES, TYPE_LETTER, parsePosition } from "./notation.js";
 import { positionAt } from "./game.js";
 import { copyText, flash } from "./sharing.js";
+import { linkTo, positionHash } from "./address.js";
 import { drawMiniPiece } from "./board.js";
 
 import { t, msg, show } from "./i18n.js";
@@ -133,9 +134,9 @@ export class Editor {
     };
     const play = action("editor-play", msg("editor.play"), () => this.#leave(false));
     const analyse = action("editor-analyse", msg("editor.analyse"), () => this.#leave(true));
-    const copy = action("editor-copy", msg("share.copy"), async (event) => {
+    const copy = action("editor-copy", msg("share.copy"), async () => {
       const ok = await copyText(this.#link());
-      flash(event.currentTarget, t(ok ? "share.copied" : "share.copyFailed"));
+      flash(copy, t(ok ? "share.copied" : "share.copyFailed")); // (event.currentTarget is null after the await)
     });
     root.append(palette, turn, verdict, actions);
     panel.append(root);
@@ -164,7 +165,7 @@ export class Editor {
   }
 
   #link() {
-    return `${location.href.split("#")[0]}#${this.position.replace(" ", "_")}`;
+    return linkTo(positionHash(this.position));
   }
 
   toggle(on = !this.#on) {

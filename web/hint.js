@@ -1,7 +1,8 @@
 // The Hint button and the hint's text; the board draws the hint itself (boardStateOf).
 import { describeAction } from "./notation.js";
-import { hintOf, personToMove } from "./game.js";
+import { hintOf, personToMove, positionAt } from "./game.js";
 import { t } from "./i18n.js";
+import { proofText } from "./proof.js";
 
 export class HintView {
   #button;
@@ -22,7 +23,9 @@ export class HintView {
     else button.removeAttribute("aria-busy");
     const label = state.hinting ? t("turn.hinting") : t("turn.hint");
     if (button.textContent !== label) button.textContent = label;
-    const text = hint ? t("turn.hintText", { description: describeAction(hint.action), action: hint.action }) : "";
+    const proof = hint ? state.proofs?.[positionAt(state)] : null;
+    const hintText = hint ? t("turn.hintText", { description: describeAction(hint.action), action: hint.action }) : "";
+    const text = proof ? t("turn.hintProof", { hint: hintText, proof: proofText(proof) }) : hintText;
     if (this.#text.textContent !== text) this.#text.textContent = text;
     this.#text.hidden = !hint;
   }
