@@ -127,6 +127,9 @@ def _build_parser():
     from .ai.cli import add_parsers  # the computer opponent: ai and match
 
     add_parsers(sub)
+    from . import tools_cli  # convert, review, puzzles
+
+    tools_cli.add_parsers(sub)
     return parser
 
 
@@ -137,6 +140,10 @@ def run(argv) -> int:
         from .ai.cli import run as run_ai
 
         return run_ai(args, None, sys.stdout)
+    from . import tools_cli
+
+    if args.command in tools_cli.COMMANDS:
+        return tools_cli.run(args, sys.stdout)
     pos = parse_position_arg(args.position)
     if args.command == "ai":
         from .ai.cli import run as run_ai

@@ -51,7 +51,7 @@ stacking; without ``last`` it is ``lost-type``.
 
 Methods live in modules that register them with :func:`tzaar.methods.method`, declaring
 their parameters there (checked in one place before the call); this module imports them
-(``tzaar.ai.jobs`` for the ``ai_*`` methods) and is the one that runs them.
+(``tzaar.ai.jobs`` for the ``ai_*`` methods, ``tzaar.tools_facade`` for the analysis tools) and is the one that runs them.
 """
 
 from __future__ import annotations
@@ -59,6 +59,7 @@ from __future__ import annotations
 import json
 import random as _random
 
+from . import tools_facade as _tools  # noqa: F401  (registers attack_map, check_position, record_*, review_*, puzzle_check)
 from .ai import jobs as _ai_jobs  # noqa: F401  (registers ai_levels, ai_start, ai_step, ai_stop, ai_move)
 from .errors import ActionError, IllegalActionError, PositionError, RecordError, clip, shown
 from .game import Game, format_record, parse_record
@@ -246,4 +247,3 @@ def _record_save(start, actions):
 def _record_load(text):
     start, acts = parse_record(text)
     return {"start": start.text(), "actions": [a.text() for a in acts]}
-

@@ -107,7 +107,7 @@ def run(args, position, out=sys.stdout) -> int:
             who = p1.label() if g["p1_won"] else p2.label()
             colour = "white" if (g["winner"] == 0) else "black"
             out.write(f"game {g['index'] + 1} ({g['setup']}, {p1.label()} "
-                      f"{'white' if g['p1_white'] else 'black'}): {who} ({colour}) wins in {g['actions']} actions\n")
+                      f"{'white' if g['p1_white'] else 'black'}): {who} ({colour}) wins in {g['actions']} actions ({g['ending']})\n")
             out.flush()
 
     results = run_match(p1, p2, args.games, args.setup, args.seed, args.jobs, progress)

@@ -12,7 +12,10 @@ params -> result):
     ``expert`` and ``master``).  Starting a job drops the previous one (one job at a time).
 ``ai_step {job, slice_ms?}`` -> ``{done: false, info}`` after about ``slice_ms`` (default
     30) of search, or ``{done: true, actions: [..], info}``.  ``info`` is ``{depth, score,
-    nodes, best: [actions], elapsed}``; ``score`` is in centi-units for the side to move.
+    nodes, best: [actions], line: [actions], reply: [actions], elapsed}``; ``score`` is in
+    centi-units for the side to move; ``line`` is the rest of the turn the search expects
+    (``best`` and the second action its table holds) and ``reply`` the opponent's turn
+    after it, as far as the table knows (both empty when no search ran).
     When the endgame solver proved the result, ``info.proven`` is ``{result: "win"|"loss",
     turns: n}`` (turns of both sides until the game is decided, this one counting as 1:
     "White wins in 3 turns"), and the actions are the fastest win or the slowest loss.
@@ -59,6 +62,10 @@ class Job:
     def _info(self):
         info = dict(self.info)
         info["best"] = self._texts(info.get("best") or [])
+        turn, reply = info.get("line") or ([], [])
+        texts = self._texts(turn + reply)
+        info["line"] = texts[: len(turn)]
+        info["reply"] = texts[len(turn) :]
         info["elapsed"] = round(time.perf_counter() - self.started, 3)
         return info
 

@@ -19,6 +19,7 @@ from typing import NamedTuple, Optional
 
 from ..board import PASS
 from .evaluate import evaluate
+from .line import table_line
 from .placement import choose_placement
 from .search import MATE, Search
 from .solver import Solver, worth_trying
@@ -47,6 +48,8 @@ class Level(NamedTuple):
     solve: int = 0
 
 
+#: Root noise of the top levels, in centi-units (a win's odds move by 1% per ~90).
+VARIETY = 30
 #: The endgame solver's node budget at ``expert`` (``master``: four times as much).
 SOLVE_NODES = 40_000
 #: The solver's node budget at a level without one when the caller asks for it (the hint).
@@ -73,8 +76,10 @@ LEVELS = {
         ),
         Level("casual", "Casual", "Looks at the whole of its own turn.", nodes=6000, time=3.0, noise=40, depth=2, placement_noise=15),
         Level("strong", "Strong", "Looks at your reply too.", nodes=10000, time=6.0, noise=5, placement_noise=5),
-        Level("expert", "Expert", "Uses its whole time budget (3 s by default).", nodes=None, time=3.0, solve=SOLVE_NODES),
-        Level("master", "Master", "Like Expert with 10 s a turn.", nodes=None, time=10.0, solve=4 * SOLVE_NODES),
+        # Variety: a noise of VARIETY centi-units (about 1% of a win's odds) at the root and
+        # in placements picks among near-equal moves by the seed; a fixed seed replays.
+        Level("expert", "Expert", "Uses its whole time budget (3 s by default).", nodes=None, time=3.0, noise=VARIETY, placement_noise=2, solve=SOLVE_NODES),
+        Level("master", "Master", "Like Expert with 10 s a turn.", nodes=None, time=10.0, noise=VARIETY, placement_noise=2, solve=4 * SOLVE_NODES),
     )
 }
 #: Players that are not levels (for matches and tests).
@@ -108,8 +113,10 @@ def _one_look(board, rng, noise):
 def think(board, player: str, seed: int = 0, seconds: Optional[float] = None, nodes: Optional[int] = None, solve: Optional[bool] = None):
     """Generator: the rest of the turn for ``player`` on ``board`` (restored at the end).
 
-    Yields ``None`` between slices and info dicts ``{depth, score, nodes, best}`` (best:
-    the action ints chosen so far plus the current best) as the search deepens; returns
+    Yields ``None`` between slices and info dicts ``{depth, score, nodes, best, line}``
+    (best: the action ints chosen so far plus the current best; line: ``[turn, reply]``,
+    the rest of the turn and the opponent's reply the search expects, from its table,
+    when a search ran) as the search deepens; returns
     the list of action ints.  ``seconds``/``nodes`` override the level's budgets.
 
     Endgame solver: at the levels with a ``solve`` budget (or any level but ``random``
@@ -184,10 +191,10 @@ def think(board, player: str, seed: int = 0, seconds: Optional[float] = None, no
                     if info is None:
                         yield None
                     else:
-                        yield {**info, "best": chosen + [info["best"]]}
+                        yield {**info, "best": chosen + [info["best"]], "line": _line(board, tt, chosen, info["best"])}
                 spent += s.nodes
                 a = s.best
-                yield {**s.info(), "nodes": spent, "best": chosen + [a]}
+                yield {**s.info(), "nodes": spent, "best": chosen + [a], "line": _line(board, tt, chosen, a)}
             chosen.append(a)
             board.do(a)
             if board.side != side or board.winner() is not None:
@@ -215,6 +222,13 @@ def _solve(board, max_nodes: int, until: Optional[float]):
             yield None
     finally:
         gen.close()
+
+
+def _line(board, tt, chosen, best) -> list:
+    """``[turn, reply]`` of the table's line after ``best``, ``chosen`` put in front of the
+    turn (action ints, played from the position where the turn was asked)."""
+    turn, reply = table_line(board, tt, best)
+    return [chosen + turn, reply]
 
 
 def run_think(board, player, seed=0, seconds=None, nodes=None, solve=None):

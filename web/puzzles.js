@@ -1,0 +1,142 @@
+// Puzzles: "White (or Black) to play and win in 2 turns", from puzzles.json (built by
+// python -m tzaar puzzles; every answer proven by an exhaustive search). Choosing one opens
+// its position for two people at this screen; after each action the facade's puzzle_check
+// judges the actions played since the puzzle's start, and the page plays the defence it
+// gives. Solved puzzles are remembered in the browser (storage key tzaar.puzzles.solved).
+
+import { msg, show } from "./i18n.js";
+
+const SOLVED_KEY = "tzaar.puzzles.solved";
+const PAUSE_MS = 350;
+
+export class Puzzles {
+  #game;
+  #engine;
+  #storage;
+  #root;
+  #list;
+  #status;
+  #puzzles = null;
+  #current = null; // {index, puzzle, checked: number of actions judged}
+  #busy = false;
+
+  constructor(panel, game, engine, storage) {
+    this.#game = game;
+    this.#engine = engine;
+    this.#storage = storage;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.id = "puzzles-button";
+    show(button, msg("puzzles.button"));
+    show(button, msg("puzzles.button.title"), "title");
+    button.addEventListener("click", () => this.toggle());
+    panel.querySelector(".tools-row").append(button);
+    const root = (this.#root = document.createElement("div"));
+    root.id = "puzzles";
+    root.className = "puzzles";
+    root.hidden = true;
+    root.innerHTML = '<div class="puzzle-list" role="group"></div><p class="puzzle-status" role="status"></p>';
+    panel.append(root);
+    this.#list = root.querySelector(".puzzle-list");
+    this.#status = root.querySelector(".puzzle-status");
+    show(this.#list, msg("puzzles.button"), "aria-label");
+    this.#list.addEventListener("click", (event) => {
+      const b = event.target.closest("button[data-index]");
+      if (b) this.open(Number(b.dataset.index));
+    });
+    game.subscribe((state) => this.#changed(state));
+  }
+
+  #solved() {
+    const v = this.#storage?.get(SOLVED_KEY);
+    return Array.isArray(v) ? v : [];
+  }
+
+  async toggle(show = this.#root.hidden) {
+    this.#root.hidden = !show;
+    if (!show || this.#puzzles) return;
+    try {
+      const response = await fetch(new URL("./puzzles.json", import.meta.url));
+      this.#puzzles = (await response.json()).puzzles;
+    } catch {
+      this.#say(msg("puzzles.loadFailed"));
+      return;
+    }
+    this.#drawList();
+  }
+
+  #drawList() {
+    const solved = new Set(this.#solved());
+    this.#list.replaceChildren(
+      ...this.#puzzles.map((p, i) => {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.dataset.index = String(i);
+        b.dataset.id = p.id;
+        b.textContent = String(i + 1);
+        b.dataset.solved = String(solved.has(p.id));
+        show(b, msg(solved.has(p.id) ? "puzzles.solvedLabel" : "puzzles.label", { number: i + 1 }), "aria-label");
+        b.setAttribute("aria-current", String(this.#current?.index === i));
+        return b;
+      }),
+    );
+  }
+
+  /** The status line: a msg() or a list of them. */
+  #say(text, status = "") {
+    show(this.#status, text);
+    this.#status.dataset.status = status;
+  }
+
+  async open(index) {
+    const puzzle = this.#puzzles?.[index];
+    if (!puzzle) return;
+    this.#current = { index, puzzle, checked: 0, over: false };
+    this.#root.dataset.puzzle = puzzle.id;
+    this.#drawList();
+    this.#say(msg("puzzles.task", { side: msg(puzzle.side === "white" ? "side.white" : "side.black") }));
+    await this.#game.openGame({ start: puzzle.position, actions: [] }, "puzzle");
+  }
+
+  async #changed(state) {
+    const cur = this.#current;
+    if (!cur || this.#busy || cur.over || state.engine !== "ready" || state.busy) return;
+    if (state.start !== cur.puzzle.position) {
+      this.#current = null; // another game: the puzzle is left
+      this.#drawList();
+      return;
+    }
+    if (state.cursor !== state.actions.length || state.actions.length <= cur.checked) return;
+    this.#busy = true;
+    try {
+      const actions = state.actions.slice();
+      const answer = await this.#engine.call("puzzle_check", { position: cur.puzzle.position, actions });
+      cur.checked = actions.length;
+      if (answer.status === "solved") {
+        cur.over = true;
+        const solved = new Set(this.#solved());
+        solved.add(cur.puzzle.id);
+        this.#storage?.set(SOLVED_KEY, [...solved]);
+        this.#drawList();
+        this.#say(msg("puzzles.solved"), "solved");
+        return;
+      }
+      if (answer.status === "failed") {
+        cur.over = true;
+        this.#say([msg("puzzles.failed", { reason: answer.reason }), msg("puzzles.answer", { action: cur.puzzle.answer })], "failed");
+      } else {
+        this.#say(answer.defence.length ? msg("puzzles.defence", { actions: answer.defence.join(" ") }) : msg("puzzles.yourMove"), "continue");
+      }
+      for (const action of answer.defence) {
+        await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+        await this.#game.play(action);
+        cur.checked += 1;
+      }
+    } catch (error) {
+      this.#say(msg("puzzles.failed", { reason: error.message }), "failed");
+    } finally {
+      this.#busy = false;
+      this.#root.dataset.status = this.#status.dataset.status;
+    }
+  }
+}
