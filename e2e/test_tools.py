@@ -65,6 +65,29 @@ def test_the_analysis_bar_moves_when_a_capture_wins_a_type(open_site, watch, wai
     watch.assert_clean()
 
 
+def test_the_bar_stands_beside_the_board_and_above_it_on_a_phone(page, open_site, watch, wait_engine):
+    page.emulate_media(reduced_motion="reduce")  # no transition of the fill
+    page = open_site(link(IN_ONE))
+    wait_engine(page)
+    idle(page, IN_ONE)
+    page.keyboard.press("a")
+    wait_bar(page, IN_ONE, "mate === 1")
+    for width, height in [(1280, 800), (390, 844)]:
+        page.set_viewport_size({"width": width, "height": height})
+        bar = page.locator(".eval-bar").bounding_box()
+        board = page.locator("#board").bounding_box()
+        assert bar["x"] >= 0 and bar["x"] + bar["width"] <= width
+        if width > 860:  # a vertical bar left of the board, as tall as most of it
+            assert bar["height"] > board["height"] / 2 and bar["x"] + bar["width"] <= board["x"] + 1
+        else:  # a horizontal bar above it, nearly as wide
+            assert bar["width"] > board["width"] * 0.8 and bar["y"] + bar["height"] <= board["y"] + 1
+        # White is winning: White's fill is (almost) all of the bar, the number readable in it
+        fill = page.locator(".eval-fill").bounding_box()
+        assert fill["height" if width > 860 else "width"] > 0.95 * bar["height" if width > 860 else "width"]
+        assert page.inner_text(".eval-number") == "#1"
+    watch.assert_clean()
+
+
 def test_a_review_draws_the_graph_and_marks_the_blunder(open_site, watch, wait_engine):
     actions = ["G6xG3", "pass", "D5xF6"]
     final = Position.from_text(IN_ONE).play(actions).text()
@@ -163,6 +186,8 @@ def test_the_editor_refuses_an_impossible_position_and_plays_a_possible_one(open
     assert verdict.startswith("Not possible:") and "Black is at its second action" in verdict and "no Tzaar" in verdict
     assert page.is_disabled("#editor-play")
     assert page.get_attribute("#board [data-point=D5]", "data-type") is None  # the board shows the edit
+    # the game's turn, trios and moves step aside while the board shows the edited position
+    assert page.is_hidden("#turn") and page.is_hidden("#trios") and page.is_hidden("#history")
     # a taller stack and a Black Tzaar back: possible again, and it plays
     page.click('#editor button[data-tool="z"]')
     page.click('#board [data-point="A1"]')
@@ -176,6 +201,7 @@ def test_the_editor_refuses_an_impossible_position_and_plays_a_possible_one(open
     page.click("#editor-play")
     idle(page, edited)
     assert page.is_hidden("#editor")
+    assert page.is_visible("#turn") and page.is_visible("#trios") and page.is_visible("#history")
     watch.assert_clean()
 
 

@@ -196,7 +196,7 @@ export class Analysis {
   #show(info, side, position) {
     const ev = whiteEval(info.score, side);
     const bar = this.#bar;
-    bar.querySelector(".eval-fill").style.height = `${Math.round(ev.share * 1000) / 10}%`;
+    bar.style.setProperty("--share", `${Math.round(ev.share * 1000) / 10}%`);
     bar.querySelector(".eval-number").textContent = ev.mate !== null ? `#${Math.abs(ev.mate)}` : ev.text;
     bar.dataset.score = String(ev.score);
     bar.dataset.mate = ev.mate === null ? "" : String(ev.mate);

@@ -25,6 +25,7 @@ export class Puzzles {
   #engine;
   #storage;
   #root;
+  #button;
   #list;
   #status;
   #puzzles = null;
@@ -40,13 +41,15 @@ export class Puzzles {
     button.id = "puzzles-button";
     button.textContent = TEXT.puzzles;
     button.title = TEXT.puzzlesTitle;
+    button.setAttribute("aria-pressed", "false");
     button.addEventListener("click", () => this.toggle());
     panel.querySelector(".tools-row").append(button);
+    this.#button = button;
     const root = (this.#root = document.createElement("div"));
     root.id = "puzzles";
     root.className = "puzzles";
     root.hidden = true;
-    root.innerHTML = '<div class="puzzle-list" role="group" aria-label="Puzzles"></div><p class="puzzle-status" role="status"></p>';
+    root.innerHTML = '<p class="puzzle-status" role="status"></p><div class="puzzle-list" role="group" aria-label="Puzzles"></div>';
     panel.append(root);
     this.#list = root.querySelector(".puzzle-list");
     this.#status = root.querySelector(".puzzle-status");
@@ -64,6 +67,7 @@ export class Puzzles {
 
   async toggle(show = this.#root.hidden) {
     this.#root.hidden = !show;
+    this.#button.setAttribute("aria-pressed", String(show));
     if (!show || this.#puzzles) return;
     try {
       const response = await fetch(new URL("./puzzles.json", import.meta.url));
