@@ -52,6 +52,11 @@ PRUNE_STACKINGS = 1
 LMR_DEPTH = 3
 LMR_AFTER = 4
 
+#: Aspiration window: from depth 3 on, the root's first move is searched within this many
+#: centi-units of the previous depth's score, and again with a full window only when its
+#: value falls outside (0 turns it off).
+ASPIRATION = 300
+
 EXACT, LOWER, UPPER = 0, 1, 2
 
 
@@ -427,9 +432,18 @@ class Search:
             b.do(a)
             same = b.side == side
             if best == -INF:
-                v = yield from gs(depth - 1, 1, -INF, INF)
-                if not same:
-                    v = -v
+                lo, hi = -INF, INF
+                prev = self.score
+                if ASPIRATION and depth >= 3 and -MATE_BOUND < prev < MATE_BOUND:
+                    lo, hi = prev - ASPIRATION, prev + ASPIRATION
+                while True:
+                    if same:
+                        v = yield from gs(depth - 1, 1, lo, hi)
+                    else:
+                        v = -(yield from gs(depth - 1, 1, -hi, -lo))
+                    if lo < v < hi or (lo == -INF and hi == INF):
+                        break
+                    lo, hi = -INF, INF  # outside the window: search again with a full one
             else:
                 # With its noise n, the move matters only if its value beats best - n:
                 # a null window proves it does not, else an exact search from there.
