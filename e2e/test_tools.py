@@ -14,6 +14,10 @@ from tzaar.puzzles import Solver
 # White to move takes Black's only Tzaar with F6xD5; G6xG3 instead lets Black take White's
 # only Tzaar with D5xF6.
 IN_ONE = "...../....../.....A./....z.../......../.....Z../..t..T./.a..t./..... w1"
+# White at its second action wins in 3 turns (proven by the endgame solver; from
+# tests/data/tactics.txt), with any of these first actions:
+IN_THREE = "...../.z4..Z./T2....../..t...ZA/a....A.A/Z.....T./......t/T...A./a2T... w2"
+IN_THREE_FIRST = {"B5-D7", "D7-D8", "D7-E6", "D7xD3", "F1-H1", "H5-H1"}
 PUZZLES = json.loads((Path(__file__).resolve().parent.parent / "web" / "puzzles.json").read_text())["puzzles"]
 
 
@@ -43,7 +47,7 @@ def test_the_analysis_bar_moves_when_a_capture_wins_a_type(open_site, watch, wai
     # White takes Black's last Tzaar at once: a win in 1, the arrow on F6 -> D5
     wait_bar(page, IN_ONE, "mate === 1")
     assert page.get_attribute(".board-overlay", "data-best") == "F6xD5"
-    assert page.inner_text("#analysis .eval-text") == "White wins in 1"
+    assert page.inner_text("#analysis .eval-text") == "White wins in 1 turn"
     assert page.locator(".board-overlay .arrow-best[data-from=F6][data-to=D5]").count() == 1
     # The attack map: F6 takes D5; D5 (Black's only Tzaar) is a last stack, F6 threatened.
     page.check("#attack-map")
@@ -62,6 +66,19 @@ def test_the_analysis_bar_moves_when_a_capture_wins_a_type(open_site, watch, wai
     # leaving the mode hides the bar and stops the search
     page.keyboard.press("a")
     assert page.is_hidden(".eval-bar") and page.get_attribute(".board-overlay", "data-best") == ""
+    watch.assert_clean()
+
+
+def test_the_analysis_shows_a_proven_win_in_turns(open_site, watch, wait_engine):
+    page = open_site(link(IN_THREE))
+    wait_engine(page)
+    idle(page, IN_THREE)
+    page.click("#analyse-button")
+    wait_bar(page, IN_THREE, "mate === 3")
+    assert page.get_attribute(".eval-bar", "data-proven") == "true"
+    assert page.inner_text("#analysis .eval-text") == "White wins in 3 turns"
+    assert page.inner_text(".eval-number") == "#3"
+    assert page.get_attribute(".board-overlay", "data-best") in IN_THREE_FIRST
     watch.assert_clean()
 
 
