@@ -117,10 +117,16 @@ def test_a_review_draws_the_graph_and_marks_the_blunder(open_site, watch, wait_e
     assert page.locator("#review .review-graph circle.blunder").count() == 1
     li = page.locator('#moves li[data-turn="1"]')
     assert "blunder" in li.get_attribute("class") and "better: F6xD5" in li.get_attribute("title")
-    assert "blunder" in page.inner_text("#review .review-notes")
-    # a point of the graph goes to its position
+    note = page.inner_text("#review .review-notes")
+    assert "1. White G6xG3 pass: blunder" in note and "better: F6xD5" in note  # shown, not only hovered
+    # a point of the graph goes to its position: the blunder's point to the position after it
+    page.locator("#review .review-graph circle.blunder").click()
+    after_blunder = Position.from_text(IN_ONE).play(actions[:2]).text()
+    idle(page, after_blunder)
+    assert "current" in page.locator("#review .review-graph circle.blunder").get_attribute("class")
     page.locator("#review .review-graph circle").first.click()
     idle(page, IN_ONE)
+    assert page.get_attribute("#review", "data-state") == "done"  # going back keeps the review
     watch.assert_clean()
 
 
