@@ -63,6 +63,11 @@ def test_the_analysis_bar_moves_when_a_capture_wins_a_type(open_site, watch, wai
     act(page, "D5xF6")
     wait_bar(page, shown(page), "score === -1000000")
     assert page.inner_text("#analysis .eval-text") == "Black wins"
+    # going back in the move list restarts the search on the position shown
+    page.click('#moves button[data-cursor="0"]')
+    idle(page, IN_ONE)
+    wait_bar(page, IN_ONE, "mate === 1")
+    assert page.get_attribute(".board-overlay", "data-best") == "F6xD5"
     # leaving the mode hides the bar and stops the search
     page.keyboard.press("a")
     assert page.is_hidden(".eval-bar") and page.get_attribute(".board-overlay", "data-best") == ""
