@@ -21,7 +21,7 @@ const game = new Game(engine, {
   storage,
   // A first visit plays White against the computer at a friendly level.
   newcomerPlayers: { white: "person", black: computerId(FRIENDLY_LEVEL) },
-  suggest: async (position, engine, options) => (await think(engine, { position, level: HINT_LEVEL }, options))?.actions ?? null,
+  suggest: async (position, engine, options) => (await think(engine, { position, level: HINT_LEVEL, solve: true }, options))?.actions ?? null,
   // The computer's second action waits for the first one's slide, unless motion is reduced.
   pause: () => (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? 0 : 320),
 });

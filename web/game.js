@@ -10,6 +10,7 @@
 //   game.subscribe((state, effects) => render(state, effects));   // returns an unbind
 //   game.activate("C3"); game.pass(); game.undo(); game.newGame({setup: "random"});
 
+import { proofFrom } from "./proof.js";
 import { STANDARD, parsePosition, parseAction, turnOf, captureText, stackText, placeText, TYPES } from "./notation.js";
 import { PLAYER_KINDS, isPerson } from "./players.js";
 import { readSave, setAside, saveProblem, SAVE_KEY, SAVE_VERSION } from "./saving.js";
@@ -42,6 +43,7 @@ function initialState(start = STANDARD) {
     thinking: null, // the side an automatic player is choosing for, while it thinks
     hint: null, // {position, action}: the suggestion for the person to move in `position`
     hinting: false, // a hint is being looked for
+    proofs: {}, // position text -> {winner, turns}: results the computer proved (proof.js)
   };
 }
 
@@ -604,7 +606,7 @@ export class Game {
     this.#set({ thinking: side });
     let actions = null;
     try {
-      actions = await kind.chooseActions(view, this.#engine, { cancelled });
+      actions = await kind.chooseActions(view, this.#engine, { cancelled, onInfo: (info) => this.#noteProof(view.position, info, cancelled) });
     } catch (error) {
       if (!cancelled()) this.#set({ notice: `${kind.label} could not move: ${error.message}` });
     }
@@ -628,6 +630,12 @@ export class Game {
     }
   }
 
+  /** Keep a result the computer proved for `position` (the hint and the move list show it). */
+  #noteProof(position, info, cancelled) {
+    const proof = proofFrom(position, info);
+    if (proof && !cancelled() && !this.state.proofs[position]) this.#set({ proofs: { ...this.state.proofs, [position]: proof } });
+  }
+
   /** Ask for the suggested action of the person to move; the board marks it. */
   async hint() {
     const s = this.state;
@@ -639,7 +647,7 @@ export class Game {
     this.#set({ hinting: true, notice: null });
     let actions = null;
     try {
-      actions = await this.#suggest(position, this.#engine, { cancelled });
+      actions = await this.#suggest(position, this.#engine, { cancelled, onInfo: (info) => this.#noteProof(position, info, cancelled) });
     } catch (error) {
       if (!cancelled()) this.#set({ notice: `No hint: ${error.message}` });
     }

@@ -1,6 +1,7 @@
 // The panels around the board: turn (with tray, warning, pass), trios, move list, result.
 // Each renders from the game's state and turns its buttons into the game's meanings.
 
+import { proofText } from "./proof.js";
 import { drawMiniPiece } from "./board.js";
 import { SIDE_NAME, TYPE_NAME, TYPES, describeAction } from "./notation.js";
 import { personToMove, positionAt, turnsOf, targetsOf, losingTargetsOf, countsOf, canUndo, canRedo, thinkingOf } from "./game.js";
@@ -253,7 +254,7 @@ export class MoveList {
   }
 
   render(state) {
-    const key = `${state.start}|${state.setup}|${state.seed}|${state.actions.join(" ")}`;
+    const key = `${state.start}|${state.setup}|${state.seed}|${state.actions.join(" ")}|${Object.keys(state.proofs ?? {}).length}`;
     if (key !== this.#key) {
       this.#key = key;
       this.#rebuild(state);
@@ -312,6 +313,14 @@ export class MoveList {
         button.setAttribute("aria-label", `Turn ${turn.number}, ${SIDE_NAME[turn.side]}: ${describeAction(text)}`);
         actions.appendChild(button);
       });
+      const proof = state.proofs?.[positionAt(state, turn.start)];
+      if (proof) {
+        const note = document.createElement("span");
+        note.className = "move-proof";
+        note.dataset.winner = proof.winner;
+        note.textContent = proofText(proof);
+        actions.appendChild(note);
+      }
       li.append(number, side, actions);
       list.appendChild(li);
     }

@@ -92,7 +92,9 @@ def run(args, position, out=sys.stdout) -> int:
         if args.stats and info:
             sys.stderr.write(
                 f"depth {info['depth']} score {info['score']} nodes {info['nodes']} "
-                f"time {dt:.3f} s ({info['nodes'] / max(dt, 1e-9):,.0f} nodes/s)\n"
+                f"time {dt:.3f} s ({info['nodes'] / max(dt, 1e-9):,.0f} nodes/s)"
+                + (f" proven {info['proven']['result']} in {info['proven']['turns']} turns" if info.get("proven") else "")
+                + "\n"
             )
         return 0
     p1 = Spec(_player(args.player1), args.time1 if args.time1 is not None else args.time,
@@ -105,7 +107,7 @@ def run(args, position, out=sys.stdout) -> int:
             who = p1.label() if g["p1_won"] else p2.label()
             colour = "white" if (g["winner"] == 0) else "black"
             out.write(f"game {g['index'] + 1} ({g['setup']}, {p1.label()} "
-                      f"{'white' if g['p1_white'] else 'black'}): {who} ({colour}) wins in {g['actions']} actions\n")
+                      f"{'white' if g['p1_white'] else 'black'}): {who} ({colour}) wins in {g['actions']} actions ({g['ending']})\n")
             out.flush()
 
     results = run_match(p1, p2, args.games, args.setup, args.seed, args.jobs, progress)

@@ -4,16 +4,20 @@ Methods (registered with :func:`tzaar.methods.method`, run by :mod:`tzaar.facade
 params -> result):
 
 ``ai_levels {}`` -> ``{levels: [{name, title, description}], default}``.
-``ai_start {position, level?, seed?, time?, nodes?}`` -> ``{job}``: starts a search for
-    the rest of the current turn (one or two actions; at step 2 the second action only;
-    in placement one placement).  ``time`` (seconds) and ``nodes`` override the level's
-    budgets; the time is wall clock since ``ai_start``, measured here across slices.
-    Starting a job drops the previous one (one job at a time).
+``ai_start {position, level?, seed?, time?, nodes?, solve?}`` -> ``{job}``: starts a search
+    for the rest of the current turn (one or two actions; at step 2 the second action
+    only; in placement one placement).  ``time`` (seconds) and ``nodes`` override the
+    level's budgets; the time is wall clock since ``ai_start``, measured here across
+    slices.  ``solve`` (true/false) turns the endgame solver on or off (default: on at
+    ``expert`` and ``master``).  Starting a job drops the previous one (one job at a time).
 ``ai_step {job, slice_ms?}`` -> ``{done: false, info}`` after about ``slice_ms`` (default
     30) of search, or ``{done: true, actions: [..], info}``.  ``info`` is ``{depth, score,
     nodes, best: [actions], elapsed}``; ``score`` is in centi-units for the side to move.
+    When the endgame solver proved the result, ``info.proven`` is ``{result: "win"|"loss",
+    turns: n}`` (turns of both sides until the game is decided, this one counting as 1:
+    "White wins in 3 turns"), and the actions are the fastest win or the slowest loss.
 ``ai_stop {job}`` -> ``{}`` (drops it; unknown ids are fine).
-``ai_move {position, level?, seed?, time?, nodes?}`` -> ``{actions, info}``: the same
+``ai_move {position, level?, seed?, time?, nodes?, solve?}`` -> ``{actions, info}``: the same
     search run to the end in one call (for scripts, tests and the command line).
 """
 
@@ -35,11 +39,11 @@ _JOBS = {}
 class Job:
     """One search for the rest of a turn, advanced by :meth:`step`."""
 
-    def __init__(self, position: Position, player=DEFAULT_LEVEL, seed=0, seconds=None, nodes=None):
+    def __init__(self, position: Position, player=DEFAULT_LEVEL, seed=0, seconds=None, nodes=None, solve=None):
         self.position = position
         self.board = position.board()
         self.started = time.perf_counter()
-        self.gen = think(self.board, player, seed, seconds, nodes)
+        self.gen = think(self.board, player, seed, seconds, nodes, solve)
         self.info = {"depth": 0, "score": 0, "nodes": 0, "best": []}
         self.actions = None
 
@@ -95,12 +99,12 @@ def _positive(name, value):
     return value
 
 
-def _job(position, level=None, seed=None, time=None, nodes=None):
+def _job(position, level=None, seed=None, time=None, nodes=None, solve=None):
     pos = Position.from_text(position)
-    return Job(pos, _player(level), seed or 0, _positive("time", time), _positive("nodes", nodes))
+    return Job(pos, _player(level), seed or 0, _positive("time", time), _positive("nodes", nodes), solve)
 
 
-_SEARCH = dict(position=(str, True), level=(str, False), seed=(int, False), time=(float, False), nodes=(int, False))
+_SEARCH = dict(position=(str, True), level=(str, False), seed=(int, False), time=(float, False), nodes=(int, False), solve=(bool, False))
 
 
 @method("ai_levels")
@@ -112,8 +116,8 @@ def _ai_levels():
 
 
 @method("ai_start", **_SEARCH)
-def _ai_start(position, level=None, seed=None, time=None, nodes=None):
-    job = _job(position, level, seed, time, nodes)
+def _ai_start(position, level=None, seed=None, time=None, nodes=None, solve=None):
+    job = _job(position, level, seed, time, nodes, solve)
     for old in _JOBS.values():
         old.close()
     _JOBS.clear()
@@ -142,8 +146,8 @@ def _ai_stop(job):
 
 
 @method("ai_move", **_SEARCH)
-def _ai_move(position, level=None, seed=None, time=None, nodes=None):
-    j = _job(position, level, seed, time, nodes)
+def _ai_move(position, level=None, seed=None, time=None, nodes=None, solve=None):
+    j = _job(position, level, seed, time, nodes, solve)
     out = j.step(float("inf"))
     j.close()
     return {"actions": out["actions"], "info": out["info"]}

@@ -76,7 +76,14 @@ def play_game(white: Spec, black: Spec, start: Position, seed: int = 0) -> dict:
             n += 1
         if n > MAX_ACTIONS:
             raise RuntimeError(f"a game ran past {MAX_ACTIONS} actions: {board.text()}")
-    return {"winner": board.winner(), "actions": n, "turns": turns, "seconds": spent}
+    winner = board.winner()
+    return {"winner": winner, "actions": n, "turns": turns, "seconds": spent, "ending": ending(board, winner)}
+
+
+def ending(board, winner) -> str:
+    """How the loser lost: ``no-capture`` (starved) or ``lost-type`` (a type gone)."""
+    loser = 1 - winner
+    return "lost-type" if min(board.tops[3 * loser: 3 * loser + 3]) == 0 else "no-capture"
 
 
 def _one(args):
@@ -176,7 +183,9 @@ def summary(p1: Spec, p2: Spec, results, setup: str) -> str:
         f"white won {white_wins} of {n}; {acts:.0f} actions a game; "
         f"seconds per turn: {a} {t1:.3f}, {b} {t2:.3f}",
     ]
+    starved = [sum(g["ending"] == "no-capture" and g["p1_won"] != first for g in results) for first in (True, False)]
+    lines.append(f"losses by starvation (no capture): {a} {starved[0]} of {w2}, {b} {starved[1]} of {w1}")
     return "\n".join(lines)
 
 
-__all__ = ["Spec", "run_player", "play_game", "run_match", "summary", "elo", "elo_interval", "setup_position", "MAX_ACTIONS"]
+__all__ = ["Spec", "run_player", "play_game", "run_match", "summary", "elo", "elo_interval", "setup_position", "ending", "MAX_ACTIONS"]
