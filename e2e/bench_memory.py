@@ -13,8 +13,10 @@ it prints where the memory is:
   collection (HeapProfiler.collectGarbage);
 - DOM nodes and listeners (CDP Memory.getDOMCounters);
 - wasm: the size of Pyodide's WebAssembly memory (it only ever grows);
-- py objects: the objects Python's collector tracks (len(gc.get_objects())); it and the
-  wasm size are read in the worker through `self.tzaarDebug.memory()` (web/engine-worker.js).
+- py objects: the objects Python's collector tracks (len(gc.get_objects()));
+- jobs: the searches and reviews the worker keeps between calls (each with its transposition
+  table, which lives only as long as its search);
+the last three read in the worker through `self.tzaarDebug.memory()` (web/engine-worker.js).
 
 Then the growth from the start to the end, and per game. Prints a Markdown table for
 BENCHMARKS.md. Not part of the test run.
@@ -82,12 +84,13 @@ def measure(page, cdp) -> dict:
         "listeners": dom["jsEventListeners"],
         "wasm": worker["wasmBytes"] / 2**20,
         "objects": worker["gcObjects"],
+        "jobs": worker["jobs"],
     }
 
 
 def row(label: str, m: dict) -> str:
     return (f"| {label} | {m['renderer']:.1f} MB | {m['heap']:.1f} MB | {m['nodes']} | {m['listeners']} "
-            f"| {m['wasm']:.1f} MB | {m['objects']} |")
+            f"| {m['wasm']:.1f} MB | {m['objects']} | {m['jobs']} |")
 
 
 def main() -> int:
@@ -114,8 +117,8 @@ def main() -> int:
         page.goto(url)
         page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
         print(f"Chromium {browser.version}, {args.games} games {player} against {player} in one page.\n")
-        print("| after | renderer RSS | page heap | DOM nodes | listeners | wasm memory | py objects |")
-        print("| --- | --- | --- | --- | --- | --- | --- |")
+        print("| after | renderer RSS | page heap | DOM nodes | listeners | wasm memory | py objects | jobs |")
+        print("| --- | --- | --- | --- | --- | --- | --- | --- |")
         started = time.perf_counter()
         first = last = None
         for game in range(args.games + 1):

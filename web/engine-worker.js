@@ -17,8 +17,11 @@ const WHOLE_STDLIB_URL = new URL("./pyodide/python_stdlib.zip", import.meta.url)
 const PACKAGE_URL = new URL("./tzaar.zip", import.meta.url);
 const PACKAGE_FILE = "/lib/tzaar.zip"; // on sys.path below
 
-// Python's side of self.tzaarDebug.memory(): the objects its collector tracks.
-const MEMORY_PY = "import gc, json\njson.dumps({'gcObjects': len(gc.get_objects())})";
+// Python's side of self.tzaarDebug.memory(): the objects its collector tracks, and the
+// searches and reviews kept between calls (each holds its own transposition table).
+const MEMORY_PY =
+  "import gc, json, tzaar.ai.jobs as a, tzaar.tools_facade as t\n" +
+  "json.dumps({'gcObjects': len(gc.get_objects()), 'jobs': len(a._JOBS) + len(t._REVIEWS)})";
 
 let callJson = null; // tzaar.facade.call_json once ready
 let fatal = null; // the message of a failed start
