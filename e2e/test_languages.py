@@ -129,6 +129,18 @@ def test_a_proven_result_is_said_in_the_language_shown(open_in):
     assert text.startswith("Podpowiedź") and text.endswith(" · Wygrywają Czarne w 5 turach"), text
 
 
+def test_the_web_app_manifest_follows_the_language(open_in):
+    page = open_in("fr-FR")
+    cdp = page.context.new_cdp_session(page)
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["url"].endswith("/manifest.fr.webmanifest") and manifest["errors"] == []
+    assert json.loads(manifest["data"])["description"] == texts("fr")["manifest.description"]
+    switch(page, "en")
+    page.wait_for_function("() => document.querySelector('link[rel=manifest]').getAttribute('href') === 'manifest.webmanifest'")
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["url"].endswith("/manifest.webmanifest") and manifest["errors"] == []
+
+
 # --- nothing left in English ------------------------------------------------------------------
 
 COLLECT = """() => {
