@@ -1,7 +1,7 @@
 // The analysis board: while it is on, the engine searches the shown position continuously in
 // the worker (slices of ai_step, as computer.js does) and the page shows an evaluation bar
-// beside the board (White's side, with a number; a proven win reads "White wins in 3",
-// counted in actions), the best rest of the turn, the depth reached, and the best action as
+// beside the board (White's side, with a number; a win the endgame solver proved reads
+// "White wins in 3 turns", info.proven), the best rest of the turn, the depth reached, and the best action as
 // an arrow on the board. A new position (a move, a click in the move list) restarts the
 // search at once; leaving the mode stops it. The attack map (a switch) comes from the
 // facade's attack_map, one call per position.
@@ -12,6 +12,7 @@
 import { positionAt } from "./game.js";
 import { SLICE_MS } from "./computer.js";
 import { msg, show } from "./i18n.js";
+import { proofFrom, proofText } from "./proof.js";
 
 /** Centi-units above this are a proven win (tzaar/ai/search.py MATE_BOUND). */
 const MATE = 1_000_000;
@@ -197,12 +198,19 @@ export class Analysis {
 
   #show(info, side, position) {
     const ev = whiteEval(info.score, side);
+    // The endgame solver's proof counts turns (the search's mate counts actions).
+    const proof = proofFrom(position, info);
+    if (proof) {
+      const turns = proof.winner === "white" ? proof.turns : -proof.turns;
+      Object.assign(ev, { score: turns > 0 ? MATE - proof.turns : proof.turns - MATE, mate: turns, text: proofText(proof), share: turns > 0 ? 1 : 0 });
+    }
     const bar = this.#bar;
-    bar.querySelector(".eval-fill").style.height = `${Math.round(ev.share * 1000) / 10}%`;
+    bar.style.setProperty("--share", `${Math.round(ev.share * 1000) / 10}%`);
     bar.querySelector(".eval-number").textContent = ev.mate !== null ? `#${Math.abs(ev.mate)}` : ev.text;
     bar.dataset.score = String(ev.score);
     bar.dataset.mate = ev.mate === null ? "" : String(ev.mate);
     bar.dataset.position = position;
+    bar.dataset.proven = String(Boolean(proof));
     bar.setAttribute("aria-valuenow", String(Math.round(ev.share * 100)));
     show(bar, ev.text, "aria-valuetext");
     show(this.#els.text, ev.text);

@@ -1,5 +1,5 @@
 // Wiring: the engine, the game, the board and the panels. No logic of its own.
-import { EngineClient } from "./engine-client.js";
+import { engine } from "./engine-start.js";
 import { Board } from "./board.js";
 import { Game, boardStateOf, thinkingOf } from "./game.js";
 import { TurnPanel, TriosPanel, MoveList, ResultBox } from "./panels.js";
@@ -18,7 +18,6 @@ import { mountTools } from "./tools.js";
 const $ = (selector) => document.querySelector(selector);
 const root = document.documentElement;
 
-const engine = new EngineClient();
 // The page's texts in its language before anything is drawn (the engine loads meanwhile).
 await startLanguage(storage);
 const game = new Game(engine, {

@@ -33,6 +33,7 @@ export class Puzzles {
   #engine;
   #storage;
   #root;
+  #button;
   #list;
   #status;
   #puzzles = null;
@@ -48,13 +49,15 @@ export class Puzzles {
     button.id = "puzzles-button";
     show(button, msg("puzzles.button"));
     show(button, msg("puzzles.button.title"), "title");
+    button.setAttribute("aria-pressed", "false");
     button.addEventListener("click", () => this.toggle());
     panel.querySelector(".tools-row").append(button);
+    this.#button = button;
     const root = (this.#root = document.createElement("div"));
     root.id = "puzzles";
     root.className = "puzzles";
     root.hidden = true;
-    root.innerHTML = '<div class="puzzle-list" role="group"></div><p class="puzzle-status" role="status"></p>';
+    root.innerHTML = '<p class="puzzle-status" role="status"></p><div class="puzzle-list" role="group"></div>';
     panel.append(root);
     this.#list = root.querySelector(".puzzle-list");
     this.#status = root.querySelector(".puzzle-status");
@@ -73,6 +76,7 @@ export class Puzzles {
 
   async toggle(show = this.#root.hidden) {
     this.#root.hidden = !show;
+    this.#button.setAttribute("aria-pressed", String(show));
     if (!show || this.#puzzles) return;
     try {
       const response = await fetch(new URL("./puzzles.json", import.meta.url));

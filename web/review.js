@@ -161,7 +161,8 @@ export class Review {
     axis.classList.add("axis");
     const pts = answer.evals.map((ev, i) => `${x(i).toFixed(1)},${y(ev).toFixed(1)}`);
     const area = document.createElementNS(NS, "polygon");
-    area.setAttribute("points", `${x(0)},${H / 2} ${pts.join(" ")} ${x(n - 1)},${H / 2}`);
+    const ends = [y(answer.evals[0]), y(answer.evals[n - 1])].map((v) => v.toFixed(1));
+    area.setAttribute("points", `0,${H} 0,${ends[0]} ${pts.join(" ")} ${W},${ends[1]} ${W},${H}`);
     area.classList.add("area");
     const curve = document.createElementNS(NS, "polyline");
     curve.setAttribute("points", pts.join(" "));
