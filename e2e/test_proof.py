@@ -67,3 +67,36 @@ def test_the_move_list_shows_the_computers_proven_win(page, open_site, wait_engi
     assert note.inner_text() == "White wins in 5 turns"
     assert note.get_attribute("data-winner") == "white"
     watch.assert_clean()
+
+
+# White (second action due) loses in 6 turns; the solver needs about 20,000 nodes for it,
+# more than its share of Expert's 3 s in the worker, so the first second of Expert's turn
+# is spent in the solver's slices (python -m tzaar.ai.solver_bench: a 16-stack position).
+SOLVER_BUSY = "...../ZTZ2.../......./.......T/.tt...Tt/a......./...TA.A/....../at.z2A w2"
+
+
+def test_a_new_game_stops_the_solver_at_once(page, open_site, wait_engine, watch):
+    from helpers import RECORDERS
+    from test_ai_play import assert_search_stopped, click_marked, sent_since_click
+
+    save = {"version": 1, "start": SOLVER_BUSY, "shown": SOLVER_BUSY, "setup": "standard", "seed": None,
+            "actions": [], "cursor": 0, "players": {"white": "computer:expert", "black": "person"}}
+    page.add_init_script(RECORDERS)
+    page.add_init_script(f"localStorage.setItem('tzaar.game', {json.dumps(json.dumps(save))})")
+    page = open_site()
+    wait_engine(page)
+    # Two slices asked for: well inside the solver's share (40% of 3 s).
+    page.wait_for_function("() => window.__sent.filter((m) => m.method === 'ai_step').length >= 2")
+    start = page.evaluate("() => window.__sent.filter((m) => m.method === 'ai_start').at(-1)")
+    assert start["params"]["position"] == SOLVER_BUSY and start["params"]["level"] == "expert"
+    job = page.evaluate("() => window.__sent.filter((m) => m.method === 'ai_step').at(-1).params.job")
+    page.click("#new-game-button")
+    page.wait_for_selector("#new-game-dialog[open]")
+    page.select_option('#new-game-dialog select[data-player="white"]', "person")
+    page.select_option('#new-game-dialog select[data-player="black"]', "person")
+    click_marked(page, '[data-command="start-game"]')
+    page.wait_for_function("() => window.__sent.some((m) => m.method === 'ai_stop')")
+    page.wait_for_selector('#board[data-thinking="false"][data-state="idle"]')
+    assert_search_stopped(sent_since_click(page), job)
+    assert page.evaluate("() => window.tzaar.state.actions.length") == 0
+    watch.assert_clean()

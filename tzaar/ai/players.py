@@ -167,7 +167,9 @@ def think(board, player: str, seed: int = 0, seconds: Optional[float] = None, no
     if budget and worth_trying(board):
         if asked is not None:
             budget = min(budget, int(asked * SOLVE_SHARE))
-        until = None if asked is not None else start + cap * SOLVE_SHARE
+        # A time budget (the level's, or the caller's) bounds it too; a node budget alone
+        # keeps it deterministic.
+        until = start + cap * SOLVE_SHARE if seconds is not None else None
         sol, used = yield from _solve(board, budget, until)
         if sol is not None:
             score = MATE - sol.turns if sol.result == "win" else sol.turns - MATE
