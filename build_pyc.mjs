@@ -14,7 +14,8 @@ import { pathToFileURL } from "node:url";
 
 const [pyodideDir, sourceDir, outDir] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(`${pyodideDir}/pyodide.mjs`).href);
-const pyodide = await loadPyodide({ indexURL: `${pyodideDir}/`, stdout: () => {}, stderr: (line) => console.error(line) });
+// PYTHONHASHSEED fixed: the order of frozenset constants (and so the bytes) is the same every build.
+const pyodide = await loadPyodide({ indexURL: `${pyodideDir}/`, env: { PYTHONHASHSEED: "0" }, stdout: () => {}, stderr: (line) => console.error(line) });
 pyodide.FS.mkdirTree("/build/src");
 pyodide.FS.mkdirTree("/build/out");
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: sourceDir }, "/build/src");

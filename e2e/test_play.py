@@ -367,7 +367,8 @@ def test_a_phone_sized_screen(phone_page, watch, site_url, wait_engine):
     page.wait_for_selector('#board [data-point="D5"][data-selected="true"]')
     page.tap('#board [data-point="D4"][data-target="capture"]')
     wait_position_change(page, STANDARD)
-    assert moves(page) == ["D5xD4"]
+    # The computer (Black on a first visit) may already have answered: the tap is the first.
+    assert moves(page)[:1] == ["D5xD4"]
     watch.assert_clean()
 
 
