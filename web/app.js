@@ -12,12 +12,15 @@ import { UpdateNotice, startOffline } from "./update-notice.js";
 import { storage } from "./storage.js";
 import { FRIENDLY_LEVEL, HINT_LEVEL, computerId, think } from "./computer.js";
 import { HintView } from "./hint.js";
+import { startLanguage, setLanguage, onLanguage, LANGUAGES, lang, t } from "./i18n.js";
 import { mountTools } from "./tools.js";
 
 const $ = (selector) => document.querySelector(selector);
 const root = document.documentElement;
 
 const engine = new EngineClient();
+// The page's texts in its language before anything is drawn (the engine loads meanwhile).
+await startLanguage(storage);
 const game = new Game(engine, {
   storage,
   // A first visit plays White against the computer at a friendly level.
@@ -44,6 +47,23 @@ const records = new RecordDialog($("#record-dialog"), game, engine);
 const updates = new UpdateNotice($("#update-notice"));
 // The analysis tools (analysis board, attack map, review, puzzles, editor): tools.js.
 const tools = mountTools({ panel: $("#tools"), game, engine, board, boardSvg: $("#board"), frame: $(".board-frame"), storage });
+
+// The language menu, each language in its own name; a switch re-renders every text.
+const languages = $("#language");
+languages.replaceChildren(
+  ...Object.entries(LANGUAGES).map(([code, name]) => {
+    const option = new Option(name, code, false, code === lang());
+    option.lang = code;
+    return option;
+  }),
+);
+languages.addEventListener("change", () => setLanguage(languages.value));
+onLanguage((code) => {
+  languages.value = code;
+  theme.apply(theme.theme);
+  showProgress(lastProgress);
+  render();
+});
 
 // Render once per frame from the state; effects (animations) are collected until then.
 let frame = 0;
@@ -99,12 +119,15 @@ bindCommands({
 
 // Loading progress, then <html data-engine>.
 const loading = $("#loading");
-engine.onProgress(({ fraction, text }) => {
+let lastProgress = {};
+function showProgress({ fraction, text, key } = {}) {
   const percent = Math.round((fraction ?? 0) * 100);
   loading.setAttribute("aria-valuenow", String(percent));
   loading.querySelector(".loading-bar span").style.width = `${percent}%`;
-  loading.querySelector(".loading-text").textContent = text ? `${text}…` : "Loading the rules…";
-});
+  const known = key ? t(`loading.${key}`) : "";
+  loading.querySelector(".loading-text").textContent = known && known !== `loading.${key}` ? known : text ? `${text}…` : t("loading.text");
+}
+engine.onProgress((progress) => showProgress((lastProgress = progress)));
 // Offline play and the update notice, once the engine no longer needs the network.
 engine.ready.finally(() => startOffline(updates)).catch(() => null);
 engine.ready.then(
@@ -112,7 +135,7 @@ engine.ready.then(
   (error) => {
     root.setAttribute("data-engine", "error");
     const box = $("#engine-error");
-    box.textContent = `${error.message.replace(/\.?$/, ".")} Reload the page to try again.`;
+    box.textContent = t("loading.reload", { error: error.message.replace(/\.?$/, ".") });
     box.hidden = false;
   },
 );

@@ -13,6 +13,7 @@
 // Nodes are kept per point and only updated where something changed.
 
 import { POINTS, SEGMENTS, POINT_BY_NAME, COLUMNS, planeXY, pointAt, pointLabel } from "./notation.js";
+import { t, lang } from "./i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const S = 100; // distance between neighbouring points, in SVG units
@@ -22,9 +23,15 @@ const MAX_LAYERS = 5; // taller stacks draw this many edges (the badge says the 
 const MOVE_MS = 260;
 
 const DESCRIPTION = {
-  capture: "capture target",
-  stack: "stacking target",
-  place: "place a piece here",
+  get capture() {
+    return t("board.target.capture");
+  },
+  get stack() {
+    return t("board.target.stack");
+  },
+  get place() {
+    return t("board.target.place");
+  },
 };
 
 function el(name, attrs = {}, parent = null) {
@@ -83,7 +90,7 @@ export class Board {
     svg.setAttribute("viewBox", "-440 -500 880 1000");
     svg.setAttribute("role", "group");
     svg.setAttribute("tabindex", "-1"); // one tab stop: the points' roving tabindex
-    if (!svg.hasAttribute("aria-label")) svg.setAttribute("aria-label", "TZAAR board");
+    if (!svg.hasAttribute("aria-label")) svg.setAttribute("aria-label", t("board.label"));
     this.#defs(el("defs", {}, svg));
     for (const name of ["plate", "grid", "labels", "marks", "hint", "pieces", "points"]) {
       this.#layers[name] = el("g", { class: `layer-${name}` }, svg);
@@ -215,7 +222,7 @@ export class Board {
       const target = targets[name] ?? null;
       const selected = state.selected === name;
       const isLosing = target === "stack" && losing.has(name);
-      const mark = `${selected ? "sel" : ""}|${target ?? ""}|${isLosing ? "losing" : ""}`;
+      const mark = `${selected ? "sel" : ""}|${target ?? ""}|${isLosing ? "losing" : ""}|${lang()}`;
       if (mark !== n.mark) {
         n.mark = mark;
         this.#drawMarker(n.marker, { selected, target, losing: isLosing });
@@ -227,7 +234,7 @@ export class Board {
         else delete point.dataset.losing;
         if (selected) point.setAttribute("aria-pressed", "true");
         else point.removeAttribute("aria-pressed");
-        const description = selected ? "selected" : target ? DESCRIPTION[target] + (isLosing ? ", loses the game" : "") : "";
+        const description = selected ? t("board.selected") : target ? (isLosing ? t("board.losesGame", { target: DESCRIPTION[target] }) : DESCRIPTION[target]) : "";
         if (description) point.setAttribute("aria-description", description);
         else point.removeAttribute("aria-description");
       }

@@ -2,6 +2,7 @@
 import { drawMiniPiece } from "./board.js";
 import { PLAYER_KINDS } from "./players.js";
 import { TYPE_NAME } from "./notation.js";
+import { t } from "./i18n.js";
 
 export class NewGameDialog {
   #dialog;
@@ -80,9 +81,8 @@ export class ConfirmLosingDialog {
     if (action && this.#shown !== action) {
       this.#shown = action;
       const [from, to] = action.split("-");
-      const type = TYPE_NAME[state.view.points[to]?.type] ?? "piece";
-      this.#dialog.querySelector("#confirm-text").textContent =
-        `Stacking ${from} onto ${to} covers your last ${type}. You would lose the game at once.`;
+      const type = TYPE_NAME[state.view.points[to]?.type] ?? t("confirm.piece");
+      this.#dialog.querySelector("#confirm-text").textContent = t("confirm.text", { from, to, type });
       this.#dialog.returnValue = "";
       this.#dialog.showModal();
     } else if (!action && this.#shown) {

@@ -22,8 +22,9 @@ self.onmessage = (event) => {
   else waiting.push(request);
 };
 
-function progress(stage, fraction, text) {
-  self.postMessage({ progress: { stage, fraction, text } });
+// `key`: the page's name for the step's text (web/lang/*.json "loading.<key>").
+function progress(stage, fraction, text, key = stage) {
+  self.postMessage({ progress: { stage, fraction, text, key } });
 }
 
 function answer({ id, method, params }) {
@@ -53,13 +54,13 @@ async function start() {
   progress("runtime", 0.1, "Loading the Python runtime");
   const pyodide = await loadPyodide({
     // Called once the WebAssembly runs, before Python starts (an experimental hook).
-    fsInit: async () => progress("runtime", 0.6, "Starting Python"),
+    fsInit: async () => progress("runtime", 0.6, "Starting Python", "python"),
     indexURL: RUNTIME_URL.href,
     packageBaseUrl: RUNTIME_URL.href, // never a CDN, even if a package were asked for
     stdout: (line) => console.log(line),
     stderr: (line) => console.warn(line),
   });
-  progress("package", 0.85, "Loading the rules");
+  progress("package", 0.85, "Loading the rules", "rules");
   pyodide.unpackArchive(await packageBytes, "zip", { extractDir: PACKAGE_DIR });
   pyodide.runPython(
     "import sys, importlib\nsys.path.insert(0, '/home/pyodide/site')\nimportlib.invalidate_caches()",

@@ -14,6 +14,7 @@ import { proofFrom } from "./proof.js";
 import { STANDARD, parsePosition, parseAction, turnOf, captureText, stackText, placeText, TYPES } from "./notation.js";
 import { PLAYER_KINDS, isPerson } from "./players.js";
 import { readSave, setAside, saveProblem, SAVE_KEY, SAVE_VERSION } from "./saving.js";
+import { msg } from "./i18n.js";
 
 /** The pause between the two actions of an automatic player's turn (a little over a slide). */
 const AUTOPLAY_PAUSE_MS = 320;
@@ -36,8 +37,8 @@ function initialState(start = STANDARD) {
     players: { white: "person", black: "person" },
     flipped: false,
     busy: false,
-    notice: null, // a short message for the person (an error, mostly)
-    alert: null, // {kind: "link"|"save", text}: a link or a save that could not be used
+    notice: null, // a short message for the person (an error, mostly): text or i18n msg()
+    alert: null, // {kind: "link"|"save", text}: a link or a save that could not be used (text: a msg())
     pendingLosing: null, // a losing stacking waiting for the person to confirm
     resultDismissed: false,
     thinking: null, // the side an automatic player is choosing for, while it thinks
@@ -296,7 +297,7 @@ export class Game {
         });
         if (!error) return;
         this.#holdSave = true;
-        this.#set({ alert: linkAlert(`The engine refused it: ${error.message}`) });
+        this.#set({ alert: linkAlert(msg("alert.refused", { detail: error.message.replace(/\.?$/, ".") })) });
       }
       if (saved && this.#storage.getText(SAVE_KEY) !== null) {
         const error = await this.#load(saved.start, saved.actions, { cursor: saved.cursor, state: restored });
@@ -314,8 +315,8 @@ export class Game {
   #setAsideSave(error) {
     setAside(this.#storage);
     this.#holdSave = false;
-    const text = saveProblem(`it no longer replays (${error.message.replace(/\.$/, "")}).`);
-    this.#set({ alert: this.state.alert?.kind === "link" ? { kind: "link", text: `${this.state.alert.text} ${text}` } : { kind: "save", text } });
+    const text = saveProblem(msg("save.noReplay", { detail: error.message.replace(/\.$/, "") }));
+    this.#set({ alert: this.state.alert?.kind === "link" ? { kind: "link", text: [this.state.alert.text, text] } : { kind: "save", text } });
   }
 
   /**
@@ -408,7 +409,7 @@ export class Game {
       state: { setup, seed: null, players: { white: "person", black: "person" }, alert: null, notice: null },
     });
     // (A record's dialog says what is wrong itself.)
-    if (error && setup === "link") this.#set({ alert: linkAlert(`The engine refused it: ${error.message}`) });
+    if (error && setup === "link") this.#set({ alert: linkAlert(msg("alert.refused", { detail: error.message.replace(/\.?$/, ".") })) });
     return error;
   }
 
@@ -608,7 +609,7 @@ export class Game {
     try {
       actions = await kind.chooseActions(view, this.#engine, { cancelled, onInfo: (info) => this.#noteProof(view.position, info, cancelled) });
     } catch (error) {
-      if (!cancelled()) this.#set({ notice: `${kind.label} could not move: ${error.message}` });
+      if (!cancelled()) this.#set({ notice: msg("notice.cannotMove", { player: kind.label, detail: error.message }) });
     }
     if (this.state.thinking === side && (cancelled() || !actions)) this.#set({ thinking: null });
     if (!actions?.length || cancelled()) return;
@@ -649,17 +650,14 @@ export class Game {
     try {
       actions = await this.#suggest(position, this.#engine, { cancelled, onInfo: (info) => this.#noteProof(position, info, cancelled) });
     } catch (error) {
-      if (!cancelled()) this.#set({ notice: `No hint: ${error.message}` });
+      if (!cancelled()) this.#set({ notice: msg("notice.noHint", { detail: error.message }) });
     }
     this.#set({ hinting: false, ...(actions?.length && !cancelled() ? { hint: { position, action: actions[0] } } : {}) });
   }
 }
 
 function linkAlert(message) {
-  return {
-    kind: "link",
-    text: `This link could not be opened. ${message.replace(/\.?$/, ".")} Your game is untouched.`,
-  };
+  return { kind: "link", text: msg("alert.linkText", { message }) };
 }
 
 function sanitizePlayers(players) {

@@ -6,11 +6,8 @@ import { drawMiniPiece } from "./board.js";
 import { SIDE_NAME, TYPE_NAME, TYPES, describeAction } from "./notation.js";
 import { personToMove, positionAt, turnsOf, targetsOf, losingTargetsOf, countsOf, canUndo, canRedo, thinkingOf } from "./game.js";
 import { playerLabel, playerShortLabel, isPerson } from "./players.js";
+import { t, tr, lang } from "./i18n.js";
 import { clipMessage } from "./clip.js";
-
-function plural(n, one, many = `${one}s`) {
-  return `${n} ${n === 1 ? one : many}`;
-}
 
 function sideOf(state) {
   if (state.view) return state.view.side;
@@ -72,9 +69,9 @@ export class TurnPanel {
         const type = button.dataset.place;
         const left = view.reserve[side][type] ?? 0;
         drawMiniPiece(button.querySelector("svg"), side, type);
-        setText(button.querySelector(".tray-count"), `${left} left`);
+        setText(button.querySelector(".tray-count"), t("tray.left", { n: left }));
         setAttr(button, "aria-pressed", String(chosen === type));
-        setAttr(button, "aria-label", `${TYPE_NAME[type]}, ${left} left`);
+        setAttr(button, "aria-label", t("tray.aria", { type: TYPE_NAME[type], n: left }));
         button.disabled = left <= 0 || !personToMove(state) || state.busy;
       }
     }
@@ -85,7 +82,7 @@ export class TurnPanel {
       const covered = [...new Set(losing.map((p) => TYPE_NAME[view.points[p].type]))];
       setText(
         this.warning,
-        `Careful: stacking ${state.selected} onto ${losing.join(" or ")} covers your last ${covered.join(" / ")}, and you would lose at once.`,
+        t("turn.warning", { point: state.selected, targets: losing.reduce((a, b) => t("turn.or", { a, b })), types: covered.join(" / ") }),
       );
       this.warning.hidden = false;
     } else {
@@ -94,7 +91,7 @@ export class TurnPanel {
 
     this.pass.disabled = !(personToMove(state) && view.legal.pass && !state.busy);
     if (state.notice) {
-      setText(this.notice, clipMessage(state.notice));
+      setText(this.notice, clipMessage(tr(state.notice)));
       this.notice.hidden = false;
     } else {
       this.notice.hidden = true;
@@ -105,45 +102,43 @@ export class TurnPanel {
     const view = state.view;
     const name = SIDE_NAME[side];
     if (!view) {
-      if (state.engine === "error") return { title: `${name} to play`, detail: "The rules engine is not available." };
-      return { title: `${name} to play`, detail: "The rules are loading; the board is ready in a moment." };
+      if (state.engine === "error") return { title: t("turn.toPlay", { side: name }), detail: t("turn.engineError") };
+      return { title: t("turn.toPlay", { side: name }), detail: t("turn.loading") };
     }
     if (view.winner) {
-      return { title: `${SIDE_NAME[view.winner]} wins`, detail: view.reason?.text ?? "" };
+      return { title: t("result.wins", { side: SIDE_NAME[view.winner] }), detail: reasonText(view) };
     }
-    const later = state.cursor < state.actions.length ? " You are looking at an earlier position: playing here replaces the moves after it." : "";
+    const later = state.cursor < state.actions.length ? ` ${t("turn.earlier")}` : "";
     if (!personToMove(state)) {
       const who = playerLabel(state.players[side]);
-      if (thinkingOf(state)) return { title: `${name} to play`, detail: `${who} is thinking…` };
+      if (thinkingOf(state)) return { title: t("turn.toPlay", { side: name }), detail: t("turn.thinking", { player: who }) };
       if (state.cursor < state.actions.length) {
-        return { title: `${name} to play`, detail: `${who} played from here: go forward (redo) to come back to the game.` };
+        return { title: t("turn.toPlay", { side: name }), detail: t("turn.playedFromHere", { player: who }) };
       }
-      return { title: `${name} to play`, detail: `${who} plays this side.` };
+      return { title: t("turn.toPlay", { side: name }), detail: t("turn.playsThisSide", { player: who }) };
     }
     if (view.step === "place") {
       const type = state.placeType[side];
       const left = Object.values(view.reserve[side]).reduce((a, b) => a + b, 0);
       return {
-        title: `${name} places a piece`,
-        detail: (type
-          ? `Click an empty point to place a ${TYPE_NAME[type]}.`
-          : `Tournament setup: choose a piece below, then an empty point. ${plural(left, "piece")} left to place.`) + later,
+        title: t("turn.places", { side: name }),
+        detail: (type ? t("turn.placeChosen", { type: TYPE_NAME[type] }) : t("turn.placeChoose", { n: left })) + later,
       };
     }
-    const title = view.step === "capture" ? `${name}: capture` : `${name}: capture, stack or pass`;
+    const title = t(view.step === "capture" ? "turn.capture" : "turn.second", { side: name });
     let detail;
     if (state.selected) {
       const targets = Object.values(targetsOf(state));
       const captures = targets.filter((t) => t === "capture").length;
       const stacks = targets.filter((t) => t === "stack").length;
-      const parts = [captures ? plural(captures, "capture") : "", stacks ? plural(stacks, "stacking") : ""].filter(Boolean);
-      detail = `${state.selected} selected: ${parts.join(", ") || "no move"}. Choose a target, or click elsewhere to let go.`;
+      const parts = [captures ? t("turn.captures", { n: captures }) : "", stacks ? t("turn.stackings", { n: stacks }) : ""].filter(Boolean);
+      detail = t("turn.selected", { point: state.selected, moves: parts.join(", ") || t("turn.noMove") });
     } else if (view.opening) {
-      detail = `The opening is a single capture: choose a ${side} stack, then the ${side === "white" ? "black" : "white"} stack it takes. Then ${side === "white" ? "Black" : "White"} plays.`;
+      detail = t(`turn.opening.${side}`);
     } else if (view.step === "capture") {
-      detail = "First action: you must capture. Choose one of your stacks.";
+      detail = t("turn.first");
     } else {
-      detail = "Second action: capture again, stack onto one of your own stacks, or pass.";
+      detail = t("turn.secondDetail");
     }
     return { title, detail: detail + later };
   }
@@ -154,14 +149,16 @@ export class TurnPanel {
 export class TriosPanel {
   #root;
   #rows = {};
+  #heading;
 
   constructor(root) {
     this.#root = root;
     root.replaceChildren();
     const heading = document.createElement("h2");
     heading.className = "panel-title";
-    heading.textContent = "Trios";
+    heading.textContent = t("trios.title");
     root.appendChild(heading);
+    this.#heading = heading;
     for (const side of ["white", "black"]) {
       const row = document.createElement("div");
       row.className = "trio";
@@ -195,7 +192,7 @@ export class TriosPanel {
         counts[type] = { cell, number };
       }
       root.appendChild(row);
-      this.#rows[side] = { row, counts, pieces, player };
+      this.#rows[side] = { row, counts, pieces, player, name };
     }
   }
 
@@ -204,11 +201,13 @@ export class TriosPanel {
     const toMove = sideOf(state);
     const placing = state.view?.step === "place";
     const twoPeople = isPerson(state.players.white) && isPerson(state.players.black);
+    setText(this.#heading, t("trios.title"));
     for (const side of ["white", "black"]) {
       const r = this.#rows[side];
+      if (r.name.firstChild.nodeType === Node.TEXT_NODE && r.name.firstChild.data !== SIDE_NAME[side]) r.name.firstChild.data = SIDE_NAME[side];
       setAttr(r.row, "data-to-move", String(toMove === side && !state.view?.winner));
       const id = state.players[side];
-      const who = twoPeople ? "" : isPerson(id) ? "You" : playerShortLabel(id);
+      const who = twoPeople ? "" : isPerson(id) ? t("trios.you") : playerShortLabel(id);
       setText(r.player, who);
       if (r.player.hidden !== !who) r.player.hidden = !who;
       setAttr(r.row, "data-player", id);
@@ -221,16 +220,17 @@ export class TriosPanel {
         const stillToCome = placing && reserve ? reserve[side][type] : 0;
         setAttr(cell, "data-last", n === 1 && !stillToCome ? "true" : null);
         setAttr(cell, "data-gone", n === 0 && !stillToCome && !placing ? "true" : null);
-        setAttr(cell, "title", `${SIDE_NAME[side]} ${TYPE_NAME[type]}s on top: ${n}`);
-        described.push(`${n} ${TYPE_NAME[type]}${n === 1 ? "" : "s"}`);
+        setAttr(cell, "title", t("trios.cell", { side: SIDE_NAME[side], type: TYPE_NAME[type], n }));
+        described.push(t(`trios.${type}`, { n }));
       }
-      let text = `${plural(pieces[side], "piece")}`;
+      let text = t("trios.pieces", { n: pieces[side] });
       if (placing && reserve) {
         const left = Object.values(reserve[side]).reduce((a, b) => a + b, 0);
-        text += ` · ${left} to place`;
+        text += ` · ${t("trios.toPlace", { n: left })}`;
       }
       setText(r.pieces, text);
-      setAttr(r.row, "aria-label", `${SIDE_NAME[side]}${who ? ` (${who})` : ""}: stacks on top ${described.join(", ")}; ${text}`);
+      const counts = described.join(", ");
+      setAttr(r.row, "aria-label", who ? t("trios.ariaPlayer", { side: SIDE_NAME[side], player: who, counts, pieces: text }) : t("trios.aria", { side: SIDE_NAME[side], counts, pieces: text }));
     }
   }
 }
@@ -254,7 +254,7 @@ export class MoveList {
   }
 
   render(state) {
-    const key = `${state.start}|${state.setup}|${state.seed}|${state.actions.join(" ")}|${Object.keys(state.proofs ?? {}).length}`;
+    const key = `${lang()}|${state.start}|${state.setup}|${state.seed}|${state.actions.join(" ")}|${Object.keys(state.proofs ?? {}).length}`;
     if (key !== this.#key) {
       this.#key = key;
       this.#rebuild(state);
@@ -310,7 +310,7 @@ export class MoveList {
         button.dataset.cursor = String(turn.start + i + 1);
         button.dataset.move = text;
         button.textContent = text;
-        button.setAttribute("aria-label", `Turn ${turn.number}, ${SIDE_NAME[turn.side]}: ${describeAction(text)}`);
+        button.setAttribute("aria-label", t("history.move", { number: turn.number, side: SIDE_NAME[turn.side], action: describeAction(text) }));
         actions.appendChild(button);
       });
       const proof = state.proofs?.[positionAt(state, turn.start)];
@@ -330,23 +330,34 @@ export class MoveList {
 function startLabel(state) {
   switch (state.setup) {
     case "random":
-      return state.seed !== null && state.seed !== undefined ? `Start · random setup #${state.seed}` : "Start · random setup";
+      return state.seed !== null && state.seed !== undefined ? t("start.randomSeed", { seed: state.seed }) : t("start.random");
     case "tournament":
-      return "Start · tournament setup";
+      return t("start.tournament");
     case "link":
-      return "Start · position from a link";
+      return t("start.link");
     case "record":
-      return "Start · from a game record";
+      return t("start.record");
     case "puzzle":
-      return "Start · puzzle";
+      return t("start.puzzle");
     case "editor":
-      return "Start · set-up position";
+      return t("start.editor");
     default:
-      return "Start · standard setup";
+      return t("start.standard");
   }
 }
 
 // ---- the result -------------------------------------------------------------------------
+
+/** Why the game ended, from the engine's reason code ("Black has no Tzarra left"); the
+ * engine's English text for a code this page does not know. */
+export function reasonText(view) {
+  const reason = view?.reason;
+  if (!reason) return "";
+  const key = `reason.${reason.code}`;
+  const loser = SIDE_NAME[view.winner === "white" ? "black" : "white"];
+  const text = t(key, { loser, type: TYPE_NAME[reason.type] ?? "" });
+  return text === key ? (reason.text ?? "") : text;
+}
 
 export class ResultBox {
   #root;
@@ -362,8 +373,8 @@ export class ResultBox {
     const root = this.#root;
     setAttr(root, "data-winner", view?.winner ?? null);
     if (show) {
-      setText(root.querySelector(".result-title"), `${SIDE_NAME[view.winner]} wins`);
-      setText(root.querySelector(".result-reason"), view.reason?.text ?? "");
+      setText(root.querySelector(".result-title"), t("result.wins", { side: SIDE_NAME[view.winner] }));
+      setText(root.querySelector(".result-reason"), reasonText(view));
     }
     if (root.hidden === show) root.hidden = !show;
   }

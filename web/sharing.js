@@ -4,6 +4,7 @@
 
 import { positionAt } from "./game.js";
 import { parseLink, positionHash, gameHash, linkTo } from "./address.js";
+import { t, tr, lang } from "./i18n.js";
 import { clipMessage } from "./clip.js";
 
 /**
@@ -80,20 +81,20 @@ export class ShareControls {
       const url = positionLink(this.#game.state);
       const done = await copyText(url);
       this.copy.dataset.copied = String(done);
-      flash(this.copy, done ? "Link copied" : "Copy failed");
-      this.#say(done ? "The link to this position is on the clipboard." : `Copy this link by hand: ${url}`);
+      flash(this.copy, done ? t("share.copied") : t("share.copyFailed"));
+      this.#say(done ? t("share.onClipboard") : t("share.byHand", { url }));
     });
     this.share.addEventListener("click", async () => {
       const state = this.#game.state;
-      const side = state.view?.side === "black" ? "Black" : "White";
+      const side = t(state.view?.side === "black" ? "side.black" : "side.white");
       try {
         await navigator.share({
           title: "TZAAR",
-          text: state.view?.winner ? "A finished game of TZAAR" : `TZAAR: ${side} to play`,
+          text: state.view?.winner ? t("share.finished") : t("share.toPlay", { side }),
           url: positionLink(state),
         });
       } catch (error) {
-        if (error?.name !== "AbortError") this.#say("The share sheet could not open; use Copy link instead.");
+        if (error?.name !== "AbortError") this.#say(t("share.noSheet"));
       }
     });
   }
@@ -113,6 +114,7 @@ export class ShareControls {
 export class AlertBox {
   #root;
   #shown = null;
+  #lang = null;
 
   constructor(root) {
     this.#root = root;
@@ -120,8 +122,9 @@ export class AlertBox {
 
   render(state) {
     const alert = state.alert;
-    if (alert === this.#shown) return;
+    if (alert === this.#shown && lang() === this.#lang) return;
     this.#shown = alert;
+    this.#lang = lang();
     const root = this.#root;
     root.hidden = !alert;
     if (!alert) {
@@ -129,8 +132,7 @@ export class AlertBox {
       return;
     }
     root.dataset.kind = alert.kind;
-    root.querySelector(".alert-title").textContent =
-      alert.kind === "save" ? "Saved game set aside" : alert.kind === "record" ? "Record not opened" : "Bad link";
-    root.querySelector(".alert-text").textContent = clipMessage(alert.text);
+    root.querySelector(".alert-title").textContent = t(alert.kind === "save" ? "alert.save" : alert.kind === "record" ? "alert.record" : "alert.link");
+    root.querySelector(".alert-text").textContent = clipMessage(tr(alert.text));
   }
 }
