@@ -19,7 +19,7 @@ const MATE = 1_000_000;
 const MATE_BOUND = MATE - 1000;
 
 /** The text of an evaluation from White's side ({score, mate}): "+1.25", "−0.40" or a msg()
- * "White wins in 3" (mate: actions to the win, negative when Black wins; 0: won). */
+ * "White wins in 3 actions" (mate: actions to the win, negative when Black wins; 0: won). */
 export function scoreText({ score, mate }) {
   if (mate !== null && mate !== undefined) {
     const side = msg(score > 0 ? "side.white" : "side.black");
@@ -216,7 +216,16 @@ export class Analysis {
     show(this.#els.text, ev.text);
     show(this.#els.depth, info.depth ? msg("analysis.depth", { n: info.depth }) : "");
     this.#els.readout.dataset.depth = String(info.depth);
-    show(this.#els.line, info.best?.length ? msg("analysis.best", { line: info.best.join(" ") }) : "");
+    // The rest of the turn the search expects (info.line: best and the table's second
+    // action), and the opponent's reply after it, as far as its table knows.
+    const turn = info.line?.length >= (info.best?.length ?? 0) ? info.line : info.best;
+    const reply = info.reply ?? [];
+    show(
+      this.#els.line,
+      !turn?.length ? "" : reply.length ? msg("analysis.bestReply", { line: turn.join(" "), reply: reply.join(" ") }) : msg("analysis.best", { line: turn.join(" ") }),
+    );
+    this.#els.line.dataset.line = turn?.join(" ") ?? "";
+    this.#els.line.dataset.reply = reply.join(" ");
     this.#overlay.setBest(info.best?.[0] ?? null);
   }
 }
