@@ -99,6 +99,7 @@ export class RecordDialog {
           : await this.#engine.call("record_save", { start, actions });
       if (format !== this.#format.value) return; // changed meanwhile
       this.#text.value = text;
+      this.#text.wrap = format === "littlegolem" ? "soft" : "off"; // LittleGolem's is one long line
       this.#dialog.dataset.ready = "true";
       this.#dialog.dataset.format = format;
       this.#say("");
