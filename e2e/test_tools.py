@@ -63,6 +63,7 @@ def test_the_analysis_bar_moves_when_a_capture_wins_a_type(open_site, watch, wai
     act(page, "D5xF6")
     wait_bar(page, shown(page), "score === -1000000")
     assert page.inner_text("#analysis .eval-text") == "Black wins"
+    assert page.locator(".eval-number").inner_text() == ""  # no "#0"
     # going back in the move list restarts the search on the position shown
     page.click('#moves button[data-cursor="0"]')
     idle(page, IN_ONE)

@@ -206,7 +206,8 @@ export class Analysis {
     }
     const bar = this.#bar;
     bar.style.setProperty("--share", `${Math.round(ev.share * 1000) / 10}%`);
-    bar.querySelector(".eval-number").textContent = ev.mate !== null ? `#${Math.abs(ev.mate)}` : ev.text;
+    // "#3": a forced win (no number once the game is over: the bar is full).
+    bar.querySelector(".eval-number").textContent = ev.mate === null ? ev.text : ev.mate ? `#${Math.abs(ev.mate)}` : "";
     bar.dataset.score = String(ev.score);
     bar.dataset.mate = ev.mate === null ? "" : String(ev.mate);
     bar.dataset.position = position;
