@@ -83,3 +83,45 @@ def test_a_broken_littlegolem_record_says_the_turn_and_why(open_site, watch, wai
     assert "line 1" in message and "D4-G1 is illegal" in message
     assert shown(page) == STANDARD and moves(page) == []
     watch.assert_clean()
+
+
+def test_a_game_is_written_as_a_littlegolem_record_and_read_back(open_site, watch, wait_engine):
+    _, game, final = the_game()
+    page = open_site(link(game["start"], game["actions"]))
+    wait_engine(page)
+    idle(page, final["position"])
+    dialog = open_records(page)
+    assert dialog.get_attribute("data-format") == "tzaar"
+    dialog.locator("#record-format").select_option("littlegolem")
+    page.wait_for_selector('#record-dialog[data-format="littlegolem"]')
+    text = dialog.locator("#record-text").input_value()
+    assert text == engine("record_export", start=game["start"], actions=game["actions"], format="littlegolem")["text"]
+    assert text.startswith("(;FF[TZAAR]POS[")
+    assert dialog.locator("#record-download").inner_text() == "Download .sgf"
+    with page.expect_download() as download:
+        dialog.locator("#record-download").click()
+    assert download.value.suggested_filename.endswith(".sgf")
+    # the text opens again as the same game
+    dialog.locator("#record-open").click()
+    page.wait_for_selector("#record-dialog:not([open])", state="attached")
+    idle(page, final["position"])
+    assert moves(page) == game["actions"]
+    # back to our format: .txt again
+    dialog = open_records(page)
+    dialog.locator("#record-format").select_option("tzaar")
+    page.wait_for_selector('#record-dialog[data-format="tzaar"]')
+    assert dialog.locator("#record-text").input_value().startswith("# TZAAR game record")
+    assert dialog.locator("#record-download").inner_text() == "Download .txt"
+    watch.assert_clean()
+
+
+def test_a_game_that_cannot_be_a_littlegolem_record_says_why(open_site, watch, wait_engine):
+    tournament = "...../....../......./......../......../......../......./....../..... w0"
+    page = open_site(link(tournament, ["Z@C3"]))
+    wait_engine(page)
+    dialog = open_records(page)
+    dialog.locator("#record-format").select_option("littlegolem")
+    page.wait_for_function("() => !document.querySelector('#record-error').hidden")
+    assert "starts with all 60 pieces" in dialog.locator("#record-error").inner_text()
+    assert dialog.locator("#record-text").input_value() == ""
+    watch.assert_clean()

@@ -63,6 +63,7 @@ def test_the_analysis_bar_moves_when_a_capture_wins_a_type(open_site, watch, wai
     act(page, "D5xF6")
     wait_bar(page, shown(page), "score === -1000000")
     assert page.inner_text("#analysis .eval-text") == "Black wins"
+    assert page.locator(".eval-number").inner_text() == ""  # no "#0"
     # going back in the move list restarts the search on the position shown
     page.click('#moves button[data-cursor="0"]')
     idle(page, IN_ONE)
@@ -71,6 +72,30 @@ def test_the_analysis_bar_moves_when_a_capture_wins_a_type(open_site, watch, wai
     # leaving the mode hides the bar and stops the search
     page.keyboard.press("a")
     assert page.is_hidden(".eval-bar") and page.get_attribute(".board-overlay", "data-best") == ""
+    watch.assert_clean()
+
+
+def test_the_analysis_shows_the_best_turn_and_the_reply(open_site, watch, wait_engine):
+    start = Position.standard().play(["C5xC4"]).text()  # Black's first full turn
+    page = open_site(link(start))
+    wait_engine(page)
+    idle(page, start)
+    page.keyboard.press("a")
+    page.wait_for_function(
+        "() => { const l = document.querySelector('#analysis .eval-line');"
+        " return l.dataset.reply && l.dataset.line.split(' ').length === 2; }",
+        timeout=60_000,
+    )
+    line = page.get_attribute("#analysis .eval-line", "data-line").split()
+    reply = page.get_attribute("#analysis .eval-line", "data-reply").split()
+    after = Position.from_text(start).play(line)
+    assert after.side == 0  # Black's two actions end its turn; the reply is White's
+    for action in reply:
+        assert after.side == 0
+        after = after.apply(action)
+    text = page.inner_text("#analysis .eval-line")
+    assert text == f"Best: {' '.join(line)} · reply: {' '.join(reply)}"
+    assert page.get_attribute(".board-overlay", "data-best") == line[0]
     watch.assert_clean()
 
 

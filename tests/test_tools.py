@@ -202,3 +202,13 @@ def test_cli_review_of_a_bad_record(capsys, tmp_path):
     rec.write_text("Start: standard\n1. C5-C4\n")
     code, out, error = run(capsys, "review", str(rec))
     assert code == 2 and out == "" and "line 2" in error and error.count("\n") == 1
+
+
+def test_score_text_counts_a_forced_win_in_actions():
+    from tzaar.ai.review import score_text
+
+    assert score_text({"score": 125, "mate": None}) == "+1.25"
+    assert score_text({"score": -40, "mate": None}) == "-0.40"
+    assert score_text({"score": 999_997, "mate": 3}) == "White wins in 3 actions"
+    assert score_text({"score": -999_999, "mate": -1}) == "Black wins in 1 action"
+    assert score_text({"score": -1_000_000, "mate": 0}) == "Black wins"

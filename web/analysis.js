@@ -11,15 +11,15 @@
 
 import { positionAt } from "./game.js";
 import { SLICE_MS } from "./computer.js";
+import { proofFrom } from "./proof.js";
 import { msg, show } from "./i18n.js";
-import { proofFrom, proofText } from "./proof.js";
 
 /** Centi-units above this are a proven win (tzaar/ai/search.py MATE_BOUND). */
 const MATE = 1_000_000;
 const MATE_BOUND = MATE - 1000;
 
 /** The text of an evaluation from White's side ({score, mate}): "+1.25", "−0.40" or a msg()
- * "White wins in 3" (mate: actions to the win, negative when Black wins; 0: won). */
+ * "White wins in 3 actions" (mate: actions to the win, negative when Black wins; 0: won). */
 export function scoreText({ score, mate }) {
   if (mate !== null && mate !== undefined) {
     const side = msg(score > 0 ? "side.white" : "side.black");
@@ -202,11 +202,12 @@ export class Analysis {
     const proof = proofFrom(position, info);
     if (proof) {
       const turns = proof.winner === "white" ? proof.turns : -proof.turns;
-      Object.assign(ev, { score: turns > 0 ? MATE - proof.turns : proof.turns - MATE, mate: turns, text: proofText(proof), share: turns > 0 ? 1 : 0 });
+      Object.assign(ev, { score: turns > 0 ? MATE - proof.turns : proof.turns - MATE, mate: turns, text: msg("proof.wins", { side: msg(`side.${proof.winner}`), n: proof.turns }), share: turns > 0 ? 1 : 0 });
     }
     const bar = this.#bar;
     bar.style.setProperty("--share", `${Math.round(ev.share * 1000) / 10}%`);
-    bar.querySelector(".eval-number").textContent = ev.mate !== null ? `#${Math.abs(ev.mate)}` : ev.text;
+    // "#3": a forced win (no number once the game is over: the bar is full).
+    bar.querySelector(".eval-number").textContent = ev.mate === null ? ev.text : ev.mate ? `#${Math.abs(ev.mate)}` : "";
     bar.dataset.score = String(ev.score);
     bar.dataset.mate = ev.mate === null ? "" : String(ev.mate);
     bar.dataset.position = position;
@@ -216,7 +217,16 @@ export class Analysis {
     show(this.#els.text, ev.text);
     show(this.#els.depth, info.depth ? msg("analysis.depth", { n: info.depth }) : "");
     this.#els.readout.dataset.depth = String(info.depth);
-    show(this.#els.line, info.best?.length ? msg("analysis.best", { line: info.best.join(" ") }) : "");
+    // The rest of the turn the search expects (info.line: best and the table's second
+    // action), and the opponent's reply after it, as far as its table knows.
+    const turn = info.line?.length >= (info.best?.length ?? 0) ? info.line : info.best;
+    const reply = info.reply ?? [];
+    show(
+      this.#els.line,
+      !turn?.length ? "" : reply.length ? msg("analysis.bestReply", { line: turn.join(" "), reply: reply.join(" ") }) : msg("analysis.best", { line: turn.join(" ") }),
+    );
+    this.#els.line.dataset.line = turn?.join(" ") ?? "";
+    this.#els.line.dataset.reply = reply.join(" ");
     this.#overlay.setBest(info.best?.[0] ?? null);
   }
 }

@@ -1,7 +1,7 @@
 // Game records: export the game as a text file (or copy it), import one from a file, a
 // dropped file or pasted text. The record format is the engine's (README "Game records"):
-// record_save writes it; record_open reads and checks it, or a LittleGolem record
-// ((;FF[TZAAR]...)); this module only moves text around.
+// record_save writes it, record_export writes LittleGolem's ((;FF[TZAAR]...), the Format
+// choice); record_open reads and checks either; this module only moves text around.
 
 import { copyText, flash, gameLink } from "./sharing.js";
 import { t } from "./i18n.js";
@@ -18,6 +18,8 @@ export class RecordDialog {
   #status;
   #openButton;
   #file;
+  #format;
+  #downloadButton;
   #loading = false; // a record is being read and opened
 
   constructor(dialog, game, engine) {
@@ -32,6 +34,9 @@ export class RecordDialog {
     on("#record-copy", (event) => this.#copy(event.currentTarget, this.#text.value, t("record.textCopied")));
     on("#record-copy-link", (event) => this.#copy(event.currentTarget, gameLink(this.#game.state), t("share.copied")));
     on("#record-download", () => this.#download());
+    this.#downloadButton = dialog.querySelector("#record-download");
+    this.#format = dialog.querySelector("#record-format");
+    this.#format.addEventListener("change", () => this.#write());
     on("#record-open", () => this.#open(this.#text.value));
     const file = (this.#file = dialog.querySelector("#record-file"));
     file.addEventListener("change", () => {
@@ -76,12 +81,32 @@ export class RecordDialog {
       this.#say(t("record.loadingRules"));
       await this.#engine.ready.catch(() => null);
     }
+    await this.#write();
+  }
+
+  /** The game's record in the chosen format into the text box. */
+  async #write() {
+    const format = this.#format.value;
+    const key = format === "littlegolem" ? "record.downloadSgf" : "record.download";
+    this.#downloadButton.dataset.i18n = key; // the label follows a language switch too
+    this.#downloadButton.textContent = t(key);
+    this.#fail(null);
+    const { start, actions } = this.#game.state;
     try {
-      const { text } = await this.#engine.call("record_save", { start: this.#game.state.start, actions: this.#game.state.actions });
+      const { text } =
+        format === "littlegolem"
+          ? await this.#engine.call("record_export", { start, actions, format })
+          : await this.#engine.call("record_save", { start, actions });
+      if (format !== this.#format.value) return; // changed meanwhile
       this.#text.value = text;
+      this.#text.wrap = format === "littlegolem" ? "soft" : "off"; // LittleGolem's is one long line
       this.#dialog.dataset.ready = "true";
+      this.#dialog.dataset.format = format;
       this.#say("");
     } catch (error) {
+      if (format !== this.#format.value) return;
+      this.#text.value = "";
+      delete this.#dialog.dataset.format;
       this.#fail(t("record.notWritten", { detail: error.message }));
     }
   }
@@ -108,7 +133,8 @@ export class RecordDialog {
     const url = URL.createObjectURL(blob);
     const a = document.createElement("a");
     a.href = url;
-    a.download = `tzaar-game-${new Date().toISOString().slice(0, 10)}.txt`;
+    const extension = this.#dialog.dataset.format === "littlegolem" ? "sgf" : "txt";
+    a.download = `tzaar-game-${new Date().toISOString().slice(0, 10)}.${extension}`;
     document.body.appendChild(a);
     a.click();
     a.remove();

@@ -47,11 +47,11 @@ def _white_eval(score: int, side: int) -> dict:
 
 
 def score_text(ev: dict) -> str:
-    """``+1.25``, ``-0.40`` (pawns of 100 centi-units) or ``White wins in 3``."""
+    """``+1.25``, ``-0.40`` (pawns of 100 centi-units) or ``White wins in 3 actions``."""
     if ev["mate"] is not None:
         who = "White" if ev["score"] > 0 else "Black"
         n = abs(ev["mate"])
-        return f"{who} wins" if n == 0 else f"{who} wins in {n}"
+        return f"{who} wins" if n == 0 else f"{who} wins in {n} action{'' if n == 1 else 's'}"
     return f"{ev['score'] / 100:+.2f}"
 
 
