@@ -3,8 +3,19 @@
 
 import { drawMiniPiece } from "./board.js";
 import { SIDE_NAME, TYPE_NAME, TYPES, describeAction } from "./notation.js";
-import { personToMove, positionAt, turnsOf, targetsOf, losingTargetsOf, countsOf, canUndo, canRedo, thinkingOf } from "./game.js";
+import { personToMove, positionAt, turnsOf, targetsOf, losingTargetsOf, countsOf, canUndo, canRedo, thinkingOf, resultOf } from "./game.js";
 import { playerLabel, playerShortLabel, isPerson } from "./players.js";
+
+/** What is shown (plain English, gathered for translation). */
+export const PANEL_TEXTS = {
+  gameOver: "Game over",
+  typeCount: (n, type) => `${TYPE_NAME[type]}${n === 1 ? "" : "s"}`,
+};
+
+/** Whether the result box over the board shows the end of the game now. */
+export function resultShown(state) {
+  return Boolean(state.view?.winner) && !state.resultDismissed && state.cursor === state.actions.length;
+}
 
 function plural(n, one, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
@@ -107,7 +118,10 @@ export class TurnPanel {
       return { title: `${name} to play`, detail: "The rules are loading; the board is ready in a moment." };
     }
     if (view.winner) {
-      return { title: `${SIDE_NAME[view.winner]} wins`, detail: view.reason?.text ?? "" };
+      // The result box says who won and why; the panel says it only once that box is gone.
+      if (resultShown(state)) return { title: PANEL_TEXTS.gameOver, detail: "" };
+      const result = resultOf(state);
+      return { title: result.title, detail: result.reason };
     }
     const later = state.cursor < state.actions.length ? " You are looking at an earlier position: playing here replaces the moves after it." : "";
     if (!personToMove(state)) {
@@ -167,6 +181,8 @@ export class TriosPanel {
       const name = document.createElement("span");
       name.className = "trio-name";
       name.textContent = SIDE_NAME[side];
+      const separator = document.createElement("span");
+      separator.className = "visually-hidden";
       // Who plays the side: "You" against the computer, its level for the computer;
       // nothing when two people share the screen.
       const player = document.createElement("span");
@@ -174,7 +190,8 @@ export class TriosPanel {
       player.hidden = true;
       const pieces = document.createElement("span");
       pieces.className = "trio-pieces";
-      name.append(player, pieces);
+      separator.textContent = ":";
+      name.append(player, pieces, separator);
       row.appendChild(name);
       const counts = {};
       for (const type of TYPES) {
@@ -188,9 +205,12 @@ export class TriosPanel {
         drawMiniPiece(svg, side, type);
         const number = document.createElement("span");
         number.className = "trio-number";
-        cell.append(svg, number);
+        // Read with its type name ("6 Tzaars"); the icon says it to the eye.
+        const name = document.createElement("span");
+        name.className = "visually-hidden";
+        cell.append(svg, number, name);
         row.appendChild(cell);
-        counts[type] = { cell, number };
+        counts[type] = { cell, number, name };
       }
       root.appendChild(row);
       this.#rows[side] = { row, counts, pieces, player };
@@ -213,8 +233,9 @@ export class TriosPanel {
       const described = [];
       for (const type of TYPES) {
         const n = tops[side][type];
-        const { cell, number } = r.counts[type];
+        const { cell, number, name } = r.counts[type];
         setText(number, String(n));
+        setText(name, ` ${PANEL_TEXTS.typeCount(n, type)}${type === "tott" ? "" : ","}`);
         // In the tournament setup a type still to be placed is not "down to its last".
         const stillToCome = placing && reserve ? reserve[side][type] : 0;
         setAttr(cell, "data-last", n === 1 && !stillToCome ? "true" : null);
@@ -228,7 +249,7 @@ export class TriosPanel {
         text += ` · ${left} to place`;
       }
       setText(r.pieces, text);
-      setAttr(r.row, "aria-label", `${SIDE_NAME[side]}${who ? ` (${who})` : ""}: stacks on top ${described.join(", ")}; ${text}`);
+      setAttr(r.row, "title", `${SIDE_NAME[side]}${who ? ` (${who})` : ""}: stacks on top ${described.join(", ")}; ${text}`);
     }
   }
 }
@@ -249,6 +270,21 @@ export class MoveList {
       const button = event.target.closest("button[data-cursor]");
       if (button) game.goto(Number(button.dataset.cursor));
     });
+    // The list's box changes size as the panels above it grow and shrink.
+    if (typeof ResizeObserver === "function") new ResizeObserver(() => this.#keepCurrentInView()).observe(this.#list);
+  }
+
+  // Keep the current move in view inside the list, without scrolling the page.
+  #keepCurrentInView() {
+    const list = this.#list;
+    const current = list.querySelector('button[aria-current="true"]');
+    if (!current) return;
+    const box = list.getBoundingClientRect();
+    const at = current.getBoundingClientRect();
+    if (at.top < box.top || at.bottom > box.top + list.clientHeight) {
+      const top = at.top - box.top + list.scrollTop;
+      list.scrollTo({ top: Math.max(0, top - list.clientHeight / 2), behavior: "instant" });
+    }
   }
 
   render(state) {
@@ -262,15 +298,7 @@ export class MoveList {
       setAttr(button, "aria-current", cursor === state.cursor ? "true" : null);
       button.classList.toggle("future", cursor > state.cursor);
     }
-    const current = this.#list.querySelector('button[aria-current="true"]');
-    if (current) {
-      // Keep the current move in view without scrolling the page.
-      const list = this.#list;
-      const top = current.offsetTop - list.offsetTop;
-      if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) {
-        list.scrollTop = Math.max(0, top - list.clientHeight / 2);
-      }
-    }
+    this.#keepCurrentInView();
     const ready = state.engine === "ready";
     const nav = this.#nav;
     nav.querySelector('[data-command="undo"]').disabled = !ready || !canUndo(state);
@@ -344,12 +372,13 @@ export class ResultBox {
 
   render(state) {
     const view = state.view;
-    const show = Boolean(view?.winner) && !state.resultDismissed && state.cursor === state.actions.length;
+    const show = resultShown(state);
     const root = this.#root;
     setAttr(root, "data-winner", view?.winner ?? null);
     if (show) {
-      setText(root.querySelector(".result-title"), `${SIDE_NAME[view.winner]} wins`);
-      setText(root.querySelector(".result-reason"), view.reason?.text ?? "");
+      const result = resultOf(state);
+      setText(root.querySelector(".result-title"), result.title);
+      setText(root.querySelector(".result-reason"), result.reason);
     }
     if (root.hidden === show) root.hidden = !show;
   }

@@ -6,6 +6,17 @@ import { copyText, flash, gameLink } from "./sharing.js";
 
 const MAX_RECORD = 200_000; // characters: far more than any game
 
+/** record_save's parameters for the game: the header names the players ("person",
+ * "computer casual"), today's date, and the seed of a random setup. */
+export function recordParams(state, today = new Date()) {
+  const params = { start: state.start, actions: state.actions };
+  for (const side of ["white", "black"]) params[side] = (state.players[side] ?? "person").replace(":", " ");
+  const pad = (n) => String(n).padStart(2, "0");
+  params.date = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+  if (state.setup === "random" && Number.isInteger(state.seed) && state.seed >= 0) params.seed = state.seed;
+  return params;
+}
+
 export class RecordDialog {
   #dialog;
   #game;
@@ -60,7 +71,7 @@ export class RecordDialog {
       await this.#engine.ready.catch(() => null);
     }
     try {
-      const { text } = await this.#engine.call("record_save", { start: this.#game.state.start, actions: this.#game.state.actions });
+      const { text } = await this.#engine.call("record_save", recordParams(this.#game.state));
       this.#text.value = text;
       this.#dialog.dataset.ready = "true";
       this.#say("");

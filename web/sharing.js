@@ -64,10 +64,26 @@ export function flash(button, text) {
   }, 2000));
 }
 
-/** "Copy link" and "Share" (shown only where the browser has a share sheet). */
+/** What is shown and said (plain English, gathered for translation). */
+export const SHARE_TEXTS = {
+  copied: { game: "Game link copied", position: "Position link copied" },
+  said: {
+    game: "The game link (the start and every move) is on the clipboard.",
+    position: "The link to this position is on the clipboard.",
+  },
+  failed: "Copy failed",
+  byHand: (url) => `Copy this link by hand: ${url}`,
+};
+
+/**
+ * "Copy link" and "Share" (shown only where the browser has a share sheet). Once moves have
+ * been played, Copy link offers both links: the game link (with its history) and the
+ * position link; the button and the status say which one was copied.
+ */
 export class ShareControls {
   #game;
   #status;
+  #choices;
 
   constructor(root, game) {
     this.#game = game;
@@ -75,13 +91,15 @@ export class ShareControls {
     this.share = root.querySelector("#share-link");
     this.#status = root.querySelector("#share-status");
     this.share.hidden = typeof navigator.share !== "function";
-    this.copy.addEventListener("click", async () => {
-      const url = positionLink(this.#game.state);
-      const done = await copyText(url);
-      this.copy.dataset.copied = String(done);
-      flash(this.copy, done ? "Link copied" : "Copy failed");
-      this.#say(done ? "The link to this position is on the clipboard." : `Copy this link by hand: ${url}`);
+    this.#choices = root.querySelector("#copy-choices");
+    this.copy.setAttribute("aria-expanded", "false");
+    this.copy.addEventListener("click", () => {
+      if (!this.#game.state.actions.length) return this.#copyLink("position");
+      this.#showChoices(this.#choices.hidden);
     });
+    for (const button of this.#choices.querySelectorAll("[data-copy]")) {
+      button.addEventListener("click", () => this.#copyLink(button.dataset.copy));
+    }
     this.share.addEventListener("click", async () => {
       const state = this.#game.state;
       const side = state.view?.side === "black" ? "Black" : "White";
@@ -97,6 +115,22 @@ export class ShareControls {
     });
   }
 
+  #showChoices(show) {
+    this.#choices.hidden = !show;
+    this.copy.setAttribute("aria-expanded", String(show));
+    if (show) this.#choices.querySelector("[data-copy]").focus();
+  }
+
+  async #copyLink(which) {
+    this.#showChoices(false);
+    const state = this.#game.state;
+    const url = which === "game" ? gameLink(state) : positionLink(state);
+    const done = await copyText(url);
+    this.copy.dataset.copied = done ? which : "false";
+    flash(this.copy, done ? SHARE_TEXTS.copied[which] : SHARE_TEXTS.failed);
+    this.#say(done ? SHARE_TEXTS.said[which] : SHARE_TEXTS.byHand(url));
+  }
+
   #say(text) {
     if (this.#status) this.#status.textContent = text;
   }
@@ -104,6 +138,7 @@ export class ShareControls {
   render(state) {
     const ready = Boolean(state.view);
     this.copy.disabled = !ready;
+    if (!state.actions.length && !this.#choices.hidden) this.#showChoices(false);
     this.share.disabled = !ready;
   }
 }

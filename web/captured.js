@@ -1,0 +1,78 @@
+// The stacks each side has captured, under the trios: a compact row of small pieces, the
+// height on each stack taller than one, and a sentence for screen readers.
+
+import { drawMiniPiece } from "./board-draw.js";
+import { capturedOf } from "./game-state.js";
+import { TYPE_NAME } from "./notation.js";
+
+/** What is shown (plain English, gathered for translation). */
+export const CAPTURED_TEXTS = {
+  took: (side) => `${side === "white" ? "White" : "Black"} took`,
+  none: "nothing yet",
+  stack: (type, height) => (height > 1 ? `${TYPE_NAME[type]} (height ${height})` : TYPE_NAME[type]),
+  summary: (side, count, list) =>
+    `${side === "white" ? "White" : "Black"} has captured ${count ? `${count} stack${count === 1 ? "" : "s"}: ${list}` : "nothing yet"}.`,
+};
+
+export class CapturedView {
+  #rows = {};
+  #key = "";
+
+  constructor(root) {
+    for (const side of ["white", "black"]) {
+      const row = document.createElement("div");
+      row.className = "captured";
+      row.dataset.side = side;
+      const label = document.createElement("span");
+      label.className = "captured-label";
+      label.textContent = CAPTURED_TEXTS.took(side);
+      label.setAttribute("aria-hidden", "true");
+      const stacks = document.createElement("span");
+      stacks.className = "captured-stacks";
+      stacks.setAttribute("aria-hidden", "true");
+      const summary = document.createElement("span");
+      summary.className = "visually-hidden";
+      row.append(label, stacks, summary);
+      root.appendChild(row);
+      this.#rows[side] = { stacks, summary };
+    }
+  }
+
+  render(state) {
+    const key = `${state.start}|${state.actions.slice(0, state.cursor).join(",")}`;
+    if (key === this.#key) return;
+    this.#key = key;
+    const captured = capturedOf(state);
+    for (const side of ["white", "black"]) {
+      const { stacks, summary } = this.#rows[side];
+      const list = captured[side];
+      stacks.replaceChildren(
+        ...list.map((stack) => {
+          const item = document.createElement("span");
+          item.className = "captured-stack";
+          item.dataset.type = stack.type;
+          item.dataset.height = String(stack.height);
+          const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+          svg.setAttribute("class", "mini");
+          svg.setAttribute("viewBox", "-50 -50 100 100");
+          drawMiniPiece(svg, stack.color, stack.type);
+          item.appendChild(svg);
+          if (stack.height > 1) {
+            const height = document.createElement("span");
+            height.className = "captured-height";
+            height.textContent = String(stack.height);
+            item.appendChild(height);
+          }
+          return item;
+        }),
+      );
+      if (!list.length) {
+        const none = document.createElement("span");
+        none.className = "captured-none";
+        none.textContent = CAPTURED_TEXTS.none;
+        stacks.appendChild(none);
+      }
+      summary.textContent = CAPTURED_TEXTS.summary(side, list.length, list.map((s) => CAPTURED_TEXTS.stack(s.type, s.height)).join(", "));
+    }
+  }
+}
