@@ -154,6 +154,22 @@ def test_on_a_phone_the_move_list_scrolls_in_its_box_above_its_controls(open_sit
     watch.assert_clean()
 
 
+def test_on_a_phone_the_new_game_dialog_fits_the_screen(open_site, watch, wait_engine, page):
+    page.set_viewport_size({"width": 390, "height": 844})
+    page = open_site(link(STANDARD))
+    wait_engine(page)
+    idle(page, STANDARD)
+    page.click("#new-game-button")
+    page.wait_for_selector("#new-game-dialog[open]")
+    width = page.evaluate("() => document.documentElement.clientWidth")
+    dialog = page.eval_on_selector("#new-game-dialog", "e => e.getBoundingClientRect().right")
+    assert dialog <= width
+    for side in ("white", "black"):
+        right = page.eval_on_selector(f'#new-game-dialog select[data-player="{side}"]', "e => e.getBoundingClientRect().right")
+        assert right <= dialog, (side, right, dialog)
+    watch.assert_clean()
+
+
 def test_the_bad_link_box_lies_over_the_board_without_moving_it(open_site, watch, wait_engine):
     page = open_site(link(STANDARD))
     wait_engine(page)
