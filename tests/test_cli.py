@@ -74,8 +74,8 @@ def test_show():
         (["moves", STANDARD.replace("w1", "w7")], "the turn 'w7'"),
         (["apply", "standard", "C5-C4"], "C5-C4 is not legal"),
         (["apply", "standard", "bogus"], "'bogus' is not an action"),
-        (["perft", "standard", "x"], "invalid int value"),
-        (["perft", "standard", "-1"], "DEPTH must be 0 or more"),
+        (["perft", "standard", "x"], "DEPTH: must be a whole number"),
+        (["perft", "standard", "-1"], "of 0 or more"),
         (["frobnicate"], "invalid choice"),
         ([], "required"),
         (["moves"], "required"),
@@ -131,7 +131,7 @@ def run_main(capsys, *args):
 def test_ai_and_match_refuse_bad_numbers(capsys, args):
     code, out, err = run_main(capsys, *args)
     assert code == 2 and out == ""
-    assert err.count("\n") == 1 and args[-2] in err and "above 0" in err
+    assert err.count("\n") == 1 and args[-2] in err and ("above 0" in err or "from 1 to" in err)
 
 
 @pytest.mark.parametrize(
@@ -163,3 +163,34 @@ def test_underscore_for_the_space_everywhere(capsys):
         assert run_main(capsys, cmd, url_form) == run_main(capsys, cmd, STANDARD)
     assert run_main(capsys, "apply", url_form, "c5xc4")[1] == Position.standard().play(["C5xC4"]).text() + "\n"
     assert run_main(capsys, "ai", url_form, "--nodes", "50")[0] == 0
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("perft", "standard", "\u0663"),  # Arabic-Indic three
+        ("perft", "standard", "\uff12"),  # fullwidth two
+        ("perft", "standard", "1_0"),
+        ("perft", "standard", "-1"),
+        ("ai", "standard", "--seed", "\u0663"),
+        ("ai", "standard", "--seed", "1_0"),
+        ("match", "random", "greedy", "--seed", "\u0661\u0662"),
+    ],
+)
+def test_all_numbers_are_ascii_digits(capsys, args):
+    code, out, err = run_main(capsys, *args)
+    assert code == 2 and out == "" and err.count("\n") == 1 and "whole number" in err
+
+
+def test_match_jobs_bounded_by_the_cores(capsys):
+    cores = os.cpu_count() or 1
+    for jobs in (str(cores + 1), "999999999999999999", "9" * 30):
+        code, out, err = run_main(capsys, "match", "random", "greedy", "--games", "1", "--jobs", jobs)
+        assert code == 2 and out == "" and err.count("\n") == 1
+        assert f"from 1 to {cores}" in err and "cores" in err
+
+
+def test_ascii_numbers_still_read(capsys):
+    assert run_main(capsys, "perft", "standard", " 2 ") == (0, "1797\n", "")
+    code, out, _ = run_main(capsys, "ai", "standard", "--seed", "-7", "--nodes", "30")
+    assert code == 0 and len(out.split()) == 1

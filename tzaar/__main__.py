@@ -16,6 +16,7 @@ from .board import perft
 from .errors import TzaarError, clip
 from .geometry import COORDS, POINT_NAMES
 from .notation import COLOUR_NAMES, TYPE_LETTERS
+from .numbers import whole_arg, whole_number
 from .position import Position
 
 _PROG = "python -m tzaar"
@@ -39,9 +40,11 @@ def parse_position_arg(text: str) -> Position:
         return Position.standard()
     if key == "tournament":
         return Position.tournament()
-    m = re.fullmatch(r"random:(-?[0-9]{1,1000})", key)  # ASCII digits; int() refuses 4300+
-    if m:
-        return Position.random(int(m.group(1)))
+    if key.startswith("random:"):
+        seed = whole_number(key[len("random:"):], digits=1000)
+        if seed is None:
+            raise _UsageError(f"random:SEED needs a whole number in ASCII digits, not {clip(text)}")
+        return Position.random(seed)
     return Position.from_text(text)
 
 
@@ -111,7 +114,7 @@ def _build_parser():
     p.add_argument("position", metavar="POSITION")
     p = sub.add_parser("perft", help="count the action sequences of a given length")
     p.add_argument("position", metavar="POSITION")
-    p.add_argument("depth", metavar="DEPTH", type=int)
+    p.add_argument("depth", metavar="DEPTH", type=whole_arg(minimum=0, digits=4))
     p.add_argument("--no-bulk", action="store_true", help="play every leaf action instead of counting")
     p.add_argument("--stats", action="store_true", help="print time and nodes/s on stderr")
     p = sub.add_parser("apply", help="print the position after the actions")
@@ -124,6 +127,9 @@ def _build_parser():
     from .ai.cli import add_parsers  # the computer opponent: ai and match
 
     add_parsers(sub)
+    from . import tools_cli  # convert, review, puzzles
+
+    tools_cli.add_parsers(sub)
     return parser
 
 
@@ -134,6 +140,10 @@ def run(argv) -> int:
         from .ai.cli import run as run_ai
 
         return run_ai(args, None, sys.stdout)
+    from . import tools_cli
+
+    if args.command in tools_cli.COMMANDS:
+        return tools_cli.run(args, sys.stdout)
     pos = parse_position_arg(args.position)
     if args.command == "ai":
         from .ai.cli import run as run_ai
@@ -144,8 +154,6 @@ def run(argv) -> int:
         for a in pos.legal_actions():
             out.write(a.text() + "\n")
     elif args.command == "perft":
-        if args.depth < 0:
-            raise _UsageError(f"DEPTH must be 0 or more, not {args.depth}")
         board = pos.board()
         t0 = time.perf_counter()
         n = perft(board, args.depth, bulk=not args.no_bulk)

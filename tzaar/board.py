@@ -58,7 +58,28 @@ from __future__ import annotations
 
 import random
 
+from .codes import SIZE as _SIZE
+from .codes import all_codes as _codes
+from .codes import code_table as _table
+from .codes import (  # re-exported: the board's encodings
+    BLACK,
+    COLOUR,
+    HEIGHT,
+    INITIAL,
+    MAX_HEIGHT,
+    PASS,
+    PLACE,
+    TOTT,
+    TYPE,
+    TZAAR,
+    TZARRA,
+    WHITE,
+    move_code,
+    place_code,
+    stack_code,
+)
 from .geometry import NUM_POINTS, RAYS, SENTINEL, STEP
+from .notation import format_position, parse_position
 
 __all__ = [
     "WHITE",
@@ -81,58 +102,11 @@ __all__ = [
     "perft_visit",
 ]
 
-WHITE, BLACK = 0, 1
-TZAAR, TZARRA, TOTT = 0, 1, 2
-#: Pieces of each type per colour at the start.
-INITIAL = (6, 9, 15)
-#: A stack can hold at most one colour's 30 pieces.
-MAX_HEIGHT = 30
-
-PASS = 1 << 12
-PLACE = 1 << 13
-
-_SIZE = 256  # per-code tables; codes are within -127..127
 _MASK16 = 0xFFFF
 # Bit offsets of the packed counters.
 _CAP = (0, 16)  # captures available to White, Black
 _STK = (32, 48)  # stackings available to White, Black
 
-
-def stack_code(colour: int, kind: int, height: int) -> int:
-    """The int of a stack: ``height*4 + kind``, negated for Black."""
-    m = height * 4 + kind
-    return m if colour == WHITE else -m
-
-
-def move_code(src: int, dst: int) -> int:
-    """The int of a capture or stacking from ``src`` to ``dst``."""
-    return src << 6 | dst
-
-
-def place_code(kind: int, point: int) -> int:
-    """The int of placing a piece of type ``kind`` on ``point``."""
-    return PLACE | kind << 6 | point
-
-
-def _codes():
-    """Every valid non-empty stack code."""
-    for colour in (WHITE, BLACK):
-        for h in range(1, MAX_HEIGHT + 1):
-            for k in (TZAAR, TZARRA, TOTT):
-                yield stack_code(colour, k, h)
-
-
-def _table(fn, default):
-    """A 256-entry list indexed by stack code (negative codes wrap around)."""
-    t = [default] * _SIZE
-    for c in _codes():
-        t[c] = fn(c)
-    return t
-
-
-HEIGHT = _table(lambda c: abs(c) >> 2, 0)
-TYPE = _table(lambda c: abs(c) & 3, -1)
-COLOUR = _table(lambda c: WHITE if c > 0 else BLACK, -1)
 #: index into ``Board.tops`` (colour * 3 + type)
 _SLOT = _table(lambda c: (0 if c > 0 else 3) + (abs(c) & 3), 0)
 #: the signed height part of a code (what stacking adds to the mover)
@@ -249,15 +223,11 @@ class Board:
     @classmethod
     def from_text(cls, text: str) -> "Board":
         """A board from position text (validated by :mod:`tzaar.notation`)."""
-        from .notation import parse_position
-
         cells, side, step = parse_position(text)
         return cls(cells, side, step)
 
     def text(self) -> str:
         """The position text of this board."""
-        from .notation import format_position
-
         return format_position(self.cells[:NUM_POINTS], self.side, self.step)
 
     def __repr__(self) -> str:

@@ -54,7 +54,9 @@ A finished position has empty legal actions.  ``reason.code`` is ``covered-own-t
 when the loser is the side that just acted and the last action (from ``last``) was a
 stacking; without ``last`` it is ``lost-type``.
 
-Other modules add methods with the :func:`method` decorator.
+Methods live in modules that register them with :func:`tzaar.methods.method`, declaring
+their parameters there (checked in one place before the call); this module imports them
+(``tzaar.ai.jobs`` for the ``ai_*`` methods, ``tzaar.tools_facade`` for the analysis tools) and is the one that runs them.
 """
 
 from __future__ import annotations
@@ -62,39 +64,20 @@ from __future__ import annotations
 import json
 import random as _random
 
+from . import tools_facade as _tools  # noqa: F401  (registers attack_map, check_position, record_*, review_*, puzzle_check)
+from .ai import jobs as _ai_jobs  # noqa: F401  (registers ai_levels, ai_start, ai_step, ai_stop, ai_move)
 from .errors import ActionError, IllegalActionError, PositionError, RecordError, clip, shown
 from .game import Game, format_record, read_record
 from .geometry import POINT_NAMES
+from .methods import METHODS, BadParams, UnknownMethod, check, method, params
 from .notation import CAPTURE, COLOUR_NAMES, PLACE_KIND, STACK, TYPE_NAMES, parse_action
 from .position import Position
 
-__all__ = ["call", "call_json", "method", "view", "METHODS", "BadParams", "UnknownMethod"]
-
-
-class BadParams(ValueError):
-    """The params are missing, unknown or of the wrong type."""
-
-
-class UnknownMethod(ValueError):
-    """No such facade method."""
-
+__all__ = ["call", "call_json", "method", "params", "view", "METHODS", "BadParams", "UnknownMethod"]
 
 _KINDS = (PositionError, ActionError, IllegalActionError, RecordError, BadParams, UnknownMethod)
 
-#: name -> function(params dict) -> result
-METHODS = {}
-
 _STEPS = ("place", "capture", "second")
-
-
-def method(name):
-    """Register a facade method ``fn(**params) -> result`` under ``name``."""
-
-    def register(fn):
-        METHODS[name] = fn
-        return fn
-
-    return register
 
 
 def call(method_name: str, params=None) -> dict:
@@ -108,70 +91,41 @@ def call(method_name: str, params=None) -> dict:
             params = {}
         if not isinstance(params, dict):
             raise BadParams(f"The params of {method_name} must be an object, not {type(params).__name__}.")
-        return {"result": fn(**_checked(method_name, fn, params))}
+        return {"result": fn(**check(method_name, params))}
     except _KINDS as e:
         return {"error": {"kind": type(e).__name__, "message": str(e)}}
     except Exception as e:  # a bug: report it, never raise
         return {
             "error": {
                 "kind": "InternalError",
-                "message": f"Internal error in {method_name}: {type(e).__name__}: {e}",
+                "message": f"Internal error in {clip(str(method_name))}: {type(e).__name__}: {clip(str(e))}",
             }
         }
+
+
+def _no_constant(name):
+    raise BadParams(f"The params are not valid JSON: {name} is not a JSON number.")
 
 
 def call_json(method_name: str, params_json: str) -> str:
     """JSON in, JSON out; never raises (see the module docstring)."""
     try:
-        params = json.loads(params_json) if params_json not in (None, "") else {}
+        if params_json in (None, ""):
+            params = {}
+        else:
+            params = json.loads(params_json, parse_constant=_no_constant)
+    except BadParams as e:
+        out = {"error": {"kind": "BadParams", "message": str(e)}}
+    except RecursionError:
+        out = {"error": {"kind": "BadParams", "message": "The params are not valid JSON: nested too deeply."}}
     except (TypeError, ValueError) as e:
-        out = {"error": {"kind": "BadParams", "message": f"The params are not valid JSON: {e}."}}
+        out = {"error": {"kind": "BadParams", "message": f"The params are not valid JSON: {clip(str(e))}."}}
     else:
         out = call(method_name, params)
     try:
         return json.dumps(out)
-    except (TypeError, ValueError) as e:  # pragma: no cover - a bug
-        return json.dumps({"error": {"kind": "InternalError", "message": f"Unserialisable result: {e}"}})
-
-
-# ---------------------------------------------------------------------- params
-
-# name -> (type, required) per method; checked before the call.
-_SPECS = {}
-
-
-def _params(**spec):
-    def attach(fn):
-        _SPECS[fn] = spec
-        return fn
-
-    return attach
-
-
-def _checked(name, fn, params):
-    spec = _SPECS.get(fn)
-    if spec is None:
-        return params
-    for key in params:
-        if key not in spec:
-            allowed = ", ".join(spec) or "none"
-            raise BadParams(f"{name} has no parameter {shown(key)} (it takes: {allowed}).")
-    for key, (kind, required) in spec.items():
-        if key not in params:
-            if required:
-                raise BadParams(f"{name} needs the parameter {shown(key)}.")
-            continue
-        value = params[key]
-        if kind is int:
-            ok = isinstance(value, int) and not isinstance(value, bool)
-        elif kind is list:
-            ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
-        else:
-            ok = isinstance(value, kind)
-        if not ok:
-            what = {str: "text", int: "an integer", list: "a list of action texts"}[kind]
-            raise BadParams(f"{name}: parameter {shown(key)} must be {what}, not {clip(json.dumps(value))}.")
-    return params
+    except (TypeError, ValueError, RecursionError) as e:  # pragma: no cover - a bug
+        return json.dumps({"error": {"kind": "InternalError", "message": f"Unserialisable result: {clip(str(e))}"}})
 
 
 def _actions(texts):
@@ -236,8 +190,7 @@ def view(position: Position, last=()) -> dict:
 # ---------------------------------------------------------------------- methods
 
 
-@method("new_position")
-@_params(setup=(str, True), seed=(int, False))
+@method("new_position", setup=(str, True), seed=(int, False))
 def _new_position(setup, seed=None):
     if setup == "standard":
         return {"position": Position.standard().text()}
@@ -250,14 +203,12 @@ def _new_position(setup, seed=None):
     raise BadParams(f"new_position: setup must be 'standard', 'random' or 'tournament', not {shown(setup)}.")
 
 
-@method("view")
-@_params(position=(str, True), last=(list, False))
+@method("view", position=(str, True), last=(list, False))
 def _view(position, last=()):
     return view(Position.from_text(position), _actions(last))
 
 
-@method("play")
-@_params(position=(str, True), actions=(list, True))
+@method("play", position=(str, True), actions=(list, True))
 def _play(position, actions):
     pos = Position.from_text(position)
     played = []
@@ -269,8 +220,7 @@ def _play(position, actions):
     return {"positions": positions, "view": view(pos, played)}
 
 
-@method("game")
-@_params(start=(str, True), actions=(list, True))
+@method("game", start=(str, True), actions=(list, True))
 def _game(start, actions):
     start_pos = Position.from_text(start)
     game = Game(start_pos, _actions(actions))
@@ -290,8 +240,7 @@ def _game(start, actions):
     }
 
 
-@method("record_save")
-@_params(start=(str, True), actions=(list, True), white=(str, False), black=(str, False), date=(str, False), seed=(int, False))
+@method("record_save", start=(str, True), actions=(list, True), white=(str, False), black=(str, False), date=(str, False), seed=(int, False))
 def _record_save(start, actions, white=None, black=None, date=None, seed=None):
     start_pos = Position.from_text(start)
     acts = _actions(actions)
@@ -300,8 +249,7 @@ def _record_save(start, actions, white=None, black=None, date=None, seed=None):
     return {"text": format_record(start_pos, acts, players=players, date=date, seed=seed)}
 
 
-@method("record_load")
-@_params(text=(str, True))
+@method("record_load", text=(str, True))
 def _record_load(text):
     r = read_record(text)
     return {
@@ -313,7 +261,3 @@ def _record_load(text):
         "setup": r.setup,
         "seed": r.seed,
     }
-
-
-# The computer opponent's methods (ai_levels, ai_start, ai_step, ai_stop, ai_move).
-from .ai import jobs as _ai_jobs  # noqa: E402,F401  (registers them with @method)

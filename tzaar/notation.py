@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Optional
 
-from .board import (
+from .codes import (
     BLACK,
     HEIGHT,
     INITIAL,
@@ -31,6 +31,7 @@ from .board import (
 )
 from .errors import ActionError, PointError, PositionError, shown
 from .geometry import COLUMN_SIZES, COLUMNS, NUM_POINTS, POINT_NAMES, parse_point
+from .numbers import whole_number
 
 __all__ = [
     "TYPE_LETTERS",
@@ -237,7 +238,7 @@ def parse_position(text: str):
             if digits:
                 if digits.startswith("0"):
                     _fail(text, f"bad height {shown(t.group(0))} in column {letter}")
-                height = int(digits) if len(digits) <= 2 else MAX_HEIGHT + 1  # int() of 5000 digits raises
+                height = whole_number(digits, 2) or MAX_HEIGHT + 1  # 3+ digits: too high (never int() them)
             else:
                 height = 1
             if height > MAX_HEIGHT:

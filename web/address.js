@@ -11,6 +11,7 @@
 // history.replaceState, so no entry per action and no hashchange event).
 
 import { parsePosition, parseAction } from "./notation.js";
+import { excerpt } from "./clip.js";
 
 const MAX_LENGTH = 20000; // a long game is about 4 KB
 const ALLOWED = /^[A-Za-z0-9./_~,@ -]*$/;
@@ -65,7 +66,7 @@ export function parseLink(hash) {
   const actions = [];
   for (const [i, move] of moves.split(",").entries()) {
     if (!parseAction(move)) {
-      return error(`Move ${i + 1} of the link, "${move.slice(0, 20)}", is not an action (like C3xD4, C3-D4, pass or Z@C3).`);
+      return error(`Move ${i + 1} of the link, "${excerpt(move.trim(), 20)}", is not an action (like C3xD4, C3-D4, pass or Z@C3).`);
     }
     actions.push(move.trim());
   }

@@ -16,6 +16,7 @@ import { Announcer } from "./announce.js";
 import { ThinkingProgress, WatchBar } from "./watch.js";
 import { CapturedView } from "./captured.js";
 import { Sound } from "./sound.js";
+import { mountTools } from "./tools.js";
 
 const $ = (selector) => document.querySelector(selector);
 const root = document.documentElement;
@@ -25,7 +26,7 @@ const game = new Game(engine, {
   storage,
   // A first visit plays White against the computer at a friendly level.
   newcomerPlayers: { white: "person", black: computerId(FRIENDLY_LEVEL) },
-  suggest: async (position, engine, options) => (await think(engine, { position, level: HINT_LEVEL }, options))?.actions ?? null,
+  suggest: async (position, engine, options) => (await think(engine, { position, level: HINT_LEVEL, solve: true }, options))?.actions ?? null,
   // The computer's second action waits for the first one's slide, unless motion is reduced.
   pause: () => (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? 0 : 320),
 });
@@ -50,6 +51,8 @@ const theme = new Theme($("#theme-button"), storage);
 const records = new RecordDialog($("#record-dialog"), game, engine);
 const updates = new UpdateNotice($("#update-notice"));
 const sound = new Sound($("#sound-button"), storage);
+// The analysis tools (analysis board, attack map, review, puzzles, editor): tools.js.
+const tools = mountTools({ panel: $("#tools"), game, engine, board, boardSvg: $("#board"), frame: $(".board-frame"), storage });
 
 // Render once per frame from the state; effects (animations) are collected until then.
 let frame = 0;
@@ -61,6 +64,7 @@ function render() {
   timings.renderStart = performance.now();
   const state = game.state;
   board.render(boardStateOf(state), effects);
+  tools.render(state);
   effects = { animate: [] };
   for (const view of views) view.render(state);
   $("#flip-button").setAttribute("aria-pressed", String(state.flipped));

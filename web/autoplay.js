@@ -10,6 +10,7 @@
 //   autoplay.hint(suggest);                 // the suggestion for the person to move
 
 import { PLAYER_KINDS } from "./players.js";
+import { proofFrom } from "./proof.js";
 import { positionAt, personToMove, resultOf } from "./game-state.js";
 
 /** Watching the computer play itself: the wait before each action, by speed. */
@@ -79,7 +80,9 @@ export class Autoplay {
     const side = view.side;
     hooks.set({ thinking: side, thinkingInfo: null });
     const onInfo = (info) => {
-      if (!cancelled()) hooks.set({ thinkingInfo: { ...info, budget: kind.time ?? null } });
+      if (cancelled()) return;
+      hooks.set({ thinkingInfo: { ...info, budget: kind.time ?? null } });
+      this.#noteProof(view.position, info, cancelled);
     };
     let actions = null;
     try {
@@ -113,7 +116,14 @@ export class Autoplay {
     }
   }
 
-  /** Ask `suggest` (position, engine, {cancelled}) for the person's next action: state.hint. */
+  /** Keep a result the computer proved for `position` (the hint and the move list show it). */
+  #noteProof(position, info, cancelled) {
+    const proof = proofFrom(position, info);
+    const proofs = this.#hooks.state().proofs;
+    if (proof && !cancelled() && !proofs[position]) this.#hooks.set({ proofs: { ...proofs, [position]: proof } });
+  }
+
+  /** Ask `suggest` (position, engine, {cancelled, onInfo}) for the person's next action: state.hint. */
   async hint(suggest) {
     const hooks = this.#hooks;
     const s = hooks.state();
@@ -125,7 +135,7 @@ export class Autoplay {
     hooks.set({ hinting: true, notice: null });
     let actions = null;
     try {
-      actions = await suggest(position, hooks.engine, { cancelled });
+      actions = await suggest(position, hooks.engine, { cancelled, onInfo: (info) => this.#noteProof(position, info, cancelled) });
     } catch (error) {
       if (!cancelled()) hooks.set({ notice: AUTOPLAY_TEXTS.noHint(error.message) });
     }

@@ -40,12 +40,15 @@ export function levelOf(id) {
 /**
  * Search for the rest of the turn of `position` in slices. Resolves to {actions, info}, or
  * to null as soon as `cancelled()` is true (the job is then dropped in the worker).
+ * `onInfo(info)` sees every step's info, the last one included (info.proven: a result the
+ * endgame solver proved; `solve: true` asks for the solver at any level).
  */
-export async function think(engine, { position, level, seed = randomSeed(), time = null, nodes = null }, { cancelled = () => false, onInfo = null } = {}) {
+export async function think(engine, { position, level, seed = randomSeed(), time = null, nodes = null, solve = null }, { cancelled = () => false, onInfo = null } = {}) {
   if (cancelled()) return null;
   const params = { position, level, seed };
   if (time !== null) params.time = time;
   if (nodes !== null) params.nodes = nodes;
+  if (solve !== null) params.solve = solve;
   const { job } = await engine.call("ai_start", params);
   let finished = false;
   try {
@@ -61,7 +64,9 @@ export async function think(engine, { position, level, seed = randomSeed(), time
       }
       if (answer.done) {
         finished = true;
-        return cancelled() ? null : { actions: answer.actions, info: answer.info };
+        if (cancelled()) return null;
+        onInfo?.(answer.info);
+        return { actions: answer.actions, info: answer.info };
       }
       onInfo?.(answer.info);
     }

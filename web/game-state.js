@@ -34,6 +34,7 @@ export function initialState(start = STANDARD) {
     thinking: null, // the side an automatic player is choosing for, while it thinks
     hint: null, // {position, action}: the suggestion for the person to move in `position`
     hinting: false, // a hint is being looked for
+    proofs: {}, // position text -> {winner, turns}: results the computer proved (proof.js)
     announcement: null, // {text, n}: the latest thing said in the polite live region
     thinkingInfo: null, // the computer's search so far: {depth, elapsed, budget, proven?}
     watch: { speed: "normal", paused: false, steps: 0 }, // computer against computer

@@ -1,6 +1,7 @@
 // The Hint button and the hint's text; the board draws the hint itself (boardStateOf).
 import { describeAction } from "./notation.js";
-import { hintOf, personToMove } from "./game.js";
+import { hintOf, personToMove, positionAt } from "./game.js";
+import { proofText } from "./proof.js";
 
 export class HintView {
   #button;
@@ -21,7 +22,8 @@ export class HintView {
     else button.removeAttribute("aria-busy");
     const label = state.hinting ? "Thinking…" : "Hint";
     if (button.textContent !== label) button.textContent = label;
-    const text = hint ? `Hint: ${describeAction(hint.action)} (${hint.action})` : "";
+    const proof = hint ? state.proofs?.[positionAt(state)] : null;
+    const text = hint ? `Hint: ${describeAction(hint.action)} (${hint.action})${proof ? ` · ${proofText(proof)}` : ""}` : "";
     if (this.#text.textContent !== text) this.#text.textContent = text;
     this.#text.hidden = !hint;
   }

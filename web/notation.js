@@ -2,6 +2,8 @@
 // Pure functions and tables, no DOM, no rules: what is legal always comes from the engine's
 // View. This module only names points, places them on the drawing, and reads the texts.
 
+import { excerpt } from "./clip.js";
+
 export const COLUMNS = "ABCDEFGHI";
 export const COLUMN_SIZES = [5, 6, 7, 8, 8, 8, 7, 6, 5];
 export const STANDARD =
@@ -71,7 +73,7 @@ export function parsePosition(text) {
   }
   const [board, turn] = parts;
   const turnMatch = /^([wb])([012])$/i.exec(turn);
-  if (!turnMatch) throw new Error(`"${turn}" is not a turn: write w or b then 0, 1 or 2.`);
+  if (!turnMatch) throw new Error(`"${excerpt(turn)}" is not a turn: write w or b then 0, 1 or 2.`);
   const columns = board.split("/");
   if (columns.length !== 9) throw new Error("A position lists nine columns A to I separated by /.");
   const points = {};
@@ -85,7 +87,7 @@ export function parsePosition(text) {
       const letter = token[0];
       const type = LETTER_TYPE[letter.toLowerCase()];
       const height = token.length > 1 ? Number(token.slice(1)) : 1;
-      if (!type || !(height >= 1)) throw new Error(`"${token}" in column ${COLUMNS[col]} is not a stack.`);
+      if (!type || !(height >= 1)) throw new Error(`"${excerpt(token)}" in column ${COLUMNS[col]} is not a stack.`);
       points[COLUMNS[col] + (i + 1)] = {
         color: letter === letter.toUpperCase() ? "white" : "black",
         type,

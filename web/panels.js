@@ -1,10 +1,12 @@
 // The panels around the board: turn (with tray, warning, pass), trios, move list, result.
 // Each renders from the game's state and turns its buttons into the game's meanings.
 
+import { proofText } from "./proof.js";
 import { drawMiniPiece } from "./board.js";
 import { SIDE_NAME, TYPE_NAME, TYPES, describeAction } from "./notation.js";
 import { personToMove, positionAt, turnsOf, targetsOf, losingTargetsOf, countsOf, canUndo, canRedo, thinkingOf, resultOf } from "./game.js";
 import { playerLabel, playerShortLabel, isPerson } from "./players.js";
+import { clipMessage } from "./clip.js";
 
 /** What is shown (plain English, gathered for translation). */
 export const PANEL_TEXTS = {
@@ -103,7 +105,7 @@ export class TurnPanel {
 
     this.pass.disabled = !(personToMove(state) && view.legal.pass && !state.busy);
     if (state.notice) {
-      setText(this.notice, state.notice);
+      setText(this.notice, clipMessage(state.notice));
       this.notice.hidden = false;
     } else {
       this.notice.hidden = true;
@@ -288,7 +290,7 @@ export class MoveList {
   }
 
   render(state) {
-    const key = `${state.start}|${state.setup}|${state.seed}|${state.actions.join(" ")}`;
+    const key = `${state.start}|${state.setup}|${state.seed}|${state.actions.join(" ")}|${Object.keys(state.proofs ?? {}).length}`;
     if (key !== this.#key) {
       this.#key = key;
       this.#rebuild(state);
@@ -339,6 +341,14 @@ export class MoveList {
         button.setAttribute("aria-label", `Turn ${turn.number}, ${SIDE_NAME[turn.side]}: ${describeAction(text)}`);
         actions.appendChild(button);
       });
+      const proof = state.proofs?.[positionAt(state, turn.start)];
+      if (proof) {
+        const note = document.createElement("span");
+        note.className = "move-proof";
+        note.dataset.winner = proof.winner;
+        note.textContent = proofText(proof);
+        actions.appendChild(note);
+      }
       li.append(number, side, actions);
       list.appendChild(li);
     }
@@ -355,6 +365,10 @@ function startLabel(state) {
       return "Start · position from a link";
     case "record":
       return "Start · from a game record";
+    case "puzzle":
+      return "Start · puzzle";
+    case "editor":
+      return "Start · set-up position";
     default:
       return "Start · standard setup";
   }

@@ -1,8 +1,10 @@
-// Game records: export the game as a text file (or copy it), import one from a file or
-// pasted text. The record format is the engine's (README "Game records"): record_save
-// writes it, record_load reads and checks it; this module only moves text around.
+// Game records: export the game as a text file (or copy it), import one from a file, a
+// dropped file or pasted text. The record format is the engine's (README "Game records"):
+// record_save writes it; record_open reads and checks it, or a LittleGolem record
+// ((;FF[TZAAR]...)); this module only moves text around.
 
 import { copyText, flash, gameLink } from "./sharing.js";
+import { clipMessage, excerpt } from "./clip.js";
 
 const MAX_RECORD = 200_000; // characters: far more than any game
 
@@ -42,20 +44,34 @@ export class RecordDialog {
     on("#record-download", () => this.#download());
     on("#record-open", () => this.#open(this.#text.value));
     const file = (this.#file = dialog.querySelector("#record-file"));
-    file.addEventListener("change", async () => {
+    file.addEventListener("change", () => {
       const chosen = file.files?.[0];
       file.value = "";
-      if (!chosen || this.#loading) return;
-      if (chosen.size > MAX_RECORD) return this.#fail(`${chosen.name} is too large to be a game record.`);
-      let text;
-      try {
-        text = await chosen.text();
-      } catch {
-        return this.#fail(`${chosen.name} could not be read.`);
-      }
-      this.#text.value = text;
-      this.#open(text, chosen.name);
+      this.#openFile(chosen);
     });
+    // A file dropped anywhere on the dialog opens like a chosen one.
+    dialog.addEventListener("dragover", (event) => {
+      if (event.dataTransfer?.types?.includes("Files")) event.preventDefault();
+    });
+    dialog.addEventListener("drop", (event) => {
+      const dropped = event.dataTransfer?.files?.[0];
+      if (!dropped) return;
+      event.preventDefault();
+      this.#openFile(dropped);
+    });
+  }
+
+  async #openFile(chosen) {
+    if (!chosen || this.#loading) return;
+    if (chosen.size > MAX_RECORD) return this.#fail(`${excerpt(chosen.name)} is too large to be a game record.`);
+    let text;
+    try {
+      text = await chosen.text();
+    } catch {
+      return this.#fail(`${excerpt(chosen.name)} could not be read.`);
+    }
+    this.#text.value = text;
+    this.#open(text, chosen.name);
   }
 
   /** Open the dialog with the record of the game on the board. */
@@ -86,7 +102,7 @@ export class RecordDialog {
 
   #fail(text) {
     this.#error.hidden = !text;
-    this.#error.textContent = text ?? "";
+    this.#error.textContent = clipMessage(text ?? "");
   }
 
   async #copy(button, text, done) {
@@ -120,7 +136,7 @@ export class RecordDialog {
     try {
       let record;
       try {
-        record = await this.#engine.call("record_load", { text });
+        record = await this.#engine.call("record_open", { text });
       } catch (error) {
         return this.#fail(`${source} is not a game record TZAAR can open: ${error.message}`);
       }

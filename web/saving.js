@@ -5,6 +5,7 @@
 // as it was, so nothing is lost) and reported; the page then starts a new game.
 
 import { parsePosition, parseAction } from "./notation.js";
+import { excerpt } from "./clip.js";
 
 export const SAVE_KEY = "tzaar.game";
 export const SET_ASIDE_KEY = "tzaar.game.set-aside";
@@ -45,7 +46,7 @@ function checkSave(text) {
   }
   if (!data || typeof data !== "object" || Array.isArray(data)) return "the saved data is not a game.";
   if (data.version !== SAVE_VERSION) {
-    return `it was saved in another format (version ${JSON.stringify(data.version ?? null)}; this page reads version ${SAVE_VERSION}).`;
+    return `it was saved in another format (version ${excerpt(JSON.stringify(data.version ?? null))}; this page reads version ${SAVE_VERSION}).`;
   }
   if (typeof data.start !== "string") return "it has no start position.";
   try {

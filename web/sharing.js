@@ -4,6 +4,7 @@
 
 import { positionAt } from "./game.js";
 import { parseLink, positionHash, gameHash, linkTo } from "./address.js";
+import { clipMessage } from "./clip.js";
 
 /**
  * Keep the address on the shown position (replaceState: no history entry per action, and no
@@ -165,6 +166,6 @@ export class AlertBox {
     root.dataset.kind = alert.kind;
     root.querySelector(".alert-title").textContent =
       alert.kind === "save" ? "Saved game set aside" : alert.kind === "record" ? "Record not opened" : "Bad link";
-    root.querySelector(".alert-text").textContent = alert.text;
+    root.querySelector(".alert-text").textContent = clipMessage(alert.text);
   }
 }

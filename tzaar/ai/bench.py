@@ -1,5 +1,9 @@
 """Search speed: ``python -m tzaar.ai.bench [NODES]`` prints nodes per second on five
-positions; ``python -m tzaar.ai.bench levels`` the seconds a turn of the node levels.
+positions; ``python -m tzaar.ai.bench levels`` the seconds a turn of the node levels;
+``python -m tzaar.ai.bench NODES --against v1`` the same positions searched by today's
+search and by the frozen v1 one (:mod:`.frozen`) in one run, alternately, in CPU time
+(``time.process_time``, so that other jobs on the machine weigh less): nodes per
+second and the depth each reaches with the same node budget, and their ratios.
 
 The same five positions (random playouts from fixed seeds) and node budget every run, so
 runs compare; used for BENCHMARKS.md on CPython and, through Pyodide, in the browser.
@@ -45,6 +49,32 @@ def bench(nodes=40000):
     out.append(f"total: {tot} nodes in {tt:.2f} s = {tot / tt:,.0f} nodes/s")
     return "\n".join(out)
 
+def against(nodes=20000, version="v1", rounds=3):
+    """Today's search against the frozen ``version`` on the five positions, same run."""
+    import importlib
+
+    old = importlib.import_module(f"{__package__}.frozen.{version}.search").search
+    boards = [playout(st, i, n) for i, (st, n) in enumerate(_CASES)]
+    totals = {"new": [0, 0.0], version: [0, 0.0]}
+    out = []
+    for i, p in enumerate(boards):
+        depth = {}
+        for _ in range(rounds):
+            for name, fn in (("new", search), (version, old)):
+                b = p.board()
+                t = time.process_time()
+                s = fn(b, max_nodes=nodes)
+                totals[name][0] += s.nodes
+                totals[name][1] += time.process_time() - t
+                depth[name] = s.depth
+        out.append(f"position {i}: depth {depth['new']} (new) / {depth[version]} ({version})")
+    rate = {k: n / max(t, 1e-9) for k, (n, t) in totals.items()}
+    for k, (n, t) in totals.items():
+        out.append(f"{k}: {n} nodes in {t:.2f} s CPU = {rate[k]:,.0f} nodes/s")
+    out.append(f"ratio new / {version}: {rate['new'] / rate[version]:.2f}")
+    return "\n".join(out)
+
+
 def level_times(levels=("beginner", "casual", "strong")):
     """Seconds per turn of each node-budget level on the same five positions (mean, max)."""
     from .players import run_think
@@ -67,5 +97,8 @@ if __name__ == "__main__":
 
     if sys.argv[1:] == ["levels"]:
         print(level_times())
+    elif "--against" in sys.argv:
+        at = sys.argv.index("--against")
+        print(against(int(sys.argv[1]) if at > 1 else 20000, sys.argv[at + 1]))
     else:
         print(bench(int(sys.argv[1]) if len(sys.argv) > 1 else 40000))

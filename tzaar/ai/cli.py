@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import argparse
 import math
-import re
+import os
 import sys
 
 from ..errors import TzaarError, shown
 from ..notation import Action
-from .match import Spec, run_match, summary
-from .players import DEFAULT_LEVEL, LEVELS, SPECIAL, run_think
+from ..numbers import whole_arg
+from .frozen import frozen_names
+from .match import Spec, run_match, run_player, summary
+from .players import DEFAULT_LEVEL, LEVELS, SPECIAL
 
 
 class AIUsageError(TzaarError):
@@ -19,8 +21,9 @@ class AIUsageError(TzaarError):
 
 def _player(name):
     key = name.lower()
-    if key not in LEVELS and key not in SPECIAL:
-        raise AIUsageError(f"unknown player {shown(name)}: choose one of {', '.join(list(LEVELS) + list(SPECIAL))}")
+    if key not in LEVELS and key not in SPECIAL and key not in frozen_names():
+        names = ", ".join(list(LEVELS) + list(SPECIAL) + frozen_names())
+        raise AIUsageError(f"unknown player {shown(name)}: choose one of {names}")
     return key
 
 
@@ -35,36 +38,41 @@ def seconds(text):
     return value
 
 
-def count(text):
-    """An argparse type: a whole number above 0, in ASCII digits."""
-    if not re.fullmatch(r"\s*\+?[0-9]{1,18}\s*", text) or int(text) <= 0:
-        raise argparse.ArgumentTypeError(f"must be a whole number above 0, not {shown(text)}")
-    return int(text)
+#: An argparse type: a whole number above 0, in ASCII digits.
+count = whole_arg(minimum=1)
+#: A seed: any whole number in ASCII digits.
+seed = whole_arg()
+
+
+def jobs(text):
+    """An argparse type: processes at once, 1 to the machine's cores."""
+    cores = os.cpu_count() or 1
+    return whole_arg(minimum=1, maximum=cores, note=f" (this machine has {cores} cores)")(text)
 
 
 def add_parsers(sub):
     """Add the ``ai`` and ``match`` subparsers to an argparse subparsers object."""
-    names = ", ".join(list(LEVELS) + list(SPECIAL))
+    names = ", ".join(list(LEVELS) + list(SPECIAL) + frozen_names())
     p = sub.add_parser("ai", help="print the computer's actions for the rest of the turn")
     p.add_argument("position", metavar="POSITION")
     p.add_argument("--level", default=DEFAULT_LEVEL, help=f"{names} (default {DEFAULT_LEVEL})")
     p.add_argument("--time", type=seconds, default=None, help="seconds for the turn (overrides the level)")
     p.add_argument("--nodes", type=count, default=None, help="node budget (overrides the level)")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=seed, default=0)
     p.add_argument("--stats", action="store_true", help="print depth, score, nodes and time on stderr")
     p = sub.add_parser("match", help="play two players against each other and report Elo")
     p.add_argument("player1", metavar="PLAYER1", help=names)
     p.add_argument("player2", metavar="PLAYER2")
     p.add_argument("--games", type=count, default=20)
     p.add_argument("--setup", default="mixed", choices=("standard", "random", "mixed", "tournament"))
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=seed, default=1)
     p.add_argument("--time", type=seconds, default=None, help="seconds a turn for both players")
     p.add_argument("--nodes", type=count, default=None, help="node budget a turn for both players")
     p.add_argument("--time1", type=seconds, default=None)
     p.add_argument("--time2", type=seconds, default=None)
     p.add_argument("--nodes1", type=count, default=None)
     p.add_argument("--nodes2", type=count, default=None)
-    p.add_argument("--jobs", type=count, default=1, help="games played at once (processes)")
+    p.add_argument("--jobs", type=jobs, default=1, help="games played at once (processes)")
     p.add_argument("--quiet", action="store_true", help="no line per game")
 
 
@@ -76,7 +84,7 @@ def run(args, position, out=sys.stdout) -> int:
         import time
 
         t0 = time.perf_counter()
-        codes, info = run_think(board, player, args.seed, args.time, args.nodes)
+        codes, info = run_player(board, player, args.seed, args.time, args.nodes)
         dt = time.perf_counter() - t0
         for a in codes:
             out.write(Action.from_code(a, board.cells).text() + "\n")
@@ -84,7 +92,9 @@ def run(args, position, out=sys.stdout) -> int:
         if args.stats and info:
             sys.stderr.write(
                 f"depth {info['depth']} score {info['score']} nodes {info['nodes']} "
-                f"time {dt:.3f} s ({info['nodes'] / max(dt, 1e-9):,.0f} nodes/s)\n"
+                f"time {dt:.3f} s ({info['nodes'] / max(dt, 1e-9):,.0f} nodes/s)"
+                + (f" proven {info['proven']['result']} in {info['proven']['turns']} turns" if info.get("proven") else "")
+                + "\n"
             )
         return 0
     p1 = Spec(_player(args.player1), args.time1 if args.time1 is not None else args.time,
@@ -97,7 +107,7 @@ def run(args, position, out=sys.stdout) -> int:
             who = p1.label() if g["p1_won"] else p2.label()
             colour = "white" if (g["winner"] == 0) else "black"
             out.write(f"game {g['index'] + 1} ({g['setup']}, {p1.label()} "
-                      f"{'white' if g['p1_white'] else 'black'}): {who} ({colour}) wins in {g['actions']} actions\n")
+                      f"{'white' if g['p1_white'] else 'black'}): {who} ({colour}) wins in {g['actions']} actions ({g['ending']})\n")
             out.flush()
 
     results = run_match(p1, p2, args.games, args.setup, args.seed, args.jobs, progress)

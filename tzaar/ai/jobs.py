@@ -1,29 +1,36 @@
 """The computer's side of the JSON facade: a search the browser's worker runs in slices.
 
-Methods (registered on :mod:`tzaar.facade`; params -> result):
+Methods (registered with :func:`tzaar.methods.method`, run by :mod:`tzaar.facade`;
+params -> result):
 
 ``ai_levels {}`` -> ``{levels: [{name, title, description}], default}``.
-``ai_start {position, level?, seed?, time?, nodes?}`` -> ``{job}``: starts a search for
-    the rest of the current turn (one or two actions; at step 2 the second action only;
-    in placement one placement).  ``time`` (seconds) and ``nodes`` override the level's
-    budgets; the time is wall clock since ``ai_start``, measured here across slices.
-    Starting a job drops the previous one (one job at a time).
+``ai_start {position, level?, seed?, time?, nodes?, solve?}`` -> ``{job}``: starts a search
+    for the rest of the current turn (one or two actions; at step 2 the second action
+    only; in placement one placement).  ``time`` (seconds) and ``nodes`` override the
+    level's budgets; the time is wall clock since ``ai_start``, measured here across
+    slices.  ``solve`` (true/false) turns the endgame solver on or off (default: on at
+    ``expert`` and ``master``).  Starting a job drops the previous one (one job at a time).
 ``ai_step {job, slice_ms?}`` -> ``{done: false, info}`` after about ``slice_ms`` (default
     30) of search, or ``{done: true, actions: [..], info}``.  ``info`` is ``{depth, score,
-    nodes, best: [actions], elapsed}``; ``score`` is in centi-units for the side to move.
+    nodes, best: [actions], line: [actions], reply: [actions], elapsed}``; ``score`` is in
+    centi-units for the side to move; ``line`` is the rest of the turn the search expects
+    (``best`` and the second action its table holds) and ``reply`` the opponent's turn
+    after it, as far as the table knows (both empty when no search ran).
+    When the endgame solver proved the result, ``info.proven`` is ``{result: "win"|"loss",
+    turns: n}`` (turns of both sides until the game is decided, this one counting as 1:
+    "White wins in 3 turns"), and the actions are the fastest win or the slowest loss.
 ``ai_stop {job}`` -> ``{}`` (drops it; unknown ids are fine).
-``ai_move {position, level?, seed?, time?, nodes?}`` -> ``{actions, info}``: the same
+``ai_move {position, level?, seed?, time?, nodes?, solve?}`` -> ``{actions, info}``: the same
     search run to the end in one call (for scripts, tests and the command line).
 """
 
 from __future__ import annotations
 
 import itertools
-import math
 import time
 
 from ..errors import shown
-from ..facade import BadParams, method
+from ..methods import BadParams, method
 from ..notation import Action
 from ..position import Position
 from .players import DEFAULT_LEVEL, LEVELS, SPECIAL, think
@@ -35,11 +42,11 @@ _JOBS = {}
 class Job:
     """One search for the rest of a turn, advanced by :meth:`step`."""
 
-    def __init__(self, position: Position, player=DEFAULT_LEVEL, seed=0, seconds=None, nodes=None):
+    def __init__(self, position: Position, player=DEFAULT_LEVEL, seed=0, seconds=None, nodes=None, solve=None):
         self.position = position
         self.board = position.board()
         self.started = time.perf_counter()
-        self.gen = think(self.board, player, seed, seconds, nodes)
+        self.gen = think(self.board, player, seed, seconds, nodes, solve)
         self.info = {"depth": 0, "score": 0, "nodes": 0, "best": []}
         self.actions = None
 
@@ -55,6 +62,10 @@ class Job:
     def _info(self):
         info = dict(self.info)
         info["best"] = self._texts(info.get("best") or [])
+        turn, reply = info.get("line") or ([], [])
+        texts = self._texts(turn + reply)
+        info["line"] = texts[: len(turn)]
+        info["reply"] = texts[len(turn) :]
         info["elapsed"] = round(time.perf_counter() - self.started, 3)
         return info
 
@@ -78,63 +89,42 @@ class Job:
         self.gen.close()
 
 
-def _no_extra(name, extra, allowed):
-    if extra:
-        raise BadParams(f"{name} has no parameter {shown(sorted(extra)[0])} (it takes: {allowed}).")
-
-
 def _player(level):
     if level is None:
         return DEFAULT_LEVEL
-    if not isinstance(level, str) or (level.lower() not in LEVELS and level.lower() not in SPECIAL):
+    if level.lower() not in LEVELS and level.lower() not in SPECIAL:
         names = ", ".join(list(LEVELS) + list(SPECIAL))
         raise BadParams(f"level must be one of {names}, not {shown(level)}.")
     return level.lower()
 
 
-def _number(name, value, kind, positive=True):
-    """``value`` checked: an int (``kind`` int) or a finite number, above 0 if ``positive``."""
-    if value is None:
-        return None
-    ok = isinstance(value, (int, float)) and not isinstance(value, bool)
-    if kind is int:
-        ok = ok and isinstance(value, int)
-    elif ok:
-        try:
-            ok = math.isfinite(float(value))  # JSON's NaN and Infinity, or an int of 400 digits
-        except OverflowError:
-            ok = False
-    if not ok or (positive and value <= 0):
-        what = "a whole number above 0" if kind is int else "a finite number above 0"
-        if not positive:
-            what = "a whole number"
+def _positive(name, value):
+    """``value`` (already checked a number by the registry) above 0, or None."""
+    if value is not None and value <= 0:
+        what = "a whole number above 0" if isinstance(value, int) and name == "nodes" else "a finite number above 0"
         raise BadParams(f"{name} must be {what}, not {shown(value)}.")
     return value
 
 
-def _job(position, level=None, seed=None, time=None, nodes=None):
-    if not isinstance(position, str):
-        raise BadParams(f"position must be position text, not {shown(position)}.")
+def _job(position, level=None, seed=None, time=None, nodes=None, solve=None):
     pos = Position.from_text(position)
-    seed = _number("seed", seed, int, positive=False) or 0
-    return Job(pos, _player(level), seed, _number("time", time, float), _number("nodes", nodes, int))
+    return Job(pos, _player(level), seed or 0, _positive("time", time), _positive("nodes", nodes), solve)
+
+
+_SEARCH = dict(position=(str, True), level=(str, False), seed=(int, False), time=(float, False), nodes=(int, False), solve=(bool, False))
 
 
 @method("ai_levels")
-def _ai_levels(**extra):
-    _no_extra("ai_levels", extra, "none")
+def _ai_levels():
     return {
         "levels": [{"name": lv.name, "title": lv.title, "description": lv.description} for lv in LEVELS.values()],
         "default": DEFAULT_LEVEL,
     }
 
 
-@method("ai_start")
-def _ai_start(position=None, level=None, seed=None, time=None, nodes=None, **extra):
-    _no_extra("ai_start", extra, "position, level, seed, time, nodes")
-    if position is None:
-        raise BadParams("ai_start needs the parameter 'position'.")
-    job = _job(position, level, seed, time, nodes)
+@method("ai_start", **_SEARCH)
+def _ai_start(position, level=None, seed=None, time=None, nodes=None, solve=None):
+    job = _job(position, level, seed, time, nodes, solve)
     for old in _JOBS.values():
         old.close()
     _JOBS.clear()
@@ -143,33 +133,28 @@ def _ai_start(position=None, level=None, seed=None, time=None, nodes=None, **ext
     return {"job": jid}
 
 
-@method("ai_step")
-def _ai_step(job=None, slice_ms=30, **extra):
-    _no_extra("ai_step", extra, "job, slice_ms")
+@method("ai_step", job=(int, True), slice_ms=(float, False))
+def _ai_step(job, slice_ms=30):
     j = _JOBS.get(job)
     if j is None:
         raise BadParams(f"There is no running job {shown(job)} (it finished, was stopped or replaced).")
-    slice_ms = _number("slice_ms", slice_ms, float)
-    out = j.step(slice_ms)
+    out = j.step(_positive("slice_ms", slice_ms))
     if out["done"]:
         del _JOBS[job]
     return out
 
 
-@method("ai_stop")
-def _ai_stop(job=None, **extra):
-    _no_extra("ai_stop", extra, "job")
+@method("ai_stop", job=(int, True))
+def _ai_stop(job):
     j = _JOBS.pop(job, None)
     if j is not None:
         j.close()
     return {}
 
 
-@method("ai_move")
-def _ai_move(position=None, level=None, seed=None, time=None, nodes=None, **extra):
-    _no_extra("ai_move", extra, "position, level, seed, time, nodes")
-    if position is None:
-        raise BadParams("ai_move needs the parameter 'position'.")
-    j = _job(position, level, seed, time, nodes)
+@method("ai_move", **_SEARCH)
+def _ai_move(position, level=None, seed=None, time=None, nodes=None, solve=None):
+    j = _job(position, level, seed, time, nodes, solve)
     out = j.step(float("inf"))
+    j.close()
     return {"actions": out["actions"], "info": out["info"]}

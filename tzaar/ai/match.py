@@ -14,6 +14,7 @@ import time
 from typing import NamedTuple, Optional
 
 from ..position import Position
+from .frozen import frozen_names, run_frozen
 from .players import run_think
 
 #: No TZAAR game is that long (60 placements + at most 59 turns of 2 actions).
@@ -46,6 +47,16 @@ def setup_position(setup: str, pair: int, seed: int) -> Position:
     raise ValueError(f"unknown setup {setup!r} (standard, random, tournament or mixed)")
 
 
+def run_player(board, name: str, seed: int = 0, seconds=None, nodes=None):
+    """The actions of any player, a level or a frozen one (``expert-v1``): (actions, info)."""
+    if name in _FROZEN_NAMES:
+        return run_frozen(board, name, seed, seconds, nodes)
+    return run_think(board, name, seed, seconds, nodes)
+
+
+_FROZEN_NAMES = frozenset(frozen_names())
+
+
 def play_game(white: Spec, black: Spec, start: Position, seed: int = 0) -> dict:
     """Play one game; returns ``{winner (0/1), actions, turns, seconds: [white, black]}``."""
     board = start.board()
@@ -57,7 +68,7 @@ def play_game(white: Spec, black: Spec, start: Position, seed: int = 0) -> dict:
         side = board.side
         p = players[side]
         t0 = time.perf_counter()
-        acts, _ = run_think(board, p.name, seed * 1_000_003 + n, p.seconds, p.nodes)
+        acts, _ = run_player(board, p.name, seed * 1_000_003 + n, p.seconds, p.nodes)
         spent[side] += time.perf_counter() - t0
         turns[side] += 1
         for a in acts:
@@ -65,7 +76,14 @@ def play_game(white: Spec, black: Spec, start: Position, seed: int = 0) -> dict:
             n += 1
         if n > MAX_ACTIONS:
             raise RuntimeError(f"a game ran past {MAX_ACTIONS} actions: {board.text()}")
-    return {"winner": board.winner(), "actions": n, "turns": turns, "seconds": spent}
+    winner = board.winner()
+    return {"winner": winner, "actions": n, "turns": turns, "seconds": spent, "ending": ending(board, winner)}
+
+
+def ending(board, winner) -> str:
+    """How the loser lost: ``no-capture`` (starved) or ``lost-type`` (a type gone)."""
+    loser = 1 - winner
+    return "lost-type" if min(board.tops[3 * loser: 3 * loser + 3]) == 0 else "no-capture"
 
 
 def _one(args):
@@ -165,7 +183,9 @@ def summary(p1: Spec, p2: Spec, results, setup: str) -> str:
         f"white won {white_wins} of {n}; {acts:.0f} actions a game; "
         f"seconds per turn: {a} {t1:.3f}, {b} {t2:.3f}",
     ]
+    starved = [sum(g["ending"] == "no-capture" and g["p1_won"] != first for g in results) for first in (True, False)]
+    lines.append(f"losses by starvation (no capture): {a} {starved[0]} of {w2}, {b} {starved[1]} of {w1}")
     return "\n".join(lines)
 
 
-__all__ = ["Spec", "play_game", "run_match", "summary", "elo", "elo_interval", "setup_position", "MAX_ACTIONS"]
+__all__ = ["Spec", "run_player", "play_game", "run_match", "summary", "elo", "elo_interval", "setup_position", "ending", "MAX_ACTIONS"]

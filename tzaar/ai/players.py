@@ -19,8 +19,10 @@ from typing import NamedTuple, Optional
 
 from ..board import PASS
 from .evaluate import evaluate
+from .line import table_line
 from .placement import choose_placement
-from .search import Search
+from .search import MATE, Search
+from .solver import Solver, worth_trying
 
 
 class Level(NamedTuple):
@@ -29,7 +31,9 @@ class Level(NamedTuple):
     ``nodes``: node budget per turn (deterministic), ``None`` for none; ``time``: seconds
     per turn (the budget of a time-based level, else a safety cap); ``noise``: random
     centi-units added to each root action's score; ``blunder``: chance of a careless
-    action (one of the few best by a one-action look only); ``depth``: a depth cap.
+    action (one of the few best by a one-action look only); ``depth``: a depth cap;
+    ``solve``: node budget of the endgame solver tried first when few stacks are left
+    (:func:`tzaar.ai.solver.worth_trying`; 0: never).
     """
 
     name: str
@@ -41,7 +45,19 @@ class Level(NamedTuple):
     blunder: float = 0.0
     depth: int = 40
     placement_noise: float = 0.0
+    solve: int = 0
 
+
+#: Root noise of the top levels, in centi-units (a win's odds move by 1% per ~90).
+VARIETY = 30
+#: The endgame solver's node budget at ``expert`` (``master``: four times as much).
+SOLVE_NODES = 40_000
+#: The solver's node budget at a level without one when the caller asks for it (the hint).
+ASKED_SOLVE_NODES = 10_000
+#: Solver nodes between two yields (about 10 ms in CPython, 30 ms in Pyodide).
+SOLVE_SLICE = 100
+#: The share of a node budget, or of the time, the solver may use before the search.
+SOLVE_SHARE = 0.4
 
 LEVELS = {
     lv.name: lv
@@ -59,8 +75,10 @@ LEVELS = {
         ),
         Level("casual", "Casual", "Looks at the whole of its own turn.", nodes=6000, time=3.0, noise=40, depth=2, placement_noise=15),
         Level("strong", "Strong", "Looks at your reply too.", nodes=10000, time=6.0, noise=5, placement_noise=5),
-        Level("expert", "Expert", "Uses its whole time budget (3 s by default).", nodes=None, time=3.0),
-        Level("master", "Master", "Like Expert with 10 s a turn.", nodes=None, time=10.0),
+        # Variety: a noise of VARIETY centi-units (about 1% of a win's odds) at the root and
+        # in placements picks among near-equal moves by the seed; a fixed seed replays.
+        Level("expert", "Expert", "Uses its whole time budget (3 s by default).", nodes=None, time=3.0, noise=VARIETY, placement_noise=2, solve=SOLVE_NODES),
+        Level("master", "Master", "Like Expert with 10 s a turn.", nodes=None, time=10.0, noise=VARIETY, placement_noise=2, solve=4 * SOLVE_NODES),
     )
 }
 #: Players that are not levels (for matches and tests).
@@ -91,12 +109,22 @@ def _one_look(board, rng, noise):
     return scored
 
 
-def think(board, player: str, seed: int = 0, seconds: Optional[float] = None, nodes: Optional[int] = None):
+def think(board, player: str, seed: int = 0, seconds: Optional[float] = None, nodes: Optional[int] = None, solve: Optional[bool] = None):
     """Generator: the rest of the turn for ``player`` on ``board`` (restored at the end).
 
-    Yields ``None`` between slices and info dicts ``{depth, score, nodes, best}`` (best:
-    the action ints chosen so far plus the current best) as the search deepens; returns
+    Yields ``None`` between slices and info dicts ``{depth, score, nodes, best, line}``
+    (best: the action ints chosen so far plus the current best; line: ``[turn, reply]``,
+    the rest of the turn and the opponent's reply the search expects, from its table,
+    when a search ran) as the search deepens; returns
     the list of action ints.  ``seconds``/``nodes`` override the level's budgets.
+
+    Endgame solver: at the levels with a ``solve`` budget (or any level but ``random``
+    when ``solve`` is True, with ``ASKED_SOLVE_NODES``; never when it is False), once few
+    stacks are left the exact solver runs first, in slices, with its own node budget, at
+    most ``SOLVE_SHARE`` of the caller's ``nodes`` (which then covers both) or else of
+    the time.  A proven result is played at once (the fastest
+    win, the slowest loss) and the last info dict carries ``proven``: ``{"result":
+    "win"|"loss", "turns": n}``; otherwise the search gets the rest of the budget.
     """
     rng = random.Random(seed)
     start = time.perf_counter()
@@ -120,6 +148,7 @@ def think(board, player: str, seed: int = 0, seconds: Optional[float] = None, no
         lv = Level("greedy", "Greedy", "", nodes=None, time=30.0, depth=2)
     else:
         lv = LEVELS[player]
+    asked = nodes
     if nodes is None and seconds is None:
         nodes, seconds = lv.nodes, lv.time
         cap = lv.time
@@ -130,6 +159,18 @@ def think(board, player: str, seed: int = 0, seconds: Optional[float] = None, no
     side = board.side
     tt = {}
     spent = 0
+    budget = lv.solve if solve is None else (lv.solve or ASKED_SOLVE_NODES) if solve else 0
+    if budget and worth_trying(board):
+        if asked is not None:
+            budget = min(budget, int(asked * SOLVE_SHARE))
+        until = None if asked is not None else start + cap * SOLVE_SHARE
+        sol, used = yield from _solve(board, budget, until)
+        if sol is not None:
+            score = MATE - sol.turns if sol.result == "win" else sol.turns - MATE
+            yield {"depth": sol.turns, "score": score, "nodes": used, "best": list(sol.actions), "proven": sol.info()}
+            return list(sol.actions)
+        if asked is not None:
+            spent = used  # a node budget given by the caller covers both
     try:
         while True:
             if lv.blunder and rng.random() < lv.blunder:
@@ -149,10 +190,10 @@ def think(board, player: str, seed: int = 0, seconds: Optional[float] = None, no
                     if info is None:
                         yield None
                     else:
-                        yield {**info, "best": chosen + [info["best"]]}
+                        yield {**info, "best": chosen + [info["best"]], "line": _line(board, tt, chosen, info["best"])}
                 spent += s.nodes
                 a = s.best
-                yield {**s.info(), "nodes": spent, "best": chosen + [a]}
+                yield {**s.info(), "nodes": spent, "best": chosen + [a], "line": _line(board, tt, chosen, a)}
             chosen.append(a)
             board.do(a)
             if board.side != side or board.winner() is not None:
@@ -163,9 +204,35 @@ def think(board, player: str, seed: int = 0, seconds: Optional[float] = None, no
     return chosen
 
 
-def run_think(board, player, seed=0, seconds=None, nodes=None):
+def _solve(board, max_nodes: int, until: Optional[float]):
+    """Generator: the solver in slices (yields ``None`` between them) until proven, out of
+    nodes or past ``until`` (a ``time.perf_counter()`` value; None: nodes only); returns
+    (Solution or None, nodes used).  The board is restored between slices."""
+    s = Solver(board, max_nodes=max(1, max_nodes), slice_nodes=SOLVE_SLICE)
+    gen = s.run()
+    try:
+        while True:
+            try:
+                next(gen)
+            except StopIteration as stop:
+                return stop.value, s.nodes
+            if until is not None and time.perf_counter() >= until:
+                return None, s.nodes
+            yield None
+    finally:
+        gen.close()
+
+
+def _line(board, tt, chosen, best) -> list:
+    """``[turn, reply]`` of the table's line after ``best``, ``chosen`` put in front of the
+    turn (action ints, played from the position where the turn was asked)."""
+    turn, reply = table_line(board, tt, best)
+    return [chosen + turn, reply]
+
+
+def run_think(board, player, seed=0, seconds=None, nodes=None, solve=None):
     """Drive :func:`think` to the end; returns (actions, last info)."""
-    gen = think(board, player, seed, seconds, nodes)
+    gen = think(board, player, seed, seconds, nodes, solve)
     info = None
     while True:
         try:
@@ -176,4 +243,4 @@ def run_think(board, player, seed=0, seconds=None, nodes=None):
             info = x
 
 
-__all__ = ["Level", "LEVELS", "SPECIAL", "DEFAULT_LEVEL", "player_names", "think", "run_think", "PASS"]
+__all__ = ["Level", "LEVELS", "SOLVE_NODES", "SPECIAL", "DEFAULT_LEVEL", "player_names", "think", "run_think", "PASS"]

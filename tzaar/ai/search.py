@@ -47,6 +47,16 @@ MAX_DEPTH = 40
 #: searched: captures and pass only (forward pruning; 0 turns it off).
 PRUNE_STACKINGS = 1
 
+#: Late move reductions: at this depth and above, the second action's stackings after
+#: the first LMR_AFTER moves are searched one action less deep first.
+LMR_DEPTH = 3
+LMR_AFTER = 4
+
+#: Aspiration window: from depth 3 on, the root's first move is searched within this many
+#: centi-units of the previous depth's score, and again with a full window only when its
+#: value falls outside (0 turns it off).
+ASPIRATION = 300
+
 EXACT, LOWER, UPPER = 0, 1, 2
 
 
@@ -126,6 +136,9 @@ class Search:
         self.depth = 0
         self.pv_next = None  # the reply the last iteration expects after best (same side)
         self._root_noise = {}
+        #: stacking -> history score; per ply, the last two stackings that cut off
+        self.history = {}
+        self.killers = [[] for _ in range(MAX_DEPTH + 2)]
 
     # ------------------------------------------------------------------ budget
 
@@ -137,15 +150,30 @@ class Search:
 
     # ------------------------------------------------------------------ ordering
 
-    def _ordered(self, ttmove, stackings=True):
+    def _ordered(self, ttmove, stackings=True, ply=0):
         """Every legal action of a non-finished board, in search order (``stackings``
-        False: the second action's captures and pass only, a forward pruning)."""
+        False: the second action's captures and pass only, a forward pruning).
+
+        Captures first (by what they take), then the killer stackings of this ply, then
+        pass and the other stackings by their history score (how often and how deep a
+        stacking was the best move of a node)."""
         b = self.b
         caps = _captures(b.cells, b.links, b.side, b.tops)
         if b.step == 2:
-            caps.append(PASS)
             if stackings:
-                caps += b._moves(True)
+                stacks = b._moves(True)
+                if stacks:
+                    hist = self.history
+                    stacks.sort(key=lambda a: hist.get(a, 0), reverse=True)
+                    killers = self.killers[ply] if ply < len(self.killers) else ()
+                    for k in killers:
+                        if k in stacks:
+                            stacks.remove(k)
+                            caps.append(k)
+                caps.append(PASS)
+                caps += stacks
+            else:
+                caps.append(PASS)
         if ttmove is not None and ttmove in caps:
             caps.remove(ttmove)
             caps.insert(0, ttmove)
@@ -189,12 +217,16 @@ class Search:
                 if best >= beta:
                     self._store(key, depth, ply, best, a0, beta, bestmove)
                     return best
-            moves = self._ordered(None, depth > PRUNE_STACKINGS)
+            moves = self._ordered(None, depth > PRUNE_STACKINGS, ply)
             if ttmove in moves:
                 moves.remove(ttmove)
         else:
-            moves = self._ordered(None, depth > PRUNE_STACKINGS)
-        for a in moves:
+            moves = self._ordered(None, depth > PRUNE_STACKINGS, ply)
+        reduce = LMR_AFTER if depth >= LMR_DEPTH and b.step == 2 else 1 << 30
+        cells = b.cells
+        for i, a in enumerate(moves):
+            # A late stacking is searched one action less deep first (late move reduction).
+            late = i >= reduce and a < PASS and (cells[a >> 6] > 0) == (cells[a & 63] > 0)
             do(a)
             if best == -INF:
                 if b.side == side:
@@ -207,7 +239,12 @@ class Search:
                 if alpha < v < beta:
                     v = search(depth - 1, ply + 1, v, beta)
             else:
-                v = -search(depth - 1, ply + 1, -alpha - 1, -alpha)
+                if late:
+                    v = -search(depth - 2, ply + 1, -alpha - 1, -alpha)
+                    if v > alpha:
+                        v = -search(depth - 1, ply + 1, -alpha - 1, -alpha)
+                else:
+                    v = -search(depth - 1, ply + 1, -alpha - 1, -alpha)
                 if alpha < v < beta:
                     v = -search(depth - 1, ply + 1, -beta, -v)
             undo()
@@ -218,8 +255,19 @@ class Search:
                     alpha = v
                     if v >= beta:
                         break
+        if best >= beta and bestmove is not None:
+            self._good(bestmove, depth, ply)
         self._store(key, depth, ply, best, a0, beta, bestmove)
         return best
+
+    def _good(self, a, depth, ply):
+        """A stacking that was the best move of a node: remember it for ordering."""
+        if a < PASS and not self.b.is_capture(a):
+            self.history[a] = self.history.get(a, 0) + depth * depth
+            k = self.killers[ply]
+            if a not in k:
+                k.insert(0, a)
+                del k[2:]
 
     def _probe(self, key, depth, ply, alpha, beta):
         """(score that ends the node or None, the table's move or None)."""
@@ -269,7 +317,10 @@ class Search:
         best = -INF
         bestmove = None
         gs = self._gsearch
-        for a in self._ordered(ttmove):
+        reduce = LMR_AFTER if depth >= LMR_DEPTH and b.step == 2 else 1 << 30
+        cells = b.cells
+        for i, a in enumerate(self._ordered(ttmove, True, ply)):
+            late = i >= reduce and a < PASS and (cells[a >> 6] > 0) == (cells[a & 63] > 0)
             b.do(a)
             if best == -INF:
                 if b.side == side:
@@ -282,7 +333,12 @@ class Search:
                 if alpha < v < beta:
                     v = yield from gs(depth - 1, ply + 1, v, beta)
             else:
-                v = -(yield from gs(depth - 1, ply + 1, -alpha - 1, -alpha))
+                if late:
+                    v = -(yield from gs(depth - 2, ply + 1, -alpha - 1, -alpha))
+                    if v > alpha:
+                        v = -(yield from gs(depth - 1, ply + 1, -alpha - 1, -alpha))
+                else:
+                    v = -(yield from gs(depth - 1, ply + 1, -alpha - 1, -alpha))
                 if alpha < v < beta:
                     v = -(yield from gs(depth - 1, ply + 1, -beta, -v))
             b.undo()
@@ -296,6 +352,8 @@ class Search:
             if self.nodes >= self.next_yield:
                 self.next_yield = self.nodes + YIELD_NODES
                 yield None
+        if best >= beta and bestmove is not None:
+            self._good(bestmove, depth, ply)
         self._store(key, depth, ply, best, a0, beta, bestmove)
         return best
 
@@ -362,28 +420,49 @@ class Search:
         b = self.b
         self.nodes += 1
         side = b.side
-        alpha, beta = -INF, INF
         best = -INF
         key = b.hash
         entry = self.tt.get(key)
         ttmove = entry[3] if entry is not None else None
         bestmove = None
-        noisy = bool(self._root_noise)
+        noise = self._root_noise
+        gs = self._gsearch
         for a in self._root_moves(ttmove):
+            n = noise.get(a, 0)
             b.do(a)
-            if b.side == side:
-                v = yield from self._gsearch(depth - 1, 1, alpha, beta)
+            same = b.side == side
+            if best == -INF:
+                lo, hi = -INF, INF
+                prev = self.score
+                if ASPIRATION and depth >= 3 and -MATE_BOUND < prev < MATE_BOUND:
+                    lo, hi = prev - ASPIRATION, prev + ASPIRATION
+                while True:
+                    if same:
+                        v = yield from gs(depth - 1, 1, lo, hi)
+                    else:
+                        v = -(yield from gs(depth - 1, 1, -hi, -lo))
+                    if lo < v < hi or (lo == -INF and hi == INF):
+                        break
+                    lo, hi = -INF, INF  # outside the window: search again with a full one
             else:
-                v = yield from self._gsearch(depth - 1, 1, -beta, -alpha)
-                v = -v
+                # With its noise n, the move matters only if its value beats best - n:
+                # a null window proves it does not, else an exact search from there.
+                bound = best - n
+                if same:
+                    v = yield from gs(depth - 1, 1, bound, bound + 1)
+                    if v > bound:
+                        v = yield from gs(depth - 1, 1, bound, INF)
+                else:
+                    v = -(yield from gs(depth - 1, 1, -bound - 1, -bound))
+                    if v > bound:
+                        v = -(yield from gs(depth - 1, 1, -INF, -bound))
             b.undo()
-            v += self._root_noise.get(a, 0)
+            if -MATE_BOUND <= v <= MATE_BOUND:
+                v += n
             self._root_done(a, v)
             if v > best:
                 best = v
                 bestmove = a
-                if v > alpha and not noisy:  # with noise every root move gets an exact score
-                    alpha = v
             if self.nodes >= self.next_yield:
                 self.next_yield = self.nodes + YIELD_NODES
                 yield None

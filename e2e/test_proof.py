@@ -1,0 +1,68 @@
+"""Proven results in the page: the hint and the move list say "Black wins in 5 turns".
+
+The endgame solver (tzaar/ai/solver.py) runs in the worker for the hint (ai_start with
+solve: true) and for the Expert and Master levels; a proven result comes back as
+info.proven, the game keeps it per position (web/proof.js), the hint's text and the move
+list show it. The expected texts come from the solver run here in CPython.
+"""
+
+from __future__ import annotations
+
+import json
+
+from helpers import idle, link, moves
+from tzaar.ai.solver import solve
+from tzaar.notation import Action
+from tzaar.position import Position
+
+# Black to move wins in 5 turns (tests/test_ai_solver.py HARDER[0]; about 2,400 solver nodes).
+BLACK_WINS = "....z2/..t.../......./T......a/Ta2Z.Z2.t./A.T...../T...A../.....t/..T.. b1"
+# White to play its second action wins in 5 turns (tests/test_solver.py LONGER[4]; ~500 nodes).
+WHITE_WINS = ".Z2T.T/.a.t../A....../...tT.../......z2./.......A/......./a..a../..... w2"
+
+
+def proven(text: str):
+    b = Position.from_text(text).board()
+    sol = solve(b)
+    actions = []
+    for a in sol.actions:
+        actions.append(Action.from_code(a, b.cells).text())
+        b.do(a)
+    return sol, actions
+
+
+def test_the_hint_says_who_wins_in_how_many_turns(open_site, wait_engine, watch):
+    sol, actions = proven(BLACK_WINS)
+    assert (sol.result, sol.turns) == ("win", 5)
+    page = open_site(link(BLACK_WINS))
+    wait_engine(page)
+    idle(page, BLACK_WINS)
+    page.click('[data-action="hint"]')
+    page.wait_for_selector('#board [data-hint="to"]', timeout=30_000)
+    text = page.inner_text("#hint-text")
+    assert "Black wins in 5 turns" in text
+    assert f"({actions[0]})" in text  # the first action of the fastest win
+    watch.assert_clean()
+
+
+def test_the_move_list_shows_the_computers_proven_win(page, open_site, wait_engine, watch):
+    sol, actions = proven(WHITE_WINS)
+    assert (sol.result, sol.turns) == ("win", 5)
+    save = {"version": 1, "start": WHITE_WINS, "shown": WHITE_WINS, "setup": "standard", "seed": None,
+            "actions": [], "cursor": 0, "players": {"white": "computer:expert", "black": "person"}}
+    # A saved game (read at the first load, the bare address): White is the computer.
+    page.add_init_script(f"localStorage.setItem('tzaar.game', {json.dumps(json.dumps(save))})")
+    page = open_site()
+    wait_engine(page)
+    # The computer (White, Expert) plays its proven turn; then Black, a person, is to move.
+    page.wait_for_function(
+        "() => { const s = window.tzaar.state; return s.actions.length > 0 && !s.thinking && !s.busy"
+        " && s.view && s.view.side === 'black'; }",
+        timeout=60_000,
+    )
+    assert moves(page) == actions  # the fastest win
+    note = page.locator("#moves .move-proof")
+    assert note.count() == 1
+    assert note.inner_text() == "White wins in 5 turns"
+    assert note.get_attribute("data-winner") == "white"
+    watch.assert_clean()

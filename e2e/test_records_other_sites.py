@@ -1,0 +1,85 @@
+"""Records of other sites in the page: a real LittleGolem record opened (pasted, chosen as a
+file, dropped) and replayed to its end; a broken one says where and why, and the game stays."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers import STANDARD, engine, idle, link, moves, shown
+
+RECORD = Path(__file__).resolve().parent.parent / "tests" / "data" / "lg-2558925.sgf"
+
+
+def open_records(page):
+    page.click("#record-button")
+    page.wait_for_selector('#record-dialog[open][data-ready="true"]')
+    return page.locator("#record-dialog")
+
+
+def the_game():
+    text = RECORD.read_text()
+    game = engine("record_open", text=text)
+    final = engine("game", start=game["start"], actions=game["actions"])["view"]
+    return text, game, final
+
+
+def test_a_pasted_littlegolem_record_replays_to_its_end(open_site, watch, wait_engine):
+    text, game, final = the_game()
+    page = open_site(link(STANDARD))
+    wait_engine(page)
+    idle(page, STANDARD)
+    dialog = open_records(page)
+    dialog.locator("#record-text").fill(text)
+    dialog.locator("#record-open").click()
+    page.wait_for_selector("#record-dialog:not([open])", state="attached")
+    idle(page, final["position"])
+    assert moves(page) == game["actions"] and len(game["actions"]) == 53
+    assert final["winner"] == "white"
+    page.wait_for_selector("#result:not([hidden])")
+    watch.assert_clean()
+
+
+def test_a_littlegolem_file_chosen_or_dropped_opens(open_site, watch, wait_engine):
+    text, game, final = the_game()
+    page = open_site(link(STANDARD))
+    wait_engine(page)
+    idle(page, STANDARD)
+    open_records(page)
+    page.set_input_files("#record-file", str(RECORD))
+    page.wait_for_selector("#record-dialog:not([open])", state="attached")
+    idle(page, final["position"])
+    assert moves(page) == game["actions"]
+    # back to a new game, then the same file dropped on the dialog
+    page.click("#new-game-button")
+    page.click('[data-command="start-game"]')
+    idle(page, STANDARD)
+    open_records(page)
+    page.evaluate(
+        """(text) => {
+            const data = new DataTransfer();
+            data.items.add(new File([text], "game2558925.sgf", { type: "text/plain" }));
+            const dialog = document.querySelector("#record-dialog");
+            dialog.dispatchEvent(new DragEvent("dragover", { dataTransfer: data, bubbles: true, cancelable: true }));
+            dialog.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
+        }""",
+        text,
+    )
+    page.wait_for_selector("#record-dialog:not([open])", state="attached")
+    idle(page, final["position"])
+    assert moves(page) == game["actions"]
+    watch.assert_clean()
+
+
+def test_a_broken_littlegolem_record_says_the_turn_and_why(open_site, watch, wait_engine):
+    text, _, _ = the_game()
+    page = open_site(link(STANDARD))
+    wait_engine(page)
+    idle(page, STANDARD)
+    dialog = open_records(page)
+    dialog.locator("#record-text").fill(text.replace("W[qopp-nppp]", "W[qopp-npqq]"))
+    dialog.locator("#record-open").click()
+    page.wait_for_function("() => document.querySelector('#record-error').textContent.includes('turn 7')")
+    message = dialog.locator("#record-error").inner_text()
+    assert "line 1" in message and "D4-G1 is illegal" in message
+    assert shown(page) == STANDARD and moves(page) == []
+    watch.assert_clean()

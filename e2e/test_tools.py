@@ -1,0 +1,216 @@
+"""The analysis tools in the page: the analysis board and its bar, the attack map, a review
+with its graph and a marked blunder, and puzzles solved and failed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from helpers import act, idle, link, shown
+
+from tzaar.position import Position
+from tzaar.puzzles import Solver
+
+# White to move takes Black's only Tzaar with F6xD5; G6xG3 instead lets Black take White's
+# only Tzaar with D5xF6.
+IN_ONE = "...../....../.....A./....z.../......../.....Z../..t..T./.a..t./..... w1"
+PUZZLES = json.loads((Path(__file__).resolve().parent.parent / "web" / "puzzles.json").read_text())["puzzles"]
+
+
+def bar(page, attribute):
+    return page.get_attribute(".eval-bar", f"data-{attribute}")
+
+
+def wait_bar(page, position, condition):
+    page.wait_for_function(
+        f"""() => {{
+            const bar = document.querySelector('.eval-bar');
+            if (bar.dataset.position !== {json.dumps(position)} || !bar.dataset.score) return false;
+            const score = Number(bar.dataset.score), mate = bar.dataset.mate === '' ? null : Number(bar.dataset.mate);
+            return {condition};
+        }}""",
+        timeout=60_000,
+    )
+
+
+def test_the_analysis_bar_moves_when_a_capture_wins_a_type(open_site, watch, wait_engine):
+    page = open_site(link(IN_ONE))
+    wait_engine(page)
+    idle(page, IN_ONE)
+    assert page.is_hidden(".eval-bar")
+    page.keyboard.press("a")
+    assert page.get_attribute("#analyse-button", "aria-pressed") == "true"
+    # White takes Black's last Tzaar at once: a win in 1, the arrow on F6 -> D5
+    wait_bar(page, IN_ONE, "mate === 1")
+    assert page.get_attribute(".board-overlay", "data-best") == "F6xD5"
+    assert page.inner_text("#analysis .eval-text") == "White wins in 1"
+    assert page.locator(".board-overlay .arrow-best[data-from=F6][data-to=D5]").count() == 1
+    # The attack map: F6 takes D5; D5 (Black's only Tzaar) is a last stack, F6 threatened.
+    page.check("#attack-map")
+    page.wait_for_selector(".overlay-attack line[data-from=F6][data-to=D5]", state="attached")
+    page.wait_for_selector('.overlay-rings .ring-last[data-point="D5"]', state="attached")
+    page.wait_for_selector('.overlay-rings .ring-threatened[data-point="F6"]', state="attached")
+    # G6xG3 and a pass throw the win away: the bar swings to Black
+    act(page, "G6xG3")
+    act(page, "pass")
+    after = shown(page)
+    wait_bar(page, after, "mate !== null && mate < 0 && score < 0")
+    # D5xF6 takes White's only Tzaar: the bar shows the end
+    act(page, "D5xF6")
+    wait_bar(page, shown(page), "score === -1000000")
+    assert page.inner_text("#analysis .eval-text") == "Black wins"
+    # leaving the mode hides the bar and stops the search
+    page.keyboard.press("a")
+    assert page.is_hidden(".eval-bar") and page.get_attribute(".board-overlay", "data-best") == ""
+    watch.assert_clean()
+
+
+def test_a_review_draws_the_graph_and_marks_the_blunder(open_site, watch, wait_engine):
+    actions = ["G6xG3", "pass", "D5xF6"]
+    final = Position.from_text(IN_ONE).play(actions).text()
+    page = open_site(link(IN_ONE, actions))
+    wait_engine(page)
+    idle(page, final)
+    page.click("#review-button")
+    page.wait_for_selector("#review[data-state=done]", timeout=60_000)
+    assert page.locator("#review .review-graph circle").count() == 3  # start, after turns 1 and 2
+    assert page.locator("#review .review-graph circle.blunder").count() == 1
+    li = page.locator('#moves li[data-turn="1"]')
+    assert "blunder" in li.get_attribute("class") and "better: F6xD5" in li.get_attribute("title")
+    assert "blunder" in page.inner_text("#review .review-notes")
+    # a point of the graph goes to its position
+    page.locator("#review .review-graph circle").first.click()
+    idle(page, IN_ONE)
+    watch.assert_clean()
+
+
+def winning_turn(position: str) -> list[str]:
+    pos = Position.from_text(position)
+    for a in pos.legal_actions():
+        q = pos.apply(a)
+        if q.winner == pos.side:
+            return [a.text()]
+        for c in q.legal_actions() if q.winner is None and q.side == pos.side else ():
+            if q.apply(c).winner == pos.side:
+                return [a.text(), c.text()]
+    raise AssertionError("no winning turn")
+
+
+def open_puzzle(page, index):
+    page.click("#puzzles-button")
+    page.wait_for_selector(f'#puzzles button[data-index="{index}"]')
+    page.click(f'#puzzles button[data-index="{index}"]')
+    idle(page, PUZZLES[index]["position"])
+
+
+def test_a_puzzle_solved_and_remembered(open_site, watch, wait_engine):
+    puzzle = PUZZLES[0]
+    page = open_site(link(puzzle["position"]))
+    wait_engine(page)
+    open_puzzle(page, 0)
+    assert "to play and win in 2 turns" in page.inner_text("#puzzles .puzzle-status")
+    first = puzzle["solution"][:2]  # the player's first turn (a puzzle is never the opening)
+    for action in first:
+        act(page, action)
+    # the page plays the defence, then it is the player's turn again
+    page.wait_for_selector('#puzzles[data-status="continue"]')
+    page.wait_for_function(f"() => document.querySelectorAll('#moves button[data-move]').length === {len(first) + 2}")
+    position = page.get_attribute("#board", "data-position")
+    idle(page, position)
+    assert Solver().wins(Position.from_text(position).board(), 1)  # the defence leaves a win
+    for action in winning_turn(position):
+        act(page, action)
+    page.wait_for_selector('#puzzles[data-status="solved"]')
+    assert page.get_attribute('#puzzles button[data-index="0"]', "data-solved") == "true"
+    assert puzzle["id"] in page.evaluate("() => localStorage.getItem('tzaar.puzzles.solved')")
+    # a reload remembers it: the list marks it solved, the others not
+    page.reload()
+    wait_engine(page)
+    page.click("#puzzles-button")
+    page.wait_for_selector('#puzzles button[data-index="0"][data-solved="true"]')
+    assert page.get_attribute('#puzzles button[data-index="0"]', "aria-label") == "Puzzle 1 (solved)"
+    assert page.get_attribute('#puzzles button[data-index="1"]', "data-solved") == "false"
+    watch.assert_clean()
+
+
+def test_a_puzzle_failed_shows_the_answer(open_site, watch, wait_engine):
+    puzzle = PUZZLES[1]
+    page = open_site(link(puzzle["position"]))
+    wait_engine(page)
+    open_puzzle(page, 1)
+    wrong = next(a.text() for a in Position.from_text(puzzle["position"]).legal_actions() if a.text() != puzzle["answer"])
+    act(page, wrong)
+    page.wait_for_selector('#puzzles[data-status="failed"]')
+    assert puzzle["answer"] in page.inner_text("#puzzles .puzzle-status")
+    assert page.get_attribute('#puzzles button[data-index="1"]', "data-solved") == "false"
+    watch.assert_clean()
+
+
+def test_the_editor_refuses_an_impossible_position_and_plays_a_possible_one(open_site, watch, wait_engine):
+    page = open_site(link(IN_ONE))
+    wait_engine(page)
+    idle(page, IN_ONE)
+    page.click("#editor-button")
+    page.wait_for_selector(f'#editor[data-possible="true"][data-position="{IN_ONE}"]')
+    # Black at its second action without a Tzaar is impossible: take D5 (Black's only Tzaar)
+    # away and make it Black's second action.
+    page.click('#editor button[data-tool="."]')
+    page.click('#board [data-point="D5"]')
+    page.select_option('#editor select[name="editor-side"]', "b")
+    page.select_option('#editor select[name="editor-step"]', "2")
+    page.wait_for_selector('#editor[data-possible="false"]')
+    verdict = page.inner_text("#editor .editor-verdict")
+    assert verdict.startswith("Not possible:") and "Black is at its second action" in verdict and "no Tzaar" in verdict
+    assert page.is_disabled("#editor-play")
+    assert page.get_attribute("#board [data-point=D5]", "data-type") is None  # the board shows the edit
+    # a taller stack and a Black Tzaar back: possible again, and it plays
+    page.click('#editor button[data-tool="z"]')
+    page.click('#board [data-point="A1"]')
+    page.click('#editor button[data-tool="+"]')
+    page.click('#board [data-point="A1"]')
+    page.select_option('#editor select[name="editor-side"]', "w")
+    page.select_option('#editor select[name="editor-step"]', "1")
+    page.wait_for_selector('#editor[data-possible="true"]')
+    edited = page.get_attribute("#editor", "data-position")
+    assert edited.startswith("z2....") and edited.endswith(" w1")
+    page.click("#editor-play")
+    idle(page, edited)
+    assert page.is_hidden("#editor")
+    watch.assert_clean()
+
+
+def test_the_editor_copies_the_link_of_a_possible_position_and_analyses_it(open_site, watch, wait_engine, site_url):
+    page = open_site(link(IN_ONE))
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
+    wait_engine(page)
+    idle(page, IN_ONE)
+    page.click("#editor-button")
+    page.wait_for_selector(f'#editor[data-possible="true"][data-position="{IN_ONE}"]')
+    # a White Tott more on A1: still possible; its link goes to the clipboard
+    page.click('#editor button[data-tool="T"]')
+    page.click('#board [data-point="A1"]')
+    page.wait_for_selector('#editor[data-possible="true"]')
+    edited = page.get_attribute("#editor", "data-position")
+    assert edited == "T..../" + IN_ONE.split("/", 1)[1]
+    page.click("#editor-copy")
+    page.wait_for_function("() => document.querySelector('#editor-copy').textContent === 'Link copied'")
+    assert page.evaluate("() => navigator.clipboard.readText()") == site_url + link(edited)
+    # an impossible position cannot be copied
+    page.click('#editor button[data-tool="."]')
+    page.click('#board [data-point="D5"]')
+    page.select_option('#editor select[name="editor-step"]', "2")
+    page.select_option('#editor select[name="editor-side"]', "b")
+    page.wait_for_selector('#editor[data-possible="false"]')
+    assert page.is_disabled("#editor-copy") and page.is_disabled("#editor-analyse")
+    # back to the possible one, then "Analyse it": the game is that position, the bar runs
+    page.click('#editor button[data-tool="z"]')
+    page.click('#board [data-point="D5"]')
+    page.select_option('#editor select[name="editor-side"]', "w")
+    page.select_option('#editor select[name="editor-step"]', "1")
+    page.wait_for_selector(f'#editor[data-possible="true"][data-position="{edited}"]')
+    page.click("#editor-analyse")
+    idle(page, edited)
+    assert page.is_hidden("#editor") and page.get_attribute("#analyse-button", "aria-pressed") == "true"
+    wait_bar(page, edited, "mate === 1")
+    assert page.get_attribute(".board-overlay", "data-best") == "F6xD5"
+    watch.assert_clean()

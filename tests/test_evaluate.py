@@ -1,0 +1,112 @@
+"""The evaluation's features and weights, and the tuner that fits them."""
+
+import importlib.util
+import random
+
+import pytest
+
+from tzaar.ai import evaluate as ev
+from tzaar.ai import tune
+from tzaar.ai.weights import WEIGHTS
+from tzaar.position import Position
+
+
+def positions(n=30):
+    """Positions of random games (standard and random setups), none finished."""
+    out = []
+    for seed in range(n):
+        rng = random.Random(seed)
+        p = Position.standard() if seed % 2 else Position.random(seed)
+        for _ in range(rng.randrange(0, 50)):
+            legal = p.legal_actions()
+            if not legal:
+                break
+            p = p.apply(rng.choice(legal))
+        if p.winner is None:
+            out.append(p)
+    return out
+
+
+def colours_swapped(p: Position) -> Position:
+    """The same stacks with the colours swapped, and the other side to move."""
+    text, turn = p.text().split(" ")
+    return Position.from_text(text.swapcase() + " " + turn.swapcase()[0].lower().translate(str.maketrans("wb", "bw")) + turn[1])
+
+
+def test_every_feature_has_a_weight_and_the_value_is_their_sum():
+    assert set(WEIGHTS) == set(ev.FEATURES)
+    for p in positions():
+        b = p.board()
+        f = ev.features(b)
+        assert len(f) == len(ev.FEATURES)
+        w = [round(WEIGHTS[name] * ev.SCALE) for name in ev.FEATURES]
+        assert ev.evaluate(b) == sum(a * x for a, x in zip(w, f)) // ev.SCALE
+
+
+def test_features_are_seen_from_the_side_to_move():
+    # Swapping every colour and the side to move is the same position for the mover.
+    n = 0
+    for p in positions():
+        q = colours_swapped(p)
+        assert q.side != p.side
+        assert ev.features(p.board()) == ev.features(q.board()), p.text()
+        n += 1
+    assert n > 10
+
+
+def _targets(p: Position, side: str) -> int:
+    """Distinct enemy stacks ``side`` can capture now, by the rules engine."""
+    text, _ = p.text().split(" ")
+    q = Position.from_text(f"{text} {side}2")
+    return len({str(a).split("x")[1] for a in q.legal_actions() if "x" in str(a)})
+
+
+def test_starvation_features_count_what_the_rules_allow():
+    checked = 0
+    for p in positions(60):
+        b = p.board()
+        if sum(b.tops) > ev.CROWDED:
+            continue
+        f = dict(zip(ev.FEATURES, ev.features(b)))
+        me, other = ("w", "b") if p.side == 0 else ("b", "w")
+        mine, theirs = _targets(p, me), _targets(p, other)
+        assert f["targets"] == min(mine, ev.CAP) - min(theirs, ev.CAP), p.text()
+        assert f["mover_targets_1"] == (mine == 1)
+        assert (f["enemy_targets_0"], f["enemy_targets_1"], f["enemy_targets_2"]) == (
+            theirs == 0, theirs == 1, theirs == 2)
+        checked += 1
+    assert checked > 10
+    g = dict(zip(ev.FEATURES, ev.features(Position.standard().board())))
+    assert g["targets"] == 0 and g["secured"] == 0 and g["height"] == 0  # a symmetric start
+
+
+def test_set_weights_changes_the_value_and_refuses_missing_ones():
+    b = positions()[3].board()
+    before = ev.evaluate(b)
+    try:
+        ev.set_weights({name: 0.0 for name in ev.FEATURES})
+        assert ev.evaluate(b) == 0
+        with pytest.raises(ValueError, match="lack"):
+            ev.set_weights({"scarcity": 1.0})
+    finally:
+        ev.set_weights(WEIGHTS)
+    assert ev.evaluate(b) == before
+
+
+def test_tuner_generates_fits_and_writes(tmp_path):
+    data = tmp_path / "data.txt"
+    n = tune.generate(data, games=2, nodes=150, seed=3, random_actions=2, log=None)
+    rows = tune.load([data])
+    assert n > 10 and len(rows) > 10
+    assert all(y in (0.0, 1.0) for _, y in rows)
+    w0 = [float(WEIGHTS[name]) for name in ev.FEATURES]
+    k = tune.fit_k(rows, w0)
+    w = tune.fit(rows, w0, k, iterations=30, log=None)
+    assert tune.loss(rows, w, k) <= tune.loss(rows, w0, k) + 1e-9
+    out = tmp_path / "weights.py"
+    tune.write_weights(dict(zip(ev.FEATURES, w)), "A test.", out)
+    spec = importlib.util.spec_from_file_location("w", out)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    assert list(mod.WEIGHTS) == list(ev.FEATURES)
+    assert all(abs(mod.WEIGHTS[name] - x) <= abs(x) * 1e-3 + 1e-3 for name, x in zip(ev.FEATURES, w))

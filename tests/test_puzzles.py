@@ -1,0 +1,126 @@
+"""Puzzles: the exact "win within n turns" solver, answers checked, the generator."""
+
+import json
+
+import pytest
+
+from engine_helpers import STANDARD, build
+from tzaar.__main__ import main
+from tzaar.ai.puzzlegen import solve
+from tzaar.facade import call
+from tzaar.notation import Action
+from tzaar.position import Position
+from tzaar.puzzles import Solver, check_answer, winning_first_actions
+
+# Found by the generator (python -m tzaar puzzles --seed 110 --games 1): White to play and win in 2 turns with G4xB6.
+PUZZLE = "t2A.../.....a2/......T/.AA....A/..T2....a2/.Z3....../.t3.Z3.../....../....z4 w1"
+LINE = ["G4xB6", "C7-D8", "A1xA2", "G2xF2", "D8xE8"]
+# White takes Black's only Tzaar at once: a win in 1 turn, so no puzzle.
+IN_ONE = build({"F6": "Z", "C6": "A", "G6": "T", "D5": "z", "H2": "a", "G3": "t", "H5": "t"}, "w1")
+
+
+def texts(codes, pos):
+    return [Action.from_code(a, pos.cells).text() for a in codes]
+
+
+def test_solver_proves_the_puzzle():
+    pos = Position.from_text(PUZZLE)
+    b, s = pos.board(), Solver()
+    assert not s.wins(b, 1) and s.wins(b, 2)
+    assert texts(winning_first_actions(b, 2, s), pos) == ["G4xB6"]
+    assert b.text() == pos.text()  # the board is restored
+
+
+def test_solver_on_a_win_in_one():
+    pos = Position.from_text(IN_ONE)
+    b, s = pos.board(), Solver()
+    assert s.wins(b, 1) and "F6xD5" in texts(winning_first_actions(b, 1, s), pos)
+    assert solve(pos, prefilter=False) is None  # a win in 1 is not a puzzle
+
+
+def test_solve_gives_the_answer_and_a_whole_line():
+    p = solve(Position.from_text(PUZZLE), prefilter=False)
+    assert p["answer"] == "G4xB6" and p["side"] == "white" and p["position"] == PUZZLE
+    end = Position.from_text(PUZZLE).play(p["solution"])
+    assert end.winner == 0 and p["solution"][0] == "G4xB6"
+
+
+def test_the_right_line_is_solved_step_by_step():
+    assert check_answer(Position.from_text(PUZZLE), LINE[:1])["status"] == "continue"
+    out = ok("puzzle_check", position=PUZZLE, actions=LINE[:2])
+    assert out["status"] == "continue" and len(out["defence"]) == 2
+    assert ok("puzzle_check", position=PUZZLE, actions=LINE[:4])["status"] == "continue"
+    assert ok("puzzle_check", position=PUZZLE, actions=LINE) == {"status": "solved", "defence": [], "reason": "White wins."}
+
+
+def test_a_wrong_first_action_fails_at_once():
+    out = ok("puzzle_check", position=PUZZLE, actions=["G4xG2"])
+    assert out["status"] == "failed" and out["defence"] == [] and "no second action wins" in out["reason"]
+
+
+def test_a_wrong_second_action_fails_with_the_defence():
+    out = ok("puzzle_check", position=PUZZLE, actions=["G4xB6", "pass"])
+    assert out["status"] == "failed" and out["defence"]
+    after = Position.from_text(PUZZLE).play(["G4xB6", "pass"] + out["defence"])
+    b = after.board()
+    assert after.winner == 1 or not Solver().wins(b, 1)  # the defence really holds
+
+
+def test_a_last_turn_that_does_not_win_fails():
+    pos = Position.from_text(IN_ONE)
+    turn = next(
+        [a.text(), c.text()]
+        for a in pos.legal_actions()
+        if pos.apply(a).winner is None
+        for c in pos.apply(a).legal_actions()
+        if pos.apply(a).apply(c).winner is None
+    )
+    out = check_answer(pos, turn, turns=1)
+    assert out["status"] == "failed" and "does not win" in out["reason"]
+    assert check_answer(pos, ["F6xD5"], turns=1)["status"] == "solved"
+
+
+def ok(method, **params):
+    out = call(method, params)
+    assert set(out) == {"result"}, out
+    return out["result"]
+
+
+def test_puzzle_check_bad_input():
+    assert call("puzzle_check", {"position": PUZZLE, "actions": ["G4-B6"]})["error"]["kind"] == "IllegalActionError"
+    assert call("puzzle_check", {"position": PUZZLE, "actions": ["nope"]})["error"]["kind"] == "ActionError"
+    assert call("puzzle_check", {"position": PUZZLE})["error"]["kind"] == "BadParams"
+    assert call("puzzle_check", {"position": PUZZLE.replace("w1", "w2"), "actions": []})["error"]["kind"] == "BadParams"
+    assert call("puzzle_check", {"position": "x", "actions": []})["error"]["kind"] == "PositionError"
+
+
+def test_cli_puzzles_writes_proven_puzzles(capsys, tmp_path):
+    out = tmp_path / "p.json"
+    # A frozen player: the games (and so the puzzle found) do not move when the engine changes.
+    code = main(["puzzles", "--games", "1", "--count", "1", "--seed", "110", "--player", "beginner-v1", "--out", str(out)])
+    _, err = capsys.readouterr()
+    assert code == 0 and "1 puzzles" in err
+    data = json.loads(out.read_text())
+    assert data["version"] == 1 and data["turns"] == 2 and len(data["puzzles"]) == 1
+    p = data["puzzles"][0]
+    assert set(p) == {"id", "position", "side", "answer", "solution"}
+    b = Position.from_text(p["position"]).board()
+    assert texts(winning_first_actions(b, 2), Position.from_text(p["position"])) == [p["answer"]]
+
+
+@pytest.mark.parametrize("args", [("puzzles", "--games", "0"), ("puzzles", "--player", "nobody"), ("puzzles", "--count", "x")])
+def test_cli_puzzles_bad_input(capsys, args):
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and err.count("\n") == 1
+
+
+def test_shipped_puzzles_are_proven():
+    from pathlib import Path
+
+    data = json.loads((Path(__file__).resolve().parent.parent / "web" / "puzzles.json").read_text())
+    assert len(data["puzzles"]) >= 10
+    for p in data["puzzles"][:3]:  # the whole set is proven when generated; a sample here
+        pos = Position.from_text(p["position"])
+        assert texts(winning_first_actions(pos.board(), 2), pos) == [p["answer"]]
+        assert pos.play(p["solution"]).winner == pos.side

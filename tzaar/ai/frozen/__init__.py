@@ -1,0 +1,34 @@
+"""Frozen copies of earlier engines: fixed opponents for matches, never changed again.
+
+Every engine change is measured as a match against the engine it replaces, at equal
+time (``python -m tzaar match expert expert-v1 --time 1``).  The copies live here as
+they were committed, so that a match run later measures against exactly the same player;
+they are players of the command line and the match runner only (the browser's package,
+``tzaar.zip``, holds only what :mod:`tzaar.facade` imports, so none of this ships).
+
+``v1``: the engine of commit 0508ae2 (alpha-beta with PVS over single actions, the
+evaluation of that commit); its players are the five levels with ``-v1`` appended.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from .v1 import players as _v1
+
+#: frozen player name -> (players module of that version, level name)
+_FROZEN = {f"{name}-v1": (_v1, name) for name in _v1.LEVELS}
+
+
+def frozen_names() -> list[str]:
+    """The frozen players' names (``expert-v1``...)."""
+    return list(_FROZEN)
+
+
+def run_frozen(board, name: str, seed: int = 0, seconds: Optional[float] = None, nodes: Optional[int] = None):
+    """The frozen player's actions for the rest of the turn: (action ints, last info)."""
+    module, level = _FROZEN[name]
+    return module.run_think(board, level, seed, seconds, nodes)
+
+
+__all__ = ["frozen_names", "run_frozen"]

@@ -1,0 +1,147 @@
+"""The puzzle generator: "to play and win in 2 turns" positions from self-play games.
+
+``python -m tzaar puzzles [--games N] [--seed S] [--player NAME] [--max-stacks K]
+[--count M] [--out FILE]`` plays games between computer players from random setups (and
+the standard one), and at the start of every turn with at most K stacks on the board where
+the engine's search sees a forced win in 3 to 6 actions, asks the exact solver of
+:mod:`tzaar.puzzles`: a position is kept when the side to move cannot
+win in 1 turn, forces a win in 2, and has exactly one winning first action.  The file
+(JSON, ``{"version": 1, "turns": 2, "puzzles": [...]}``) is what the page ships
+(``web/puzzles.json``); each puzzle is ``{id, position, side, answer, solution}`` with the
+single winning first action and one whole winning line (player, defence, player).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from contextlib import closing
+
+from ..notation import COLOUR_NAMES, Action
+from ..position import Position
+from ..puzzles import Solver, SolverLimit, _stubborn, _texts, winning_first_actions
+from .match import run_player
+from .search import MATE, MATE_BOUND, Search
+
+TURNS = 2
+#: Nodes of the engine's search that picks the candidate positions.
+FILTER_NODES = 2000
+#: Boards the solver may visit for one candidate position before it is skipped.
+VISIT_LIMIT = 400_000
+
+
+def engine_sees_a_win(position: Position, nodes: int = FILTER_NODES) -> bool:
+    """The engine's search (``nodes`` nodes) finds a forced win for the side to move in 3
+    to 6 actions (more than one turn, at most two turns and the reply between)."""
+    s = Search(position.board(), max_nodes=nodes)
+    for _ in s.run():
+        pass
+    return s.score > MATE_BOUND and 2 < MATE - s.score <= 6
+
+
+def solve(position: Position, limit: int = VISIT_LIMIT, prefilter: bool = True):
+    """The puzzle of a position, or None: ``{position, side, answer, solution}``.
+
+    With ``prefilter`` the engine's search first picks the positions worth proving (most
+    are not); the exact solver then proves every claim of the puzzle.
+    """
+    b = position.board()
+    if b.step != 1 or b.winner() is not None or b.is_opening():
+        return None
+    if prefilter and not engine_sees_a_win(position):
+        return None
+    solver = Solver(limit)
+    try:
+        if solver.wins(b, 1):
+            return None
+        firsts = winning_first_actions(b, TURNS, solver)
+        if len(firsts) != 1:
+            return None
+        line = _line(b, firsts[0], solver)
+    except SolverLimit:
+        return None
+    return {
+        "position": position.text(),
+        "side": COLOUR_NAMES[position.side],
+        "answer": Action.from_code(firsts[0], b.cells).text(),
+        "solution": line,
+    }
+
+
+def _line(b, first: int, solver: Solver) -> list:
+    """A whole winning line: the player's turn, the defence, the player's winning turn."""
+    side = b.side
+    codes = [first]
+    b.do(first)
+    if b.side == side and b.winner() is None:
+        second = _first_turn(b, solver, lambda: solver.after_turn(b, side, TURNS - 1))[0]
+        codes.append(second)
+        b.do(second)
+    defence = _stubborn(b, side, TURNS - 1, solver) if b.winner() is None else []
+    for a in defence:
+        b.do(a)
+    final = []
+    if b.winner() is None:
+        final = _first_turn(b, solver, lambda: b.winner() == side)
+    for a in defence:
+        b.undo()
+    for _ in codes:
+        b.undo()
+    return _texts(codes + defence + final, b)
+
+
+def _first_turn(b, solver: Solver, good) -> list:
+    """The first rest of the mover's turn (action ints) after which ``good()`` holds."""
+    with closing(solver.turns(b)) as gen:
+        for turn in gen:
+            if good():
+                return list(turn)
+    raise AssertionError("no such turn")  # pragma: no cover - the solver proved one
+
+
+def self_play(start: Position, player: str, seed: int, max_stacks: int):
+    """Positions at the start of each turn of one game with at most ``max_stacks`` stacks."""
+    pos = start
+    rng = random.Random(seed)
+    for _ in range(200):
+        if pos.winner is not None:
+            return
+        if pos.step == 1 and len(pos.stacks()) <= max_stacks:
+            yield pos
+        board = pos.board()
+        codes, _ = run_player(board, player, rng.randrange(1 << 30))
+        for a in codes:
+            pos = pos.apply(Action.from_code(a, pos.cells))
+
+
+def generate(games: int, seed: int, player: str, max_stacks: int, count: int, log=sys.stderr) -> list:
+    """Puzzles (dicts with an ``id``) from ``games`` self-play games, at most ``count``."""
+    out, seen = [], set()
+    t0 = time.perf_counter()
+    for g in range(games):
+        start = Position.random(seed + g) if (seed + g) % 4 else Position.standard()
+        for pos in self_play(start, player, seed + g, max_stacks):
+            if pos in seen:
+                continue
+            seen.add(pos)
+            puzzle = solve(pos)
+            if puzzle is not None:
+                puzzle = {"id": f"p{len(out) + 1}", **puzzle}
+                out.append(puzzle)
+                log.write(f"game {g + 1}: {puzzle['side']} to play, {puzzle['answer']} ({time.perf_counter() - t0:.0f} s)\n")
+                if len(out) >= count:
+                    return out
+                break  # one puzzle a game keeps the set varied
+    return out
+
+
+def write(puzzles: list, path: str) -> None:
+    data = {"version": 1, "turns": TURNS, "puzzles": puzzles}
+    text = json.dumps(data, indent=1) + "\n"
+    if path == "-":
+        sys.stdout.write(text)
+    else:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)

@@ -1,0 +1,226 @@
+"""Game review: the engine's evaluation of every turn of a game at a fixed node budget.
+
+The position before each turn and the final one are searched (the Expert player's search
+with ``nodes`` nodes, so a review is reproducible); the evaluation of a position is the
+score of that search, turned to White's side.  A turn's *loss* is how much the mover's
+evaluation fell from before the turn to after it; the engine's turn for the position
+before it is the *better turn*.  A loss of ``MISTAKE`` or more marks a mistake,
+``BLUNDER`` or more a blunder (unless the turn played is the engine's own).
+
+:class:`Review` runs in slices (:meth:`Review.step`), as the browser worker needs; the
+facade's ``review_*`` methods and ``python -m tzaar review`` drive it.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..game import group_turns
+from ..notation import COLOUR_NAMES, Action
+from ..position import Position
+from .players import think
+from .search import MATE, MATE_BOUND
+
+__all__ = ["Review", "DEFAULT_NODES", "MISTAKE", "BLUNDER", "CAP", "score_text", "review_game"]
+
+#: Nodes searched per position by default.
+DEFAULT_NODES = 3000
+#: Evaluations are clamped to +-CAP centi-units when losses are measured (a won position
+#: counts as CAP), so a lost win is a blunder and an already lost game costs nothing more.
+CAP = 2000
+#: A turn losing this many centi-units (mover's side) is a mistake; this many a blunder.
+MISTAKE = 250
+BLUNDER = 600
+#: The player whose search evaluates (no noise, no depth cap).
+PLAYER = "expert"
+
+
+def _white_eval(score: int, side: int) -> dict:
+    """``{score, mate}`` from White's side: centi-units, and actions to a forced win
+    (positive: White wins, negative: Black wins) or None."""
+    white = score if side == 0 else -score
+    mate = None
+    if abs(white) > MATE_BOUND:
+        n = MATE - abs(white)
+        mate = n if white > 0 else -n
+    return {"score": white, "mate": mate}
+
+
+def score_text(ev: dict) -> str:
+    """``+1.25``, ``-0.40`` (pawns of 100 centi-units) or ``White wins in 3``."""
+    if ev["mate"] is not None:
+        who = "White" if ev["score"] > 0 else "Black"
+        n = abs(ev["mate"])
+        return f"{who} wins" if n == 0 else f"{who} wins in {n}"
+    return f"{ev['score'] / 100:+.2f}"
+
+
+def _capped(ev: dict) -> int:
+    return max(-CAP, min(CAP, ev["score"]))
+
+
+class Review:
+    """A review of a game from ``start`` with legal ``actions``, run by :meth:`step`.
+
+    Searched: the position before each turn and the end (the evaluations, the graph), and
+    for a turn that differs from the engine's, the position after the engine's turn: its
+    loss compares the positions after the two turns, both with the opponent to move, so
+    the evaluation's bias towards the side to move cancels out.
+    """
+
+    def __init__(self, start: Position, actions, nodes: int = DEFAULT_NODES):
+        self.start = start
+        self.actions = [Action.from_text(a) if isinstance(a, str) else a for a in actions]
+        self.nodes = nodes
+        self.turns = group_turns(start, self.actions)
+        # the position before each turn, and the end
+        self.positions = []
+        pos = start
+        for t in self.turns:
+            self.positions.append(pos)
+            pos = pos.play(t.actions)
+        self.positions.append(pos)
+        self.evals = []  # per position: {score, mate} (White's side) or None (placement)
+        self.best = []  # per position: the engine's turn (action texts)
+        self.alt = {}  # turn index -> eval after the engine's turn (White's side)
+        self._tasks = [("main", 0, self.positions[0])]
+        self._gen = None
+        self._board = None
+
+    @property
+    def total(self) -> int:
+        return len(self.positions)
+
+    @property
+    def done(self) -> bool:
+        return not self._tasks and self._gen is None
+
+    def _start_next(self) -> None:
+        kind, k, pos = self._tasks[0]
+        if pos.winner is not None or pos.step == 0:
+            ev = None if pos.winner is None else {"score": MATE if pos.winner == 0 else -MATE, "mate": 0}
+            self._record(ev, [])
+            return
+        self._board = pos.board()
+        self._gen = think(self._board, PLAYER, 0, None, self.nodes)
+        self._scores = {}  # depth -> score of the first action's search
+        self._second = None  # the last score of the second action's search
+        self._forced = self._board.count() == 1
+
+    def _record(self, ev, best) -> None:
+        kind, k, pos = self._tasks.pop(0)
+        self._gen = None
+        if kind == "alt":
+            self.alt[k] = ev
+            return
+        self.evals.append(ev)
+        self.best.append(best)
+        if k < len(self.turns):
+            played = [a.text() for a in self.turns[k].actions]
+            if best and best != played and ev is not None:
+                self._tasks.append(("alt", k, pos.play(best)))
+            self._tasks.append(("main", k + 1, self.positions[k + 1]))
+
+    def _finish(self, codes) -> None:
+        pos = self._tasks[0][2]
+        b = pos.board()
+        texts = []
+        for a in codes:
+            texts.append(Action.from_code(a, b.cells).text())
+            b.do(a)
+        self._record(_white_eval(self._score(), pos.side), texts)
+
+    def _seen(self, info: dict) -> None:
+        if len(info.get("best") or ()) <= 1:
+            self._scores[info["depth"]] = info["score"]
+        else:
+            self._second = info["score"]
+
+    def _score(self) -> int:
+        """The position's score for the side to move.
+
+        The evaluation favours the side to move, so an iteration whose leaves have the
+        root side to move scores higher than the next one: the mean of the last two
+        completed depths cancels that.  A proven result stands alone; a forced first
+        action (one legal action: no real search) takes the second action's score.
+        """
+        if self._forced and self._second is not None:
+            return self._second
+        if not self._scores:
+            return self._second or 0
+        depths = sorted(self._scores)
+        last = self._scores[depths[-1]]
+        if abs(last) > MATE_BOUND or len(depths) < 2:
+            return last
+        prev = self._scores[depths[-2]]
+        if abs(prev) > MATE_BOUND:
+            return last
+        return (last + prev) // 2
+
+    def step(self, slice_ms: float = 30.0) -> dict:
+        """Search for about ``slice_ms``; ``{done, evaluated, total}`` and, when done,
+        ``turns`` and ``evals`` (see :meth:`result`)."""
+        stop = time.perf_counter() + slice_ms / 1000.0
+        while not self.done:
+            if self._gen is None:
+                self._start_next()
+                continue
+            try:
+                x = next(self._gen)
+            except StopIteration as e:
+                self._finish(e.value)
+                continue
+            if x is not None:
+                self._seen(x)
+            if time.perf_counter() >= stop:
+                break
+        out = {"done": self.done, "evaluated": len(self.evals), "total": self.total}
+        if self.done:
+            out.update(self.result())
+        return out
+
+    def close(self) -> None:
+        if self._gen is not None:
+            self._gen.close()
+            self._gen = None
+
+    def result(self) -> dict:
+        """``{evals: [{score, mate, text} | None], turns: [...]}``; evals[0] is the start,
+        evals[k] the position after turn k.  A turn is ``{number, side, actions, before,
+        after, loss, best, mark}``: ``loss`` in centi-units for the mover (None for
+        placements), ``best`` the engine's turn, ``mark`` None, "mistake" or "blunder"."""
+        evals = [None if e is None else {**e, "text": score_text(e)} for e in self.evals]
+        turns = []
+        for k, t in enumerate(self.turns):
+            before, after = self.evals[k], self.evals[k + 1]
+            played = [a.text() for a in t.actions]
+            loss, mark = None, None
+            if before is not None and after is not None:
+                sign = 1 if t.side == 0 else -1
+                alt = self.alt.get(k)
+                loss = 0 if alt is None else max(0, (_capped(alt) - _capped(after)) * sign)
+                mark = "blunder" if loss >= BLUNDER else "mistake" if loss >= MISTAKE else None
+            turns.append(
+                {
+                    "number": t.number,
+                    "side": COLOUR_NAMES[t.side],
+                    "actions": played,
+                    "before": evals[k],
+                    "after": evals[k + 1],
+                    "loss": loss,
+                    "best": self.best[k],
+                    "mark": mark,
+                }
+            )
+        return {"evals": evals, "turns": turns}
+
+
+def review_game(start: Position, actions, nodes: int = DEFAULT_NODES, progress=None) -> dict:
+    """Run a whole review (``progress(evaluated, total)`` is called after each slice)."""
+    r = Review(start, actions, nodes)
+    while True:
+        out = r.step(200.0)
+        if progress is not None:
+            progress(out["evaluated"], out["total"])
+        if out["done"]:
+            return r.result()

@@ -1,0 +1,130 @@
+"""Endgame solver speed: ``python -m tzaar.ai.solver_bench [GAMES] [MAX_NODES] [--search]``.
+
+Plays ``GAMES`` seeded games (random setups, careful random players: see
+:func:`endgame_positions`) and takes from each the first position with 10, 12, ... 24
+stacks; solves each with a budget of ``MAX_NODES`` nodes and prints, per number of
+stacks, how many were proven, within 20,000 nodes, the median and largest node count,
+the median time, and the nodes per second over all.  The same positions every run, so
+runs compare (BENCHMARKS.md, "Endgame solver").
+
+``--search`` runs the level search (:func:`tzaar.ai.search.search`, iterative-deepening
+alpha-beta with the evaluation) on the same positions with the same budget instead, and
+counts as proven the positions where it reached a win or loss score.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+from ..board import PASS
+from ..position import Position
+from .search import MATE_BOUND, search
+from .solver import solve, stacks_left
+
+STACKS = (10, 12, 14, 16, 18, 20, 22, 24)
+
+
+def endgame_positions(seed: int, max_stacks: int = 60, min_stacks: int = 1, careful: int = 20):
+    """Position texts with ``min_stacks``..``max_stacks`` stacks along one seeded game.
+
+    The game starts from a random setup; both players are random but not suicidal: no
+    action that ends the game at once when another exists, and from ``careful`` stacks
+    down no turn that lets the enemy win in its next turn (asked of the solver with
+    ``max_turns=1``); second actions are mostly captures, so that the game thins out.
+    """
+    out = []
+    rng = random.Random(seed)
+    b = Position.random(rng.randrange(1 << 30)).board()
+    while True:
+        moves = b.moves()
+        if not moves:
+            return out
+        n = stacks_left(b)
+        if min_stacks <= n <= max_stacks:
+            out.append(b.text())
+        side = b.side
+        safe = []
+        for a in moves:
+            b.do(a)
+            if b.winner() is None and (n > careful or b.side == side or solve(b, max_turns=1) is None):
+                safe.append(a)
+            b.undo()
+        moves = safe or moves
+        if b.step == 2 and rng.random() < 0.7:
+            caps = [a for a in moves if a != PASS and b.is_capture(a)]
+            moves = caps or moves
+        b.do(rng.choice(moves))
+
+
+def bench_positions(games: int = 10, stacks=STACKS) -> dict:
+    """{stacks: [position text, ...]}: the first position with that many stacks per game."""
+    out = {k: [] for k in stacks}
+    for g in range(games):
+        seen = set()
+        for text in endgame_positions(1000 + g, max(stacks), min(stacks)):
+            n = stacks_left(Position.from_text(text).board())
+            if n in out and n not in seen:
+                seen.add(n)
+                out[n].append(text)
+    return out
+
+
+def _search_result(b, max_nodes):
+    """(proven?, nodes, result key) of the level search on ``b`` with ``max_nodes``."""
+    s = search(b, max_nodes=max_nodes)
+    if abs(s.score) > MATE_BOUND:
+        return True, s.nodes, "win" if s.score > 0 else "loss"
+    return False, max_nodes, None
+
+
+def bench(games: int = 10, max_nodes: int = 200_000, use_search: bool = False) -> str:
+    lines = []
+    all_nodes = 0
+    all_time = 0.0
+    for k, texts in bench_positions(games).items():
+        nodes = []
+        times = []
+        proven = 0
+        results = {}
+        for text in texts:
+            b = Position.from_text(text).board()
+            t = time.perf_counter()
+            if use_search:
+                ok, n, key = _search_result(b, max_nodes)
+            else:
+                sol = solve(b, max_nodes=max_nodes)
+                ok = sol is not None
+                n = sol.nodes if ok else max_nodes
+                key = f"{sol.result} {sol.turns}" if ok else None
+            dt = time.perf_counter() - t
+            times.append(dt)
+            nodes.append(n)
+            if ok:
+                proven += 1
+                results[key] = results.get(key, 0) + 1
+        if not texts:
+            continue
+        all_nodes += sum(nodes)
+        all_time += sum(times)
+        nodes.sort()
+        times.sort()
+        cheap = sum(1 for n in nodes if n <= 20_000)
+        res = ", ".join(f"{v}x {r}" for r, v in sorted(results.items()))
+        lines.append(
+            f"{k} stacks: {proven}/{len(texts)} proven, {cheap} within 20,000 nodes; nodes median "
+            f"{nodes[len(nodes) // 2]}, max {nodes[-1]}; time median {times[len(times) // 2]:.3f} s, "
+            f"max {times[-1]:.2f} s ({res})"
+        )
+    lines.append(f"total: {all_nodes} nodes in {all_time:.2f} s = {all_nodes / max(all_time, 1e-9):,.0f} nodes/s")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    flags = [x for x in sys.argv[1:] if x.startswith("--")]
+    args = [x for x in sys.argv[1:] if not x.startswith("--")]
+    if set(flags) - {"--search"} or len(args) > 2 or not all(x.isdigit() for x in args):
+        print("usage: python -m tzaar.ai.solver_bench [GAMES] [MAX_NODES] [--search]", file=sys.stderr)
+        raise SystemExit(2)
+    print(bench(*[int(x) for x in args], use_search="--search" in flags))

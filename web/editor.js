@@ -1,0 +1,262 @@
+// The position editor: put and remove pieces of either colour and type, change a stack's
+// height, choose the side to move and the step. The facade's check_position says at once
+// whether the position is possible and why not. From a possible one: play, analyse, or copy
+// its link. While editing, clicks on the board edit it (they never reach the game), and
+// the board shows the edited position.
+
+import { COLUMNS, COLUMN_SIZES, TYPE_LETTER, parsePosition } from "./notation.js";
+import { positionAt } from "./game.js";
+import { copyText, flash } from "./sharing.js";
+import { linkTo, positionHash } from "./address.js";
+import { drawMiniPiece } from "./board.js";
+
+const TEXT = {
+  edit: "Edit position",
+  editTitle: "Set up any position, then play or analyse it",
+  done: "Leave the editor",
+  tools: "Put on the board",
+  side: "To move",
+  step: "Step",
+  steps: { 1: "first action (capture)", 2: "second action", 0: "placing pieces" },
+  sides: { w: "White", b: "Black" },
+  names: { Z: "White Tzaar", A: "White Tzarra", T: "White Tott", z: "Black Tzaar", a: "Black Tzarra", t: "Black Tott", ".": "Remove", "+": "Taller", "-": "Lower" },
+  possible: "A possible position.",
+  impossible: (why) => `Not possible: ${why}.`,
+  play: "Play from here",
+  analyse: "Analyse it",
+  copy: "Copy link",
+  copied: "Link copied",
+};
+
+const TOOLS = ["Z", "A", "T", "z", "a", "t", ".", "+", "-"];
+const MAX_HEIGHT = 30;
+
+/** Position text of {name: {color, type, height}} and a turn such as "w1". */
+export function positionText(points, turn) {
+  const columns = COLUMNS.split("").map((letter, col) => {
+    let out = "";
+    for (let row = 1; row <= COLUMN_SIZES[col]; row += 1) {
+      const s = points[`${letter}${row}`];
+      if (!s) {
+        out += ".";
+        continue;
+      }
+      const l = TYPE_LETTER[s.type];
+      out += (s.color === "white" ? l : l.toLowerCase()) + (s.height > 1 ? String(s.height) : "");
+    }
+    return out;
+  });
+  return `${columns.join("/")} ${turn}`;
+}
+
+export class Editor {
+  #game;
+  #engine;
+  #board;
+  #analysis;
+  #root;
+  #els = {};
+  #on = false;
+  #points = {};
+  #tool = "Z";
+  #checked = null;
+
+  #restore;
+
+  /** `restore()` draws the game's own position again (when the editor closes). */
+  constructor(panel, game, engine, board, boardSvg, analysis, restore) {
+    this.#restore = restore;
+    this.#game = game;
+    this.#engine = engine;
+    this.#board = board;
+    this.#analysis = analysis;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.id = "editor-button";
+    button.textContent = TEXT.edit;
+    button.title = TEXT.editTitle;
+    button.setAttribute("aria-pressed", "false");
+    button.addEventListener("click", () => this.toggle());
+    panel.querySelector(".tools-row").append(button);
+    const root = (this.#root = document.createElement("div"));
+    root.id = "editor";
+    root.className = "editor";
+    root.hidden = true;
+    const palette = document.createElement("div");
+    palette.className = "editor-palette";
+    palette.setAttribute("role", "group");
+    palette.setAttribute("aria-label", TEXT.tools);
+    for (const tool of TOOLS) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.dataset.tool = tool;
+      if ("ZATzat".includes(tool)) {
+        const mini = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+        mini.setAttribute("viewBox", "-50 -50 100 100");
+        mini.setAttribute("aria-hidden", "true");
+        mini.classList.add("mini");
+        drawMiniPiece(mini, tool === tool.toUpperCase() ? "white" : "black", { z: "tzaar", a: "tzarra", t: "tott" }[tool.toLowerCase()]);
+        b.append(mini);
+      } else {
+        b.textContent = tool === "." ? "×" : tool === "-" ? "−" : tool;
+      }
+      b.title = TEXT.names[tool];
+      b.setAttribute("aria-label", TEXT.names[tool]);
+      b.setAttribute("aria-pressed", String(tool === this.#tool));
+      palette.append(b);
+    }
+    palette.addEventListener("click", (event) => {
+      const b = event.target.closest("button[data-tool]");
+      if (!b) return;
+      this.#tool = b.dataset.tool;
+      for (const x of palette.querySelectorAll("button")) x.setAttribute("aria-pressed", String(x === b));
+    });
+    const turn = document.createElement("div");
+    turn.className = "tools-row";
+    const select = (name, label, options) => {
+      const l = document.createElement("label");
+      const s = document.createElement("select");
+      s.name = name;
+      for (const [value, text] of Object.entries(options)) s.append(new Option(text, value));
+      s.addEventListener("change", () => this.#changed());
+      l.append(`${label} `, s);
+      turn.append(l);
+      return s;
+    };
+    const side = select("editor-side", TEXT.side, TEXT.sides);
+    const step = select("editor-step", TEXT.step, { 1: TEXT.steps[1], 2: TEXT.steps[2], 0: TEXT.steps[0] });
+    const verdict = document.createElement("p");
+    verdict.className = "editor-verdict";
+    verdict.setAttribute("role", "status");
+    const actions = document.createElement("div");
+    actions.className = "tools-row";
+    const action = (id, text, handler) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.id = id;
+      b.textContent = text;
+      b.addEventListener("click", handler);
+      actions.append(b);
+      return b;
+    };
+    const play = action("editor-play", TEXT.play, () => this.#leave(false));
+    const analyse = action("editor-analyse", TEXT.analyse, () => this.#leave(true));
+    const copy = action("editor-copy", TEXT.copy, async () => {
+      const ok = await copyText(this.#link());
+      flash(copy, ok ? TEXT.copied : "Copy failed"); // (event.currentTarget is null after the await)
+    });
+    root.append(palette, turn, verdict, actions);
+    panel.append(root);
+    this.#els = { button, side, step, verdict, play, analyse, copy };
+    // Clicks on the board edit it while the editor is on (captured before the board sees them).
+    boardSvg.parentElement.addEventListener(
+      "click",
+      (event) => {
+        if (!this.#on) return;
+        const point = event.target.closest?.("#board [data-point]");
+        if (!point) return;
+        event.stopPropagation();
+        event.preventDefault();
+        this.#edit(point.dataset.point);
+      },
+      true,
+    );
+  }
+
+  get on() {
+    return this.#on;
+  }
+
+  get position() {
+    return positionText(this.#points, `${this.#els.side.value}${this.#els.step.value}`);
+  }
+
+  #link() {
+    return linkTo(positionHash(this.position));
+  }
+
+  toggle(on = !this.#on) {
+    this.#on = on;
+    this.#els.button.setAttribute("aria-pressed", String(on));
+    this.#root.hidden = !on;
+    document.documentElement.classList.toggle("editing", on);
+    if (on) {
+      if (this.#analysis.on) this.#analysis.toggle(false);
+      const parsed = parsePosition(positionAt(this.#game.state));
+      this.#points = { ...parsed.points };
+      this.#els.side.value = parsed.turn[0];
+      this.#els.step.value = parsed.turn[1];
+      this.#changed();
+    } else {
+      this.#restore();
+    }
+  }
+
+  #edit(name) {
+    const tool = this.#tool;
+    const s = this.#points[name];
+    if (tool === ".") delete this.#points[name];
+    else if (tool === "+" || tool === "-") {
+      if (!s) return;
+      const height = Math.max(1, Math.min(MAX_HEIGHT, s.height + (tool === "+" ? 1 : -1)));
+      this.#points[name] = { ...s, height };
+    } else {
+      const color = tool === tool.toUpperCase() ? "white" : "black";
+      const type = { z: "tzaar", a: "tzarra", t: "tott" }[tool.toLowerCase()];
+      this.#points[name] = s && s.color === color && s.type === type ? { ...s, height: Math.min(MAX_HEIGHT, s.height + 1) } : { color, type, height: 1 };
+    }
+    this.#changed();
+  }
+
+  async #changed() {
+    const position = this.position;
+    this.#checked = null;
+    this.#els.verdict.textContent = "";
+    this.#root.dataset.position = position;
+    delete this.#root.dataset.possible;
+    this.#setEnabled(false);
+    this.render(this.#game.state);
+    let answer;
+    try {
+      answer = await this.#engine.call("check_position", { position });
+    } catch (error) {
+      answer = { possible: false, reason: error.message };
+    }
+    if (position !== this.position) return; // edited meanwhile
+    this.#checked = answer;
+    const verdict = this.#els.verdict;
+    verdict.dataset.possible = String(answer.possible);
+    this.#root.dataset.possible = String(answer.possible);
+    verdict.textContent = answer.possible ? TEXT.possible : TEXT.impossible(answer.reason.replace(/\.$/, ""));
+    this.#setEnabled(answer.possible);
+  }
+
+  #setEnabled(ok) {
+    for (const b of [this.#els.play, this.#els.analyse, this.#els.copy]) b.disabled = !ok;
+  }
+
+  async #leave(analyse) {
+    if (!this.#checked?.possible) return;
+    const start = this.#checked.position;
+    this.toggle(false);
+    await this.#game.openGame({ start, actions: [] }, "editor");
+    if (analyse) this.#analysis.toggle(true);
+  }
+
+  /** Draw the edited position over the game's (after each render of the board). */
+  render(state) {
+    if (!this.#on) return;
+    this.#board.render({
+      position: this.position,
+      points: this.#points,
+      flipped: state.flipped,
+      selected: null,
+      targets: {},
+      losing: [],
+      sources: [],
+      marks: [],
+      hint: null,
+      interactive: false,
+    });
+  }
+}

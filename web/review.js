@@ -1,0 +1,204 @@
+// Game review: "Review" runs the engine over every turn of the game in the move list
+// (review_start / review_step in slices, with a progress bar), then draws the evaluation
+// graph (click a point to go to that position) and marks the mistakes and blunders in the
+// move list, each with the engine's better turn. Any change to the game stops a review.
+
+const TEXT = {
+  review: "Review",
+  reviewTitle: "The engine's evaluation of every turn, and the mistakes",
+  stop: "Stop",
+  progress: (done, total) => `Reviewing: ${done} of ${total} positions`,
+  nothing: "There is no move to review yet.",
+  none: "No mistakes found at this budget.",
+  failed: (message) => `The review failed: ${message}`,
+  note: (t) => `${t.number}. ${t.side === "white" ? "White" : "Black"} ${t.actions.join(" ")}: ${t.mark}, −${(t.loss / 100).toFixed(2)}; better: ${t.best.join(" ")}`,
+  graph: "Evaluation after each turn (White up, Black down); click a point to go there",
+};
+
+/** Nodes per position in the page (a review of 30 turns then takes some seconds). */
+export const REVIEW_NODES = 1500;
+const CAP = 2000; // tzaar/ai/review.py CAP
+const NS = "http://www.w3.org/2000/svg";
+const W = 300;
+const H = 90;
+
+export class Review {
+  #game;
+  #engine;
+  #root;
+  #els;
+  #run = 0;
+  #key = null; // the game the shown review is of
+  #marks = new Map(); // turn number -> {mark, title}
+  #result = null;
+  #cursors = [];
+
+  constructor(panel, game, engine) {
+    this.#game = game;
+    this.#engine = engine;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.id = "review-button";
+    button.textContent = TEXT.review;
+    button.title = TEXT.reviewTitle;
+    button.addEventListener("click", () => this.start());
+    panel.querySelector(".tools-row").append(button);
+    const root = (this.#root = document.createElement("div"));
+    root.id = "review";
+    root.className = "review";
+    root.hidden = true;
+    root.innerHTML =
+      '<progress max="1" value="0"></progress><p class="review-status" role="status"></p>' +
+      `<svg class="review-graph" viewBox="0 0 ${W} ${H}" preserveAspectRatio="none" role="img"></svg>` +
+      '<ol class="review-notes"></ol>';
+    panel.append(root);
+    this.#els = {
+      button,
+      progress: root.querySelector("progress"),
+      status: root.querySelector(".review-status"),
+      graph: root.querySelector(".review-graph"),
+      notes: root.querySelector(".review-notes"),
+    };
+    this.#els.graph.setAttribute("aria-label", TEXT.graph);
+    this.#els.graph.addEventListener("click", (event) => {
+      const dot = event.target.closest("circle[data-cursor]");
+      if (dot) game.goto(Number(dot.dataset.cursor));
+    });
+  }
+
+  #gameKey(state) {
+    return `${state.start}|${state.actions.join(",")}`;
+  }
+
+  async start() {
+    const state = this.#game.state;
+    if (state.engine !== "ready") return;
+    const run = ++this.#run;
+    this.#clear();
+    const root = this.#root;
+    root.hidden = false;
+    if (!state.actions.length) {
+      this.#els.status.textContent = TEXT.nothing;
+      return;
+    }
+    const key = (this.#key = this.#gameKey(state));
+    root.dataset.state = "running";
+    this.#els.progress.hidden = false;
+    let job;
+    try {
+      ({ job } = await this.#engine.call("review_start", { start: state.start, actions: state.actions, nodes: REVIEW_NODES }));
+      for (;;) {
+        if (run !== this.#run) return this.#engine.call("review_stop", { job }).catch(() => {});
+        const answer = await this.#engine.call("review_step", { job, slice_ms: 40 });
+        if (run !== this.#run) return;
+        this.#els.progress.value = answer.evaluated / answer.total;
+        this.#els.status.textContent = TEXT.progress(answer.evaluated, answer.total);
+        if (answer.done) {
+          this.#show(answer, state, key);
+          return;
+        }
+      }
+    } catch (error) {
+      if (run !== this.#run) return;
+      root.dataset.state = "error";
+      this.#els.status.textContent = TEXT.failed(error.message);
+    }
+  }
+
+  #clear() {
+    this.#marks.clear();
+    this.#result = null;
+    this.#els.graph.replaceChildren();
+    this.#els.notes.replaceChildren();
+    this.#els.status.textContent = "";
+    this.#els.progress.value = 0;
+    delete this.#root.dataset.state;
+    for (const li of document.querySelectorAll("#moves li.mistake, #moves li.blunder")) {
+      li.classList.remove("mistake", "blunder");
+      li.removeAttribute("title");
+    }
+  }
+
+  #show(answer, state, key) {
+    this.#result = answer;
+    this.#root.dataset.state = "done";
+    this.#els.progress.hidden = true;
+    // cursor of each evaluated position: 0, then after each turn
+    const cursors = [0];
+    for (const t of answer.turns) cursors.push(cursors.at(-1) + t.actions.length);
+    this.#cursors = cursors;
+    const marked = answer.turns.filter((t) => t.mark);
+    this.#els.status.textContent = marked.length ? "" : TEXT.none;
+    for (const t of marked) {
+      this.#marks.set(t.number, { mark: t.mark, title: TEXT.note(t) });
+      const li = document.createElement("li");
+      li.className = t.mark;
+      li.textContent = TEXT.note(t);
+      this.#els.notes.append(li);
+    }
+    this.#drawGraph(answer, cursors, state.cursor);
+    this.render(state);
+  }
+
+  #drawGraph(answer, cursors, current) {
+    const svg = this.#els.graph;
+    svg.replaceChildren();
+    const n = answer.evals.length;
+    const x = (i) => (n > 1 ? (i / (n - 1)) * (W - 12) + 6 : W / 2);
+    const y = (ev) => {
+      const v = ev ? (ev.mate !== null ? Math.sign(ev.score) * CAP : Math.max(-CAP, Math.min(CAP, ev.score))) : 0;
+      return H / 2 - (v / CAP) * (H / 2 - 6);
+    };
+    const axis = document.createElementNS(NS, "line");
+    axis.setAttribute("x1", 0);
+    axis.setAttribute("x2", W);
+    axis.setAttribute("y1", H / 2);
+    axis.setAttribute("y2", H / 2);
+    axis.classList.add("axis");
+    const pts = answer.evals.map((ev, i) => `${x(i).toFixed(1)},${y(ev).toFixed(1)}`);
+    const area = document.createElementNS(NS, "polygon");
+    area.setAttribute("points", `${x(0)},${H / 2} ${pts.join(" ")} ${x(n - 1)},${H / 2}`);
+    area.classList.add("area");
+    const curve = document.createElementNS(NS, "polyline");
+    curve.setAttribute("points", pts.join(" "));
+    curve.classList.add("curve");
+    svg.append(area, axis, curve);
+    answer.evals.forEach((ev, i) => {
+      const dot = document.createElementNS(NS, "circle");
+      dot.setAttribute("cx", x(i).toFixed(1));
+      dot.setAttribute("cy", y(ev).toFixed(1));
+      dot.setAttribute("r", 3.5);
+      dot.dataset.cursor = String(cursors[i]);
+      const turn = answer.turns[i - 1];
+      if (turn?.mark) dot.classList.add(turn.mark);
+      dot.classList.toggle("current", cursors[i] === current);
+      const title = document.createElementNS(NS, "title");
+      title.textContent = `${turn ? `${turn.number}. ${turn.actions.join(" ")}` : "Start"}: ${ev?.text ?? ""}`;
+      dot.append(title);
+      svg.append(dot);
+    });
+  }
+
+  /** On every render: a changed game drops the review; the move list keeps its marks. */
+  render(state) {
+    if (this.#key !== null && this.#gameKey(state) !== this.#key) {
+      // A review is of one game; a new move or another game drops it.
+      this.#key = null;
+      this.#run += 1;
+      this.#clear();
+      this.#root.hidden = true;
+      return;
+    }
+    if (!this.#result) return;
+    for (const [number, { mark, title }] of this.#marks) {
+      const li = document.querySelector(`#moves li[data-turn="${number}"]`);
+      if (li && !li.classList.contains(mark)) {
+        li.classList.add(mark);
+        li.title = title;
+      }
+    }
+    for (const dot of this.#els.graph.querySelectorAll("circle[data-cursor]")) {
+      dot.classList.toggle("current", Number(dot.dataset.cursor) === state.cursor);
+    }
+  }
+}
