@@ -10,7 +10,8 @@ dist/ is what GitHub Pages publishes:
 
     index.html, *.js, *.css, icon.svg   copied from web/, relative asset URLs stamped ?v=HASH
     sw.js                               the service worker, given the release and its files
-    tzaar.zip                           the modules tzaar.facade imports, unpacked by the worker
+    tzaar.zip                           the modules tzaar.facade imports, compiled (.pyc)
+    stdlib.zip                          the standard library modules they and Pyodide use (.pyc)
     pyodide/                            the runtime files the worker needs, from node_modules
     version.json                        {"version": HASH, "pyodide": ..., "files": [...]}
     .nojekyll                           so that GitHub Pages serves the files as they are
@@ -172,17 +173,35 @@ DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 def browser_source(path: Path) -> bytes:
-    """A module without its docstrings and comments: the same code, 40% less to download.
+    """A module without its docstrings, comments and the type hints of its functions: the
+    same code, half the download.
 
     The code is the syntax tree of the source written back (ast.unparse), so only what the
-    interpreter ignores goes: the tests in e2e/ run this code in the browser."""
+    interpreter ignores goes (class annotations stay: dataclasses read them); the tests in
+    e2e/ run this code in the browser."""
     tree = ast.parse(path.read_bytes(), str(path))
     for node in ast.walk(tree):
         if isinstance(node, DOCUMENTED) and node.body:
             first = node.body[0]
             if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
                 node.body = node.body[1:] or [ast.Pass()]
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            node.returns = None
+            args = node.args
+            for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]:
+                if arg is not None:
+                    arg.annotation = None
+            node.body = [unannotated(statement) for statement in node.body]
     return (ast.unparse(tree) + "\n").encode("utf-8")
+
+
+def unannotated(statement: ast.stmt) -> ast.stmt:
+    """`x: T = v` in a function as `x = v` (`x: T` alone as `pass`)."""
+    if isinstance(statement, ast.AnnAssign):
+        if statement.value is None:
+            return ast.copy_location(ast.Pass(), statement)
+        return ast.copy_location(ast.Assign(targets=[statement.target], value=statement.value), statement)
+    return statement
 
 
 def pack_package() -> bytes:
@@ -195,6 +214,36 @@ def pack_package() -> bytes:
             info.external_attr = 0o644 << 16
             archive.writestr(info, browser_source(path))
     return buffer.getvalue()
+
+
+COMPILER = ROOT / "build_pyc.mjs"
+COMPILED_CACHE = ROOT / "node_modules" / ".cache" / "tzaar-pyc"
+
+
+def compile_python(runtime: str, sources: bytes) -> dict[str, bytes]:
+    """tzaar.zip and stdlib.zip compiled by Pyodide's own Python (build_pyc.mjs, in Node):
+    `sources` is pack_package()'s zip. Kept in node_modules/.cache by the hash of what goes in,
+    so only a change of the package, the compiler or the runtime compiles again (about 15 s)."""
+    key = hashlib.sha256(runtime.encode() + COMPILER.read_bytes() + sources).hexdigest()[:16]
+    done = COMPILED_CACHE / key
+    names = ("tzaar.zip", "stdlib.zip", "stdlib.txt")
+    if not all((done / name).is_file() for name in names):
+        node = shutil.which("node")
+        if node is None:
+            raise BuildError("Node.js (node) is needed to compile the Python for the browser; install it.")
+        with tempfile.TemporaryDirectory() as folder:
+            source_dir, out_dir = Path(folder, "src"), Path(folder, "out")
+            out_dir.mkdir()
+            with zipfile.ZipFile(io.BytesIO(sources)) as archive:
+                archive.extractall(source_dir)
+            run = subprocess.run([node, str(COMPILER), str(PYODIDE_SOURCE.resolve()), str(source_dir), str(out_dir)],
+                                 capture_output=True, text=True)
+            if run.returncode != 0 or not all((out_dir / name).is_file() for name in names):
+                raise BuildError(f"build_pyc.mjs failed: {run.stderr.strip().splitlines()[-1:] or run.returncode}")
+            done.mkdir(parents=True, exist_ok=True)
+            for name in names:
+                shutil.copyfile(out_dir / name, done / name)
+    return {name: (done / name).read_bytes() for name in names}
 
 
 def web_files() -> list[Path]:
@@ -243,8 +292,8 @@ def build(quiet: bool = False) -> dict:
     """Make dist/ afresh; return the contents of dist/version.json."""
     runtime = ensure_pyodide()
     sources = {p.relative_to(WEB).as_posix(): p.read_bytes() for p in web_files()}
-    packed = pack_package()
-    version = content_hash(runtime, {**sources, "tzaar.zip": packed})
+    compiled = compile_python(runtime, pack_package())
+    version = content_hash(runtime, {**sources, "tzaar.zip": compiled["tzaar.zip"], "stdlib.zip": compiled["stdlib.zip"]})
 
     # Built beside dist/ (in its parent, so the renames never cross filesystems) and
     # swapped in whole, so a server never shows half a build.
@@ -252,7 +301,8 @@ def build(quiet: bool = False) -> dict:
     stage = Path(tempfile.mkdtemp(prefix=".dist-", dir=DIST.parent))
     try:
         files = {name: data for name, data in sources.items() if name != SERVICE_WORKER}
-        files["tzaar.zip"] = packed
+        files["tzaar.zip"] = compiled["tzaar.zip"]
+        files["stdlib.zip"] = compiled["stdlib.zip"]
         for name in PYODIDE_FILES:
             files[f"pyodide/{name}"] = (PYODIDE_SOURCE / name).read_bytes()
         manifest = {"version": version, "pyodide": runtime, "files": sorted([*files, "version.json"])}

@@ -7,8 +7,9 @@ Both pages are served by one server on 127.0.0.1 with GitHub Pages' caching head
 HTTP and code caches) and then a second load in that context ("warm"). Times are from
 navigation start, read in the page (performance.now()) by an observer installed before any
 script runs: "board" is the first animation frame with the 60 pieces in #board, "ready"
-is <html data-engine="ready">. Service workers are blocked, so "warm" is the HTTP cache for
-both pages. Prints a Markdown table for BENCHMARKS.md.
+is <html data-engine="ready">, "legal" the first legal moves answered (the page's state has
+its first view). The ratios divide TZAAR's times by the bare page's "ready". Service
+workers are blocked, so "warm" is the HTTP cache for both pages. Prints a Markdown table for BENCHMARKS.md.
 """
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ PROBE = """(() => {
       requestAnimationFrame(() => (marks.board = performance.now()));
     }
     if (!marks.ready && root.getAttribute("data-engine") === "ready") marks.ready = performance.now();
+    // The first legal moves answered (the page renders them, so a mutation follows).
+    if (!marks.legal && window.tzaar?.state?.view?.legal) marks.legal = performance.now();
   };
   new MutationObserver(check).observe(document, {subtree: true, childList: true, attributes: true});
 })();"""
@@ -64,8 +67,10 @@ class PagesLikeHandler(build.SiteHandler):
 
 
 def our_bytes(dist: Path, names=None) -> tuple[int, int]:
-    """Raw and gzipped bytes of dist/'s files outside pyodide/ (or of those `names`)."""
-    files = [p for p in dist.rglob("*") if p.is_file() and "pyodide" not in p.relative_to(dist).parts]
+    """Raw and gzipped bytes of dist/'s files outside the runtime (pyodide/ and stdlib.zip),
+    or of those `names`."""
+    files = [p for p in dist.rglob("*") if p.is_file() and "pyodide" not in p.relative_to(dist).parts
+             and p.name != "stdlib.zip"]
     if names is not None:
         files = [p for p in files if p.relative_to(dist).as_posix() in names]
     raw = sum(p.stat().st_size for p in files)
@@ -81,6 +86,10 @@ def load(context, url: str, want_board: bool, requested: set | None = None) -> d
     page.goto(url)
     # Selectors, not wait_for_function: the page's CSP forbids the eval that it needs.
     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+    if want_board:
+        page.wait_for_selector("#board[data-position]", state="attached")
+        while "legal" not in page.evaluate("() => window.__marks"):
+            page.wait_for_timeout(20)
     marks = page.evaluate("() => window.__marks")
     if want_board and not marks.get("board", 0) > 0:
         page.evaluate("() => new Promise(requestAnimationFrame)")
@@ -112,7 +121,7 @@ def main() -> int:
         threading.Thread(target=server.serve_forever, daemon=True).start()
         base = f"http://127.0.0.1:{server.server_address[1]}/"
         results = {(page, temp, mark): [] for page in ("bare", "site") for temp in ("cold", "warm")
-                   for mark in ("board", "ready")}
+                   for mark in ("board", "ready", "legal")}
         requested: set[str] = set()  # what a cold load of our page asks for
         with sync_playwright() as playwright:
             options = {"args": CHROMIUM_FLAGS}
@@ -126,7 +135,7 @@ def main() -> int:
                     for temp in ("cold", "warm"):
                         marks = load(context, f"{base}{page}/index.html", want_board=page == "site",
                                      requested=requested if (page, temp) == ("site", "cold") else None)
-                        for mark in ("board", "ready"):
+                        for mark in ("board", "ready", "legal"):
                             if mark in marks:
                                 results[(page, temp, mark)].append(marks[mark])
                     context.close()
@@ -140,24 +149,37 @@ def main() -> int:
 
     print(f"Chromium {version}, {args.rounds} rounds, medians; "
           f"cold = new browser context, warm = second load in it.\n")
-    print("| page | board drawn, cold | ready, cold | board drawn, warm | ready, warm |")
-    print("| --- | --- | --- | --- | --- |")
+    print("| page | board drawn, cold | ready, cold | legal moves, cold | board drawn, warm | ready, warm | legal moves, warm |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
     for page, label in (("bare", "bare Pyodide page"), ("site", "TZAAR")):
-        print(f"| {label} | {median((page, 'cold', 'board'))} | {median((page, 'cold', 'ready'))} "
-              f"| {median((page, 'warm', 'board'))} | {median((page, 'warm', 'ready'))} |")
+        print(f"| {label} | " + " | ".join(median((page, temp, mark)) for temp in ("cold", "warm")
+                                          for mark in ("board", "ready", "legal")) + " |")
     for temp in ("cold", "warm"):
-        ratio = statistics.median(results[("site", temp, "ready")]) / statistics.median(results[("bare", temp, "ready")])
-        print(f"\nready, {temp}: TZAAR / bare = {ratio:.2f}", end="")
+        bare = statistics.median(results[("bare", temp, "ready")])
+        ratio = statistics.median(results[("site", temp, "legal")]) / bare
+        engine = statistics.median(results[("site", temp, "ready")]) / bare
+        print(f"\n{temp}: TZAAR's first legal moves / bare Pyodide ready = {ratio:.2f} "
+              f"(TZAAR's engine ready / bare = {engine:.2f})", end="")
     loaded = {
         url.removeprefix(f"{base}site/") or "index.html"
         for url in requested
         if url.startswith(f"{base}site/") and not url.startswith(f"{base}site/pyodide/")
     }
-    raw, zipped = our_bytes(dist, loaded)
-    print(f"\n\nWhat a load of our page fetches outside pyodide/ ({len(loaded)} files): "
+    # stdlib.zip is Pyodide's standard library (the part in use, compiled): the runtime's.
+    runtime = {url.removeprefix(f"{base}site/") for url in requested if url.startswith(f"{base}site/pyodide/")}
+    runtime |= loaded & {"stdlib.zip"}
+    raw, zipped = our_bytes(dist, loaded - runtime)
+    sizes = sorted(((dist / name).stat().st_size, name) for name in loaded - runtime if (dist / name).is_file())
+    print("\n\nThe largest of our files a load fetches: "
+          + ", ".join(f"{name} {size / 1024:.1f} KB" for size, name in sizes[::-1][:8]), end="")
+    print(f"\n\nWhat a load of our page fetches outside the runtime ({len(loaded - runtime)} files): "
           f"{raw / 1024:.1f} KB, {zipped / 1024:.1f} KB gzipped.", end="")
+    runtime_bytes = sum((dist / name).stat().st_size for name in runtime)
+    print(f"\nThe runtime files it fetches: {', '.join(sorted(runtime))}: {runtime_bytes / 2**20:.2f} MB "
+          f"(the bare page: the same with pyodide/python_stdlib.zip, "
+          f"{(dist / 'pyodide' / 'python_stdlib.zip').stat().st_size / 2**20:.2f} MB, for stdlib.zip).", end="")
     raw, zipped = our_bytes(dist)
-    print(f"\nAll our files (dist/ outside pyodide/): {raw / 1024:.1f} KB, {zipped / 1024:.1f} KB gzipped.")
+    print(f"\nAll our files (dist/ outside pyodide/ and stdlib.zip): {raw / 1024:.1f} KB, {zipped / 1024:.1f} KB gzipped.")
     return 0
 
 

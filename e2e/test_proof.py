@@ -1,4 +1,4 @@
-"""Proven results in the page: the hint and the move list say "Black wins in 5 turns".
+"""Proven results in the page: the hint and the move list say "Black wins in 3 turns".
 
 The endgame solver (tzaar/ai/solver.py) runs in the worker for the hint (ai_start with
 solve: true) and for the Expert and Master levels; a proven result comes back as
@@ -15,8 +15,9 @@ from tzaar.ai.solver import solve
 from tzaar.notation import Action
 from tzaar.position import Position
 
-# Black to move wins in 5 turns (tests/test_ai_solver.py HARDER[0]; about 2,400 solver nodes).
-BLACK_WINS = "....z2/..t.../......./T......a/Ta2Z.Z2.t./A.T...../T...A../.....t/..T.. b1"
+# Black to move wins in 3 turns (tests/test_solver.py endgame_positions(2, 15, 13)[0]; about
+# 100 solver nodes, so that a loaded machine cannot push it past the hint's time share).
+BLACK_WINS = ".t..a2/a2..t../.A..t.T/......Z./Z..T2..../...A...Z2/......./.T.T../..z2.. b1"
 # White to play its second action wins in 5 turns (tests/test_solver.py LONGER[4]; ~500 nodes).
 WHITE_WINS = ".Z2T.T/.a.t../A....../...tT.../......z2./.......A/......./a..a../..... w2"
 
@@ -33,14 +34,14 @@ def proven(text: str):
 
 def test_the_hint_says_who_wins_in_how_many_turns(open_site, wait_engine, watch):
     sol, actions = proven(BLACK_WINS)
-    assert (sol.result, sol.turns) == ("win", 5)
+    assert (sol.result, sol.turns) == ("win", 3)
     page = open_site(link(BLACK_WINS))
     wait_engine(page)
     idle(page, BLACK_WINS)
     page.click('[data-action="hint"]')
     page.wait_for_selector('#board [data-hint="to"]', timeout=30_000)
     text = page.inner_text("#hint-text")
-    assert "Black wins in 5 turns" in text
+    assert "Black wins in 3 turns" in text
     assert f"({actions[0]})" in text  # the first action of the fastest win
     watch.assert_clean()
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ast
+import io
 import json
 import re
 import subprocess
@@ -44,11 +46,13 @@ def test_dist_has_the_runtime_the_package_and_the_pages_marker(dist_dir, release
     assert listed == on_disk - {".nojekyll", "sw.js"}
 
 
-def test_the_package_zip_holds_only_python_sources(dist_dir):
+def test_the_package_zip_holds_compiled_modules_only(dist_dir):
     with zipfile.ZipFile(dist_dir / "tzaar.zip") as archive:
         names = archive.namelist()
-    assert "tzaar/__init__.py" in names and "tzaar/facade.py" in names
-    assert all(n.startswith("tzaar/") and n.endswith(".py") for n in names)
+        flags = {int.from_bytes(archive.read(n)[4:8], "little") for n in names}
+    assert "tzaar/__init__.pyc" in names and "tzaar/facade.pyc" in names
+    assert all(n.startswith("tzaar/") and n.endswith(".pyc") for n in names)
+    assert flags == {0b01}  # unchecked-hash .pyc: never compared with a source
     assert not any("__pycache__" in n or "/tests/" in n or "/test_" in n for n in names)
 
 
@@ -63,8 +67,31 @@ def test_the_package_zip_holds_every_module_the_facade_loads(dist_dir):
     with zipfile.ZipFile(dist_dir / "tzaar.zip") as archive:
         names = set(archive.namelist())
     assert loaded
-    assert {Path(f).resolve().relative_to(ROOT).as_posix() for f in loaded} <= names
-    assert "tzaar/__main__.py" not in names  # the command line stays out of the browser
+    assert {Path(f).resolve().relative_to(ROOT).with_suffix(".pyc").as_posix() for f in loaded} <= names
+    assert "tzaar/__main__.pyc" not in names  # the command line stays out of the browser
+
+
+def test_the_stdlib_zip_holds_every_standard_module_the_package_imports(dist_dir, site_build):
+    """stdlib.zip is the part of Pyodide's standard library in use, compiled: each module
+    the package imports (lazy imports too) that the whole library has as Python is in it."""
+    with zipfile.ZipFile(site_build.PYODIDE_SOURCE / "python_stdlib.zip") as archive:
+        whole = {n[:-3].removesuffix("/__init__").replace("/", ".") for n in archive.namelist() if n.endswith(".py")}
+    with zipfile.ZipFile(dist_dir / "stdlib.zip") as archive:
+        names = set(archive.namelist())
+    packed = {n[:-4].removesuffix("/__init__").replace("/", ".") for n in names if n.endswith(".pyc")}
+    imported = set()
+    for path in site_build.package_files():
+        for node in ast.walk(ast.parse(path.read_bytes())):
+            if isinstance(node, ast.Import):
+                imported.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                imported.add(node.module)
+    imported = {name for name in imported if name.split(".")[0] != "tzaar"}
+    assert {"json", "random"} <= imported
+    assert imported & whole <= packed
+    assert "_whole_stdlib.pyc" in names  # the finder that fetches any other module
+    assert len(packed) < len(whole) / 3
+    assert not any(n.endswith(".py") for n in names)
 
 
 SMOKE = """
@@ -83,9 +110,9 @@ print(json.dumps([tzaar.__file__, view, played,
 """
 
 
-def test_the_packed_modules_answer_as_the_sources_do(dist_dir, tmp_path):
-    """tzaar.zip holds the sources without docstrings and comments: the same answers."""
-    with zipfile.ZipFile(dist_dir / "tzaar.zip") as archive:
+def test_the_packed_modules_answer_as_the_sources_do(site_build, tmp_path):
+    """tzaar.zip is compiled from the sources without docstrings and comments: the same answers."""
+    with zipfile.ZipFile(io.BytesIO(site_build.pack_package())) as archive:
         archive.extractall(tmp_path)
 
     def run(folder: Path) -> list:
@@ -102,8 +129,10 @@ def test_the_packed_modules_answer_as_the_sources_do(dist_dir, tmp_path):
     assert "PositionError" in packed[5] and "UnknownMethod" in packed[6]
 
 
-def test_the_package_zip_is_the_same_for_the_same_sources(site_build):
+def test_the_package_zip_is_the_same_for_the_same_sources(site_build, dist_dir):
     assert site_build.pack_package() == site_build.pack_package()
+    compiled = site_build.compile_python(site_build.pyodide_version(), site_build.pack_package())
+    assert compiled["tzaar.zip"] == (dist_dir / "tzaar.zip").read_bytes()
 
 
 def test_every_relative_asset_url_carries_the_release(dist_dir, release):

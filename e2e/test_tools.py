@@ -14,6 +14,10 @@ from tzaar.puzzles import Solver
 # White to move takes Black's only Tzaar with F6xD5; G6xG3 instead lets Black take White's
 # only Tzaar with D5xF6.
 IN_ONE = "...../....../.....A./....z.../......../.....Z../..t..T./.a..t./..... w1"
+# White at its second action wins in 3 turns (proven by the endgame solver; from
+# tests/data/tactics.txt), with any of these first actions:
+IN_THREE = "...../.z4..Z./T2....../..t...ZA/a....A.A/Z.....T./......t/T...A./a2T... w2"
+IN_THREE_FIRST = {"B5-D7", "D7-D8", "D7-E6", "D7xD3", "F1-H1", "H5-H1"}
 PUZZLES = json.loads((Path(__file__).resolve().parent.parent / "web" / "puzzles.json").read_text())["puzzles"]
 
 
@@ -43,7 +47,7 @@ def test_the_analysis_bar_moves_when_a_capture_wins_a_type(open_site, watch, wai
     # White takes Black's last Tzaar at once: a win in 1, the arrow on F6 -> D5
     wait_bar(page, IN_ONE, "mate === 1")
     assert page.get_attribute(".board-overlay", "data-best") == "F6xD5"
-    assert page.inner_text("#analysis .eval-text") == "White wins in 1"
+    assert page.inner_text("#analysis .eval-text") == "White wins in 1 turn"
     assert page.locator(".board-overlay .arrow-best[data-from=F6][data-to=D5]").count() == 1
     # The attack map: F6 takes D5; D5 (Black's only Tzaar) is a last stack, F6 threatened.
     page.check("#attack-map")
@@ -59,9 +63,50 @@ def test_the_analysis_bar_moves_when_a_capture_wins_a_type(open_site, watch, wai
     act(page, "D5xF6")
     wait_bar(page, shown(page), "score === -1000000")
     assert page.inner_text("#analysis .eval-text") == "Black wins"
+    # going back in the move list restarts the search on the position shown
+    page.click('#moves button[data-cursor="0"]')
+    idle(page, IN_ONE)
+    wait_bar(page, IN_ONE, "mate === 1")
+    assert page.get_attribute(".board-overlay", "data-best") == "F6xD5"
     # leaving the mode hides the bar and stops the search
     page.keyboard.press("a")
     assert page.is_hidden(".eval-bar") and page.get_attribute(".board-overlay", "data-best") == ""
+    watch.assert_clean()
+
+
+def test_the_analysis_shows_a_proven_win_in_turns(open_site, watch, wait_engine):
+    page = open_site(link(IN_THREE))
+    wait_engine(page)
+    idle(page, IN_THREE)
+    page.click("#analyse-button")
+    wait_bar(page, IN_THREE, "mate === 3")
+    assert page.get_attribute(".eval-bar", "data-proven") == "true"
+    assert page.inner_text("#analysis .eval-text") == "White wins in 3 turns"
+    assert page.inner_text(".eval-number") == "#3"
+    assert page.get_attribute(".board-overlay", "data-best") in IN_THREE_FIRST
+    watch.assert_clean()
+
+
+def test_the_bar_stands_beside_the_board_and_above_it_on_a_phone(page, open_site, watch, wait_engine):
+    page.emulate_media(reduced_motion="reduce")  # no transition of the fill
+    page = open_site(link(IN_ONE))
+    wait_engine(page)
+    idle(page, IN_ONE)
+    page.keyboard.press("a")
+    wait_bar(page, IN_ONE, "mate === 1")
+    for width, height in [(1280, 800), (390, 844)]:
+        page.set_viewport_size({"width": width, "height": height})
+        bar = page.locator(".eval-bar").bounding_box()
+        board = page.locator("#board").bounding_box()
+        assert bar["x"] >= 0 and bar["x"] + bar["width"] <= width
+        if width > 860:  # a vertical bar left of the board, as tall as most of it
+            assert bar["height"] > board["height"] / 2 and bar["x"] + bar["width"] <= board["x"] + 1
+        else:  # a horizontal bar above it, nearly as wide
+            assert bar["width"] > board["width"] * 0.8 and bar["y"] + bar["height"] <= board["y"] + 1
+        # White is winning: White's fill is (almost) all of the bar, the number readable in it
+        fill = page.locator(".eval-fill").bounding_box()
+        assert fill["height" if width > 860 else "width"] > 0.95 * bar["height" if width > 860 else "width"]
+        assert page.inner_text(".eval-number") == "#1"
     watch.assert_clean()
 
 
@@ -77,10 +122,16 @@ def test_a_review_draws_the_graph_and_marks_the_blunder(open_site, watch, wait_e
     assert page.locator("#review .review-graph circle.blunder").count() == 1
     li = page.locator('#moves li[data-turn="1"]')
     assert "blunder" in li.get_attribute("class") and "better: F6xD5" in li.get_attribute("title")
-    assert "blunder" in page.inner_text("#review .review-notes")
-    # a point of the graph goes to its position
+    note = page.inner_text("#review .review-notes")
+    assert "1. White G6xG3 pass: blunder" in note and "better: F6xD5" in note  # shown, not only hovered
+    # a point of the graph goes to its position: the blunder's point to the position after it
+    page.locator("#review .review-graph circle.blunder").click()
+    after_blunder = Position.from_text(IN_ONE).play(actions[:2]).text()
+    idle(page, after_blunder)
+    assert "current" in page.locator("#review .review-graph circle.blunder").get_attribute("class")
     page.locator("#review .review-graph circle").first.click()
     idle(page, IN_ONE)
+    assert page.get_attribute("#review", "data-state") == "done"  # going back keeps the review
     watch.assert_clean()
 
 
@@ -163,6 +214,8 @@ def test_the_editor_refuses_an_impossible_position_and_plays_a_possible_one(open
     assert verdict.startswith("Not possible:") and "Black is at its second action" in verdict and "no Tzaar" in verdict
     assert page.is_disabled("#editor-play")
     assert page.get_attribute("#board [data-point=D5]", "data-type") is None  # the board shows the edit
+    # the game's turn, trios and moves step aside while the board shows the edited position
+    assert page.is_hidden("#turn") and page.is_hidden("#trios") and page.is_hidden("#history")
     # a taller stack and a Black Tzaar back: possible again, and it plays
     page.click('#editor button[data-tool="z"]')
     page.click('#board [data-point="A1"]')
@@ -176,6 +229,7 @@ def test_the_editor_refuses_an_impossible_position_and_plays_a_possible_one(open
     page.click("#editor-play")
     idle(page, edited)
     assert page.is_hidden("#editor")
+    assert page.is_visible("#turn") and page.is_visible("#trios") and page.is_visible("#history")
     watch.assert_clean()
 
 

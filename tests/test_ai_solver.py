@@ -158,3 +158,17 @@ def test_cli_stats_say_when_the_result_is_proven():
     sol = solve(b)
     assert out.stdout.split() == texts(b, sol.actions)
     assert out.stderr.strip().endswith(f"proven loss in {sol.turns} turns")
+
+
+def test_solver_bench_and_ab_run_on_tiny_budgets():
+    from tzaar.ai.solver_bench import ab_endgames, bench
+
+    lines = bench(games=1, max_nodes=300).splitlines()
+    assert lines[0].startswith("10 stacks: 1/1 proven") and lines[-1].startswith("total: ")
+    assert "stacks:" in bench(games=1, max_nodes=300, use_search=True)
+    import re
+
+    out = ab_endgames(games=2, nodes=200, stacks=30)
+    m = re.search(r"30-stack starts: (\d+)/(\d+) won; starts won with both colours (\d+), split (\d+), lost with both (\d+)$", out)
+    won, played, both, split, lost = map(int, m.groups())
+    assert played == 2 * (both + split + lost) > 0 and won == 2 * both + split

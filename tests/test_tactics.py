@@ -37,11 +37,18 @@ def test_positions_and_actions_are_legal(t: Tactic):
     assert p.text() == t.position and p.winner is None
     legal = {a.text() for a in p.legal_actions()}
     assert set(t.actions) <= legal
-    assert 0 < 2 * len(t.actions) <= len(legal)  # at most half of the actions win
+    assert 0 < len(t.actions) <= max(2, len(legal) // 4)  # few of the actions win
     assert t.turns % 2 == 1
     n = stacks_left(p.board())
     if t.kind in ("type", "starve"):
         assert t.turns == 1
+        # No single action wins at once: the win takes both actions of the turn.
+        b = p.board()
+        mover = b.side
+        for a in b.moves():
+            b.do(a)
+            assert b.winner() != mover, t.position
+            b.undo()
         # The solver's line ends the game the way the kind says: by taking the enemy's
         # last stack of a type, or by leaving it no capture.
         b = p.board()
@@ -88,9 +95,9 @@ def test_expert_finds_a_winning_action_in_every_position():
 
 
 def test_a_random_choice_misses_most_of_them():
-    # The suite can fail: a uniformly random first action wins at most half the time.
+    # The suite can fail: a uniformly random first action wins about a third of the time.
     chance = sum(len(t.actions) / len(Position.from_text(t.position).legal_actions()) for t in TACTICS)
-    assert chance <= 0.5 * len(TACTICS)
+    assert chance <= 0.4 * len(TACTICS)
 
 
 def test_bad_lines_are_refused():

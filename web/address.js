@@ -11,6 +11,7 @@
 // history.replaceState, so no entry per action and no hashchange event).
 
 import { parsePosition, parseAction } from "./notation.js";
+import { msg } from "./i18n.js";
 import { excerpt } from "./clip.js";
 
 const MAX_LENGTH = 20000; // a long game is about 4 KB
@@ -37,27 +38,28 @@ export function linkTo(hash, base = location.href) {
  *   {kind: "position", position}                 a position link
  *   {kind: "game", start, actions: [text]}       a game link
  *   {kind: "error", message}                     what is wrong, in one sentence for a person
+ *                                                (an i18n msg(), translated when shown)
  */
 export function parseLink(hash) {
   let text = String(hash ?? "").replace(/^#/, "");
   if (!text.trim()) return { kind: "none" };
-  if (text.length > MAX_LENGTH) return error("The link is too long to be a TZAAR position or game.");
+  if (text.length > MAX_LENGTH) return error(msg("link.tooLong"));
   try {
     text = decodeURIComponent(text);
   } catch {
-    return error("The link is damaged: it has a broken %-escape.");
+    return error(msg("link.escape"));
   }
   text = text.trim();
   if (!ALLOWED.test(text)) {
-    return error("The link holds characters that no TZAAR position or move uses.");
+    return error(msg("link.characters"));
   }
   const parts = text.split("~");
-  if (parts.length > 2) return error('The link has more than one "~": it should be a position, then "~" and the moves.');
+  if (parts.length > 2) return error(msg("link.tildes"));
   const position = parts[0].replace(/_/g, " ").trim();
   try {
     parsePosition(position);
   } catch (e) {
-    return error(`The position in the link could not be read: ${e.message}`);
+    return error(msg("link.position", { detail: e.text ?? e.message }));
   }
   const canonicalTurn = (p) => p.replace(/\s+(\S+)$/, (_, turn) => ` ${turn.toLowerCase()}`);
   if (parts.length === 1) return { kind: "position", position: canonicalTurn(position) };
@@ -66,7 +68,7 @@ export function parseLink(hash) {
   const actions = [];
   for (const [i, move] of moves.split(",").entries()) {
     if (!parseAction(move)) {
-      return error(`Move ${i + 1} of the link, "${excerpt(move.trim(), 20)}", is not an action (like C3xD4, C3-D4, pass or Z@C3).`);
+      return error(msg("link.move", { n: i + 1, move: excerpt(move.trim(), 20) }));
     }
     actions.push(move.trim());
   }

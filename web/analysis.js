@@ -1,7 +1,7 @@
 // The analysis board: while it is on, the engine searches the shown position continuously in
 // the worker (slices of ai_step, as computer.js does) and the page shows an evaluation bar
-// beside the board (White's side, with a number; a proven win reads "White wins in 3",
-// counted in actions), the best rest of the turn, the depth reached, and the best action as
+// beside the board (White's side, with a number; a win the endgame solver proved reads
+// "White wins in 3 turns", info.proven), the best rest of the turn, the depth reached, and the best action as
 // an arrow on the board. A new position (a move, a click in the move list) restarts the
 // search at once; leaving the mode stops it. The attack map (a switch) comes from the
 // facade's attack_map, one call per position.
@@ -11,33 +11,34 @@
 
 import { positionAt } from "./game.js";
 import { SLICE_MS } from "./computer.js";
-
-const TEXT = {
-  analyse: "Analyse",
-  analyseTitle: "Let the computer analyse the position on the board (A)",
-  attackMap: "Attack map",
-  depth: (d) => `depth ${d}`,
-  best: "Best:",
-  waiting: "The computer is busy; the analysis waits.",
-  over: "The game is over.",
-  wins: (who, n) => (n ? `${who} wins in ${n}` : `${who} wins`),
-  barLabel: "Evaluation from White's side",
-};
+import { msg, show } from "./i18n.js";
+import { proofFrom, proofText } from "./proof.js";
 
 /** Centi-units above this are a proven win (tzaar/ai/search.py MATE_BOUND). */
 const MATE = 1_000_000;
 const MATE_BOUND = MATE - 1000;
 
-/** {score, mate, text, share} of a score for the side to move, from White's side. */
+/** The text of an evaluation from White's side ({score, mate}): "+1.25", "−0.40" or a msg()
+ * "White wins in 3" (mate: actions to the win, negative when Black wins; 0: won). */
+export function scoreText({ score, mate }) {
+  if (mate !== null && mate !== undefined) {
+    const side = msg(score > 0 ? "side.white" : "side.black");
+    const n = Math.abs(mate);
+    return n ? msg("analysis.winsIn", { side, n }) : msg("result.wins", { side });
+  }
+  return `${score >= 0 ? "+" : "−"}${(Math.abs(score) / 100).toFixed(2)}`;
+}
+
+/** {score, mate, text (a string or a msg()), share} of a score for the side to move, from White's side. */
 export function whiteEval(score, side) {
   const white = side === "white" ? score : -score;
   if (Math.abs(white) > MATE_BOUND) {
     const n = MATE - Math.abs(white);
-    const who = white > 0 ? "White" : "Black";
-    return { score: white, mate: white > 0 ? n : -n, text: TEXT.wins(who, n), share: white > 0 ? 1 : 0 };
+    const mate = white > 0 ? n : -n;
+    return { score: white, mate, text: scoreText({ score: white, mate }), share: white > 0 ? 1 : 0 };
   }
   const share = 1 / (1 + Math.exp(-white / 400));
-  return { score: white, mate: null, text: `${white >= 0 ? "+" : "−"}${(Math.abs(white) / 100).toFixed(2)}`, share };
+  return { score: white, mate: null, text: scoreText({ score: white, mate: null }), share };
 }
 
 export class Analysis {
@@ -62,8 +63,8 @@ export class Analysis {
     const button = document.createElement("button");
     button.type = "button";
     button.id = "analyse-button";
-    button.textContent = TEXT.analyse;
-    button.title = TEXT.analyseTitle;
+    show(button, msg("analysis.button"));
+    show(button, msg("analysis.button.title"), "title");
     button.setAttribute("aria-pressed", "false");
     button.addEventListener("click", () => this.toggle());
     const label = document.createElement("label");
@@ -72,7 +73,9 @@ export class Analysis {
     box.type = "checkbox";
     box.id = "attack-map";
     box.addEventListener("change", () => this.setAttackMap(box.checked));
-    label.append(box, ` ${TEXT.attackMap}`);
+    const labelText = document.createElement("span");
+    show(labelText, msg("analysis.attackMap"));
+    label.append(box, " ", labelText);
     row.append(button, label);
     const readout = document.createElement("div");
     readout.id = "analysis";
@@ -87,7 +90,7 @@ export class Analysis {
     bar.className = "eval-bar";
     bar.hidden = true;
     bar.setAttribute("role", "meter");
-    bar.setAttribute("aria-label", TEXT.barLabel);
+    show(bar, msg("analysis.bar"), "aria-label");
     bar.innerHTML = '<span class="eval-fill"></span><span class="eval-number"></span>';
     frame.prepend(bar);
     game.subscribe((state) => this.#changed(state));
@@ -137,7 +140,7 @@ export class Analysis {
     if (state.thinking) {
       if (this.#position !== null) this.#stop();
       this.#position = null;
-      this.#els.line.textContent = TEXT.waiting;
+      show(this.#els.line, msg("analysis.waiting"));
       return;
     }
     if (position === this.#position) return;
@@ -157,11 +160,11 @@ export class Analysis {
     this.#stop();
     const run = this.#run;
     const current = () => run === this.#run && this.#on;
-    this.#els.line.textContent = "";
-    this.#els.depth.textContent = "";
+    show(this.#els.line, "");
+    show(this.#els.depth, "");
     if (view.winner) {
       this.#show({ score: view.winner === view.side ? MATE : -MATE, depth: 0, best: [] }, view.side, position);
-      this.#els.line.textContent = TEXT.over;
+      show(this.#els.line, msg("analysis.over"));
       return;
     }
     let job;
@@ -195,18 +198,25 @@ export class Analysis {
 
   #show(info, side, position) {
     const ev = whiteEval(info.score, side);
+    // The endgame solver's proof counts turns (the search's mate counts actions).
+    const proof = proofFrom(position, info);
+    if (proof) {
+      const turns = proof.winner === "white" ? proof.turns : -proof.turns;
+      Object.assign(ev, { score: turns > 0 ? MATE - proof.turns : proof.turns - MATE, mate: turns, text: proofText(proof), share: turns > 0 ? 1 : 0 });
+    }
     const bar = this.#bar;
-    bar.querySelector(".eval-fill").style.height = `${Math.round(ev.share * 1000) / 10}%`;
+    bar.style.setProperty("--share", `${Math.round(ev.share * 1000) / 10}%`);
     bar.querySelector(".eval-number").textContent = ev.mate !== null ? `#${Math.abs(ev.mate)}` : ev.text;
     bar.dataset.score = String(ev.score);
     bar.dataset.mate = ev.mate === null ? "" : String(ev.mate);
     bar.dataset.position = position;
+    bar.dataset.proven = String(Boolean(proof));
     bar.setAttribute("aria-valuenow", String(Math.round(ev.share * 100)));
-    bar.setAttribute("aria-valuetext", ev.text);
-    this.#els.text.textContent = ev.text;
-    this.#els.depth.textContent = info.depth ? TEXT.depth(info.depth) : "";
+    show(bar, ev.text, "aria-valuetext");
+    show(this.#els.text, ev.text);
+    show(this.#els.depth, info.depth ? msg("analysis.depth", { n: info.depth }) : "");
     this.#els.readout.dataset.depth = String(info.depth);
-    this.#els.line.textContent = info.best?.length ? `${TEXT.best} ${info.best.join(" ")}` : "";
+    show(this.#els.line, info.best?.length ? msg("analysis.best", { line: info.best.join(" ") }) : "");
     this.#overlay.setBest(info.best?.[0] ?? null);
   }
 }

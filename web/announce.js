@@ -3,6 +3,8 @@
 // opened, an opened record, a press on the board that needs a piece chosen first. The texts
 // come from the game (state.announcement, {text, n}); each new n is said once.
 
+import { tr } from "./i18n.js";
+
 export class Announcer {
   #root;
   #n = 0;
@@ -15,6 +17,6 @@ export class Announcer {
     const said = state.announcement;
     if (!said || said.n === this.#n) return;
     this.#n = said.n;
-    this.#root.textContent = said.text;
+    this.#root.textContent = tr(said.text);
   }
 }

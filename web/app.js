@@ -1,5 +1,5 @@
 // Wiring: the engine, the game, the board and the panels. No logic of its own.
-import { EngineClient } from "./engine-client.js";
+import { engine } from "./engine-start.js";
 import { Board } from "./board.js";
 import { Game, boardStateOf, thinkingOf } from "./game.js";
 import { TurnPanel, TriosPanel, MoveList, ResultBox } from "./panels.js";
@@ -16,12 +16,14 @@ import { Announcer } from "./announce.js";
 import { ThinkingProgress, WatchBar } from "./watch.js";
 import { CapturedView } from "./captured.js";
 import { Sound } from "./sound.js";
+import { startLanguage, setLanguage, onLanguage, LANGUAGES, lang, t } from "./i18n.js";
 import { mountTools } from "./tools.js";
 
 const $ = (selector) => document.querySelector(selector);
 const root = document.documentElement;
 
-const engine = new EngineClient();
+// The page's texts in its language before anything is drawn (the engine loads meanwhile).
+await startLanguage(storage);
 const game = new Game(engine, {
   storage,
   // A first visit plays White against the computer at a friendly level.
@@ -53,6 +55,23 @@ const updates = new UpdateNotice($("#update-notice"));
 const sound = new Sound($("#sound-button"), storage);
 // The analysis tools (analysis board, attack map, review, puzzles, editor): tools.js.
 const tools = mountTools({ panel: $("#tools"), game, engine, board, boardSvg: $("#board"), frame: $(".board-frame"), storage });
+
+// The language menu, each language in its own name; a switch re-renders every text.
+const languages = $("#language");
+languages.replaceChildren(
+  ...Object.entries(LANGUAGES).map(([code, name]) => {
+    const option = new Option(name, code, false, code === lang());
+    option.lang = code;
+    return option;
+  }),
+);
+languages.addEventListener("change", () => setLanguage(languages.value));
+onLanguage((code) => {
+  languages.value = code;
+  theme.apply(theme.theme);
+  showProgress(lastProgress);
+  render();
+});
 
 // Render once per frame from the state; effects (animations) are collected until then.
 let frame = 0;
@@ -110,12 +129,15 @@ bindCommands({
 
 // Loading progress, then <html data-engine>.
 const loading = $("#loading");
-engine.onProgress(({ fraction, text }) => {
+let lastProgress = {};
+function showProgress({ fraction, text, key } = {}) {
   const percent = Math.round((fraction ?? 0) * 100);
   loading.setAttribute("aria-valuenow", String(percent));
   loading.querySelector(".loading-bar span").style.width = `${percent}%`;
-  loading.querySelector(".loading-text").textContent = text ? `${text}…` : "Loading the rules…";
-});
+  const known = key ? t(`loading.${key}`) : "";
+  loading.querySelector(".loading-text").textContent = known && known !== `loading.${key}` ? known : text ? `${text}…` : t("loading.text");
+}
+engine.onProgress((progress) => showProgress((lastProgress = progress)));
 // Offline play and the update notice, once the engine no longer needs the network.
 engine.ready.finally(() => startOffline(updates)).catch(() => null);
 engine.ready.then(
@@ -123,7 +145,7 @@ engine.ready.then(
   (error) => {
     root.setAttribute("data-engine", "error");
     const box = $("#engine-error");
-    box.textContent = `${error.message.replace(/\.?$/, ".")} Reload the page to try again.`;
+    box.textContent = t("loading.reload", { error: error.message.replace(/\.?$/, ".") });
     box.hidden = false;
   },
 );

@@ -11,21 +11,13 @@
 
 import { PLAYER_KINDS } from "./players.js";
 import { proofFrom } from "./proof.js";
+import { SIDE_NAME } from "./notation.js";
+import { t, msg } from "./i18n.js";
 import { positionAt, personToMove, resultOf } from "./game-state.js";
 
 /** Watching the computer play itself: the wait before each action, by speed. */
 export const WATCH_MS = { instant: 0, fast: 350, normal: 1000 };
 export const WATCH_SPEEDS = Object.keys(WATCH_MS);
-
-/** What is said (plain English, gathered for translation). */
-export const AUTOPLAY_TEXTS = {
-  // The live region after the computer's turn: "Computer: C3xD4, then D4-E5".
-  played: (who, actions) => `${who}: ${actions.join(", then ")}`,
-  computer: "Computer",
-  computerSide: (side) => `Computer (${side === "white" ? "White" : "Black"})`,
-  couldNotMove: (label, message) => `${label} could not move: ${message}`,
-  noHint: (message) => `No hint: ${message}`,
-};
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -88,7 +80,7 @@ export class Autoplay {
     try {
       actions = await kind.chooseActions(view, hooks.engine, { cancelled, onInfo });
     } catch (error) {
-      if (!cancelled()) hooks.set({ notice: AUTOPLAY_TEXTS.couldNotMove(kind.label, error.message) });
+      if (!cancelled()) hooks.set({ notice: msg("notice.cannotMove", { player: kind.label, detail: error.message }) });
     }
     if (hooks.state().thinking === side && (cancelled() || !actions)) hooks.set({ thinking: null, thinkingInfo: null });
     if (!actions?.length || cancelled()) return;
@@ -105,11 +97,12 @@ export class Autoplay {
     } finally {
       this.#playing = false;
       if (played.length) {
-        const who = this.#watching() ? AUTOPLAY_TEXTS.computerSide(side) : AUTOPLAY_TEXTS.computer;
+        const who = this.#watching() ? t("announce.computerSide", { side: SIDE_NAME[side] }) : t("announce.computer");
         // The end of the game, if these actions ended it, is said with them (once).
         const result = resultOf(hooks.state());
         const end = result ? ` ${result.title}. ${result.reason.replace(/\.?$/, ".")}` : "";
-        hooks.announce(AUTOPLAY_TEXTS.played(who, played) + (end ? `.${end}` : ""));
+        const actions = played.reduce((a, b) => t("announce.then", { a, b }));
+        hooks.announce(t("announce.played", { who, actions }) + (end ? `.${end}` : ""));
       }
       if (hooks.state().thinking === side) hooks.set({ thinking: null, thinkingInfo: null });
       this.run(); // the next turn (or, after an undo meanwhile, the shown one)
@@ -137,7 +130,7 @@ export class Autoplay {
     try {
       actions = await suggest(position, hooks.engine, { cancelled, onInfo: (info) => this.#noteProof(position, info, cancelled) });
     } catch (error) {
-      if (!cancelled()) hooks.set({ notice: AUTOPLAY_TEXTS.noHint(error.message) });
+      if (!cancelled()) hooks.set({ notice: msg("notice.noHint", { detail: error.message }) });
     }
     hooks.set({ hinting: false, ...(actions?.length && !cancelled() ? { hint: { position, action: actions[0] } } : {}) });
   }

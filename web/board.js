@@ -16,13 +16,20 @@ import { POINTS, SEGMENTS, POINT_BY_NAME, planeXY, pointLabel } from "./notation
 import { S, R, el, round, drawPiece, drawMarker, drawLabels, roundedHexagon } from "./board-draw.js";
 
 export { drawPiece, drawMiniPiece } from "./board-draw.js";
+import { t, lang } from "./i18n.js";
 
 const MOVE_MS = 260;
 
 const DESCRIPTION = {
-  capture: "capture target",
-  stack: "stacking target",
-  place: "place a piece here",
+  get capture() {
+    return t("board.target.capture");
+  },
+  get stack() {
+    return t("board.target.stack");
+  },
+  get place() {
+    return t("board.target.place");
+  },
 };
 
 export class Board {
@@ -70,7 +77,7 @@ export class Board {
     svg.setAttribute("viewBox", "-440 -500 880 1000");
     svg.setAttribute("role", "group");
     svg.setAttribute("tabindex", "-1"); // one tab stop: the points' roving tabindex
-    if (!svg.hasAttribute("aria-label")) svg.setAttribute("aria-label", "TZAAR board");
+    if (!svg.hasAttribute("aria-label")) svg.setAttribute("aria-label", t("board.label"));
     this.#defs(el("defs", {}, svg));
     for (const name of ["plate", "grid", "labels", "marks", "hint", "pieces", "points"]) {
       this.#layers[name] = el("g", { class: `layer-${name}` }, svg);
@@ -178,7 +185,7 @@ export class Board {
       const target = targets[name] ?? null;
       const selected = state.selected === name;
       const isLosing = target === "stack" && losing.has(name);
-      const mark = `${selected ? "sel" : ""}|${target ?? ""}|${isLosing ? "losing" : ""}`;
+      const mark = `${selected ? "sel" : ""}|${target ?? ""}|${isLosing ? "losing" : ""}|${lang()}`;
       if (mark !== n.mark) {
         n.mark = mark;
         drawMarker(n.marker, { selected, target, losing: isLosing });
@@ -190,7 +197,7 @@ export class Board {
         else delete point.dataset.losing;
         if (selected) point.setAttribute("aria-pressed", "true");
         else point.removeAttribute("aria-pressed");
-        const description = selected ? "selected" : target ? DESCRIPTION[target] + (isLosing ? ", loses the game" : "") : "";
+        const description = selected ? t("board.selected") : target ? (isLosing ? t("board.losesGame", { target: DESCRIPTION[target] }) : DESCRIPTION[target]) : "";
         if (description) point.setAttribute("aria-description", description);
         else point.removeAttribute("aria-description");
       }

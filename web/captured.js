@@ -4,15 +4,7 @@
 import { drawMiniPiece } from "./board-draw.js";
 import { capturedOf } from "./game-state.js";
 import { TYPE_NAME } from "./notation.js";
-
-/** What is shown (plain English, gathered for translation). */
-export const CAPTURED_TEXTS = {
-  took: (side) => `${side === "white" ? "White" : "Black"} took`,
-  none: "nothing yet",
-  stack: (type, height) => (height > 1 ? `${TYPE_NAME[type]} (height ${height})` : TYPE_NAME[type]),
-  summary: (side, count, list) =>
-    `${side === "white" ? "White" : "Black"} has captured ${count ? `${count} stack${count === 1 ? "" : "s"}: ${list}` : "nothing yet"}.`,
-};
+import { t, lang } from "./i18n.js";
 
 export class CapturedView {
   #rows = {};
@@ -25,7 +17,6 @@ export class CapturedView {
       row.dataset.side = side;
       const label = document.createElement("span");
       label.className = "captured-label";
-      label.textContent = CAPTURED_TEXTS.took(side);
       label.setAttribute("aria-hidden", "true");
       const stacks = document.createElement("span");
       stacks.className = "captured-stacks";
@@ -34,17 +25,18 @@ export class CapturedView {
       summary.className = "visually-hidden";
       row.append(label, stacks, summary);
       root.appendChild(row);
-      this.#rows[side] = { stacks, summary };
+      this.#rows[side] = { label, stacks, summary };
     }
   }
 
   render(state) {
-    const key = `${state.start}|${state.actions.slice(0, state.cursor).join(",")}`;
+    const key = `${lang()}|${state.start}|${state.actions.slice(0, state.cursor).join(",")}`;
     if (key === this.#key) return;
     this.#key = key;
     const captured = capturedOf(state);
     for (const side of ["white", "black"]) {
-      const { stacks, summary } = this.#rows[side];
+      const { label, stacks, summary } = this.#rows[side];
+      label.textContent = t(`captured.took.${side}`);
       const list = captured[side];
       stacks.replaceChildren(
         ...list.map((stack) => {
@@ -69,10 +61,11 @@ export class CapturedView {
       if (!list.length) {
         const none = document.createElement("span");
         none.className = "captured-none";
-        none.textContent = CAPTURED_TEXTS.none;
+        none.textContent = t("captured.none");
         stacks.appendChild(none);
       }
-      summary.textContent = CAPTURED_TEXTS.summary(side, list.length, list.map((s) => CAPTURED_TEXTS.stack(s.type, s.height)).join(", "));
+      const named = list.map((s) => (s.height > 1 ? t("captured.stack", { type: TYPE_NAME[s.type], height: s.height }) : TYPE_NAME[s.type]));
+      summary.textContent = list.length ? t(`captured.summary.${side}`, { n: list.length, list: named.join(", ") }) : t(`captured.summaryNone.${side}`);
     }
   }
 }

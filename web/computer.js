@@ -10,6 +10,7 @@
 //   // -> {actions: ["C3xD4", ...], info} or null when cancelled
 
 import { registerPlayerKind } from "./players.js";
+import { t } from "./i18n.js";
 
 /** Milliseconds of search per ai_step: short enough to answer a cancel at once. */
 export const SLICE_MS = 40;
@@ -81,9 +82,16 @@ function randomSeed() {
 
 for (const level of LEVELS) {
   registerPlayerKind(computerId(level.name), {
-    label: `Computer — ${level.title}`,
-    short: `Computer (${level.title})`,
-    description: level.description,
+    // Read at each use, in the language shown (LEVELS keeps the English of ai_levels).
+    get label() {
+      return t("player.computer", { level: t(`level.${level.name}`) });
+    },
+    get short() {
+      return t("player.computerShort", { level: t(`level.${level.name}`) });
+    },
+    get description() {
+      return t(`level.${level.name}.description`);
+    },
     level: level.name,
     time: level.time ?? null, // seconds a turn (the thinking display's progress bar), or null
     // The action texts of the rest of the turn, or null if cancelled.

@@ -2,11 +2,7 @@
 import { drawMiniPiece } from "./board.js";
 import { PLAYER_KINDS } from "./players.js";
 import { TYPE_NAME } from "./notation.js";
-
-/** What is shown (plain English, gathered for translation). */
-export const DIALOG_TEXTS = {
-  badSeed: (seed) => `The seed is a whole number such as 42, not "${seed.slice(0, 20)}". Leave it empty for any setup.`,
-};
+import { t, msg, show } from "./i18n.js";
 
 /** A seed as typed: null (none), a whole number, or undefined when it is not one. */
 export function readSeed(text) {
@@ -32,7 +28,7 @@ export class NewGameDialog {
       const random = form.querySelector('input[name="setup"]:checked')?.value === "random";
       if (!random || readSeed(seedInput.value) !== undefined) return;
       event.preventDefault();
-      seedError.textContent = DIALOG_TEXTS.badSeed(seedInput.value.trim());
+      show(seedError, msg("newGame.badSeed", { seed: seedInput.value.trim().slice(0, 20) }));
       seedError.hidden = false;
       seedInput.setAttribute("aria-invalid", "true");
       seedInput.focus();
@@ -112,9 +108,8 @@ export class ConfirmLosingDialog {
     if (action && this.#shown !== action) {
       this.#shown = action;
       const [from, to] = action.split("-");
-      const type = TYPE_NAME[state.view.points[to]?.type] ?? "piece";
-      this.#dialog.querySelector("#confirm-text").textContent =
-        `Stacking ${from} onto ${to} covers your last ${type}. You would lose the game at once.`;
+      const type = TYPE_NAME[state.view.points[to]?.type] ?? t("confirm.piece");
+      this.#dialog.querySelector("#confirm-text").textContent = t("confirm.text", { from, to, type });
       this.#dialog.returnValue = "";
       this.#dialog.showModal();
     } else if (!action && this.#shown) {

@@ -10,23 +10,10 @@ import { copyText, flash } from "./sharing.js";
 import { linkTo, positionHash } from "./address.js";
 import { drawMiniPiece } from "./board.js";
 
-const TEXT = {
-  edit: "Edit position",
-  editTitle: "Set up any position, then play or analyse it",
-  done: "Leave the editor",
-  tools: "Put on the board",
-  side: "To move",
-  step: "Step",
-  steps: { 1: "first action (capture)", 2: "second action", 0: "placing pieces" },
-  sides: { w: "White", b: "Black" },
-  names: { Z: "White Tzaar", A: "White Tzarra", T: "White Tott", z: "Black Tzaar", a: "Black Tzarra", t: "Black Tott", ".": "Remove", "+": "Taller", "-": "Lower" },
-  possible: "A possible position.",
-  impossible: (why) => `Not possible: ${why}.`,
-  play: "Play from here",
-  analyse: "Analyse it",
-  copy: "Copy link",
-  copied: "Link copied",
-};
+import { t, msg, show } from "./i18n.js";
+
+/** The key of each tool's name. */
+const TOOL_NAMES = { Z: "editor.whiteTzaar", A: "editor.whiteTzarra", T: "editor.whiteTott", z: "editor.blackTzaar", a: "editor.blackTzarra", t: "editor.blackTott", ".": "editor.remove", "+": "editor.taller", "-": "editor.lower" };
 
 const TOOLS = ["Z", "A", "T", "z", "a", "t", ".", "+", "-"];
 const MAX_HEIGHT = 30;
@@ -73,8 +60,8 @@ export class Editor {
     const button = document.createElement("button");
     button.type = "button";
     button.id = "editor-button";
-    button.textContent = TEXT.edit;
-    button.title = TEXT.editTitle;
+    show(button, msg("editor.button"));
+    show(button, msg("editor.button.title"), "title");
     button.setAttribute("aria-pressed", "false");
     button.addEventListener("click", () => this.toggle());
     panel.querySelector(".tools-row").append(button);
@@ -85,7 +72,7 @@ export class Editor {
     const palette = document.createElement("div");
     palette.className = "editor-palette";
     palette.setAttribute("role", "group");
-    palette.setAttribute("aria-label", TEXT.tools);
+    show(palette, msg("editor.palette"), "aria-label");
     for (const tool of TOOLS) {
       const b = document.createElement("button");
       b.type = "button";
@@ -100,8 +87,8 @@ export class Editor {
       } else {
         b.textContent = tool === "." ? "×" : tool === "-" ? "−" : tool;
       }
-      b.title = TEXT.names[tool];
-      b.setAttribute("aria-label", TEXT.names[tool]);
+      show(b, msg(TOOL_NAMES[tool]), "title");
+      show(b, msg(TOOL_NAMES[tool]), "aria-label");
       b.setAttribute("aria-pressed", String(tool === this.#tool));
       palette.append(b);
     }
@@ -117,14 +104,20 @@ export class Editor {
       const l = document.createElement("label");
       const s = document.createElement("select");
       s.name = name;
-      for (const [value, text] of Object.entries(options)) s.append(new Option(text, value));
+      for (const [value, text] of Object.entries(options)) {
+        const option = new Option("", value);
+        show(option, text);
+        s.append(option);
+      }
       s.addEventListener("change", () => this.#changed());
-      l.append(`${label} `, s);
+      const caption = document.createElement("span");
+      show(caption, label);
+      l.append(caption, " ", s);
       turn.append(l);
       return s;
     };
-    const side = select("editor-side", TEXT.side, TEXT.sides);
-    const step = select("editor-step", TEXT.step, { 1: TEXT.steps[1], 2: TEXT.steps[2], 0: TEXT.steps[0] });
+    const side = select("editor-side", msg("editor.side"), { w: msg("side.white"), b: msg("side.black") });
+    const step = select("editor-step", msg("editor.step"), { 1: msg("editor.step1"), 2: msg("editor.step2"), 0: msg("editor.step0") });
     const verdict = document.createElement("p");
     verdict.className = "editor-verdict";
     verdict.setAttribute("role", "status");
@@ -134,16 +127,16 @@ export class Editor {
       const b = document.createElement("button");
       b.type = "button";
       b.id = id;
-      b.textContent = text;
+      show(b, text);
       b.addEventListener("click", handler);
       actions.append(b);
       return b;
     };
-    const play = action("editor-play", TEXT.play, () => this.#leave(false));
-    const analyse = action("editor-analyse", TEXT.analyse, () => this.#leave(true));
-    const copy = action("editor-copy", TEXT.copy, async () => {
+    const play = action("editor-play", msg("editor.play"), () => this.#leave(false));
+    const analyse = action("editor-analyse", msg("editor.analyse"), () => this.#leave(true));
+    const copy = action("editor-copy", msg("share.copy"), async () => {
       const ok = await copyText(this.#link());
-      flash(copy, ok ? TEXT.copied : "Copy failed"); // (event.currentTarget is null after the await)
+      flash(copy, t(ok ? "share.copied" : "share.copyFailed")); // (event.currentTarget is null after the await)
     });
     root.append(palette, turn, verdict, actions);
     panel.append(root);
@@ -211,7 +204,7 @@ export class Editor {
   async #changed() {
     const position = this.position;
     this.#checked = null;
-    this.#els.verdict.textContent = "";
+    show(this.#els.verdict, "");
     this.#root.dataset.position = position;
     delete this.#root.dataset.possible;
     this.#setEnabled(false);
@@ -227,7 +220,7 @@ export class Editor {
     const verdict = this.#els.verdict;
     verdict.dataset.possible = String(answer.possible);
     this.#root.dataset.possible = String(answer.possible);
-    verdict.textContent = answer.possible ? TEXT.possible : TEXT.impossible(answer.reason.replace(/\.$/, ""));
+    show(verdict, answer.possible ? msg("editor.possible") : msg("editor.impossible", { reason: answer.reason.replace(/\.$/, "") }));
     this.#setEnabled(answer.possible);
   }
 

@@ -7,9 +7,21 @@
 // Everything crosses the boundary as JSON text through tzaar.facade.call_json, so no
 // Python object (proxy) ever reaches JavaScript.
 
+// Python comes precompiled (build.py, build_pyc.mjs): stdlib.zip holds the modules of the
+// standard library that Pyodide's start and tzaar use, tzaar.zip the package; both are
+// imported from the zips as they are (no unpacking, no compiling). A module of the standard
+// library that stdlib.zip lacks comes from Pyodide's whole one, fetched the first time.
 const RUNTIME_URL = new URL("./pyodide/", import.meta.url);
+const STDLIB_URL = new URL("./stdlib.zip", import.meta.url);
+const WHOLE_STDLIB_URL = new URL("./pyodide/python_stdlib.zip", import.meta.url);
 const PACKAGE_URL = new URL("./tzaar.zip", import.meta.url);
-const PACKAGE_DIR = "/home/pyodide/site"; // also on sys.path below
+const PACKAGE_FILE = "/lib/tzaar.zip"; // on sys.path below
+
+// Python's side of self.tzaarDebug.memory(): the objects its collector tracks, and the
+// searches and reviews kept between calls (each holds its own transposition table).
+const MEMORY_PY =
+  "import gc, json, tzaar.ai.jobs as a, tzaar.tools_facade as t\n" +
+  "json.dumps({'gcObjects': len(gc.get_objects()), 'jobs': len(a._JOBS) + len(t._REVIEWS)})";
 
 let callJson = null; // tzaar.facade.call_json once ready
 let fatal = null; // the message of a failed start
@@ -22,8 +34,9 @@ self.onmessage = (event) => {
   else waiting.push(request);
 };
 
-function progress(stage, fraction, text) {
-  self.postMessage({ progress: { stage, fraction, text } });
+// `key`: the page's name for the step's text (web/lang/*.json "loading.<key>").
+function progress(stage, fraction, text, key = stage) {
+  self.postMessage({ progress: { stage, fraction, text, key } });
 }
 
 function answer({ id, method, params }) {
@@ -53,20 +66,28 @@ async function start() {
   progress("runtime", 0.1, "Loading the Python runtime");
   const pyodide = await loadPyodide({
     // Called once the WebAssembly runs, before Python starts (an experimental hook).
-    fsInit: async () => progress("runtime", 0.6, "Starting Python"),
+    fsInit: async () => progress("runtime", 0.6, "Starting Python", "python"),
     indexURL: RUNTIME_URL.href,
+    stdLibURL: STDLIB_URL.href,
     packageBaseUrl: RUNTIME_URL.href, // never a CDN, even if a package were asked for
     stdout: (line) => console.log(line),
     stderr: (line) => console.warn(line),
   });
-  progress("package", 0.85, "Loading the rules");
-  pyodide.unpackArchive(await packageBytes, "zip", { extractDir: PACKAGE_DIR });
+  progress("package", 0.85, "Loading the rules", "rules");
+  pyodide.FS.writeFile(PACKAGE_FILE, new Uint8Array(await packageBytes));
   pyodide.runPython(
-    "import sys, importlib\nsys.path.insert(0, '/home/pyodide/site')\nimportlib.invalidate_caches()",
+    `import sys, _whole_stdlib\n_whole_stdlib.install(${JSON.stringify(WHOLE_STDLIB_URL.href)})\n` +
+      `sys.path.insert(0, ${JSON.stringify(PACKAGE_FILE)})`,
   );
   // Two proxies that live as long as the worker: the module and its one entry point.
   const facade = pyodide.pyimport("tzaar.facade");
   callJson = facade.call_json;
+  // For tests and benchmarks (e2e/), like window.tzaar in the page; only code already
+  // running in this worker reaches it (messages from the page never do).
+  self.tzaarDebug = {
+    memory: () => ({ wasmBytes: pyodide._module.HEAP8.byteLength, ...JSON.parse(pyodide.runPython(MEMORY_PY)) }),
+    runPython: (code) => String(pyodide.runPython(code)),
+  };
   progress("ready", 1, "Ready");
   self.postMessage({ ready: true });
   for (const request of waiting.splice(0)) answer(request);

@@ -1,4 +1,5 @@
-// The game's state and what is derived from it: pure functions, no engine, no DOM.
+// The game's state and what is derived from it: pure functions, no engine, no DOM (texts
+// in the language shown, through i18n.js).
 //
 // The state holds the start position, the actions played (canonical texts), the position
 // after each, a cursor (how many actions the shown position has: undo and redo move it) and
@@ -6,8 +7,9 @@
 // highlights are lookups into view.legal, kept here on the JavaScript side so a click
 // answers within a frame. game.js changes the state; panels and the board read it here.
 
-import { STANDARD, parsePosition, parseAction, turnOf } from "./notation.js";
+import { STANDARD, SIDE_NAME, TYPE_NAME, parsePosition, parseAction, turnOf } from "./notation.js";
 import { PLAYER_KINDS, isPerson } from "./players.js";
+import { t, msg } from "./i18n.js";
 
 /** A fresh state (nothing from the engine yet). */
 export function initialState(start = STANDARD) {
@@ -241,12 +243,9 @@ export function afterPlay(state, view, answer, action) {
   };
 }
 
-/** The alert for a link that could not be opened. */
+/** The alert for a link that could not be opened (`message`: text or a msg()). */
 export function linkAlert(message) {
-  return {
-    kind: "link",
-    text: `This link could not be opened. ${message.replace(/\.?$/, ".")} Your game is untouched.`,
-  };
+  return { kind: "link", text: msg("alert.linkText", { message }) };
 }
 
 /** Players of known kinds (anything else: a person). */
@@ -255,13 +254,18 @@ export function sanitizePlayers(players) {
   return { white: pick(players?.white), black: pick(players?.black) };
 }
 
-// ---- what the page says about the game (plain English, gathered for translation) --------
+// ---- the end of the game ----------------------------------------------------------------
 
-export const RESULT_TEXTS = {
-  youWon: "You won",
-  youLost: "You lost",
-  wins: (side) => `${side === "white" ? "White" : "Black"} wins`,
-};
+/** Why the game ended, from the engine's reason code ("Black has no Tzarra left"); the
+ * engine's English text for a code this page does not know. */
+export function reasonText(view) {
+  const reason = view?.reason;
+  if (!reason) return "";
+  const key = `reason.${reason.code}`;
+  const loser = SIDE_NAME[view.winner === "white" ? "black" : "white"];
+  const text = t(key, { loser, type: TYPE_NAME[reason.type] ?? "" });
+  return text === key ? (reason.text ?? "") : text;
+}
 
 /** The end of the game as the player hears it: {title, reason}, or null while it goes on.
  * Against the computer (one person at the screen) "You won" / "You lost"; else "White wins". */
@@ -269,9 +273,9 @@ export function resultOf(state) {
   const winner = state.view?.winner;
   if (!winner) return null;
   const persons = ["white", "black"].filter((side) => isPerson(state.players[side]));
-  let title = RESULT_TEXTS.wins(winner);
-  if (persons.length === 1) title = persons[0] === winner ? RESULT_TEXTS.youWon : RESULT_TEXTS.youLost;
-  return { title, reason: state.view.reason?.text ?? "" };
+  let title = t("result.wins", { side: SIDE_NAME[winner] });
+  if (persons.length === 1) title = t(persons[0] === winner ? "result.youWon" : "result.youLost");
+  return { title, reason: reasonText(state.view) };
 }
 
 /** The stacks each side has captured up to the shown position, oldest first:

@@ -6,7 +6,8 @@
 //   game.subscribe((state, effects) => render(state, effects));   // returns an unbind
 //   game.activate("C3"); game.pass(); game.undo(); game.newGame({setup: "random"});
 
-import { parseAction, captureText, stackText, placeText, TYPES } from "./notation.js";
+import { SIDE_NAME, parseAction, captureText, stackText, placeText, TYPES } from "./notation.js";
+import { t, msg } from "./i18n.js";
 import { SAVE_KEY, SAVE_VERSION } from "./saving.js";
 import { Autoplay, WATCH_SPEEDS } from "./autoplay.js";
 import { openPage } from "./opening.js";
@@ -21,13 +22,6 @@ export * from "./game-state.js";
 const AUTOPLAY_PAUSE_MS = 320;
 /** Where the watching speed is saved. */
 const WATCH_KEY = "tzaar.watch-speed";
-
-/** What the game says to the person (plain English, gathered for translation). */
-export const GAME_TEXTS = {
-  chooseTypeFirst: "First choose a Tzaar, Tzarra or Tott in the tray, then the point to place it on.",
-  recordOpened: (turns, side) => `Game record opened: ${turns} turn${turns === 1 ? "" : "s"}, ${side === "white" ? "White" : "Black"} to play.`,
-  recordOpenedOver: (turns) => `Game record opened: ${turns} turn${turns === 1 ? "" : "s"}, the game is over.`,
-};
 
 // ---- the game ----------------------------------------------------------------------------
 
@@ -208,10 +202,11 @@ export class Game {
     });
     if (!error && setup === "record") {
       const s = this.state;
-      this.announce(s.view?.winner ? GAME_TEXTS.recordOpenedOver(s.turns.length) : GAME_TEXTS.recordOpened(s.turns.length, s.view?.side));
+      const n = s.turns.length;
+      this.announce(s.view?.winner ? t("announce.recordOpenedOver", { n }) : t("announce.recordOpened", { n, side: SIDE_NAME[s.view?.side ?? "white"] }));
     }
     // (A record's dialog says what is wrong itself.)
-    if (error && setup === "link") this.#set({ alert: linkAlert(`The engine refused it: ${error.message}`) });
+    if (error && setup === "link") this.#set({ alert: linkAlert(msg("alert.refused", { detail: error.message.replace(/\.?$/, ".") })) });
     return error;
   }
 
@@ -238,7 +233,7 @@ export class Game {
     if (view.step === "place") {
       const type = s.placeType[view.side];
       if (type && targetsOf(s)[point] === "place") this.play(placeText(type, point));
-      else if (!type) this.#set({ notice: GAME_TEXTS.chooseTypeFirst, announcement: this.#said(GAME_TEXTS.chooseTypeFirst) });
+      else if (!type) this.#set({ notice: msg("notice.chooseTypeFirst"), announcement: this.#said(msg("notice.chooseTypeFirst")) });
       return;
     }
     const targets = targetsOf(s);

@@ -1,6 +1,7 @@
 // The Hint button and the hint's text; the board draws the hint itself (boardStateOf).
 import { describeAction } from "./notation.js";
 import { hintOf, personToMove, positionAt } from "./game.js";
+import { t } from "./i18n.js";
 import { proofText } from "./proof.js";
 
 export class HintView {
@@ -20,10 +21,11 @@ export class HintView {
     if (button.disabled !== disabled) button.disabled = disabled;
     if (state.hinting) button.setAttribute("aria-busy", "true");
     else button.removeAttribute("aria-busy");
-    const label = state.hinting ? "Thinking…" : "Hint";
+    const label = state.hinting ? t("turn.hinting") : t("turn.hint");
     if (button.textContent !== label) button.textContent = label;
     const proof = hint ? state.proofs?.[positionAt(state)] : null;
-    const text = hint ? `Hint: ${describeAction(hint.action)} (${hint.action})${proof ? ` · ${proofText(proof)}` : ""}` : "";
+    const hintText = hint ? t("turn.hintText", { description: describeAction(hint.action), action: hint.action }) : "";
+    const text = proof ? t("turn.hintProof", { hint: hintText, proof: proofText(proof) }) : hintText;
     if (this.#text.textContent !== text) this.#text.textContent = text;
     this.#text.hidden = !hint;
   }

@@ -1,5 +1,6 @@
 // Buttons with data-command and keyboard shortcuts, turned into meanings for the game.
 // The game never sees a DOM event.
+import { t } from "./i18n.js";
 
 /** Bind `commands` (name -> function) to [data-command] clicks and to the shortcuts below. */
 export function bindCommands(commands) {
@@ -44,7 +45,17 @@ export class Theme {
   #storage;
   #button;
   static ORDER = ["auto", "light", "dark"];
-  static LABEL = { auto: "Auto", light: "Light", dark: "Dark" };
+  static LABEL = {
+    get auto() {
+      return t("theme.auto");
+    },
+    get light() {
+      return t("theme.light");
+    },
+    get dark() {
+      return t("theme.dark");
+    },
+  };
 
   constructor(button, storage) {
     this.#button = button;
@@ -59,7 +70,7 @@ export class Theme {
     else document.documentElement.dataset.theme = theme;
     const name = this.#button.querySelector("#theme-name");
     if (name) name.textContent = Theme.LABEL[theme];
-    this.#button.setAttribute("aria-label", `Colours: ${Theme.LABEL[theme]}`);
+    this.#button.setAttribute("aria-label", t("theme.aria", { theme: Theme.LABEL[theme] }));
     this.#storage.set("tzaar.theme", theme);
   }
 

@@ -2,6 +2,7 @@
 // Pure functions and tables, no DOM, no rules: what is legal always comes from the engine's
 // View. This module only names points, places them on the drawing, and reads the texts.
 
+import { t, msg } from "./i18n.js";
 import { excerpt } from "./clip.js";
 
 export const COLUMNS = "ABCDEFGHI";
@@ -13,7 +14,15 @@ export const TYPES = ["tzaar", "tzarra", "tott"];
 export const TYPE_LETTER = { tzaar: "Z", tzarra: "A", tott: "T" };
 const LETTER_TYPE = { z: "tzaar", a: "tzarra", t: "tott" };
 export const TYPE_NAME = { tzaar: "Tzaar", tzarra: "Tzarra", tott: "Tott" };
-export const SIDE_NAME = { white: "White", black: "Black" };
+/** "White" / "Black" in the language shown (read at each use). */
+export const SIDE_NAME = {
+  get white() {
+    return t("side.white");
+  },
+  get black() {
+    return t("side.black");
+  },
+};
 export const STEP_OF_DIGIT = { 0: "place", 1: "capture", 2: "second" };
 
 /**
@@ -69,25 +78,29 @@ export function parsePosition(text) {
   // One separator between the board and the turn: a space, or "_" (the URL form).
   const parts = String(text).trim().split(/[ _]/);
   if (parts.length !== 2 || !parts[0] || !parts[1]) {
-    throw new Error('A position is the board, one space (or "_"), then the turn (like w1).');
+    throw positionError('A position is the board, one space (or "_"), then the turn (like w1).', "position.shape");
   }
   const [board, turn] = parts;
   const turnMatch = /^([wb])([012])$/i.exec(turn);
-  if (!turnMatch) throw new Error(`"${excerpt(turn)}" is not a turn: write w or b then 0, 1 or 2.`);
+  if (!turnMatch) throw positionError(`"${excerpt(turn)}" is not a turn: write w or b then 0, 1 or 2.`, "position.turn", { turn: excerpt(turn) });
   const columns = board.split("/");
-  if (columns.length !== 9) throw new Error("A position lists nine columns A to I separated by /.");
+  if (columns.length !== 9) throw positionError("A position lists nine columns A to I separated by /.", "position.columns");
   const points = {};
   columns.forEach((column, col) => {
     const tokens = column.match(/\.|[zatZAT]\d*|./g) ?? [];
     if (tokens.length !== COLUMN_SIZES[col]) {
-      throw new Error(`Column ${COLUMNS[col]} needs ${COLUMN_SIZES[col]} points, not ${tokens.length}.`);
+      throw positionError(`Column ${COLUMNS[col]} needs ${COLUMN_SIZES[col]} points, not ${tokens.length}.`, "position.column", {
+        column: COLUMNS[col],
+        size: COLUMN_SIZES[col],
+        count: tokens.length,
+      });
     }
     tokens.forEach((token, i) => {
       if (token === ".") return;
       const letter = token[0];
       const type = LETTER_TYPE[letter.toLowerCase()];
       const height = token.length > 1 ? Number(token.slice(1)) : 1;
-      if (!type || !(height >= 1)) throw new Error(`"${excerpt(token)}" in column ${COLUMNS[col]} is not a stack.`);
+      if (!type || !(height >= 1)) throw positionError(`"${excerpt(token)}" in column ${COLUMNS[col]} is not a stack.`, "position.stack", { token: excerpt(token), column: COLUMNS[col] });
       points[COLUMNS[col] + (i + 1)] = {
         color: letter === letter.toUpperCase() ? "white" : "black",
         type,
@@ -97,6 +110,11 @@ export function parsePosition(text) {
   });
   const side = turnMatch[1].toLowerCase() === "w" ? "white" : "black";
   return { points, side, step: STEP_OF_DIGIT[turnMatch[2]], turn: turn.toLowerCase() };
+}
+
+/** An Error with the English message and `text`, the same as a msg() for the page. */
+function positionError(message, key, params = {}) {
+  return Object.assign(new Error(message), { text: msg(key, params) });
 }
 
 /** The turn field of a position text: {side, step}, without reading the board. */
@@ -139,8 +157,8 @@ export function placeText(type, to) {
 
 /** Accessible name of a point: "D4, white Tzarra, height 2" or "D4, empty". */
 export function pointLabel(name, stack) {
-  if (!stack) return `${name}, empty`;
-  return `${name}, ${stack.color} ${TYPE_NAME[stack.type]}, height ${stack.height}`;
+  if (!stack) return t("point.empty", { point: name });
+  return t(`point.stack.${stack.color}`, { point: name, type: TYPE_NAME[stack.type], height: stack.height });
 }
 
 /** A person's reading of an action: "C3 captures D4", "C3 stacks onto D4". */
@@ -149,12 +167,12 @@ export function describeAction(text) {
   if (!a) return String(text);
   switch (a.kind) {
     case "pass":
-      return "pass";
+      return t("action.pass");
     case "capture":
-      return `${a.from} captures ${a.to}`;
+      return t("action.capture", { from: a.from, to: a.to });
     case "stack":
-      return `${a.from} stacks onto ${a.to}`;
+      return t("action.stack", { from: a.from, to: a.to });
     default:
-      return `${TYPE_NAME[a.type]} placed on ${a.to}`;
+      return t("action.place", { type: TYPE_NAME[a.type], to: a.to });
   }
 }

@@ -3,6 +3,7 @@
 // calls it with its private doors (state, set, load, holdSave, engine, storage, newcomer).
 
 import { STANDARD } from "./notation.js";
+import { msg } from "./i18n.js";
 import { readSave, setAside, saveProblem, SAVE_KEY } from "./saving.js";
 import { WATCH_SPEEDS } from "./autoplay.js";
 import { initialState, linkAlert, sanitizePlayers } from "./game-state.js";
@@ -57,7 +58,7 @@ export async function openPage(doors, link) {
       });
       if (!error) return;
       doors.holdSave(true);
-      doors.set({ alert: linkAlert(`The engine refused it: ${error.message}`) });
+      doors.set({ alert: linkAlert(msg("alert.refused", { detail: error.message.replace(/\.?$/, ".") })) });
     }
     if (saved && doors.storage.getText(SAVE_KEY) !== null) {
       const error = await doors.load(saved.start, saved.actions, { cursor: saved.cursor, state: restored });
@@ -75,6 +76,6 @@ export async function openPage(doors, link) {
 function setAsideSave(doors, error) {
   setAside(doors.storage);
   doors.holdSave(false);
-  const text = saveProblem(`it no longer replays (${error.message.replace(/\.$/, "")}).`);
-  doors.set({ alert: doors.state().alert?.kind === "link" ? { kind: "link", text: `${doors.state().alert.text} ${text}` } : { kind: "save", text } });
+  const text = saveProblem(msg("save.noReplay", { detail: error.message.replace(/\.$/, "") }));
+  doors.set({ alert: doors.state().alert?.kind === "link" ? { kind: "link", text: [doors.state().alert.text, text] } : { kind: "save", text } });
 }

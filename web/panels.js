@@ -4,23 +4,14 @@
 import { proofText } from "./proof.js";
 import { drawMiniPiece } from "./board.js";
 import { SIDE_NAME, TYPE_NAME, TYPES, describeAction } from "./notation.js";
-import { personToMove, positionAt, turnsOf, targetsOf, losingTargetsOf, countsOf, canUndo, canRedo, thinkingOf, resultOf } from "./game.js";
+import { personToMove, positionAt, turnsOf, targetsOf, losingTargetsOf, countsOf, canUndo, canRedo, thinkingOf, resultOf, reasonText } from "./game.js";
 import { playerLabel, playerShortLabel, isPerson } from "./players.js";
+import { t, tr, lang } from "./i18n.js";
 import { clipMessage } from "./clip.js";
-
-/** What is shown (plain English, gathered for translation). */
-export const PANEL_TEXTS = {
-  gameOver: "Game over",
-  typeCount: (n, type) => `${TYPE_NAME[type]}${n === 1 ? "" : "s"}`,
-};
 
 /** Whether the result box over the board shows the end of the game now. */
 export function resultShown(state) {
   return Boolean(state.view?.winner) && !state.resultDismissed && state.cursor === state.actions.length;
-}
-
-function plural(n, one, many = `${one}s`) {
-  return `${n} ${n === 1 ? one : many}`;
 }
 
 function sideOf(state) {
@@ -83,9 +74,9 @@ export class TurnPanel {
         const type = button.dataset.place;
         const left = view.reserve[side][type] ?? 0;
         drawMiniPiece(button.querySelector("svg"), side, type);
-        setText(button.querySelector(".tray-count"), `${left} left`);
+        setText(button.querySelector(".tray-count"), t("tray.left", { n: left }));
         setAttr(button, "aria-pressed", String(chosen === type));
-        setAttr(button, "aria-label", `${TYPE_NAME[type]}, ${left} left`);
+        setAttr(button, "aria-label", t("tray.aria", { type: TYPE_NAME[type], n: left }));
         button.disabled = left <= 0 || !personToMove(state) || state.busy;
       }
     }
@@ -96,7 +87,7 @@ export class TurnPanel {
       const covered = [...new Set(losing.map((p) => TYPE_NAME[view.points[p].type]))];
       setText(
         this.warning,
-        `Careful: stacking ${state.selected} onto ${losing.join(" or ")} covers your last ${covered.join(" / ")}, and you would lose at once.`,
+        t("turn.warning", { point: state.selected, targets: losing.reduce((a, b) => t("turn.or", { a, b })), types: covered.join(" / ") }),
       );
       this.warning.hidden = false;
     } else {
@@ -105,7 +96,7 @@ export class TurnPanel {
 
     this.pass.disabled = !(personToMove(state) && view.legal.pass && !state.busy);
     if (state.notice) {
-      setText(this.notice, clipMessage(state.notice));
+      setText(this.notice, clipMessage(tr(state.notice)));
       this.notice.hidden = false;
     } else {
       this.notice.hidden = true;
@@ -116,48 +107,46 @@ export class TurnPanel {
     const view = state.view;
     const name = SIDE_NAME[side];
     if (!view) {
-      if (state.engine === "error") return { title: `${name} to play`, detail: "The rules engine is not available." };
-      return { title: `${name} to play`, detail: "The rules are loading; the board is ready in a moment." };
+      if (state.engine === "error") return { title: t("turn.toPlay", { side: name }), detail: t("turn.engineError") };
+      return { title: t("turn.toPlay", { side: name }), detail: t("turn.loading") };
     }
     if (view.winner) {
       // The result box says who won and why; the panel says it only once that box is gone.
-      if (resultShown(state)) return { title: PANEL_TEXTS.gameOver, detail: "" };
+      if (resultShown(state)) return { title: t("turn.gameOver"), detail: "" };
       const result = resultOf(state);
       return { title: result.title, detail: result.reason };
     }
-    const later = state.cursor < state.actions.length ? " You are looking at an earlier position: playing here replaces the moves after it." : "";
+    const later = state.cursor < state.actions.length ? ` ${t("turn.earlier")}` : "";
     if (!personToMove(state)) {
       const who = playerLabel(state.players[side]);
-      if (thinkingOf(state)) return { title: `${name} to play`, detail: `${who} is thinking…` };
+      if (thinkingOf(state)) return { title: t("turn.toPlay", { side: name }), detail: t("turn.thinking", { player: who }) };
       if (state.cursor < state.actions.length) {
-        return { title: `${name} to play`, detail: `${who} played from here: go forward (redo) to come back to the game.` };
+        return { title: t("turn.toPlay", { side: name }), detail: t("turn.playedFromHere", { player: who }) };
       }
-      return { title: `${name} to play`, detail: `${who} plays this side.` };
+      return { title: t("turn.toPlay", { side: name }), detail: t("turn.playsThisSide", { player: who }) };
     }
     if (view.step === "place") {
       const type = state.placeType[side];
       const left = Object.values(view.reserve[side]).reduce((a, b) => a + b, 0);
       return {
-        title: `${name} places a piece`,
-        detail: (type
-          ? `Click an empty point to place a ${TYPE_NAME[type]}.`
-          : `Tournament setup: choose a piece below, then an empty point. ${plural(left, "piece")} left to place.`) + later,
+        title: t("turn.places", { side: name }),
+        detail: (type ? t("turn.placeChosen", { type: TYPE_NAME[type] }) : t("turn.placeChoose", { n: left })) + later,
       };
     }
-    const title = view.step === "capture" ? `${name}: capture` : `${name}: capture, stack or pass`;
+    const title = t(view.step === "capture" ? "turn.capture" : "turn.second", { side: name });
     let detail;
     if (state.selected) {
       const targets = Object.values(targetsOf(state));
       const captures = targets.filter((t) => t === "capture").length;
       const stacks = targets.filter((t) => t === "stack").length;
-      const parts = [captures ? plural(captures, "capture") : "", stacks ? plural(stacks, "stacking") : ""].filter(Boolean);
-      detail = `${state.selected} selected: ${parts.join(", ") || "no move"}. Choose a target, or click elsewhere to let go.`;
+      const parts = [captures ? t("turn.captures", { n: captures }) : "", stacks ? t("turn.stackings", { n: stacks }) : ""].filter(Boolean);
+      detail = t("turn.selected", { point: state.selected, moves: parts.join(", ") || t("turn.noMove") });
     } else if (view.opening) {
-      detail = `The opening is a single capture: choose a ${side} stack, then the ${side === "white" ? "black" : "white"} stack it takes. Then ${side === "white" ? "Black" : "White"} plays.`;
+      detail = t(`turn.opening.${side}`);
     } else if (view.step === "capture") {
-      detail = "First action: you must capture. Choose one of your stacks.";
+      detail = t("turn.first");
     } else {
-      detail = "Second action: capture again, stack onto one of your own stacks, or pass.";
+      detail = t("turn.secondDetail");
     }
     return { title, detail: detail + later };
   }
@@ -168,14 +157,16 @@ export class TurnPanel {
 export class TriosPanel {
   #root;
   #rows = {};
+  #heading;
 
   constructor(root) {
     this.#root = root;
     root.replaceChildren();
     const heading = document.createElement("h2");
     heading.className = "panel-title";
-    heading.textContent = "Trios";
+    heading.textContent = t("trios.title");
     root.appendChild(heading);
+    this.#heading = heading;
     for (const side of ["white", "black"]) {
       const row = document.createElement("div");
       row.className = "trio";
@@ -207,6 +198,7 @@ export class TriosPanel {
         drawMiniPiece(svg, side, type);
         const number = document.createElement("span");
         number.className = "trio-number";
+        number.setAttribute("aria-hidden", "true");
         // Read with its type name ("6 Tzaars"); the icon says it to the eye.
         const name = document.createElement("span");
         name.className = "visually-hidden";
@@ -215,7 +207,7 @@ export class TriosPanel {
         counts[type] = { cell, number, name };
       }
       root.appendChild(row);
-      this.#rows[side] = { row, counts, pieces, player };
+      this.#rows[side] = { row, counts, pieces, player, name };
     }
   }
 
@@ -224,11 +216,13 @@ export class TriosPanel {
     const toMove = sideOf(state);
     const placing = state.view?.step === "place";
     const twoPeople = isPerson(state.players.white) && isPerson(state.players.black);
+    setText(this.#heading, t("trios.title"));
     for (const side of ["white", "black"]) {
       const r = this.#rows[side];
+      if (r.name.firstChild.nodeType === Node.TEXT_NODE && r.name.firstChild.data !== SIDE_NAME[side]) r.name.firstChild.data = SIDE_NAME[side];
       setAttr(r.row, "data-to-move", String(toMove === side && !state.view?.winner));
       const id = state.players[side];
-      const who = twoPeople ? "" : isPerson(id) ? "You" : playerShortLabel(id);
+      const who = twoPeople ? "" : isPerson(id) ? t("trios.you") : playerShortLabel(id);
       setText(r.player, who);
       if (r.player.hidden !== !who) r.player.hidden = !who;
       setAttr(r.row, "data-player", id);
@@ -237,21 +231,21 @@ export class TriosPanel {
         const n = tops[side][type];
         const { cell, number, name } = r.counts[type];
         setText(number, String(n));
-        setText(name, ` ${PANEL_TEXTS.typeCount(n, type)}${type === "tott" ? "" : ","}`);
+        setText(name, `${t(`trios.${type}`, { n })}${type === "tott" ? "" : ","}`);
         // In the tournament setup a type still to be placed is not "down to its last".
         const stillToCome = placing && reserve ? reserve[side][type] : 0;
         setAttr(cell, "data-last", n === 1 && !stillToCome ? "true" : null);
         setAttr(cell, "data-gone", n === 0 && !stillToCome && !placing ? "true" : null);
-        setAttr(cell, "title", `${SIDE_NAME[side]} ${TYPE_NAME[type]}s on top: ${n}`);
-        described.push(`${n} ${TYPE_NAME[type]}${n === 1 ? "" : "s"}`);
+        setAttr(cell, "title", t("trios.cell", { side: SIDE_NAME[side], type: TYPE_NAME[type], n }));
+        described.push(t(`trios.${type}`, { n }));
       }
-      let text = `${plural(pieces[side], "piece")}`;
+      let text = t("trios.pieces", { n: pieces[side] });
       if (placing && reserve) {
         const left = Object.values(reserve[side]).reduce((a, b) => a + b, 0);
-        text += ` · ${left} to place`;
+        text += ` · ${t("trios.toPlace", { n: left })}`;
       }
       setText(r.pieces, text);
-      setAttr(r.row, "title", `${SIDE_NAME[side]}${who ? ` (${who})` : ""}: stacks on top ${described.join(", ")}; ${text}`);
+      setAttr(r.row, "title", who ? t("trios.ariaPlayer", { side: SIDE_NAME[side], player: who, counts: described.join(", "), pieces: text }) : t("trios.aria", { side: SIDE_NAME[side], counts: described.join(", "), pieces: text }));
     }
   }
 }
@@ -290,7 +284,7 @@ export class MoveList {
   }
 
   render(state) {
-    const key = `${state.start}|${state.setup}|${state.seed}|${state.actions.join(" ")}|${Object.keys(state.proofs ?? {}).length}`;
+    const key = `${lang()}|${state.start}|${state.setup}|${state.seed}|${state.actions.join(" ")}|${Object.keys(state.proofs ?? {}).length}`;
     if (key !== this.#key) {
       this.#key = key;
       this.#rebuild(state);
@@ -338,7 +332,7 @@ export class MoveList {
         button.dataset.cursor = String(turn.start + i + 1);
         button.dataset.move = text;
         button.textContent = text;
-        button.setAttribute("aria-label", `Turn ${turn.number}, ${SIDE_NAME[turn.side]}: ${describeAction(text)}`);
+        button.setAttribute("aria-label", t("history.move", { number: turn.number, side: SIDE_NAME[turn.side], action: describeAction(text) }));
         actions.appendChild(button);
       });
       const proof = state.proofs?.[positionAt(state, turn.start)];
@@ -358,23 +352,25 @@ export class MoveList {
 function startLabel(state) {
   switch (state.setup) {
     case "random":
-      return state.seed !== null && state.seed !== undefined ? `Start · random setup #${state.seed}` : "Start · random setup";
+      return state.seed !== null && state.seed !== undefined ? t("start.randomSeed", { seed: state.seed }) : t("start.random");
     case "tournament":
-      return "Start · tournament setup";
+      return t("start.tournament");
     case "link":
-      return "Start · position from a link";
+      return t("start.link");
     case "record":
-      return "Start · from a game record";
+      return t("start.record");
     case "puzzle":
-      return "Start · puzzle";
+      return t("start.puzzle");
     case "editor":
-      return "Start · set-up position";
+      return t("start.editor");
     default:
-      return "Start · standard setup";
+      return t("start.standard");
   }
 }
 
 // ---- the result -------------------------------------------------------------------------
+
+export { reasonText };
 
 export class ResultBox {
   #root;

@@ -2,6 +2,7 @@
 // The engine reports one as info.proven = {result: "win"|"loss", turns} for the side to move
 // of the position searched (tzaar/ai/jobs.py); the game keeps them per position text.
 import { SIDE_NAME } from "./notation.js";
+import { t } from "./i18n.js";
 
 /** {winner: "white"|"black", turns} of an ai_step info for `position`, or null. */
 export function proofFrom(position, info) {
@@ -12,7 +13,8 @@ export function proofFrom(position, info) {
   return { winner, turns: proven.turns };
 }
 
-/** "White wins in 3 turns" (turns of both sides, the one searched counting as 1). */
+/** "White wins in 3 turns" (turns of both sides, the one searched counting as 1), in the
+ * language shown. */
 export function proofText(proof) {
-  return `${SIDE_NAME[proof.winner]} wins in ${proof.turns} turn${proof.turns === 1 ? "" : "s"}`;
+  return t("proof.wins", { side: SIDE_NAME[proof.winner], n: proof.turns });
 }

@@ -4,18 +4,7 @@
 // judges the actions played since the puzzle's start, and the page plays the defence it
 // gives. Solved puzzles are remembered in the browser (storage key tzaar.puzzles.solved).
 
-const TEXT = {
-  puzzles: "Puzzles",
-  puzzlesTitle: "Win in 2 turns: positions from computer games, answers proven",
-  task: (side) => `${side === "white" ? "White" : "Black"} to play and win in 2 turns.`,
-  yourTurn: "Your move.",
-  defence: (actions) => `The defence: ${actions.join(" ")}. Now win.`,
-  solved: "Solved!",
-  failed: (reason) => `Not this time. ${reason}`,
-  answer: (answer) => `The winning first action was ${answer}.`,
-  loadFailed: "The puzzles could not be loaded.",
-  label: (i, solved) => `Puzzle ${i + 1}${solved ? " (solved)" : ""}`,
-};
+import { msg, show } from "./i18n.js";
 
 const SOLVED_KEY = "tzaar.puzzles.solved";
 const PAUSE_MS = 350;
@@ -25,6 +14,7 @@ export class Puzzles {
   #engine;
   #storage;
   #root;
+  #button;
   #list;
   #status;
   #puzzles = null;
@@ -38,18 +28,21 @@ export class Puzzles {
     const button = document.createElement("button");
     button.type = "button";
     button.id = "puzzles-button";
-    button.textContent = TEXT.puzzles;
-    button.title = TEXT.puzzlesTitle;
+    show(button, msg("puzzles.button"));
+    show(button, msg("puzzles.button.title"), "title");
+    button.setAttribute("aria-pressed", "false");
     button.addEventListener("click", () => this.toggle());
     panel.querySelector(".tools-row").append(button);
+    this.#button = button;
     const root = (this.#root = document.createElement("div"));
     root.id = "puzzles";
     root.className = "puzzles";
     root.hidden = true;
-    root.innerHTML = '<div class="puzzle-list" role="group" aria-label="Puzzles"></div><p class="puzzle-status" role="status"></p>';
+    root.innerHTML = '<p class="puzzle-status" role="status"></p><div class="puzzle-list" role="group"></div>';
     panel.append(root);
     this.#list = root.querySelector(".puzzle-list");
     this.#status = root.querySelector(".puzzle-status");
+    show(this.#list, msg("puzzles.button"), "aria-label");
     this.#list.addEventListener("click", (event) => {
       const b = event.target.closest("button[data-index]");
       if (b) this.open(Number(b.dataset.index));
@@ -64,12 +57,13 @@ export class Puzzles {
 
   async toggle(show = this.#root.hidden) {
     this.#root.hidden = !show;
+    this.#button.setAttribute("aria-pressed", String(show));
     if (!show || this.#puzzles) return;
     try {
       const response = await fetch(new URL("./puzzles.json", import.meta.url));
       this.#puzzles = (await response.json()).puzzles;
     } catch {
-      this.#say(TEXT.loadFailed);
+      this.#say(msg("puzzles.loadFailed"));
       return;
     }
     this.#drawList();
@@ -85,15 +79,16 @@ export class Puzzles {
         b.dataset.id = p.id;
         b.textContent = String(i + 1);
         b.dataset.solved = String(solved.has(p.id));
-        b.setAttribute("aria-label", TEXT.label(i, solved.has(p.id)));
+        show(b, msg(solved.has(p.id) ? "puzzles.solvedLabel" : "puzzles.label", { number: i + 1 }), "aria-label");
         b.setAttribute("aria-current", String(this.#current?.index === i));
         return b;
       }),
     );
   }
 
+  /** The status line: a msg() or a list of them. */
   #say(text, status = "") {
-    this.#status.textContent = text;
+    show(this.#status, text);
     this.#status.dataset.status = status;
   }
 
@@ -103,7 +98,7 @@ export class Puzzles {
     this.#current = { index, puzzle, checked: 0, over: false };
     this.#root.dataset.puzzle = puzzle.id;
     this.#drawList();
-    this.#say(TEXT.task(puzzle.side));
+    this.#say(msg("puzzles.task", { side: msg(puzzle.side === "white" ? "side.white" : "side.black") }));
     await this.#game.openGame({ start: puzzle.position, actions: [] }, "puzzle");
   }
 
@@ -127,14 +122,14 @@ export class Puzzles {
         solved.add(cur.puzzle.id);
         this.#storage?.set(SOLVED_KEY, [...solved]);
         this.#drawList();
-        this.#say(TEXT.solved, "solved");
+        this.#say(msg("puzzles.solved"), "solved");
         return;
       }
       if (answer.status === "failed") {
         cur.over = true;
-        this.#say(`${TEXT.failed(answer.reason)} ${TEXT.answer(cur.puzzle.answer)}`, "failed");
+        this.#say([msg("puzzles.failed", { reason: answer.reason }), msg("puzzles.answer", { action: cur.puzzle.answer })], "failed");
       } else {
-        this.#say(answer.defence.length ? TEXT.defence(answer.defence) : TEXT.yourTurn, "continue");
+        this.#say(answer.defence.length ? msg("puzzles.defence", { actions: answer.defence.join(" ") }) : msg("puzzles.yourMove"), "continue");
       }
       for (const action of answer.defence) {
         await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
@@ -142,7 +137,7 @@ export class Puzzles {
         cur.checked += 1;
       }
     } catch (error) {
-      this.#say(TEXT.failed(error.message), "failed");
+      this.#say(msg("puzzles.failed", { reason: error.message }), "failed");
     } finally {
       this.#busy = false;
       this.#root.dataset.status = this.#status.dataset.status;

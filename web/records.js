@@ -4,6 +4,7 @@
 // ((;FF[TZAAR]...)); this module only moves text around.
 
 import { copyText, flash, gameLink } from "./sharing.js";
+import { t } from "./i18n.js";
 import { clipMessage, excerpt } from "./clip.js";
 
 const MAX_RECORD = 200_000; // characters: far more than any game
@@ -39,8 +40,8 @@ export class RecordDialog {
     this.#status = dialog.querySelector("#record-status");
     this.#openButton = dialog.querySelector("#record-open");
     const on = (selector, handler) => dialog.querySelector(selector).addEventListener("click", handler);
-    on("#record-copy", (event) => this.#copy(event.currentTarget, this.#text.value, "Text copied"));
-    on("#record-copy-link", (event) => this.#copy(event.currentTarget, gameLink(this.#game.state), "Link copied"));
+    on("#record-copy", (event) => this.#copy(event.currentTarget, this.#text.value, t("record.textCopied")));
+    on("#record-copy-link", (event) => this.#copy(event.currentTarget, gameLink(this.#game.state), t("share.copied")));
     on("#record-download", () => this.#download());
     on("#record-open", () => this.#open(this.#text.value));
     const file = (this.#file = dialog.querySelector("#record-file"));
@@ -63,15 +64,15 @@ export class RecordDialog {
 
   async #openFile(chosen) {
     if (!chosen || this.#loading) return;
-    if (chosen.size > MAX_RECORD) return this.#fail(`${excerpt(chosen.name)} is too large to be a game record.`);
+    if (chosen.size > MAX_RECORD) return this.#fail(t("record.fileTooLarge", { file: excerpt(chosen.name) }));
     let text;
     try {
       text = await chosen.text();
     } catch {
-      return this.#fail(`${excerpt(chosen.name)} could not be read.`);
+      return this.#fail(t("record.fileUnreadable", { file: excerpt(chosen.name) }));
     }
     this.#text.value = text;
-    this.#open(text, chosen.name);
+    this.#open(text, excerpt(chosen.name));
   }
 
   /** Open the dialog with the record of the game on the board. */
@@ -83,7 +84,7 @@ export class RecordDialog {
     if (!this.#dialog.open) this.#dialog.showModal();
     const state = this.#game.state;
     if (state.engine !== "ready") {
-      this.#say("The rules are still loading: the record follows in a moment.");
+      this.#say(t("record.loadingRules"));
       await this.#engine.ready.catch(() => null);
     }
     try {
@@ -92,7 +93,7 @@ export class RecordDialog {
       this.#dialog.dataset.ready = "true";
       this.#say("");
     } catch (error) {
-      this.#fail(`The record could not be written: ${error.message}`);
+      this.#fail(t("record.notWritten", { detail: error.message }));
     }
   }
 
@@ -107,8 +108,8 @@ export class RecordDialog {
 
   async #copy(button, text, done) {
     const ok = await copyText(text);
-    flash(button, ok ? done : "Copy failed");
-    this.#say(ok ? `${done}.` : "Select the text and copy it by hand.");
+    flash(button, ok ? done : t("share.copyFailed"));
+    this.#say(ok ? t("record.copiedSentence", { done }) : t("record.byHand"));
   }
 
   #download() {
@@ -123,25 +124,25 @@ export class RecordDialog {
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
-    this.#say(`Saved as ${a.download}.`);
+    this.#say(t("record.saved", { file: a.download }));
   }
 
   /** Read and open a record; once at a time (its two controls are off while it loads). */
-  async #open(text, source = "The text") {
+  async #open(text, source = t("record.theText")) {
     if (this.#loading) return;
     this.#fail(null);
-    if (!text.trim()) return this.#fail("There is no record to open: paste one above, or choose a file.");
-    if (text.length > MAX_RECORD) return this.#fail(`${source} is too long to be a game record.`);
+    if (!text.trim()) return this.#fail(t("record.empty"));
+    if (text.length > MAX_RECORD) return this.#fail(t("record.tooLong", { source }));
     this.#setLoading(true);
     try {
       let record;
       try {
         record = await this.#engine.call("record_open", { text });
       } catch (error) {
-        return this.#fail(`${source} is not a game record TZAAR can open: ${error.message}`);
+        return this.#fail(t("record.notRecord", { source, detail: error.message }));
       }
       const error = await this.#game.openGame(record, "record");
-      if (error) return this.#fail(`The record could not be opened: ${error.message}`);
+      if (error) return this.#fail(t("record.notOpened", { detail: error.message }));
       this.#dialog.close();
     } finally {
       this.#setLoading(false);

@@ -3,17 +3,20 @@
 // graph (click a point to go to that position) and marks the mistakes and blunders in the
 // move list, each with the engine's better turn. Any change to the game stops a review.
 
-const TEXT = {
-  review: "Review",
-  reviewTitle: "The engine's evaluation of every turn, and the mistakes",
-  stop: "Stop",
-  progress: (done, total) => `Reviewing: ${done} of ${total} positions`,
-  nothing: "There is no move to review yet.",
-  none: "No mistakes found at this budget.",
-  failed: (message) => `The review failed: ${message}`,
-  note: (t) => `${t.number}. ${t.side === "white" ? "White" : "Black"} ${t.actions.join(" ")}: ${t.mark}, −${(t.loss / 100).toFixed(2)}; better: ${t.best.join(" ")}`,
-  graph: "Evaluation after each turn (White up, Black down); click a point to go there",
-};
+import { msg, show } from "./i18n.js";
+import { scoreText } from "./analysis.js";
+
+/** A marked turn: "12. White C3xD4 D4-E5: mistake, −1.20; better: C3xE5 pass". */
+function note(turn) {
+  return msg("review.note", {
+    number: turn.number,
+    side: msg(turn.side === "white" ? "side.white" : "side.black"),
+    actions: turn.actions.join(" "),
+    mark: msg(`review.${turn.mark}`),
+    loss: (turn.loss / 100).toFixed(2),
+    best: turn.best.join(" "),
+  });
+}
 
 /** Nodes per position in the page (a review of 30 turns then takes some seconds). */
 export const REVIEW_NODES = 1500;
@@ -39,8 +42,8 @@ export class Review {
     const button = document.createElement("button");
     button.type = "button";
     button.id = "review-button";
-    button.textContent = TEXT.review;
-    button.title = TEXT.reviewTitle;
+    show(button, msg("review.button"));
+    show(button, msg("review.button.title"), "title");
     button.addEventListener("click", () => this.start());
     panel.querySelector(".tools-row").append(button);
     const root = (this.#root = document.createElement("div"));
@@ -59,7 +62,7 @@ export class Review {
       graph: root.querySelector(".review-graph"),
       notes: root.querySelector(".review-notes"),
     };
-    this.#els.graph.setAttribute("aria-label", TEXT.graph);
+    show(this.#els.graph, msg("review.graph"), "aria-label");
     this.#els.graph.addEventListener("click", (event) => {
       const dot = event.target.closest("circle[data-cursor]");
       if (dot) game.goto(Number(dot.dataset.cursor));
@@ -78,7 +81,7 @@ export class Review {
     const root = this.#root;
     root.hidden = false;
     if (!state.actions.length) {
-      this.#els.status.textContent = TEXT.nothing;
+      show(this.#els.status, msg("review.nothing"));
       return;
     }
     const key = (this.#key = this.#gameKey(state));
@@ -92,7 +95,7 @@ export class Review {
         const answer = await this.#engine.call("review_step", { job, slice_ms: 40 });
         if (run !== this.#run) return;
         this.#els.progress.value = answer.evaluated / answer.total;
-        this.#els.status.textContent = TEXT.progress(answer.evaluated, answer.total);
+        show(this.#els.status, msg("review.progress", { done: answer.evaluated, n: answer.total }));
         if (answer.done) {
           this.#show(answer, state, key);
           return;
@@ -101,7 +104,7 @@ export class Review {
     } catch (error) {
       if (run !== this.#run) return;
       root.dataset.state = "error";
-      this.#els.status.textContent = TEXT.failed(error.message);
+      show(this.#els.status, msg("review.failed", { detail: error.message }));
     }
   }
 
@@ -110,11 +113,12 @@ export class Review {
     this.#result = null;
     this.#els.graph.replaceChildren();
     this.#els.notes.replaceChildren();
-    this.#els.status.textContent = "";
+    show(this.#els.status, "");
     this.#els.progress.value = 0;
     delete this.#root.dataset.state;
     for (const li of document.querySelectorAll("#moves li.mistake, #moves li.blunder")) {
       li.classList.remove("mistake", "blunder");
+      show(li, "", "title");
       li.removeAttribute("title");
     }
   }
@@ -128,12 +132,12 @@ export class Review {
     for (const t of answer.turns) cursors.push(cursors.at(-1) + t.actions.length);
     this.#cursors = cursors;
     const marked = answer.turns.filter((t) => t.mark);
-    this.#els.status.textContent = marked.length ? "" : TEXT.none;
+    show(this.#els.status, marked.length ? "" : msg("review.none"));
     for (const t of marked) {
-      this.#marks.set(t.number, { mark: t.mark, title: TEXT.note(t) });
+      this.#marks.set(t.number, { mark: t.mark, title: note(t) });
       const li = document.createElement("li");
       li.className = t.mark;
-      li.textContent = TEXT.note(t);
+      show(li, note(t));
       this.#els.notes.append(li);
     }
     this.#drawGraph(answer, cursors, state.cursor);
@@ -157,7 +161,8 @@ export class Review {
     axis.classList.add("axis");
     const pts = answer.evals.map((ev, i) => `${x(i).toFixed(1)},${y(ev).toFixed(1)}`);
     const area = document.createElementNS(NS, "polygon");
-    area.setAttribute("points", `${x(0)},${H / 2} ${pts.join(" ")} ${x(n - 1)},${H / 2}`);
+    const ends = [y(answer.evals[0]), y(answer.evals[n - 1])].map((v) => v.toFixed(1));
+    area.setAttribute("points", `0,${H} 0,${ends[0]} ${pts.join(" ")} ${W},${ends[1]} ${W},${H}`);
     area.classList.add("area");
     const curve = document.createElementNS(NS, "polyline");
     curve.setAttribute("points", pts.join(" "));
@@ -173,7 +178,8 @@ export class Review {
       if (turn?.mark) dot.classList.add(turn.mark);
       dot.classList.toggle("current", cursors[i] === current);
       const title = document.createElementNS(NS, "title");
-      title.textContent = `${turn ? `${turn.number}. ${turn.actions.join(" ")}` : "Start"}: ${ev?.text ?? ""}`;
+      const where = turn ? `${turn.number}. ${turn.actions.join(" ")}` : msg("review.start");
+      show(title, msg("review.dot", { where, value: ev ? scoreText(ev) : "" }));
       dot.append(title);
       svg.append(dot);
     });
@@ -194,7 +200,7 @@ export class Review {
       const li = document.querySelector(`#moves li[data-turn="${number}"]`);
       if (li && !li.classList.contains(mark)) {
         li.classList.add(mark);
-        li.title = title;
+        show(li, title, "title");
       }
     }
     for (const dot of this.#els.graph.querySelectorAll("circle[data-cursor]")) {

@@ -5,6 +5,7 @@
 // as it was, so nothing is lost) and reported; the page then starts a new game.
 
 import { parsePosition, parseAction } from "./notation.js";
+import { msg } from "./i18n.js";
 import { excerpt } from "./clip.js";
 
 export const SAVE_KEY = "tzaar.game";
@@ -13,7 +14,7 @@ export const SAVE_VERSION = 1;
 
 /**
  * {saved, problem}: saved is {start, actions, cursor, setup, seed, players, shown} or null;
- * problem is a sentence for the person when a save was there but could not be used (it has
+ * problem is a sentence for the person (an i18n msg()) when a save was there but could not be used (it has
  * then been set aside).
  */
 export function readSave(storage) {
@@ -21,7 +22,7 @@ export function readSave(storage) {
   const text = storage.getText(SAVE_KEY);
   if (text == null) return { saved: null, problem: null };
   const why = checkSave(text);
-  if (typeof why !== "string") return { saved: why, problem: null };
+  if (!why.key) return { saved: why, problem: null };
   setAside(storage, text);
   return { saved: null, problem: saveProblem(why) };
 }
@@ -33,31 +34,31 @@ export function setAside(storage, text = storage.getText(SAVE_KEY)) {
 }
 
 export function saveProblem(why) {
-  return `Your saved game could not be restored: ${why} It was set aside (kept in this browser's storage as "${SET_ASIDE_KEY}"), and a new game is on the board.`;
+  return msg("save.problem", { why, key: SET_ASIDE_KEY });
 }
 
-/** The save, checked; or a sentence saying what is wrong with it. */
+/** The save, checked; or a sentence saying what is wrong with it (a msg(), with `key`). */
 function checkSave(text) {
   let data;
   try {
     data = JSON.parse(text);
   } catch {
-    return "the saved data is damaged.";
+    return msg("save.damaged");
   }
-  if (!data || typeof data !== "object" || Array.isArray(data)) return "the saved data is not a game.";
+  if (!data || typeof data !== "object" || Array.isArray(data)) return msg("save.notGame");
   if (data.version !== SAVE_VERSION) {
-    return `it was saved in another format (version ${excerpt(JSON.stringify(data.version ?? null))}; this page reads version ${SAVE_VERSION}).`;
+    return msg("save.version", { found: excerpt(JSON.stringify(data.version ?? null)), version: SAVE_VERSION });
   }
-  if (typeof data.start !== "string") return "it has no start position.";
+  if (typeof data.start !== "string") return msg("save.noStart");
   try {
     parsePosition(data.start);
   } catch (error) {
-    return `its start position is wrong (${error.message.replace(/\.$/, "")}).`;
+    return msg("save.badStart", { detail: error.message.replace(/\.$/, "") });
   }
   const actions = data.actions ?? [];
-  if (!Array.isArray(actions) || actions.length > 10000) return "its list of moves is damaged.";
+  if (!Array.isArray(actions) || actions.length > 10000) return msg("save.badMoves");
   const bad = actions.findIndex((a) => typeof a !== "string" || !parseAction(a));
-  if (bad >= 0) return `move ${bad + 1} of it is not an action.`;
+  if (bad >= 0) return msg("save.badMove", { n: bad + 1 });
   let cursor = data.cursor ?? actions.length;
   if (!Number.isInteger(cursor) || cursor < 0 || cursor > actions.length) cursor = actions.length;
   let shown = null;

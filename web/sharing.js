@@ -4,6 +4,7 @@
 
 import { positionAt } from "./game.js";
 import { parseLink, positionHash, gameHash, linkTo } from "./address.js";
+import { t, tr, lang } from "./i18n.js";
 import { clipMessage } from "./clip.js";
 
 /**
@@ -65,17 +66,6 @@ export function flash(button, text) {
   }, 2000));
 }
 
-/** What is shown and said (plain English, gathered for translation). */
-export const SHARE_TEXTS = {
-  copied: { game: "Game link copied", position: "Position link copied" },
-  said: {
-    game: "The game link (the start and every move) is on the clipboard.",
-    position: "The link to this position is on the clipboard.",
-  },
-  failed: "Copy failed",
-  byHand: (url) => `Copy this link by hand: ${url}`,
-};
-
 /**
  * "Copy link" and "Share" (shown only where the browser has a share sheet). Once moves have
  * been played, Copy link offers both links: the game link (with its history) and the
@@ -103,15 +93,15 @@ export class ShareControls {
     }
     this.share.addEventListener("click", async () => {
       const state = this.#game.state;
-      const side = state.view?.side === "black" ? "Black" : "White";
+      const side = t(state.view?.side === "black" ? "side.black" : "side.white");
       try {
         await navigator.share({
           title: "TZAAR",
-          text: state.view?.winner ? "A finished game of TZAAR" : `TZAAR: ${side} to play`,
+          text: state.view?.winner ? t("share.finished") : t("share.toPlay", { side }),
           url: positionLink(state),
         });
       } catch (error) {
-        if (error?.name !== "AbortError") this.#say("The share sheet could not open; use Copy link instead.");
+        if (error?.name !== "AbortError") this.#say(t("share.noSheet"));
       }
     });
   }
@@ -128,8 +118,8 @@ export class ShareControls {
     const url = which === "game" ? gameLink(state) : positionLink(state);
     const done = await copyText(url);
     this.copy.dataset.copied = done ? which : "false";
-    flash(this.copy, done ? SHARE_TEXTS.copied[which] : SHARE_TEXTS.failed);
-    this.#say(done ? SHARE_TEXTS.said[which] : SHARE_TEXTS.byHand(url));
+    flash(this.copy, done ? t(`share.copied.${which}`) : t("share.copyFailed"));
+    this.#say(done ? t(`share.onClipboard.${which}`) : t("share.byHand", { url }));
   }
 
   #say(text) {
@@ -148,6 +138,7 @@ export class ShareControls {
 export class AlertBox {
   #root;
   #shown = null;
+  #lang = null;
 
   constructor(root) {
     this.#root = root;
@@ -155,8 +146,9 @@ export class AlertBox {
 
   render(state) {
     const alert = state.alert;
-    if (alert === this.#shown) return;
+    if (alert === this.#shown && lang() === this.#lang) return;
     this.#shown = alert;
+    this.#lang = lang();
     const root = this.#root;
     root.hidden = !alert;
     if (!alert) {
@@ -164,8 +156,7 @@ export class AlertBox {
       return;
     }
     root.dataset.kind = alert.kind;
-    root.querySelector(".alert-title").textContent =
-      alert.kind === "save" ? "Saved game set aside" : alert.kind === "record" ? "Record not opened" : "Bad link";
-    root.querySelector(".alert-text").textContent = clipMessage(alert.text);
+    root.querySelector(".alert-title").textContent = t(alert.kind === "save" ? "alert.save" : alert.kind === "record" ? "alert.record" : "alert.link");
+    root.querySelector(".alert-text").textContent = clipMessage(tr(alert.text));
   }
 }

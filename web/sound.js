@@ -6,11 +6,10 @@
 //   sound.toggle();
 //   sound.after(state, effects);   // from the game's subscription: plays what happened
 
+import { msg, show } from "./i18n.js";
+
 const KEY = "tzaar.sound";
 const VOLUME = 0.12; // quiet
-
-/** What is shown (plain English, gathered for translation). */
-export const SOUND_TEXTS = { on: "Sound on", off: "Sound off" };
 
 /** Tones of each effect: [frequency Hz, start s, length s, type]. */
 const TONES = {
@@ -37,7 +36,7 @@ export class Sound {
     this.on = on;
     this.#button.setAttribute("aria-pressed", String(on));
     const name = this.#button.querySelector("#sound-name");
-    if (name) name.textContent = on ? SOUND_TEXTS.on : SOUND_TEXTS.off;
+    if (name) show(name, msg(on ? "sound.on" : "sound.off"));
     this.#storage.set(KEY, on);
   }
 

@@ -10,6 +10,8 @@
 //   the new worker take over and reloads the page.
 // <html data-offline="ready"> once a worker holding this page's release controls the page.
 
+import { t } from "./i18n.js";
+
 const PAGE_RELEASE = new URL(import.meta.url).searchParams.get("v"); // null when not built
 const CHECK_EVERY_MS = 60 * 60 * 1000;
 
@@ -60,10 +62,9 @@ export class UpdateNotice {
     const root = this.#root;
     this.#onReload = onReload;
     root.dataset.kind = kind;
-    root.querySelector(".toast-text").textContent =
-      kind === "ready"
-        ? "A new version of TZAAR is ready."
-        : "A new version of TZAAR is ready, and saved for offline play.";
+    const text = root.querySelector(".toast-text");
+    text.dataset.i18n = kind === "ready" ? "update.ready" : "update.updated"; // kept on a language switch
+    text.textContent = t(text.dataset.i18n);
     root.querySelector('[data-update="reload"]').hidden = kind !== "ready";
     root.hidden = false;
   }

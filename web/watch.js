@@ -4,14 +4,8 @@
 
 import { thinkingOf } from "./game-state.js";
 import { isPerson } from "./players.js";
-
-/** What is shown (plain English, gathered for translation). */
-export const WATCH_TEXTS = {
-  depth: (depth, seconds) => `Depth ${depth} · ${seconds.toFixed(1)} s`,
-  proven: (side, turns) => `${side === "white" ? "White" : "Black"} wins in ${turns} turn${turns === 1 ? "" : "s"}`,
-  pause: "Pause",
-  resume: "Resume",
-};
+import { proofFrom, proofText } from "./proof.js";
+import { t } from "./i18n.js";
 
 /** The thinking display: shown while a level with a time budget thinks. */
 export class ThinkingProgress {
@@ -37,14 +31,9 @@ export class ThinkingProgress {
     this.#fill.style.width = `${percent}%`;
     this.#bar.setAttribute("aria-valuenow", String(percent));
     this.#root.dataset.depth = String(info.depth ?? 0);
-    let text = WATCH_TEXTS.depth(info.depth ?? 0, info.elapsed ?? 0);
-    const proven = info.proven;
-    if (proven && (proven.result === "win" || proven.result === "loss") && Number.isFinite(proven.turns)) {
-      // The search's side is the side to move: a "loss" is a win of the other side.
-      const mover = state.view.side;
-      const winner = proven.result === "win" ? mover : mover === "white" ? "black" : "white";
-      text += ` · ${WATCH_TEXTS.proven(winner, proven.turns)}`;
-    }
+    let text = t("watch.depth", { depth: info.depth ?? 0, seconds: (info.elapsed ?? 0).toFixed(1) });
+    const proof = proofFrom(state.view.position, info);
+    if (proof && Number.isFinite(proof.turns)) text += ` · ${proofText(proof)}`;
     if (this.#text.textContent !== text) this.#text.textContent = text;
   }
 }
@@ -73,7 +62,7 @@ export class WatchBar {
     if (!show) return;
     const { speed, paused } = state.watch;
     if (this.#speed.value !== speed) this.#speed.value = speed;
-    const label = paused ? WATCH_TEXTS.resume : WATCH_TEXTS.pause;
+    const label = t(paused ? "watch.resume" : "watch.pause");
     if (this.#pause.textContent !== label) this.#pause.textContent = label;
     this.#pause.setAttribute("aria-pressed", String(paused));
     this.#root.dataset.paused = String(paused);

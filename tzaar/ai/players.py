@@ -54,7 +54,8 @@ VARIETY = 30
 SOLVE_NODES = 40_000
 #: The solver's node budget at a level without one when the caller asks for it (the hint).
 ASKED_SOLVE_NODES = 10_000
-#: Solver nodes between two yields (about 10 ms in CPython, 30 ms in Pyodide).
+#: Solver nodes between two yields (an ai_step of one slice: 15 ms median in the page on a
+#: loaded machine; BENCHMARKS.md, "Endgame solver").
 SOLVE_SLICE = 100
 #: The share of a node budget, or of the time, the solver may use before the search.
 SOLVE_SHARE = 0.4

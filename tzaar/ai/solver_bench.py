@@ -1,4 +1,4 @@
-"""Endgame solver speed: ``python -m tzaar.ai.solver_bench [GAMES] [MAX_NODES] [--search]``.
+"""Endgame solver speed: ``python -m tzaar.ai.solver_bench [GAMES] [MAX_NODES] [--search|--ab]``.
 
 Plays ``GAMES`` seeded games (random setups, careful random players: see
 :func:`endgame_positions`) and takes from each the first position with 10, 12, ... 24
@@ -6,6 +6,12 @@ stacks; solves each with a budget of ``MAX_NODES`` nodes and prints, per number 
 stacks, how many were proven, within 20,000 nodes, the median and largest node count,
 the median time, and the nodes per second over all.  The same positions every run, so
 runs compare (BENCHMARKS.md, "Endgame solver").
+
+``GAMES NODES [STACKS] --ab`` plays the expert with and without the solver against each
+other from the first position with ``STACKS`` stacks or fewer (default 18) of ``GAMES`` games
+between two ``strong`` players at 1,000 nodes a turn (random setups, seeds 2000 and up), each
+start twice with the colours swapped, ``NODES`` nodes a turn for both (the solver's share included): the
+solver's gain in play, deterministic.
 
 ``--search`` runs the level search (:func:`tzaar.ai.search.search`, iterative-deepening
 alpha-beta with the evaluation) on the same positions with the same budget instead, and
@@ -71,6 +77,56 @@ def bench_positions(games: int = 10, stacks=STACKS) -> dict:
     return out
 
 
+def _played_start(seed: int, stacks: int, nodes: int = 1000):
+    """The first position with at most ``stacks`` stacks of a game between two ``strong``
+    players at ``nodes`` nodes a turn from a seeded random setup (a balanced endgame, unlike
+    the random players' ones), or None if the game ended before."""
+    from .players import run_think
+
+    rng = random.Random(seed)
+    b = Position.random(rng.randrange(1 << 30)).board()
+    while b.winner() is None:
+        if stacks_left(b) <= stacks and b.step == 1:
+            return b.text()
+        actions, _ = run_think(b, "strong", rng.randrange(1 << 30), None, nodes)
+        for a in actions:
+            b.do(a)
+    return None
+
+
+def ab_endgames(games: int = 20, nodes: int = 5000, stacks: int = 18) -> str:
+    """Expert with the solver against expert without it, from endgames (see the docstring)."""
+    from .players import run_think
+
+    starts = []
+    for g in range(games):
+        text = _played_start(2000 + g, stacks)
+        if text:
+            starts.append(text)
+    wins = 0
+    played = 0
+    pairs = [0, 0, 0]  # starts where the solver's side won 0, 1 or 2 of the two games
+    for i, text in enumerate(starts):
+        won = 0
+        for solver_side in (0, 1):
+            b = Position.from_text(text).board()
+            seed = i
+            while b.winner() is None:
+                with_solver = b.side == solver_side
+                actions, _ = run_think(b, "expert", seed, None, nodes, None if with_solver else False)
+                for a in actions:
+                    b.do(a)
+                seed += 1
+            played += 1
+            won += b.winner() == solver_side
+        wins += won
+        pairs[won] += 1
+    return (
+        f"expert with the solver against expert without it, {nodes} nodes a turn, {stacks}-stack starts: "
+        f"{wins}/{played} won; starts won with both colours {pairs[2]}, split {pairs[1]}, lost with both {pairs[0]}"
+    )
+
+
 def _search_result(b, max_nodes):
     """(proven?, nodes, result key) of the level search on ``b`` with ``max_nodes``."""
     s = search(b, max_nodes=max_nodes)
@@ -124,7 +180,11 @@ def bench(games: int = 10, max_nodes: int = 200_000, use_search: bool = False) -
 if __name__ == "__main__":
     flags = [x for x in sys.argv[1:] if x.startswith("--")]
     args = [x for x in sys.argv[1:] if not x.startswith("--")]
-    if set(flags) - {"--search"} or len(args) > 2 or not all(x.isdigit() for x in args):
-        print("usage: python -m tzaar.ai.solver_bench [GAMES] [MAX_NODES] [--search]", file=sys.stderr)
+    if set(flags) - {"--search", "--ab"} or len(args) > 2 + ("--ab" in flags) or not all(x.isdigit() for x in args):
+        print("usage: python -m tzaar.ai.solver_bench [GAMES] [MAX_NODES] [--search]"
+              "  |  python -m tzaar.ai.solver_bench GAMES NODES [STACKS] --ab", file=sys.stderr)
         raise SystemExit(2)
-    print(bench(*[int(x) for x in args], use_search="--search" in flags))
+    if "--ab" in flags:
+        print(ab_endgames(*[int(x) for x in args]))
+    else:
+        print(bench(*[int(x) for x in args], use_search="--search" in flags))

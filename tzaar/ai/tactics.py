@@ -13,11 +13,14 @@ asks the endgame solver, at every action, whether the side to move can force a w
 * at ``SOLVE_STACKS`` stacks or fewer, in any number of turns, ``NODES`` nodes.
 
 A proven win is kept with every first action that keeps it (:func:`tzaar.ai.solver.
-winning_actions`: the same exhaustive search, asked of every legal action), unless more
-than half of the legal actions win (too easy to find).  Each is given a kind:
+winning_actions`: the same exhaustive search, asked of every legal action), unless it is
+too easy: more than a quarter of the legal actions (and more than 2) win, or, for a win
+in 1, a single action wins at once (so a win in 1 is always a two-action combination).
+Each is given a kind:
 
-* ``type``: a win in 1 that takes the enemy's last stack of a type;
-* ``starve``: a win in 1 that leaves the enemy no capture at the start of its turn;
+* ``type``: a win in 1, two actions that take the enemy's last stack of a type;
+* ``starve``: a win in 1, two actions that leave the enemy no capture at the start of its
+  turn;
 * ``twoturns``: a win in 3 turns (a capture now, the decisive one next turn, whatever the
   enemy does in between) above ``SOLVE_STACKS`` stacks;
 * ``endgame``: a win in 3 turns or more at ``SOLVE_STACKS`` stacks or fewer.
@@ -53,7 +56,7 @@ MIDGAME_NODES = 2_000
 PER_KIND = 8
 KINDS = ("type", "starve", "twoturns", "endgame")
 DEFAULT_OUT = "tests/data/tactics.txt"
-DEFAULT_GAMES = 60
+DEFAULT_GAMES = 50
 
 
 class Tactic(NamedTuple):
@@ -104,17 +107,29 @@ def _kind(board, sol) -> str:
 
 
 def tactic_of(board) -> Optional[Tactic]:
-    """The Tactic of a board in play, or None (no win proven, or more than half of the
-    legal actions win: too easy to find)."""
+    """The Tactic of a board in play, or None: no win proven, or too easy (a win in 1
+    where a single action wins at once, or more than a quarter of the legal actions, and
+    more than 2, keep the win)."""
     turns, nodes = question(board)
     sol = solve(board, max_nodes=nodes, max_turns=turns)
     if sol is None or sol.result != WIN or sol.turns == 0:
         return None
+    moves = board.moves()
+    if sol.turns == 1 and any(_wins_at_once(board, a) for a in moves):
+        return None  # one action wins: too easy
     good = winning_actions(board, sol.turns, max_nodes=nodes)
-    if not good or 2 * len(good) > len(board.moves()):
+    if not good or len(good) > max(2, len(moves) // 4):
         return None
     texts = sorted(Action.from_code(a, board.cells).text() for a in good)
     return Tactic(_kind(board, sol), board.text(), tuple(texts), sol.turns)
+
+
+def _wins_at_once(board, a) -> bool:
+    side = board.side
+    board.do(a)
+    w = board.winner()
+    board.undo()
+    return w == side
 
 
 def generate(games: int = DEFAULT_GAMES, per_kind: int = PER_KIND, log=None) -> list:

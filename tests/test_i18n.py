@@ -1,0 +1,92 @@
+"""The page's texts (web/lang/*.json): every language has exactly the keys of English, the
+same placeholders and plural forms, the notation unchanged; every key is used by the page
+and every key the page uses exists."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+WEB = Path(__file__).resolve().parents[1] / "web"
+LANG = WEB / "lang"
+LANGUAGES = ("de", "en", "es", "fr", "it", "nl", "pl")
+# The plural categories each language needs (Intl.PluralRules; t() falls back to "other").
+PLURALS = {code: {"one", "other"} for code in LANGUAGES} | {"pl": {"one", "few", "many", "other"}}
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+# Notation that must read the same in every language: actions, points in examples, Z/A/T.
+NOTATION = re.compile(r"\b[A-I]\d[x-][A-I]\d\b|\b[ZAT]@[A-I]\d\b|\bZ/A/T\b|\bA1\b|\bw1\b")
+
+
+def load(code: str) -> dict:
+    return json.loads((LANG / f"{code}.json").read_text(encoding="utf-8"))
+
+
+ENGLISH = load("en")
+
+
+def forms(value) -> list[str]:
+    return list(value.values()) if isinstance(value, dict) else [value]
+
+
+def placeholders(value) -> set[str]:
+    return {name for text in forms(value) for name in PLACEHOLDER.findall(text)}
+
+
+def test_the_files_are_the_languages_of_the_page():
+    assert sorted(p.stem for p in LANG.glob("*.json")) == sorted(LANGUAGES)
+    menu = re.search(r"export const LANGUAGES = \{(.*?)\};", (WEB / "i18n.js").read_text(), re.S)[1]
+    assert sorted(re.findall(r"^\s*(\w+):", menu, re.M)) == sorted(LANGUAGES)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_language_has_the_keys_and_placeholders_of_english(code):
+    texts = load(code)
+    assert sorted(set(ENGLISH) - set(texts)) == [], "missing keys"
+    assert sorted(set(texts) - set(ENGLISH)) == [], "keys English does not have"
+    for key, english in ENGLISH.items():
+        value = texts[key]
+        assert isinstance(value, dict) == isinstance(english, dict), f"{key}: plural forms in one language only"
+        for text in forms(value):
+            assert isinstance(text, str) and text.strip(), f"{key}: empty text"
+        assert placeholders(value) == placeholders(english), f"{key}: placeholders differ"
+        if isinstance(value, dict):
+            assert PLURALS[code] <= set(value), f"{key}: plural forms {sorted(PLURALS[code] - set(value))} missing"
+            assert set(value) <= {"zero", "one", "two", "few", "many", "other"}, f"{key}: unknown plural form"
+        for token in NOTATION.findall(" ".join(forms(english))):
+            assert all(token in text for text in forms(value)), f"{key}: the notation {token} must stay as it is"
+
+
+def source_texts() -> str:
+    return "\n".join(p.read_text(encoding="utf-8") for p in [*WEB.glob("*.js"), WEB / "index.html"])
+
+
+def attribute_keys(source: str) -> set[str]:
+    keys = set()
+    for attribute in re.findall(r"""data-i18n-attr=["']([^"']+)["']""", source):
+        keys |= {pair.split(":")[1].strip() for pair in attribute.split(";")}
+    return {key for key in keys if re.fullmatch(r"[\w.-]+", key)}
+
+
+def test_every_key_the_page_uses_exists():
+    source = source_texts()
+    used = set(re.findall(r"""\b(?:t|msg)\(\s*["']([\w.-]+)["']""", source))
+    used |= set(re.findall(r"""data-i18n(?:-rich)?=["']([\w.-]+)["']""", source))
+    used |= attribute_keys(source)
+    assert len(used) > 100, "the page uses hardly any key: the scan is broken"
+    assert sorted(used - set(ENGLISH)) == []
+
+
+def test_every_key_is_used_by_the_page():
+    """A key is used when its name is written in the page, or a template such as
+    `level.${name}` can make it."""
+    source = source_texts()
+    literal = set(re.findall(r"""["'`]([\w.-]+)["'`]""", source)) | attribute_keys(source)
+    templates = [
+        re.compile(re.sub(r"\\\$\\\{[^}]*\\\}", r"[\\w-]+", re.escape(m)) + "$")
+        for m in re.findall(r"`([\w.-]*\$\{[^`]*\}[\w.-]*)`", source)
+    ]
+    unused = [key for key in ENGLISH if key not in literal and not any(t.match(key) for t in templates)]
+    assert unused == []

@@ -1,0 +1,215 @@
+// The page's language: which one, its texts, and filling the page with them.
+//
+// Texts live in one JSON file per language, web/lang/<code>.json (key -> text), English
+// being the reference (tests/test_i18n.py checks that every language has exactly its keys
+// and placeholders). A text holds {name} placeholders; a text with a number in it is an
+// object of plural forms chosen by Intl.PluralRules with its `n` param
+// ({"one": "{n} piece", "other": "{n} pieces"}; Polish adds "few" and "many").
+//
+//   await startLanguage(storage);       // picks (saved, else navigator.languages), loads, applies
+//   t("turn.toPlay", {side: "White"})   // a text now
+//   msg("alert.link", {message})        // a text to translate when shown (kept in the state)
+//   tr(textOrMsg)                       // a string as it is, a msg() in the language shown
+//   setLanguage("pl"); onLanguage(() => render());
+//   show(element, msg("review.none"))   // element's text (or show(el, m, "title")), kept in
+//                                       // that language and shown again after each switch
+//
+// Static texts of index.html carry data-i18n="<key>" (the element's text),
+// data-i18n-rich="<key>" (text with **bold** and *italic*, built as elements, never as HTML)
+// and data-i18n-attr="aria-label:<key>;title:<key>" (attributes). The notation (A1, C3xD4,
+// Z/A/T, position text) and the piece names are the same in every language.
+
+/** The languages of the page, each with its own name. */
+export const LANGUAGES = {
+  de: "Deutsch",
+  en: "English",
+  es: "Español",
+  fr: "Français",
+  it: "Italiano",
+  nl: "Nederlands",
+  pl: "Polski",
+};
+export const DEFAULT_LANGUAGE = "en";
+export const LANGUAGE_KEY = "tzaar.language";
+
+// One literal URL per file, so that build.py stamps each with the release (?v=HASH).
+const FILES = {
+  de: "./lang/de.json",
+  en: "./lang/en.json",
+  es: "./lang/es.json",
+  fr: "./lang/fr.json",
+  it: "./lang/it.json",
+  nl: "./lang/nl.json",
+  pl: "./lang/pl.json",
+};
+
+let current = DEFAULT_LANGUAGE;
+let texts = {};
+let english = {};
+let plurals = new Intl.PluralRules(DEFAULT_LANGUAGE);
+let storage = null;
+const loaded = new Map(); // code -> promise of its texts
+const listeners = new Set();
+const shown = new Map(); // element -> Map(attribute or "" for the text -> its msg())
+
+/** The language shown now ("de"). */
+export function lang() {
+  return current;
+}
+
+/** The first of the browser's languages that the page has (by its primary subtag), else English. */
+export function pickLanguage(preferred = navigator.languages ?? [navigator.language]) {
+  for (const tag of preferred ?? []) {
+    const code = String(tag ?? "").toLowerCase().split(/[-_]/)[0];
+    if (Object.hasOwn(LANGUAGES, code)) return code;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+function load(code) {
+  if (!loaded.has(code)) {
+    const url = new URL(FILES[code], import.meta.url);
+    const promise = fetch(url).then((response) => {
+      if (!response.ok) throw new Error(`${FILES[code]}: HTTP ${response.status}`);
+      return response.json();
+    });
+    promise.catch(() => loaded.delete(code)); // tried again on the next switch
+    loaded.set(code, promise);
+  }
+  return loaded.get(code);
+}
+
+/**
+ * Choose the language (the saved one, else the browser's), load its texts and English (the
+ * fallback for a key a file lacks), fill the page. Never rejects: without its file the page
+ * stays in English.
+ */
+export async function startLanguage(store) {
+  storage = store;
+  const saved = storage?.get(LANGUAGE_KEY);
+  const code = Object.hasOwn(LANGUAGES, saved) ? saved : pickLanguage();
+  try {
+    english = await load(DEFAULT_LANGUAGE);
+  } catch {
+    english = {};
+  }
+  await apply(code, false).catch(() => apply(DEFAULT_LANGUAGE, false).catch(() => null));
+}
+
+/** Switch the page to `code`, save it with the settings and re-render every text. */
+export async function setLanguage(code) {
+  if (!Object.hasOwn(LANGUAGES, code)) return;
+  await apply(code, true);
+}
+
+async function apply(code, save) {
+  const data = await load(code);
+  current = code;
+  texts = data;
+  plurals = new Intl.PluralRules(code);
+  if (save) storage?.set(LANGUAGE_KEY, code);
+  document.documentElement.lang = code;
+  translateDocument(document);
+  reshow();
+  for (const callback of [...listeners]) callback(code);
+}
+
+/** Call `callback(code)` after every switch; returns an unbind. */
+export function onLanguage(callback) {
+  listeners.add(callback);
+  return () => listeners.delete(callback);
+}
+
+/** The text of `key` in the language shown, its {placeholders} filled from `params`. */
+export function t(key, params = {}) {
+  let text = texts[key] ?? english[key];
+  if (text === undefined) return key;
+  if (typeof text === "object") {
+    const n = Number(params.n ?? 0);
+    text = text[plurals.select(n)] ?? text.other;
+  }
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (Object.hasOwn(params, name) ? tr(params[name]) : whole));
+}
+
+/** A text to translate when it is shown: {key, params} (params may hold msg() too). */
+export function msg(key, params = {}) {
+  return { key, params };
+}
+
+/** A string as it is (the engine's English, a point name); a msg() in the language shown;
+ * a list of them joined by spaces. */
+export function tr(value) {
+  if (Array.isArray(value)) return value.map(tr).join(" ");
+  if (value && typeof value === "object" && typeof value.key === "string") return t(value.key, value.params ?? {});
+  return value === null || value === undefined ? "" : String(value);
+}
+
+/**
+ * Set an element's text (attr omitted) or attribute to `value` (a string, a msg() or a list
+ * of them) in the language shown; a msg() is shown again in the new language after a switch.
+ * For the texts of modules that build their own elements and do not re-render on a switch.
+ */
+export function show(element, value, attr = "") {
+  const text = tr(value);
+  if (attr) {
+    if (element.getAttribute(attr) !== text) element.setAttribute(attr, text);
+  } else if (element.textContent !== text) {
+    element.textContent = text;
+  }
+  let texts = shown.get(element);
+  if (typeof value === "string" || value === null || value === undefined) {
+    texts?.delete(attr);
+    return;
+  }
+  if (!texts) shown.set(element, (texts = new Map()));
+  texts.set(attr, value);
+}
+
+function reshow() {
+  for (const [element, texts] of [...shown]) {
+    if (!element.isConnected) {
+      shown.delete(element); // an element thrown away (a redrawn list)
+      continue;
+    }
+    for (const [attr, value] of texts) show(element, value, attr);
+  }
+}
+
+/** Fill every element under `root` that has data-i18n, data-i18n-rich or data-i18n-attr. */
+export function translateDocument(root = document) {
+  for (const node of root.querySelectorAll("[data-i18n]")) {
+    const text = t(node.dataset.i18n);
+    if (node.textContent !== text) node.textContent = text;
+  }
+  for (const node of root.querySelectorAll("[data-i18n-rich]")) {
+    const text = t(node.dataset.i18nRich);
+    if (node.dataset.i18nShown !== text) {
+      node.dataset.i18nShown = text;
+      node.replaceChildren(...richText(text));
+    }
+  }
+  for (const node of root.querySelectorAll("[data-i18n-attr]")) {
+    for (const pair of node.dataset.i18nAttr.split(";")) {
+      const [name, key] = pair.split(":").map((s) => s.trim());
+      if (name && key) node.setAttribute(name, t(key));
+    }
+  }
+  const meta = document.querySelector('meta[name="description"]');
+  if (meta && (texts["meta.description"] ?? english["meta.description"])) meta.content = t("meta.description");
+}
+
+/** Nodes for text with **bold** and *italic* (the only markup a text may hold). */
+function richText(text) {
+  const nodes = [];
+  const pattern = /\*\*(.+?)\*\*|\*(.+?)\*/g;
+  let at = 0;
+  for (const match of text.matchAll(pattern)) {
+    if (match.index > at) nodes.push(document.createTextNode(text.slice(at, match.index)));
+    const element = document.createElement(match[1] !== undefined ? "b" : "i");
+    element.textContent = match[1] ?? match[2];
+    nodes.push(element);
+    at = match.index + match[0].length;
+  }
+  if (at < text.length) nodes.push(document.createTextNode(text.slice(at)));
+  return nodes;
+}
