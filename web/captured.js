@@ -11,6 +11,9 @@ export class CapturedView {
   #key = "";
 
   constructor(root) {
+    const list = document.createElement("div");
+    list.className = "captured-list";
+    root.appendChild(list);
     for (const side of ["white", "black"]) {
       const row = document.createElement("div");
       row.className = "captured";
@@ -24,7 +27,7 @@ export class CapturedView {
       const summary = document.createElement("span");
       summary.className = "visually-hidden";
       row.append(label, stacks, summary);
-      root.appendChild(row);
+      list.appendChild(row);
       this.#rows[side] = { label, stacks, summary };
     }
   }

@@ -279,7 +279,8 @@ export class MoveList {
     const at = current.getBoundingClientRect();
     if (at.top < box.top || at.bottom > box.top + list.clientHeight) {
       const top = at.top - box.top + list.scrollTop;
-      list.scrollTo({ top: Math.max(0, top - list.clientHeight / 2), behavior: "instant" });
+      // Centred, or at the top of a box too low for more than the row itself.
+      list.scrollTo({ top: Math.max(0, top - Math.max(0, (list.clientHeight - at.height) / 2)), behavior: "instant" });
     }
   }
 
