@@ -288,6 +288,27 @@ def release_service_worker(text: str, manifest: dict) -> bytes:
     return text.encode("utf-8")
 
 
+APP_MANIFEST = "manifest.webmanifest"
+
+
+def language_manifests(sources: dict[str, bytes]) -> dict[str, bytes]:
+    """manifest.<code>.webmanifest for each language of web/lang/ but English: the web app
+    manifest with that language's description (key "manifest.description") and "lang"; the
+    page links the one of the language shown (web/i18n.js)."""
+    if APP_MANIFEST not in sources:
+        return {}
+    base = json.loads(sources[APP_MANIFEST])
+    out = {}
+    for name in sorted(sources):
+        match = re.fullmatch(r"lang/(\w+)\.json", name)
+        if not match or match[1] == base.get("lang", "en"):
+            continue
+        texts = json.loads(sources[name])
+        manifest = {**base, "lang": match[1], "description": texts.get("manifest.description", base.get("description"))}
+        out[f"manifest.{match[1]}.webmanifest"] = (json.dumps(manifest, ensure_ascii=False, indent=2) + "\n").encode()
+    return out
+
+
 def build(quiet: bool = False) -> dict:
     """Make dist/ afresh; return the contents of dist/version.json."""
     runtime = ensure_pyodide()
@@ -301,6 +322,7 @@ def build(quiet: bool = False) -> dict:
     stage = Path(tempfile.mkdtemp(prefix=".dist-", dir=DIST.parent))
     try:
         files = {name: data for name, data in sources.items() if name != SERVICE_WORKER}
+        files.update(language_manifests(sources))
         files["tzaar.zip"] = compiled["tzaar.zip"]
         files["stdlib.zip"] = compiled["stdlib.zip"]
         for name in PYODIDE_FILES:

@@ -90,3 +90,22 @@ def test_every_key_is_used_by_the_page():
     ]
     unused = [key for key in ENGLISH if key not in literal and not any(t.match(key) for t in templates)]
     assert unused == []
+
+
+def test_the_app_manifest_has_the_english_description_and_each_language_its_own():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("site_build", WEB.parent / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    base = json.loads((WEB / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert base["lang"] == "en" and base["description"] == ENGLISH["manifest.description"]
+    sources = {"manifest.webmanifest": (WEB / "manifest.webmanifest").read_bytes()}
+    sources |= {f"lang/{code}.json": (LANG / f"{code}.json").read_bytes() for code in LANGUAGES}
+    made = build.language_manifests(sources)
+    assert sorted(made) == sorted(f"manifest.{code}.webmanifest" for code in LANGUAGES if code != "en")
+    for code in LANGUAGES:
+        if code == "en":
+            continue
+        manifest = json.loads(made[f"manifest.{code}.webmanifest"])
+        assert manifest == {**base, "lang": code, "description": load(code)["manifest.description"]}

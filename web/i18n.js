@@ -194,6 +194,11 @@ export function translateDocument(root = document) {
       if (name && key) node.setAttribute(name, t(key));
     }
   }
+  // The web app manifest in the language shown (build.py writes manifest.<code>.webmanifest
+  // with the language's "manifest.description").
+  const manifest = document.querySelector('link[rel="manifest"]');
+  const href = current === DEFAULT_LANGUAGE ? "manifest.webmanifest" : `manifest.${current}.webmanifest`;
+  if (manifest && manifest.getAttribute("href") !== href) manifest.setAttribute("href", href);
   const meta = document.querySelector('meta[name="description"]');
   if (meta && (texts["meta.description"] ?? english["meta.description"])) meta.content = t("meta.description");
 }

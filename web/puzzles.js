@@ -6,6 +6,25 @@
 
 import { msg, show } from "./i18n.js";
 
+const side = (name) => msg(name === "White" ? "side.white" : "side.black");
+/** The engine's reasons for a failed puzzle (tzaar/puzzles.py check_answer), in the page's
+ * language; another reason is shown as the engine wrote it. */
+const REASONS = [
+  [/^(White|Black) has lost\.$/, (m) => msg("puzzles.lost", { side: side(m[1]) })],
+  [/^After that no second action wins within (\d+) turns\.$/, (m) => msg("puzzles.noSecond", { n: Number(m[1]) })],
+  [/^(White|Black) can no longer win in time\.$/, (m) => msg("puzzles.tooLate", { side: side(m[1]) })],
+  [/^That turn does not win; the puzzle asked for a win in (\d+) turns\.$/, (m) => msg("puzzles.notWin", { n: Number(m[1]) })],
+  [/^That turn does not force the win: (White|Black) defends\.$/, (m) => msg("puzzles.defends", { side: side(m[1]) })],
+];
+
+function reasonOf(text) {
+  for (const [pattern, make] of REASONS) {
+    const match = pattern.exec(text ?? "");
+    if (match) return make(match);
+  }
+  return text ?? "";
+}
+
 const SOLVED_KEY = "tzaar.puzzles.solved";
 const PAUSE_MS = 350;
 
@@ -127,7 +146,7 @@ export class Puzzles {
       }
       if (answer.status === "failed") {
         cur.over = true;
-        this.#say([msg("puzzles.failed", { reason: answer.reason }), msg("puzzles.answer", { action: cur.puzzle.answer })], "failed");
+        this.#say([msg("puzzles.failed", { reason: reasonOf(answer.reason) }), msg("puzzles.answer", { action: cur.puzzle.answer })], "failed");
       } else {
         this.#say(answer.defence.length ? msg("puzzles.defence", { actions: answer.defence.join(" ") }) : msg("puzzles.yourMove"), "continue");
       }
