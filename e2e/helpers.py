@@ -57,6 +57,19 @@ def choose(v: dict, rng: random.Random) -> str:
     return max(legal["actions"], key=score)
 
 
+def finished_game(seed: int = 3) -> tuple[list[str], dict]:
+    """A whole game from the standard start, to its end: (actions, final view)."""
+    rng = random.Random(seed)
+    position, actions = STANDARD, []
+    while True:
+        view = engine("view", position=position)
+        if view["winner"]:
+            return actions, view
+        action = choose(view, rng)
+        position = engine("play", position=position, actions=[action])["positions"][-1]
+        actions.append(action)
+
+
 def some_turns(count: int) -> tuple[list[str], list[str]]:
     """The first `count` actions of a game from the standard start, and the positions after."""
     position, actions, positions = STANDARD, [], []
@@ -130,6 +143,12 @@ def act(page, action: str, wait: bool = True) -> None:
         page.click(f'#board [data-point="{target}"][data-target="{kind}"]')
     if wait:
         wait_position_change(page, before)
+
+
+def open_records(page):
+    page.click("#record-button")
+    page.wait_for_selector('#record-dialog[open][data-ready="true"]')
+    return page.locator("#record-dialog")
 
 
 def new_game(page, white: str, black: str, setup: str = "standard") -> None:

@@ -82,7 +82,7 @@ def test_a_one_megabyte_damaged_save_gives_a_small_red_box(open_site, wait_engin
     page.evaluate("text => localStorage.setItem('tzaar.game', text)", text)
     page.reload()
     wait_engine(page)
-    alert = page.locator("#alert[role=alert]")
+    alert = page.locator("#alert")
     alert.wait_for(state="visible")
     message = alert.locator(".alert-text").inner_text()
     assert "another format" in message and "characters)" in message and len(message) < 600, message[:800]

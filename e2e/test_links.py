@@ -100,7 +100,7 @@ def test_a_bad_link_says_what_is_wrong_and_keeps_the_saved_game(open_site, watch
     page.goto("about:blank")
     page = open_site(bad)
     wait_engine(page)
-    alert = page.locator("#alert[role=alert]")
+    alert = page.locator("#alert")
     alert.wait_for(state="visible")
     assert says in alert.inner_text()
     assert "untouched" in alert.inner_text()
@@ -132,7 +132,7 @@ def test_a_bad_link_in_the_address_bar_keeps_the_game(open_site, watch, wait_eng
 # --- Copy link and Share -------------------------------------------------------------------
 
 
-def test_copy_link_puts_the_position_link_on_the_clipboard(page, open_site, watch, wait_engine, site_url):
+def test_copy_link_puts_the_position_link_on_the_clipboard_before_any_move(page, open_site, watch, wait_engine, site_url):
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
     page = open_site(link(LAST_TZAAR))
     wait_engine(page)
@@ -142,7 +142,7 @@ def test_copy_link_puts_the_position_link_on_the_clipboard(page, open_site, watc
     # The label says so for two seconds: checked in the same moment as data-copied.
     page.wait_for_function(
         """() => { const b = document.querySelector('#copy-link');
-                   return b.dataset.copied === 'true' && b.innerText.trim() === 'Link copied'; }"""
+                   return b.dataset.copied === 'position' && b.innerText.trim() === 'Position link copied'; }"""
     )
     copied = page.evaluate("() => navigator.clipboard.readText()")
     assert copied == site_url + link(LAST_TZAAR)

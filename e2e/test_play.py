@@ -404,7 +404,7 @@ def test_a_link_to_an_impossible_position_says_why_and_sets_up_a_game(open_site,
     page = open_site(link(impossible))
     wait_engine(page)
     page.wait_for_selector(f'#board[data-state=idle][data-position="{STANDARD}"]')
-    page.wait_for_selector("#alert[role=alert]:not([hidden])")
+    page.wait_for_selector("#alert:not([hidden])")
     assert "only 6 exist" in page.inner_text("#alert")
     # A new link in the address (a hashchange) with text that is no position at all is
     # caught before the engine sees it, and the game on the board stays.

@@ -5,24 +5,10 @@ old save is reported and set aside, and a finished game exported then imported i
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
-from helpers import STANDARD, choose, engine, idle, link, moves, saved, shown, some_turns, wait_address
-
-
-def finished_game(seed: int = 3) -> tuple[list[str], dict]:
-    """A whole game from the standard start, to its end: (actions, final view)."""
-    rng = random.Random(seed)
-    position, actions = STANDARD, []
-    while True:
-        view = engine("view", position=position)
-        if view["winner"]:
-            return actions, view
-        action = choose(view, rng)
-        position = engine("play", position=position, actions=[action])["positions"][-1]
-        actions.append(action)
+from helpers import STANDARD, engine, finished_game, idle, link, moves, open_records, saved, shown, some_turns, wait_address
 
 
 def state(page) -> dict:
@@ -90,7 +76,7 @@ def test_a_damaged_save_is_reported_and_set_aside(open_site, watch, wait_engine,
     page.evaluate("text => localStorage.setItem('tzaar.game', text)", text)
     page.reload()
     wait_engine(page)
-    alert = page.locator("#alert[role=alert]")
+    alert = page.locator("#alert")
     alert.wait_for(state="visible")
     assert says in alert.inner_text()
     assert "set aside" in alert.inner_text()
@@ -105,12 +91,6 @@ def test_a_damaged_save_is_reported_and_set_aside(open_site, watch, wait_engine,
 # --- game records --------------------------------------------------------------------------
 
 
-def open_records(page):
-    page.click("#record-button")
-    page.wait_for_selector('#record-dialog[open][data-ready="true"]')
-    return page.locator("#record-dialog")
-
-
 def test_export_then_import_of_a_finished_game_gives_the_same_game(open_site, watch, wait_engine, tmp_path):
     actions, final = finished_game()
     page = open_site(link(STANDARD, actions))
@@ -122,7 +102,9 @@ def test_export_then_import_of_a_finished_game_gives_the_same_game(open_site, wa
 
     dialog = open_records(page)
     text = dialog.locator("#record-text").input_value()
-    assert text == engine("record_save", start=STANDARD, actions=actions)["text"]
+    header, body = text.split("Result: ", 1)
+    assert header.splitlines()[1:3] == ["White: person", "Black: person"]  # a link: two people
+    assert "Result: " + body == engine("record_save", start=STANDARD, actions=actions)["text"].split("\n", 1)[1]
     with page.expect_download() as download:
         dialog.locator("#record-download").click()
     path = tmp_path / "game.txt"
@@ -141,10 +123,10 @@ def test_export_then_import_of_a_finished_game_gives_the_same_game(open_site, wa
     page.wait_for_selector("#record-dialog:not([open])", state="attached")
     idle(page, final["position"])
     after = state(page)
-    assert after == {**before, "setup": "record"}
+    assert after == {**before, "setup": "standard"}  # the record's Start: standard
     assert moves(page) == actions
     page.wait_for_selector("#result:not([hidden])")
-    assert page.inner_text("#moves .start button") == "Start · from a game record"
+    assert page.inner_text("#moves .start button") == "Start · standard setup"
     watch.assert_clean()
 
 

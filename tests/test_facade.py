@@ -121,8 +121,28 @@ def test_game_view_reports_a_covering_stacking():
 
 def test_record_save_and_load():
     text = ok("record_save", start=STANDARD, actions=["c5xc4", "b3xc4"])["text"]
-    assert text == f"# TZAAR game record\nStart: {STANDARD}\n1. C5xC4\n2. B3xC4\n"
-    assert ok("record_load", text=text) == {"start": STANDARD, "actions": ["C5xC4", "B3xC4"]}
+    assert text == "# TZAAR game record\nResult: not finished\nStart: standard\n1. C5xC4\n2. B3xC4\n"
+    assert ok("record_load", text=text) == {
+        "start": STANDARD, "actions": ["C5xC4", "B3xC4"], "players": {}, "date": None,
+        "result": "not finished", "setup": "standard", "seed": None,
+    }
+
+
+def test_record_header_round_trip_through_the_facade():
+    start = ok("new_position", setup="random", seed=5)["position"]
+    text = ok("record_save", start=start, actions=[], white="person", black="computer expert", date="2026-11-23", seed=5)["text"]
+    assert text.splitlines()[1:6] == [
+        "White: person", "Black: computer expert", "Date: 2026-11-23", "Result: not finished", "Start: random seed 5",
+    ]
+    loaded = ok("record_load", text=text)
+    assert loaded["players"] == {"white": "person", "black": "computer expert"}
+    assert (loaded["start"], loaded["setup"], loaded["seed"], loaded["date"]) == (start, "random", 5, "2026-11-23")
+
+
+def test_an_old_record_still_opens_through_the_facade():
+    old = f"# TZAAR game record\nStart: {STANDARD}\n1. C5xC4\n# Result: nothing\n"
+    loaded = ok("record_load", text=old)
+    assert (loaded["start"], loaded["actions"], loaded["players"], loaded["setup"]) == (STANDARD, ["C5xC4"], {}, "position")
 
 
 @pytest.mark.parametrize(
@@ -145,6 +165,8 @@ def test_record_save_and_load():
         ("record_save", {"start": STANDARD, "actions": ["C5-C4"]}, "IllegalActionError", "C5-C4"),
         ("record_load", {"text": "Start: standard\n1. pass"}, "RecordError", "line 2"),
         ("record_load", {"text": ""}, "RecordError", "Start"),
+        ("record_save", {"start": STANDARD, "actions": [], "white": "robot"}, "RecordError", "person"),
+        ("record_save", {"start": STANDARD, "actions": [], "date": "today"}, "RecordError", "YYYY-MM-DD"),
     ],
 )
 def test_errors(method, params, kind, fragment):
@@ -248,7 +270,7 @@ def test_underscore_for_the_space_everywhere():
         Position.standard().play(["C5xC4"]).text()
     ]
     assert ok("game", start=url_form, actions=[])["start"] == STANDARD
-    assert ok("record_save", start=url_form, actions=["C5xC4"])["text"].startswith("# TZAAR game record\nStart: " + STANDARD)
+    assert "\nStart: standard\n1. C5xC4\n" in ok("record_save", start=url_form, actions=["C5xC4"])["text"]
     assert ok("record_load", text=f"Start: {url_form}\n1. C5xC4")["start"] == STANDARD
     assert len(ok("ai_move", position=url_form, nodes=50)["actions"]) == 1
     assert isinstance(ok("ai_start", position=url_form, nodes=50)["job"], int)

@@ -1,11 +1,13 @@
 """The Game object: history, undo/redo, turn structure and game records."""
 
+import re
+
 import pytest
 
 from engine_helpers import EMPTY_W0, STANDARD, build, random_game
 from tzaar.board import BLACK, WHITE
 from tzaar.errors import ActionError, IllegalActionError, RecordError
-from tzaar.game import Game, Turn, format_record, group_turns, parse_record
+from tzaar.game import Game, Turn, format_record, group_turns, parse_record, read_record
 from tzaar.notation import parse_action
 from tzaar.position import COVERED_OWN_TYPE, Position
 
@@ -75,7 +77,7 @@ def test_outcome_knows_a_covering_stacking():
     g = Game(build({"E1": "T", "E2": "Z", "A2": "A", "I5": "z", "I4": "a", "I3": "t"}, "w2"))
     g.play("E1-E2")
     assert g.winner == BLACK and g.outcome().code == COVERED_OWN_TYPE
-    assert "# Result: black wins (White covered its last Tzaar)" in g.record()
+    assert "\nResult: Black wins (White covered its last Tzaar)\n" in g.record()
 
 
 def test_record_round_trip_whole_games():
@@ -83,7 +85,7 @@ def test_record_round_trip_whole_games():
         _, actions = random_game(start, seed)
         g = Game(start, actions)
         text = g.record()
-        assert text.startswith("# TZAAR game record\nStart: " + start.text() + "\n")
+        assert text.startswith("# TZAAR game record\nResult: ")
         h = Game.from_record(text)
         assert h.start == start and h.actions == g.actions
         assert format_record(start, list(actions)) == text
@@ -93,10 +95,71 @@ def test_record_text_example():
     g = Game(actions=["C5xC4", "b3xc4", "PASS"])
     assert g.record() == (
         "# TZAAR game record\n"
-        f"Start: {STANDARD}\n"
+        "Result: not finished\n"
+        "Start: standard\n"
         "1. C5xC4\n"
         "2. B3xC4 pass\n"
     )
+
+
+def test_record_header_names_players_date_result_and_setup():
+    start = Position.random(7)
+    _, actions = random_game(start, 7)
+    text = format_record(start, list(actions), players={"white": "person", "black": "Computer  Casual"}, date="2026-11-23", seed=7)
+    head = text.splitlines()[:6]
+    assert head[:4] == ["# TZAAR game record", "White: person", "Black: computer casual", "Date: 2026-11-23"]
+    assert head[4].startswith("Result: ") and head[4].endswith(")") and " wins (" in head[4]
+    assert head[5] == "Start: random seed 7"
+    record = read_record(text)
+    assert record.start == start and record.actions == list(actions)
+    assert record.players == {"white": "person", "black": "computer casual"}
+    assert (record.date, record.setup, record.seed) == ("2026-11-23", "random", 7)
+    assert record.result == head[4][len("Result: "):]
+
+
+@pytest.mark.parametrize(
+    "start, seed, line",
+    [
+        (Position.standard(), None, "Start: standard"),
+        (Position.tournament(), None, "Start: tournament"),
+        (Position.random(12), 12, "Start: random seed 12"),
+        (Position.random(12), 13, f"Start: {Position.random(12).text()}"),  # the seed does not give it
+        (Position.standard().play(["C5xC4"]), None, f"Start: {Position.standard().play(['C5xC4']).text()}"),
+    ],
+)
+def test_the_start_line_names_the_setup_when_one_fits(start, seed, line):
+    text = format_record(start, [], seed=seed)
+    assert line in text.splitlines()
+    assert read_record(text).start == start
+
+
+def test_an_old_record_without_a_header_still_reads():
+    old = f"# TZAAR game record\nStart: {STANDARD}\n1. C5xC4\n2. B3xC4 pass\n# Result: ...\n"
+    record = read_record(old)
+    assert [a.text() for a in record.actions] == ["C5xC4", "B3xC4", "pass"]
+    assert (record.players, record.date, record.result, record.setup, record.seed) == ({}, None, None, "position", None)
+
+
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ("White: robot\nStart: standard", "line 1: a player is 'person' or 'computer LEVEL'"),
+        ("Date: yesterday\nStart: standard", "line 1: a date is written YYYY-MM-DD"),
+        ("White: person\nWhite: person\nStart: standard", "line 2: a second White line"),
+        ("Start: random seed x", "line 1: bad start position"),
+        ("Start: standard\nWhite: person", "line 2: "),
+    ],
+)
+def test_bad_headers_say_which_line(text, fragment):
+    with pytest.raises(RecordError, match=re.escape(fragment)):
+        read_record(text)
+
+
+def test_format_record_refuses_a_bad_player_or_date():
+    with pytest.raises(RecordError, match="person"):
+        format_record(Position.standard(), [], players={"white": "someone"})
+    with pytest.raises(RecordError, match="YYYY-MM-DD"):
+        format_record(Position.standard(), [], date="23/11/2026")
 
 
 def test_record_reader_is_lenient_about_layout():

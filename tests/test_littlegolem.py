@@ -129,7 +129,7 @@ def run(capsys, *args):
 def test_convert_both_ways(capsys, monkeypatch, tmp_path):
     code, out, err = run(capsys, "convert", str(RECORDS[1]))
     assert code == 0 and err == "" and out.startswith("# TZAAR game record\n# White: ivyed_seer ?\n")
-    assert "\n1. G5xH5\n" in out and out.endswith("# Result: white wins (Black has no Tott left)\n")
+    assert "\n1. G5xH5\n" in out and "\nResult: White wins (Black has no Tott left)\nStart: " in out
     ours = tmp_path / "game.txt"
     ours.write_text(out)
     assert run(capsys, "convert", str(ours)) == (0, GAME_2558925, "")

@@ -95,6 +95,10 @@ def test_record_open_reads_both_formats():
     ours = ok("record_export", start=r["start"], actions=r["actions"], format="tzaar")["text"]
     again = ok("record_open", text=ours)
     assert again["format"] == "tzaar" and again["actions"] == r["actions"] and again["start"] == r["start"]
+    assert (r["players"], r["setup"], r["seed"]) == ({}, "position", None)
+    header = ok("record_save", start=STANDARD, actions=[], white="person", black="computer master", seed=3)["text"]
+    opened = ok("record_open", text=header)
+    assert (opened["players"], opened["setup"], opened["seed"]) == ({"white": "person", "black": "computer master"}, "standard", None)
     assert ok("record_export", start=r["start"], actions=r["actions"], format="littlegolem")["text"].startswith(
         "(;FF[TZAAR]POS[acccCBaaACbcc"
     )

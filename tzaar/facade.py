@@ -27,8 +27,13 @@ Methods (params -> result)
     -> ``{start, actions, positions, turns: [{number, side, actions}], view}``; view's
     ``last`` is the last turn's actions.  Turn 1 is White's opening capture (or first
     placement); each placement is a turn of its own.
-``record_save {start, actions}`` -> ``{text}``: the plain-text game record.
-``record_load {text}`` -> ``{start, actions}`` (every action checked legal).
+``record_save {start, actions, white?, black?, date?, seed?}`` -> ``{text}``: the
+    plain-text game record; its header names the players (``"person"`` or
+    ``"computer LEVEL"``), the date (``YYYY-MM-DD``), the result, and the start as
+    ``standard`` / ``random seed N`` (when ``seed`` gives it) / ``tournament`` / position text.
+``record_load {text}`` -> ``{start, actions, players: {white?, black?}, date, result,
+    setup: "standard"|"random"|"tournament"|"position", seed}`` (every action checked
+    legal; a record without a header reads too, with ``players: {}`` and nulls).
 
 View (every key always present)::
 
@@ -62,7 +67,7 @@ import random as _random
 from . import tools_facade as _tools  # noqa: F401  (registers attack_map, check_position, record_*, review_*, puzzle_check)
 from .ai import jobs as _ai_jobs  # noqa: F401  (registers ai_levels, ai_start, ai_step, ai_stop, ai_move)
 from .errors import ActionError, IllegalActionError, PositionError, RecordError, clip, shown
-from .game import Game, format_record, parse_record
+from .game import Game, format_record, read_record
 from .geometry import POINT_NAMES
 from .methods import METHODS, BadParams, UnknownMethod, check, method, params
 from .notation import CAPTURE, COLOUR_NAMES, PLACE_KIND, STACK, TYPE_NAMES, parse_action
@@ -235,15 +240,24 @@ def _game(start, actions):
     }
 
 
-@method("record_save", start=(str, True), actions=(list, True))
-def _record_save(start, actions):
+@method("record_save", start=(str, True), actions=(list, True), white=(str, False), black=(str, False), date=(str, False), seed=(int, False))
+def _record_save(start, actions, white=None, black=None, date=None, seed=None):
     start_pos = Position.from_text(start)
     acts = _actions(actions)
     start_pos.play(acts)  # raises IllegalActionError on the first illegal action
-    return {"text": format_record(start_pos, acts)}
+    players = {"white": white, "black": black}
+    return {"text": format_record(start_pos, acts, players=players, date=date, seed=seed)}
 
 
 @method("record_load", text=(str, True))
 def _record_load(text):
-    start, acts = parse_record(text)
-    return {"start": start.text(), "actions": [a.text() for a in acts]}
+    r = read_record(text)
+    return {
+        "start": r.start.text(),
+        "actions": [a.text() for a in r.actions],
+        "players": r.players,
+        "date": r.date,
+        "result": r.result,
+        "setup": r.setup,
+        "seed": r.seed,
+    }

@@ -8,8 +8,10 @@ the work).  Params -> result:
 ``check_position {position}`` -> ``{possible, reason, position}``: whether the text is a
     position some game can reach (``reason`` says why not; ``position`` is the canonical
     text, or null).
-``record_open {text}`` -> ``{start, actions, format: "tzaar"|"littlegolem", meta}``: a
-    game record in our format or LittleGolem's (RecordError names the line and why).
+``record_open {text}`` -> ``{start, actions, format: "tzaar"|"littlegolem", meta,
+    players, setup, seed}``: a game record in our format or LittleGolem's (RecordError
+    names the line and why); ``players``/``setup``/``seed`` as ``record_load`` gives them
+    from our header (``{}``, ``"position"``, null for LittleGolem's).
 ``record_export {start, actions, format}`` -> ``{text}``: the record in ``"tzaar"`` or
     ``"littlegolem"`` format.
 ``review_start {start, actions, nodes?}`` -> ``{job, total}``: a review of the game
@@ -32,6 +34,7 @@ from .methods import BadParams, method
 from .methods import params as _params
 from .notation import parse_action
 from .game import format_record
+from .game import read_record as read_our_record
 from .littlegolem import format_littlegolem, is_littlegolem, read_record
 from .position import Position
 
@@ -73,11 +76,15 @@ def _check_position(position):
 @_params(text=(str, True))
 def _record_open(text):
     rec = read_record(text)
+    ours = None if is_littlegolem(text) else read_our_record(text)
     return {
         "start": rec.start.text(),
         "actions": [a.text() for a in rec.actions],
-        "format": "littlegolem" if is_littlegolem(text) else "tzaar",
+        "format": "tzaar" if ours else "littlegolem",
         "meta": rec.meta,
+        "players": ours.players if ours else {},
+        "setup": ours.setup if ours else "position",
+        "seed": ours.seed if ours else None,
     }
 
 

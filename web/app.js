@@ -12,6 +12,10 @@ import { UpdateNotice, startOffline } from "./update-notice.js";
 import { storage } from "./storage.js";
 import { FRIENDLY_LEVEL, HINT_LEVEL, computerId, think } from "./computer.js";
 import { HintView } from "./hint.js";
+import { Announcer } from "./announce.js";
+import { ThinkingProgress, WatchBar } from "./watch.js";
+import { CapturedView } from "./captured.js";
+import { Sound } from "./sound.js";
 import { startLanguage, setLanguage, onLanguage, LANGUAGES, lang, t } from "./i18n.js";
 import { mountTools } from "./tools.js";
 
@@ -38,12 +42,17 @@ const views = [
   new HintView($("#turn"), game),
   new ShareControls($("#history"), game),
   new AlertBox($("#alert")),
+  new CapturedView($("#trios")),
+  new ThinkingProgress($("#think-progress")),
+  new WatchBar($("#watch"), game),
+  new Announcer($("#announce")),
 ];
 const newGame = new NewGameDialog($("#new-game-dialog"), game);
 const help = new HelpDialog($("#help-dialog"));
 const theme = new Theme($("#theme-button"), storage);
 const records = new RecordDialog($("#record-dialog"), game, engine);
 const updates = new UpdateNotice($("#update-notice"));
+const sound = new Sound($("#sound-button"), storage);
 // The analysis tools (analysis board, attack map, review, puzzles, editor): tools.js.
 const tools = mountTools({ panel: $("#tools"), game, engine, board, boardSvg: $("#board"), frame: $(".board-frame"), storage });
 
@@ -84,6 +93,7 @@ function render() {
   timings.position = $("#board").dataset.position;
 }
 game.subscribe((state, fx) => {
+  sound.after(state, fx);
   if (fx.animate?.length) effects.animate.push(...fx.animate);
   if (!frame) frame = requestAnimationFrame(render);
 });
@@ -105,6 +115,7 @@ bindCommands({
   help: () => help.open(),
   flip: () => game.flip(),
   theme: () => theme.next(),
+  sound: () => sound.toggle(),
   pass: () => game.pass(),
   hint: () => game.hint(),
   undo: () => game.undo(),
@@ -148,4 +159,5 @@ window.tzaar = {
     return game.state;
   },
   timings,
+  sound,
 };

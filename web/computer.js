@@ -21,8 +21,8 @@ export const LEVELS = [
   { name: "beginner", title: "Beginner", description: "Answers at once and makes human mistakes." },
   { name: "casual", title: "Casual", description: "Looks at the whole of its own turn." },
   { name: "strong", title: "Strong", description: "Looks at your reply too." },
-  { name: "expert", title: "Expert", description: "Thinks 3 seconds a turn." },
-  { name: "master", title: "Master", description: "Thinks 10 seconds a turn." },
+  { name: "expert", title: "Expert", description: "Thinks 3 seconds a turn.", time: 3 },
+  { name: "master", title: "Master", description: "Thinks 10 seconds a turn.", time: 10 },
 ];
 
 /** The level a first visit plays against. */
@@ -93,6 +93,7 @@ for (const level of LEVELS) {
       return t(`level.${level.name}.description`);
     },
     level: level.name,
+    time: level.time ?? null, // seconds a turn (the thinking display's progress bar), or null
     // The action texts of the rest of the turn, or null if cancelled.
     chooseActions: async (view, engine, options = {}) => (await think(engine, { position: view.position, level: level.name }, options))?.actions ?? null,
   });

@@ -2,7 +2,14 @@
 import { drawMiniPiece } from "./board.js";
 import { PLAYER_KINDS } from "./players.js";
 import { TYPE_NAME } from "./notation.js";
-import { t } from "./i18n.js";
+import { t, msg, show } from "./i18n.js";
+
+/** A seed as typed: null (none), a whole number, or undefined when it is not one. */
+export function readSeed(text) {
+  const seed = String(text ?? "").trim();
+  if (!seed) return null;
+  return /^[0-9]{1,15}$/.test(seed) ? Number(seed) : undefined;
+}
 
 export class NewGameDialog {
   #dialog;
@@ -12,12 +19,30 @@ export class NewGameDialog {
     this.#dialog = dialog;
     this.#game = game;
     const form = dialog.querySelector("form");
+    const seedInput = form.querySelector('input[name="seed"]');
+    const seedError = form.querySelector("#seed-error");
+    this.seedError = seedError;
+    // A seed that is not a whole number: the page's own message, and the dialog stays.
+    form.addEventListener("submit", (event) => {
+      if (event.submitter?.value !== "start") return;
+      const random = form.querySelector('input[name="setup"]:checked')?.value === "random";
+      if (!random || readSeed(seedInput.value) !== undefined) return;
+      event.preventDefault();
+      show(seedError, msg("newGame.badSeed", { seed: seedInput.value.trim().slice(0, 20) }));
+      seedError.hidden = false;
+      seedInput.setAttribute("aria-invalid", "true");
+      seedInput.focus();
+    });
+    seedInput.addEventListener("input", () => {
+      seedError.hidden = true;
+      seedInput.removeAttribute("aria-invalid");
+    });
     dialog.addEventListener("close", () => {
       if (dialog.returnValue !== "start") return;
       const data = new FormData(form);
       game.newGame({
         setup: data.get("setup"),
-        seed: String(data.get("seed") ?? "").trim() || null,
+        seed: readSeed(data.get("seed")) ?? null,
         players: { white: data.get("white"), black: data.get("black") },
       });
     });
@@ -41,6 +66,8 @@ export class NewGameDialog {
     const setup = ["standard", "random", "tournament"].includes(state.setup) ? state.setup : "standard";
     form.querySelector(`input[name="setup"][value="${setup}"]`).checked = true;
     form.querySelector('input[name="seed"]').value = "";
+    form.querySelector('input[name="seed"]').removeAttribute("aria-invalid");
+    this.seedError.hidden = true;
     this.syncSeed();
     this.#dialog.returnValue = "";
     if (!this.#dialog.open) this.#dialog.showModal();

@@ -4,10 +4,15 @@
 import { proofText } from "./proof.js";
 import { drawMiniPiece } from "./board.js";
 import { SIDE_NAME, TYPE_NAME, TYPES, describeAction } from "./notation.js";
-import { personToMove, positionAt, turnsOf, targetsOf, losingTargetsOf, countsOf, canUndo, canRedo, thinkingOf } from "./game.js";
+import { personToMove, positionAt, turnsOf, targetsOf, losingTargetsOf, countsOf, canUndo, canRedo, thinkingOf, resultOf, reasonText } from "./game.js";
 import { playerLabel, playerShortLabel, isPerson } from "./players.js";
 import { t, tr, lang } from "./i18n.js";
 import { clipMessage } from "./clip.js";
+
+/** Whether the result box over the board shows the end of the game now. */
+export function resultShown(state) {
+  return Boolean(state.view?.winner) && !state.resultDismissed && state.cursor === state.actions.length;
+}
 
 function sideOf(state) {
   if (state.view) return state.view.side;
@@ -106,7 +111,10 @@ export class TurnPanel {
       return { title: t("turn.toPlay", { side: name }), detail: t("turn.loading") };
     }
     if (view.winner) {
-      return { title: t("result.wins", { side: SIDE_NAME[view.winner] }), detail: reasonText(view) };
+      // The result box says who won and why; the panel says it only once that box is gone.
+      if (resultShown(state)) return { title: t("turn.gameOver"), detail: "" };
+      const result = resultOf(state);
+      return { title: result.title, detail: result.reason };
     }
     const later = state.cursor < state.actions.length ? ` ${t("turn.earlier")}` : "";
     if (!personToMove(state)) {
@@ -166,6 +174,8 @@ export class TriosPanel {
       const name = document.createElement("span");
       name.className = "trio-name";
       name.textContent = SIDE_NAME[side];
+      const separator = document.createElement("span");
+      separator.className = "visually-hidden";
       // Who plays the side: "You" against the computer, its level for the computer;
       // nothing when two people share the screen.
       const player = document.createElement("span");
@@ -173,7 +183,8 @@ export class TriosPanel {
       player.hidden = true;
       const pieces = document.createElement("span");
       pieces.className = "trio-pieces";
-      name.append(player, pieces);
+      separator.textContent = ":";
+      name.append(player, pieces, separator);
       row.appendChild(name);
       const counts = {};
       for (const type of TYPES) {
@@ -187,9 +198,13 @@ export class TriosPanel {
         drawMiniPiece(svg, side, type);
         const number = document.createElement("span");
         number.className = "trio-number";
-        cell.append(svg, number);
+        number.setAttribute("aria-hidden", "true");
+        // Read with its type name ("6 Tzaars"); the icon says it to the eye.
+        const name = document.createElement("span");
+        name.className = "visually-hidden";
+        cell.append(svg, number, name);
         row.appendChild(cell);
-        counts[type] = { cell, number };
+        counts[type] = { cell, number, name };
       }
       root.appendChild(row);
       this.#rows[side] = { row, counts, pieces, player, name };
@@ -214,8 +229,9 @@ export class TriosPanel {
       const described = [];
       for (const type of TYPES) {
         const n = tops[side][type];
-        const { cell, number } = r.counts[type];
+        const { cell, number, name } = r.counts[type];
         setText(number, String(n));
+        setText(name, `${t(`trios.${type}`, { n })}${type === "tott" ? "" : ","}`);
         // In the tournament setup a type still to be placed is not "down to its last".
         const stillToCome = placing && reserve ? reserve[side][type] : 0;
         setAttr(cell, "data-last", n === 1 && !stillToCome ? "true" : null);
@@ -229,8 +245,7 @@ export class TriosPanel {
         text += ` · ${t("trios.toPlace", { n: left })}`;
       }
       setText(r.pieces, text);
-      const counts = described.join(", ");
-      setAttr(r.row, "aria-label", who ? t("trios.ariaPlayer", { side: SIDE_NAME[side], player: who, counts, pieces: text }) : t("trios.aria", { side: SIDE_NAME[side], counts, pieces: text }));
+      setAttr(r.row, "title", who ? t("trios.ariaPlayer", { side: SIDE_NAME[side], player: who, counts: described.join(", "), pieces: text }) : t("trios.aria", { side: SIDE_NAME[side], counts: described.join(", "), pieces: text }));
     }
   }
 }
@@ -251,6 +266,22 @@ export class MoveList {
       const button = event.target.closest("button[data-cursor]");
       if (button) game.goto(Number(button.dataset.cursor));
     });
+    // The list's box changes size as the panels above it grow and shrink.
+    if (typeof ResizeObserver === "function") new ResizeObserver(() => this.#keepCurrentInView()).observe(this.#list);
+  }
+
+  // Keep the current move in view inside the list, without scrolling the page.
+  #keepCurrentInView() {
+    const list = this.#list;
+    const current = list.querySelector('button[aria-current="true"]');
+    if (!current) return;
+    const box = list.getBoundingClientRect();
+    const at = current.getBoundingClientRect();
+    if (at.top < box.top || at.bottom > box.top + list.clientHeight) {
+      const top = at.top - box.top + list.scrollTop;
+      // Centred, or at the top of a box too low for more than the row itself.
+      list.scrollTo({ top: Math.max(0, top - Math.max(0, (list.clientHeight - at.height) / 2)), behavior: "instant" });
+    }
   }
 
   render(state) {
@@ -264,15 +295,7 @@ export class MoveList {
       setAttr(button, "aria-current", cursor === state.cursor ? "true" : null);
       button.classList.toggle("future", cursor > state.cursor);
     }
-    const current = this.#list.querySelector('button[aria-current="true"]');
-    if (current) {
-      // Keep the current move in view without scrolling the page.
-      const list = this.#list;
-      const top = current.offsetTop - list.offsetTop;
-      if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) {
-        list.scrollTop = Math.max(0, top - list.clientHeight / 2);
-      }
-    }
+    this.#keepCurrentInView();
     const ready = state.engine === "ready";
     const nav = this.#nav;
     nav.querySelector('[data-command="undo"]').disabled = !ready || !canUndo(state);
@@ -348,16 +371,7 @@ function startLabel(state) {
 
 // ---- the result -------------------------------------------------------------------------
 
-/** Why the game ended, from the engine's reason code ("Black has no Tzarra left"); the
- * engine's English text for a code this page does not know. */
-export function reasonText(view) {
-  const reason = view?.reason;
-  if (!reason) return "";
-  const key = `reason.${reason.code}`;
-  const loser = SIDE_NAME[view.winner === "white" ? "black" : "white"];
-  const text = t(key, { loser, type: TYPE_NAME[reason.type] ?? "" });
-  return text === key ? (reason.text ?? "") : text;
-}
+export { reasonText };
 
 export class ResultBox {
   #root;
@@ -369,12 +383,13 @@ export class ResultBox {
 
   render(state) {
     const view = state.view;
-    const show = Boolean(view?.winner) && !state.resultDismissed && state.cursor === state.actions.length;
+    const show = resultShown(state);
     const root = this.#root;
     setAttr(root, "data-winner", view?.winner ?? null);
     if (show) {
-      setText(root.querySelector(".result-title"), t("result.wins", { side: SIDE_NAME[view.winner] }));
-      setText(root.querySelector(".result-reason"), reasonText(view));
+      const result = resultOf(state);
+      setText(root.querySelector(".result-title"), result.title);
+      setText(root.querySelector(".result-reason"), result.reason);
     }
     if (root.hidden === show) root.hidden = !show;
   }

@@ -9,6 +9,17 @@ import { clipMessage, excerpt } from "./clip.js";
 
 const MAX_RECORD = 200_000; // characters: far more than any game
 
+/** record_save's parameters for the game: the header names the players ("person",
+ * "computer casual"), today's date, and the seed of a random setup. */
+export function recordParams(state, today = new Date()) {
+  const params = { start: state.start, actions: state.actions };
+  for (const side of ["white", "black"]) params[side] = (state.players[side] ?? "person").replace(":", " ");
+  const pad = (n) => String(n).padStart(2, "0");
+  params.date = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+  if (state.setup === "random" && Number.isInteger(state.seed) && state.seed >= 0) params.seed = state.seed;
+  return params;
+}
+
 export class RecordDialog {
   #dialog;
   #game;
@@ -96,7 +107,7 @@ export class RecordDialog {
       const { text } =
         format === "littlegolem"
           ? await this.#engine.call("record_export", { start, actions, format })
-          : await this.#engine.call("record_save", { start, actions });
+          : await this.#engine.call("record_save", recordParams(this.#game.state));
       if (format !== this.#format.value) return; // changed meanwhile
       this.#text.value = text;
       this.#text.wrap = format === "littlegolem" ? "soft" : "off"; // LittleGolem's is one long line

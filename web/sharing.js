@@ -66,10 +66,15 @@ export function flash(button, text) {
   }, 2000));
 }
 
-/** "Copy link" and "Share" (shown only where the browser has a share sheet). */
+/**
+ * "Copy link" and "Share" (shown only where the browser has a share sheet). Once moves have
+ * been played, Copy link offers both links: the game link (with its history) and the
+ * position link; the button and the status say which one was copied.
+ */
 export class ShareControls {
   #game;
   #status;
+  #choices;
 
   constructor(root, game) {
     this.#game = game;
@@ -77,13 +82,15 @@ export class ShareControls {
     this.share = root.querySelector("#share-link");
     this.#status = root.querySelector("#share-status");
     this.share.hidden = typeof navigator.share !== "function";
-    this.copy.addEventListener("click", async () => {
-      const url = positionLink(this.#game.state);
-      const done = await copyText(url);
-      this.copy.dataset.copied = String(done);
-      flash(this.copy, done ? t("share.copied") : t("share.copyFailed"));
-      this.#say(done ? t("share.onClipboard") : t("share.byHand", { url }));
+    this.#choices = root.querySelector("#copy-choices");
+    this.copy.setAttribute("aria-expanded", "false");
+    this.copy.addEventListener("click", () => {
+      if (!this.#game.state.actions.length) return this.#copyLink("position");
+      this.#showChoices(this.#choices.hidden);
     });
+    for (const button of this.#choices.querySelectorAll("[data-copy]")) {
+      button.addEventListener("click", () => this.#copyLink(button.dataset.copy));
+    }
     this.share.addEventListener("click", async () => {
       const state = this.#game.state;
       const side = t(state.view?.side === "black" ? "side.black" : "side.white");
@@ -99,6 +106,22 @@ export class ShareControls {
     });
   }
 
+  #showChoices(show) {
+    this.#choices.hidden = !show;
+    this.copy.setAttribute("aria-expanded", String(show));
+    if (show) this.#choices.querySelector("[data-copy]").focus();
+  }
+
+  async #copyLink(which) {
+    this.#showChoices(false);
+    const state = this.#game.state;
+    const url = which === "game" ? gameLink(state) : positionLink(state);
+    const done = await copyText(url);
+    this.copy.dataset.copied = done ? which : "false";
+    flash(this.copy, done ? t(`share.copied.${which}`) : t("share.copyFailed"));
+    this.#say(done ? t(`share.onClipboard.${which}`) : t("share.byHand", { url }));
+  }
+
   #say(text) {
     if (this.#status) this.#status.textContent = text;
   }
@@ -106,6 +129,7 @@ export class ShareControls {
   render(state) {
     const ready = Boolean(state.view);
     this.copy.disabled = !ready;
+    if (!state.actions.length && !this.#choices.hidden) this.#showChoices(false);
     this.share.disabled = !ready;
   }
 }

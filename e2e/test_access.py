@@ -1,0 +1,130 @@
+"""Screen readers and keyboard: the polite live region (#announce) says the computer's moves,
+the end of the game (once), a link that could not be opened and an opened record; Trios is
+read with the type names; the coordinate labels are hidden from assistive technology; a
+press on the board before a piece is chosen in the placement tray says what to do.
+"""
+
+from __future__ import annotations
+
+import re
+
+from helpers import STANDARD, act, engine, finished_game, idle, link, new_game, open_records, shown, some_turns
+
+
+def announced(page) -> str:
+    return page.eval_on_selector("#announce", "e => e.textContent")
+
+
+def wait_announced(page, pattern: str) -> str:
+    page.wait_for_function("p => new RegExp(p).test(document.querySelector('#announce').textContent)", arg=pattern)
+    return announced(page)
+
+
+def shown_text(page) -> str:
+    """The text a sighted person sees (the page without the screen-reader-only live region)."""
+    return page.inner_text("header") + page.inner_text(".board-frame") + page.inner_text(".side")
+
+
+def test_the_live_region_is_polite_and_hidden(ready_page):
+    region = ready_page.locator("#announce")
+    assert region.get_attribute("aria-live") == "polite"
+    assert region.get_attribute("role") == "status"
+    assert region.evaluate("e => e.getBoundingClientRect().width") <= 1  # for screen readers only
+
+
+def test_the_computers_turn_is_announced(open_site, watch, wait_engine):
+    page = open_site()  # a first visit: White against the computer
+    wait_engine(page)
+    idle(page, STANDARD)
+    first = next(a for a in engine("view", position=STANDARD)["legal"]["actions"] if "x" in a)
+    act(page, first)
+    text = wait_announced(page, "^Computer: ")
+    turn = page.evaluate("() => window.tzaar.state.turns.at(-1)")
+    assert turn["side"] == "black"
+    assert text == "Computer: " + ", then ".join(turn["actions"])
+    watch.assert_clean()
+
+
+def test_the_end_of_a_game_between_two_people_is_said_once(open_site, watch, wait_engine):
+    actions, final = finished_game()
+    last = actions[-1]
+    before = engine("game", start=STANDARD, actions=actions[:-1])["view"]
+    assert last not in before["legal"]["losing"]
+    page = open_site(link(STANDARD, actions[:-1]))
+    wait_engine(page)
+    idle(page, before["position"])
+    act(page, last)
+    side = final["winner"].capitalize()
+    reason = final["reason"]["text"]
+    assert wait_announced(page, "wins") == f"{side} wins. {reason}."
+    page.wait_for_selector("#result:not([hidden])")
+    assert page.inner_text("#result .result-title") == f"{side} wins"
+    # Said once: the reason is on the page one time (the box), the turn panel says "Game over".
+    assert shown_text(page).count(reason) == 1
+    assert page.inner_text("#turn .turn-title") == "Game over"
+    page.click('[data-command="dismiss-result"]')
+    page.wait_for_selector("#result", state="hidden")
+    assert page.inner_text("#turn .turn-title") == f"{side} wins"
+    assert shown_text(page).count(reason) == 1
+    watch.assert_clean()
+
+
+def test_a_rejected_link_is_announced(open_site, watch, wait_engine):
+    page = open_site("index.html#nonsense")
+    wait_engine(page)
+    page.wait_for_selector("#alert:not([hidden])")
+    text = wait_announced(page, "could not be opened")
+    assert text == page.inner_text("#alert .alert-text")
+    watch.assert_clean()
+
+
+def test_an_opened_record_is_announced(open_site, watch, wait_engine):
+    actions, positions = some_turns(4)
+    text = engine("record_save", start=STANDARD, actions=actions)["text"]
+    page = open_site(link(STANDARD))
+    wait_engine(page)
+    idle(page, STANDARD)
+    dialog = open_records(page)
+    dialog.locator("#record-text").fill(text)
+    dialog.locator("#record-open").click()
+    idle(page, positions[-1])
+    turns = len(engine("game", start=STANDARD, actions=actions)["turns"])
+    side = engine("view", position=positions[-1])["side"].capitalize()
+    assert wait_announced(page, "record opened") == f"Game record opened: {turns} turns, {side} to play."
+    watch.assert_clean()
+
+
+def test_trios_are_read_with_the_type_names(ready_page):
+    idle(ready_page, STANDARD)
+    for side in ("white", "black"):
+        spoken = ready_page.locator(f'#trios .trio[data-side="{side}"]').aria_snapshot()
+        assert "6 Tzaars, 9 Tzarras, 15 Totts" in " ".join(spoken.replace('"', "").split()), spoken
+
+
+def test_the_coordinate_labels_are_hidden_from_screen_readers(ready_page):
+    idle(ready_page, STANDARD)
+    labels = ready_page.locator("#board .label")
+    assert labels.count() > 20
+    assert ready_page.eval_on_selector("#board .layer-labels", "e => e.closest('[aria-hidden=true]') !== null")
+    spoken = ready_page.locator("#board").aria_snapshot()
+    assert not re.search(r"text: [A-I1-8]$", spoken, re.M), spoken  # no bare "A", "5"
+    assert "E4" in spoken  # the points keep their names
+
+
+def test_a_press_on_the_board_before_choosing_a_piece_says_what_to_do(open_site, watch, wait_engine):
+    page = open_site(link(STANDARD))
+    wait_engine(page)
+    new_game(page, "person", "person", setup="tournament")
+    page.wait_for_selector("#tray:not([hidden])")
+    assert page.is_hidden("#notice")
+    page.click('#board [data-point="E4"]')
+    page.wait_for_selector("#notice:not([hidden])")
+    assert "choose a Tzaar, Tzarra or Tott" in page.inner_text("#notice")
+    assert "choose a Tzaar, Tzarra or Tott" in wait_announced(page, "Tott")
+    page.click('[data-place="tott"]')
+    page.wait_for_selector("#notice", state="hidden")
+    before = shown(page)
+    page.click('#board [data-point="E4"][data-target="place"]')
+    page.wait_for_selector(f'#board[data-state=idle]:not([data-position="{before}"])')
+    assert page.evaluate("() => window.tzaar.state.actions") == ["T@E4"]
+    watch.assert_clean()

@@ -1,0 +1,228 @@
+"""Playing, records and links: the tray keeps the chosen piece; the computer against itself
+is watched at a speed with pause, resume and step; a record opens with the players kept;
+Expert shows its progress; the end of a game against the computer says "You won" / "You
+lost"; a seed that is not a number gets the page's message; the captured stacks are shown;
+sound effects are off by default and the setting is saved; the record has a header; Copy
+link offers the game link and the position link and says which one it copied.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+from helpers import STANDARD, act, engine, finished_game, idle, link, new_game, open_records, shown, some_turns
+
+FIRST = "C5xC4"  # a legal opening capture of the standard start
+
+
+def count(page) -> int:
+    return page.evaluate("() => window.tzaar.state.actions.length")
+
+
+def test_the_tray_keeps_the_chosen_piece(open_site, watch, wait_engine):
+    page = open_site(link(STANDARD))
+    wait_engine(page)
+    new_game(page, "person", "person", setup="tournament")
+    tott = page.locator('[data-place="tott"]')
+    tott.click()
+    tott.click()  # pressed again: still chosen
+    page.wait_for_selector('[data-place="tott"][aria-pressed="true"]')
+    assert tott.get_attribute("aria-pressed") == "true"
+    before = shown(page)
+    page.click('#board [data-point="A1"][data-target="place"]')
+    page.wait_for_selector(f'#board[data-state=idle]:not([data-position="{before}"])')
+    assert page.evaluate("() => window.tzaar.state.actions") == ["T@A1"]
+    watch.assert_clean()
+
+
+def test_the_computer_against_itself_is_watched_with_pause_resume_and_step(open_site, watch, wait_engine):
+    page = open_site(link(STANDARD))
+    wait_engine(page)
+    new_game(page, "computer:beginner", "computer:beginner")
+    page.wait_for_selector("#watch:not([hidden])")
+    assert page.input_value("#watch-speed") == "normal"  # about a second an action
+    page.wait_for_function("() => window.tzaar.state.actions.length >= 1")
+    start = count(page)
+    page.wait_for_timeout(2500)
+    assert count(page) - start <= 4, "normal speed plays about one action a second"
+    page.click("#watch-pause")
+    page.wait_for_selector('#watch[data-paused="true"]')
+    assert page.inner_text("#watch-pause") == "Resume"
+    page.wait_for_timeout(1200)  # an action already on its way may land
+    paused = count(page)
+    page.wait_for_timeout(1500)
+    assert count(page) == paused, "nothing is played while paused"
+    page.click("#watch-step")
+    page.wait_for_function("n => window.tzaar.state.actions.length === n + 1", arg=paused)
+    page.wait_for_timeout(1500)
+    assert count(page) == paused + 1, "a step plays one action"
+    page.select_option("#watch-speed", "instant")
+    page.click("#watch-pause")  # Resume
+    page.wait_for_selector('#watch[data-paused="false"]')
+    page.wait_for_function("n => window.tzaar.state.actions.length >= n + 6", arg=paused)
+    assert page.evaluate("() => JSON.parse(localStorage.getItem('tzaar.watch-speed'))") == "instant"
+    watch.assert_clean()
+
+
+def test_opening_a_record_keeps_the_players(open_site, watch, wait_engine):
+    actions, positions = some_turns(3)  # White to play after them
+    text = engine("record_save", start=STANDARD, actions=actions)["text"]
+    page = open_site()  # a first visit: White (you) against the computer
+    wait_engine(page)
+    idle(page, STANDARD)
+    players = page.evaluate("() => window.tzaar.state.players")
+    assert players == {"white": "person", "black": "computer:casual"}
+    dialog = open_records(page)
+    dialog.locator("#record-text").fill(text)
+    dialog.locator("#record-open").click()
+    idle(page, positions[-1])
+    assert page.evaluate("() => window.tzaar.state.players") == players
+    watch.assert_clean()
+
+
+def test_expert_shows_its_progress_and_depth(open_site, watch, wait_engine):
+    page = open_site(link(STANDARD))
+    wait_engine(page)
+    new_game(page, "person", "computer:expert")
+    act(page, FIRST)
+    page.wait_for_selector("#think-progress:not([hidden])[data-depth]")
+    page.wait_for_function(
+        "() => { const p = document.querySelector('#think-progress'); return +p.dataset.depth >= 1"
+        " && +p.querySelector('[role=progressbar]').getAttribute('aria-valuenow') > 0; }"
+    )
+    assert re.match(r"Depth \d+ · \d+\.\d s", page.inner_text("#think-progress .think-text"))
+    page.wait_for_function("() => window.tzaar.state.turns.length >= 2 && !window.tzaar.state.thinking", timeout=30_000)
+    page.wait_for_selector("#think-progress", state="hidden")
+    watch.assert_clean()
+
+
+def test_the_end_against_the_computer_says_you_won_or_you_lost(open_site, watch, wait_engine):
+    actions, final = finished_game()
+    text = engine("record_save", start=STANDARD, actions=actions)["text"]
+    page = open_site()  # White (you) against the computer
+    wait_engine(page)
+    idle(page, STANDARD)
+    dialog = open_records(page)
+    dialog.locator("#record-text").fill(text)
+    dialog.locator("#record-open").click()
+    page.wait_for_selector("#result:not([hidden])")
+    want = "You won" if final["winner"] == "white" else "You lost"
+    assert page.inner_text("#result .result-title") == want
+    assert page.inner_text("#result .result-reason") == final["reason"]["text"]
+    watch.assert_clean()
+
+
+def test_a_seed_that_is_not_a_number_gets_the_pages_message(open_site, watch, wait_engine):
+    page = open_site(link(STANDARD))
+    wait_engine(page)
+    idle(page, STANDARD)
+    page.click("#new-game-button")
+    page.check('#new-game-dialog input[value="random"]')
+    page.fill('#new-game-dialog input[name="seed"]', "abc")
+    page.click('[data-command="start-game"]')
+    page.wait_for_selector("#seed-error:not([hidden])")
+    assert "whole number" in page.inner_text("#seed-error")
+    assert page.is_visible("#new-game-dialog[open]")
+    page.fill('#new-game-dialog input[name="seed"]', "42")
+    assert page.is_hidden("#seed-error")
+    page.click('[data-command="start-game"]')
+    random42 = engine("new_position", setup="random", seed=42)["position"]
+    idle(page, random42)
+    watch.assert_clean()
+
+
+def test_the_captured_stacks_of_each_side_are_shown(open_site, watch, wait_engine):
+    actions, positions = some_turns(7)
+    page = open_site(link(STANDARD, actions))
+    wait_engine(page)
+    idle(page, positions[-1])
+    want = {"white": [], "black": []}
+    before = STANDARD
+    for action, after in zip(actions, positions):
+        if "x" in action:
+            view = engine("view", position=before)
+            stack = view["points"][action.split("x")[1]]
+            want[view["side"]].append((stack["type"], stack["height"]))
+        before = after
+    assert want["white"] and want["black"]
+    for side in ("white", "black"):
+        got = page.eval_on_selector_all(
+            f'#trios .captured[data-side="{side}"] .captured-stack', "es => es.map(e => [e.dataset.type, +e.dataset.height])"
+        )
+        assert [tuple(g) for g in got] == want[side]
+        said = page.eval_on_selector(f'#trios .captured[data-side="{side}"] .visually-hidden', "e => e.textContent")
+        assert said.startswith(f"{side.capitalize()} has captured {len(want[side])} stack")
+    watch.assert_clean()
+
+
+def test_sound_is_off_by_default_and_the_setting_is_saved(open_site, watch, wait_engine):
+    page = open_site(link(STANDARD))
+    wait_engine(page)
+    idle(page, STANDARD)
+    button = page.locator("#sound-button")
+    assert button.get_attribute("aria-pressed") == "false"
+    act(page, FIRST)
+    assert page.evaluate("() => window.tzaar.sound.played") == []
+    button.click()
+    assert button.get_attribute("aria-pressed") == "true"
+    assert page.evaluate("() => JSON.parse(localStorage.getItem('tzaar.sound'))") is True
+    page.reload()
+    wait_engine(page)
+    idle(page)
+    assert page.get_attribute("#sound-button", "aria-pressed") == "true"
+    view = engine("view", position=shown(page))
+    capture = next(a for a in view["legal"]["actions"] if "x" in a)
+    act(page, capture)
+    assert page.evaluate("() => window.tzaar.sound.played") == ["capture"]
+    watch.assert_clean()
+
+
+def test_the_record_has_a_header(open_site, watch, wait_engine):
+    page = open_site()  # White (you) against the computer at Casual
+    wait_engine(page)
+    idle(page, STANDARD)
+    text = open_records(page).locator("#record-text").input_value()
+    today = page.evaluate("() => { const d = new Date(); return [d.getFullYear(), d.getMonth() + 1, d.getDate()]; }")
+    assert text.splitlines()[:6] == [
+        "# TZAAR game record",
+        "White: person",
+        "Black: computer casual",
+        f"Date: {datetime.date(*today).isoformat()}",
+        "Result: not finished",
+        "Start: standard",
+    ]
+    page.click('#record-dialog button[value="close"]')
+    page.click("#new-game-button")
+    page.check('#new-game-dialog input[value="random"]')
+    page.fill('#new-game-dialog input[name="seed"]', "42")
+    page.click('[data-command="start-game"]')
+    idle(page, engine("new_position", setup="random", seed=42)["position"])
+    text = open_records(page).locator("#record-text").input_value()
+    assert "Start: random seed 42" in text.splitlines()
+    watch.assert_clean()
+
+
+def test_copy_link_offers_the_game_link_and_the_position_link(page, open_site, watch, wait_engine, site_url):
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
+    actions, positions = some_turns(3)
+    page = open_site(link(STANDARD, actions))
+    wait_engine(page)
+    idle(page, positions[-1])
+    page.click("#copy-link")
+    page.wait_for_selector("#copy-choices:not([hidden])")
+    assert page.get_attribute("#copy-link", "aria-expanded") == "true"
+    page.click('#copy-choices [data-copy="game"]')
+    page.wait_for_function(
+        "() => { const b = document.querySelector('#copy-link');"
+        " return b.dataset.copied === 'game' && b.innerText.trim() === 'Game link copied'; }"
+    )
+    assert page.evaluate("() => navigator.clipboard.readText()") == site_url + link(STANDARD, actions)
+    assert "game link" in page.eval_on_selector("#share-status", "e => e.textContent")
+    assert page.is_hidden("#copy-choices")
+    page.click("#copy-link")
+    page.click('#copy-choices [data-copy="position"]')
+    page.wait_for_function("() => document.querySelector('#copy-link').dataset.copied === 'position'")
+    assert page.evaluate("() => navigator.clipboard.readText()") == site_url + link(positions[-1])
+    assert "this position" in page.eval_on_selector("#share-status", "e => e.textContent")
+    watch.assert_clean()

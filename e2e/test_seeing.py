@@ -1,0 +1,228 @@
+"""Seeing it: the contrast of the page's colour pairs in both themes (WCAG AA: 4.5:1 for
+text, 3:1 for shapes), the side column within the window with a long game on a desktop
+and on a phone, the bad-link box over the board without moving it, a placement tray that
+does not jump, and hover styles only where the pointer can hover.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from helpers import STANDARD, engine, idle, link, new_game
+
+# Colour pairs of the page, read with getComputedStyle: [name, kind, foreground, background],
+# each colour given as [selector, CSS property] or ["--variable"]; alpha is composited over
+# the background. Text needs 4.5:1, shapes (pieces, icons, lines, rings) 3:1; a piece passes
+# with its face or its rim.
+CONTRAST = r"""
+() => {
+  const parse = (text) => {
+    text = text.trim();
+    let m = text.match(/^rgba?\(([\d.]+)[ ,]+([\d.]+)[ ,]+([\d.]+)(?:[ ,/]+([\d.]+%?))?\)$/);
+    if (m) return [+m[1], +m[2], +m[3], m[4] === undefined ? 1 : m[4].endsWith("%") ? parseFloat(m[4]) / 100 : +m[4]];
+    m = text.match(/^color\(srgb ([\d.e-]+) ([\d.e-]+) ([\d.e-]+)(?: \/ ([\d.]+))?\)$/);
+    if (m) return [m[1] * 255, m[2] * 255, m[3] * 255, m[4] === undefined ? 1 : +m[4]];
+    m = text.match(/^#([0-9a-f]{3})$/i);
+    if (m) text = "#" + [...m[1]].map((c) => c + c).join("");
+    m = text.match(/^#([0-9a-f]{6})$/i);
+    if (m) return [parseInt(m[1].slice(0, 2), 16), parseInt(m[1].slice(2, 4), 16), parseInt(m[1].slice(4), 16), 1];
+    throw new Error(`colour not read: ${text}`);
+  };
+  const root = getComputedStyle(document.documentElement);
+  const colour = ([what, property]) => {
+    if (what.startsWith("--")) return parse(root.getPropertyValue(what));
+    const node = document.querySelector(what);
+    if (!node) throw new Error(`no ${what}`);
+    return parse(getComputedStyle(node)[property]);
+  };
+  const over = (fg, bg) => [0, 1, 2].map((i) => fg[i] * fg[3] + bg[i] * (1 - fg[3]));
+  const lum = (c) => {
+    const [r, g, b] = c.map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const ratio = (fg, bg) => {
+    const b = colour(bg);
+    const f = over(colour(fg), b);
+    const [x, y] = [lum(f), lum(b)].sort((p, q) => q - p);
+    return (x + 0.05) / (y + 0.05);
+  };
+  const panel = ["#turn", "backgroundColor"];
+  const plate = [".plate", "fill"];
+  const text = [
+    ["page text", ["body", "color"], ["--bg"]],
+    ["turn title", [".turn-title", "color"], panel],
+    ["turn detail", [".turn-detail", "color"], panel],
+    ["trios pieces", [".trio-pieces", "color"], panel],
+    ["primary button", [".turn-over button.primary", "color"], [".turn-over button.primary", "backgroundColor"]],
+    ["tool button", ["#help-button", "color"], ["#help-button", "backgroundColor"]],
+    ["current move", ["#moves button[aria-current=true]", "color"], ["#moves button[aria-current=true]", "backgroundColor"]],
+    ["board labels", ["#board .label", "fill"], plate],
+    ["stack height", ["--badge-text"], ["--badge"]],
+    ["losing badge", ["--losing-text"], ["--losing"]],
+  ];
+  const shapes = [
+    ["grid lines", ["#board .grid-lines", "stroke"], plate],
+    ["capture ring", ["--capture"], plate],
+    ["stacking ring", ["--stack"], plate],
+    ["losing ring", ["--losing"], plate],
+    ["selection ring", ["--select"], plate],
+    ["last turn mark", ["--mark"], plate],
+    ["hint", ["--hint"], plate],
+  ];
+  for (const side of ["white", "black"]) {
+    const face = `.face-${side}-lo`;
+    shapes.push([`${side} piece`, [face, "stopColor"], plate, [`#board .piece[data-color=${side}] .face`, "stroke"]]);
+    shapes.push([`${side} trios icon`, [face, "stopColor"], panel, [`#trios .trio[data-side=${side}] .face`, "stroke"]]);
+  }
+  const results = [];
+  for (const [name, fg, bg] of text) results.push({ name, kind: "text", ratio: ratio(fg, bg), need: 4.5 });
+  for (const [name, fg, bg, rim] of shapes) {
+    const best = Math.max(ratio(fg, bg), rim ? ratio(rim, bg) : 0);
+    results.push({ name, kind: "shape", ratio: best, need: 3 });
+  }
+  return results;
+}
+"""
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_every_colour_pair_meets_wcag_aa(open_site, watch, wait_engine, theme):
+    page = open_site()
+    wait_engine(page)
+    page.evaluate("t => localStorage.setItem('tzaar.theme', JSON.stringify(t))", theme)
+    page.reload()
+    wait_engine(page)
+    idle(page, STANDARD)
+    assert page.get_attribute("html", "data-theme") == theme
+    results = page.evaluate(CONTRAST)
+    low = [f"{r['name']} {r['ratio']:.2f} < {r['need']}" for r in results if r["ratio"] < r["need"]]
+    assert not low, f"{theme}: " + "; ".join(low)
+    watch.assert_clean()
+
+
+def long_game(turns: int = 30) -> tuple[list[str], str]:
+    """A game of `turns` turns from the standard start that is not over: each turn captures
+    the kind the opponent has most of, then passes. Returns (actions, last position)."""
+    position, actions = STANDARD, []
+    while len(actions) < 1 + 2 * (turns - 1):
+        view = engine("view", position=position)
+        assert not view["winner"], actions
+        legal = view["legal"]["actions"]
+        other = "black" if view["side"] == "white" else "white"
+        if "pass" in legal:
+            action = "pass"
+        else:
+            action = max((a for a in legal if "x" in a), key=lambda a: (view["tops"][other][view["points"][a.split("x")[1]]["type"]], a))
+        position = engine("play", position=position, actions=[action])["positions"][-1]
+        actions.append(action)
+    return actions, position
+
+
+def box(page, selector: str) -> dict:
+    return page.eval_on_selector(selector, "e => { const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, height: r.height}; }")
+
+
+@pytest.mark.parametrize("language", ["en", "de"])  # German: longer words, taller panels
+def test_on_a_desktop_the_move_list_scrolls_and_the_controls_stay_in_sight(open_site, watch, wait_engine, page, language):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.add_init_script(f"localStorage.setItem('tzaar.language', JSON.stringify({language!r}))")
+    actions, last = long_game()
+    page = open_site(link(STANDARD, actions))
+    wait_engine(page)
+    idle(page, last)
+    side = box(page, ".side")  # it scrolls itself if its panels do not fit: nothing hidden in it
+    for selector in ("#copy-link", "#record-button", ".history-nav", "#turn"):
+        b = box(page, selector)
+        assert 0 <= b["top"] and b["bottom"] <= min(800, side["bottom"]), (selector, b, side)
+    assert page.eval_on_selector("#moves", "e => e.scrollHeight > e.clientHeight + 20")
+    # The current (last) move is in view inside its box.
+    current = box(page, "#moves button[aria-current=true]")
+    moves = box(page, "#moves")
+    assert moves["top"] - 1 <= current["top"] and current["bottom"] <= moves["bottom"] + 1
+    watch.assert_clean()
+
+
+def test_on_a_phone_the_move_list_scrolls_in_its_box_above_its_controls(open_site, watch, wait_engine, page):
+    page.set_viewport_size({"width": 390, "height": 844})
+    actions, last = long_game()
+    page = open_site(link(STANDARD, actions))
+    wait_engine(page)
+    idle(page, last)
+    assert page.eval_on_selector("#moves", "e => e.scrollHeight > e.clientHeight + 20")
+    page.locator("#record-button").scroll_into_view_if_needed()
+    moves, record = box(page, "#moves"), box(page, "#record-button")
+    assert moves["height"] <= 0.5 * 844
+    assert record["bottom"] <= 844 and moves["top"] >= 0, (moves, record)  # list and controls seen at once
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    watch.assert_clean()
+
+
+def test_on_a_phone_the_new_game_dialog_fits_the_screen(open_site, watch, wait_engine, page):
+    page.set_viewport_size({"width": 390, "height": 844})
+    page = open_site(link(STANDARD))
+    wait_engine(page)
+    idle(page, STANDARD)
+    page.click("#new-game-button")
+    page.wait_for_selector("#new-game-dialog[open]")
+    width = page.evaluate("() => document.documentElement.clientWidth")
+    dialog = page.eval_on_selector("#new-game-dialog", "e => e.getBoundingClientRect().right")
+    assert dialog <= width
+    for side in ("white", "black"):
+        right = page.eval_on_selector(f'#new-game-dialog select[data-player="{side}"]', "e => e.getBoundingClientRect().right")
+        assert right <= dialog, (side, right, dialog)
+    watch.assert_clean()
+
+
+def test_the_bad_link_box_lies_over_the_board_without_moving_it(open_site, watch, wait_engine):
+    page = open_site(link(STANDARD))
+    wait_engine(page)
+    idle(page, STANDARD)
+    before = box(page, "#board")
+    page.evaluate("() => { location.hash = '#nonsense'; }")
+    page.wait_for_selector("#alert:not([hidden])")
+    after = box(page, "#board")
+    assert abs(after["top"] - before["top"]) < 0.5, (before, after)
+    alert = box(page, "#alert")
+    assert alert["top"] < after["bottom"] and alert["bottom"] > after["top"]  # over the board
+    watch.assert_clean()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_the_placement_tray_does_not_jump_when_a_piece_is_chosen(open_site, watch, wait_engine, page, size):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page = open_site(link(STANDARD))
+    wait_engine(page)
+    new_game(page, "person", "person", setup="tournament")
+    page.wait_for_selector("#tray:not([hidden])")
+    before = box(page, "#tray")
+    page.click('[data-place="tzarra"]')
+    page.wait_for_selector('[data-place="tzarra"][aria-pressed="true"]')
+    page.wait_for_function("() => document.querySelector('.turn-detail').textContent.includes('Tzarra')")
+    after = box(page, "#tray")
+    assert abs(after["top"] - before["top"]) < 0.5, (before, after)
+    watch.assert_clean()
+
+
+def test_hover_styles_apply_only_where_the_pointer_hovers(ready_page):
+    """After a tap on a touch screen :hover sticks: every :hover rule sits in @media (hover: hover)."""
+    outside = ready_page.evaluate(
+        """() => {
+          const bad = [];
+          const walk = (rules, hover) => {
+            for (const rule of rules) {
+              if (rule instanceof CSSMediaRule) walk(rule.cssRules, hover || /\\(hover: *hover\\)/.test(rule.conditionText));
+              else if (rule.selectorText && rule.selectorText.includes(":hover") && !hover) bad.push(rule.selectorText);
+            }
+          };
+          for (const sheet of document.styleSheets) walk(sheet.cssRules, false);
+          return bad;
+        }"""
+    )
+    assert outside == []
+    assert ready_page.evaluate("() => [...document.styleSheets].some((s) => [...s.cssRules].some((r) => r.cssText.includes(':hover')))")
+
+
+def test_the_long_game_helper_reaches_many_turns():
+    actions, last = long_game()
+    assert len(engine("game", start=STANDARD, actions=actions)["turns"]) == 30
+    assert not engine("view", position=last)["winner"]
