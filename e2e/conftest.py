@@ -172,7 +172,7 @@ class PageWatch:
         page.on("console", self._on_console)
         page.on("pageerror", lambda error: self.page_errors.append(str(error)))
         page.context.on("request", self._on_request)  # the context also sees the worker's
-        page.context.on("requestfailed", lambda r: self.failed_requests.append(f"{r.url}: {r.failure}"))
+        page.context.on("requestfailed", self._on_failed)
         page.context.on("response", self._on_response)
 
     def _on_console(self, message) -> None:
@@ -186,6 +186,12 @@ class PageWatch:
             return
         if f"{parts.scheme}://{parts.netloc}" != self.allowed_origin:
             self.foreign_requests.append(request.url)
+
+    def _on_failed(self, request) -> None:
+        # net::ERR_ABORTED is the browser cancelling a request itself (a reload or a new page
+        # while the icon still loads); a missing file shows as an HTTP status below.
+        if request.failure != "net::ERR_ABORTED":
+            self.failed_requests.append(f"{request.url}: {request.failure}")
 
     def _on_response(self, response) -> None:
         if response.status >= 400:
