@@ -8,14 +8,13 @@ end from random setups (every position reached by legal actions, and re-read thr
 ``Position.from_text``).
 """
 
-import random
 
 import pytest
 from engine_helpers import build
 
-from tzaar.board import PASS
 from tzaar.notation import Action
 from tzaar.position import Position
+from tzaar.ai import solver_bench
 from tzaar.ai.solver import LOSS, SOLVE_STACKS, WIN, Solution, Solver, solve, stacks_left, winning_actions, worth_trying
 
 
@@ -75,34 +74,10 @@ def value_after(b, actions, memo):
 
 
 def endgame_positions(seed, max_stacks, min_stacks=4, careful=20):
-    """Positions (text) with ``min_stacks``..``max_stacks`` stacks from one random game
-    from a random setup.  The players are random but not suicidal, so that endgames are
-    not all over in one turn: no action that ends the game at once when another exists,
-    and from ``careful`` stacks down no turn that lets the enemy win in its next turn
-    (asked of the solver with ``max_turns=1``: it only steers the game, the expected
-    results come from :func:`exact`); second actions are mostly captures."""
-    out = []
-    rng = random.Random(seed)
-    b = Position.random(rng.randrange(1 << 30)).board()
-    while True:
-        moves = b.moves()
-        if not moves:
-            return out
-        n = stacks_left(b)
-        if min_stacks <= n <= max_stacks:
-            out.append(b.text())
-        side = b.side
-        safe = []
-        for a in moves:
-            b.do(a)
-            if b.winner() is None and (n > careful or b.side == side or solve(b, max_turns=1) is None):
-                safe.append(a)
-            b.undo()
-        moves = safe or moves
-        if b.step == 2 and rng.random() < 0.7:
-            caps = [a for a in moves if a != PASS and b.is_capture(a)]
-            moves = caps or moves
-        b.do(rng.choice(moves))
+    """Texts of the positions with ``min_stacks``..``max_stacks`` stacks of one seeded game
+    between random players that do not throw the game away
+    (:func:`tzaar.ai.solver_bench.endgame_positions`, here from 4 stacks up)."""
+    return solver_bench.endgame_positions(seed, max_stacks, min_stacks, careful)
 
 
 #: Positions with longer results, found with :func:`endgame_positions` (seeds 0-149,

@@ -76,14 +76,9 @@ def play_game(white: Spec, black: Spec, start: Position, seed: int = 0) -> dict:
             n += 1
         if n > MAX_ACTIONS:
             raise RuntimeError(f"a game ran past {MAX_ACTIONS} actions: {board.text()}")
-    winner = board.winner()
-    return {"winner": winner, "actions": n, "turns": turns, "seconds": spent, "ending": ending(board, winner)}
-
-
-def ending(board, winner) -> str:
-    """How the loser lost: ``no-capture`` (starved) or ``lost-type`` (a type gone)."""
-    loser = 1 - winner
-    return "lost-type" if min(board.tops[3 * loser: 3 * loser + 3]) == 0 else "no-capture"
+    # How the loser lost: "no-capture" (starved) or "lost-type" (a type gone).
+    ending = Position.from_text(board.text()).outcome().code
+    return {"winner": board.winner(), "actions": n, "turns": turns, "seconds": spent, "ending": ending}
 
 
 def _one(args):
@@ -188,4 +183,4 @@ def summary(p1: Spec, p2: Spec, results, setup: str) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["Spec", "run_player", "play_game", "run_match", "summary", "elo", "elo_interval", "setup_position", "ending", "MAX_ACTIONS"]
+__all__ = ["Spec", "run_player", "play_game", "run_match", "summary", "elo", "elo_interval", "setup_position", "MAX_ACTIONS"]
