@@ -91,6 +91,10 @@ def test_a_language_the_page_lacks_falls_back_to_english(open_in):
 def test_switching_to_polish_renders_again_and_is_saved(open_in):
     pl = texts("pl")
     page = open_in("de-DE")
+    page.click("#editor-button")  # the tools load on first use; their elements are made once
+    page.wait_for_selector("#editor:not([hidden])")
+    page.click("#editor-button")
+    page.wait_for_selector("#editor[hidden]", state="attached")
     page.click('#board [data-point="A5"]')  # a selection: the turn panel's text depends on the state
     page.wait_for_selector('#board [data-point="A5"][data-selected="true"]')
     switch(page, "pl")

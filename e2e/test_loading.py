@@ -1,7 +1,9 @@
-"""How the engine loads: precompiled Python from two zips, only the standard library in use,
-and any other standard module fetched when first imported."""
+"""How the page loads: precompiled Python from two zips, only the standard library in use,
+and any other standard module fetched when first imported; the tools' files on first use."""
 
 from __future__ import annotations
+
+from helpers import idle, open_records
 
 
 def python(page, code: str) -> str:
@@ -32,4 +34,36 @@ def test_a_standard_module_outside_the_zip_is_fetched_when_imported(page, open_s
     # A submodule of a package whose other modules are in stdlib.zip comes the same way.
     assert python(page, "import json.tool; json.tool.__name__") == "json.tool"
     assert python(page, "import importlib.util; str(importlib.util.find_spec('no_such_module'))") == "None"
+    watch.assert_clean()
+
+
+# What only the tools need (the analysis board, attack map, review, puzzles, editor, game
+# records): fetched on their first use, never by a plain load of the page.
+TOOLS_FILES = {"overlay.js", "analysis.js", "review.js", "puzzles.js", "editor.js", "tools.css", "puzzles.json", "records.js"}
+
+
+def test_a_plain_load_fetches_none_of_the_tools_and_each_tool_fetches_its_files(page, open_site, watch, wait_engine):
+    requested = []  # by the page and its worker (the service worker precaches every file)
+    page.context.on("request", lambda request: request.service_worker
+                    or requested.append(request.url.split("?")[0].rsplit("/", 1)[-1]))
+    open_site()
+    wait_engine(page)
+    idle(page)
+    page.wait_for_timeout(300)  # anything a load starts late
+    assert not TOOLS_FILES & set(requested), "a plain load fetched tools' files"
+    assert page.locator("#tools button").count() == 4  # their buttons are there all the same
+    # The first press of a tool's button loads the tools (and does what it says).
+    page.click("#analyse-button")
+    page.wait_for_selector(".eval-bar:not([hidden])")
+    assert page.get_attribute("#analyse-button", "aria-pressed") == "true"
+    assert {"overlay.js", "analysis.js", "review.js", "puzzles.js", "editor.js", "tools.css"} <= set(requested)
+    assert page.locator("#tools .tools-row").first.locator("button").count() == 4  # one row, not two
+    page.click("#analyse-button")
+    assert "puzzles.json" not in requested
+    page.click("#puzzles-button")
+    page.wait_for_selector('#puzzles button[data-index="0"]')
+    assert "puzzles.json" in requested and "records.js" not in requested
+    open_records(page)
+    assert "records.js" in requested
+    assert page.input_value("#record-text").startswith("# TZAAR game record")
     watch.assert_clean()

@@ -14,7 +14,7 @@ import tempfile
 import pytest
 
 from conftest import serving
-from helpers import STANDARD, act, idle, link, shown, wait_address
+from helpers import STANDARD, act, idle, link, open_records, shown, wait_address
 
 CACHES = "() => caches.keys().then((names) => names.sort())"
 
@@ -43,6 +43,20 @@ def test_a_reload_with_the_network_off_loads_and_plays(page, open_site, watch, w
     act(page, action)
     assert shown(page) != STANDARD
     wait_address(page, shown(page))
+    # Every tool opens offline too, though none was loaded before (they load on first use).
+    page.click("#analyse-button")
+    page.wait_for_selector("#analysis .eval-text:not(:empty)")
+    page.click("#analyse-button")
+    page.click("#puzzles-button")
+    page.wait_for_selector('#puzzles button[data-index="0"]')
+    page.click("#puzzles-button")
+    page.click("#editor-button")
+    page.wait_for_selector('#editor[data-possible="true"]')
+    page.click("#editor-button")
+    page.click("#review-button")
+    page.wait_for_selector("#review[data-state=done]", timeout=60_000)
+    open_records(page)
+    assert page.input_value("#record-text").startswith("# TZAAR game record")
     # Offline, the page itself (tried on the network first) and the update check may fail.
     watch.failed_requests = [r for r in watch.failed_requests if "ERR_INTERNET_DISCONNECTED" not in r]
     watch.assert_clean()

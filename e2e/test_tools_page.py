@@ -28,8 +28,8 @@ def bar(page, attribute):
 def wait_bar(page, position, condition):
     page.wait_for_function(
         f"""() => {{
-            const bar = document.querySelector('.eval-bar');
-            if (bar.dataset.position !== {json.dumps(position)} || !bar.dataset.score) return false;
+            const bar = document.querySelector('.eval-bar');  // (there once the tools load)
+            if (!bar || bar.dataset.position !== {json.dumps(position)} || !bar.dataset.score) return false;
             const score = Number(bar.dataset.score), mate = bar.dataset.mate === '' ? null : Number(bar.dataset.mate);
             return {condition};
         }}""",
@@ -83,7 +83,7 @@ def test_the_analysis_shows_the_best_turn_and_the_reply(open_site, watch, wait_e
     page.keyboard.press("a")
     page.wait_for_function(
         "() => { const l = document.querySelector('#analysis .eval-line');"
-        " return l.dataset.reply && l.dataset.line.split(' ').length === 2; }",
+        " return l?.dataset.reply && l.dataset.line.split(' ').length === 2; }",
         timeout=60_000,
     )
     line = page.get_attribute("#analysis .eval-line", "data-line").split()

@@ -7,7 +7,6 @@ import { NewGameDialog, HelpDialog, ConfirmLosingDialog } from "./dialogs.js";
 import { bindCommands, Theme } from "./input.js";
 import { parseLink } from "./address.js";
 import { bindAddress, ShareControls, AlertBox } from "./sharing.js";
-import { RecordDialog } from "./records.js";
 import { UpdateNotice, startOffline } from "./update-notice.js";
 import { storage } from "./storage.js";
 import { FRIENDLY_LEVEL, HINT_LEVEL, computerId, think } from "./computer.js";
@@ -50,7 +49,18 @@ const views = [
 const newGame = new NewGameDialog($("#new-game-dialog"), game);
 const help = new HelpDialog($("#help-dialog"));
 const theme = new Theme($("#theme-button"), storage);
-const records = new RecordDialog($("#record-dialog"), game, engine);
+// The game record dialog loads on first use (records.js).
+let records = null;
+const openRecords = async () => {
+  records ??= import("./records.js").then(
+    ({ RecordDialog }) => new RecordDialog($("#record-dialog"), game, engine),
+    (error) => {
+      records = null; // a later press tries again
+      throw error;
+    },
+  );
+  (await records).open();
+};
 const updates = new UpdateNotice($("#update-notice"));
 const sound = new Sound($("#sound-button"), storage);
 // The analysis tools (analysis board, attack map, review, puzzles, editor): tools.js.
@@ -123,7 +133,7 @@ bindCommands({
   "undo-turn": () => game.undoTurn(),
   "redo-turn": () => game.redoTurn(),
   deselect: () => game.deselect(),
-  record: () => records.open(),
+  record: () => openRecords(),
   "dismiss-alert": () => game.dismissAlert(),
 });
 
