@@ -8,9 +8,13 @@
 
 dist/ is what GitHub Pages publishes:
 
-    index.html, *.js, *.css, icon.svg   copied from web/, relative asset URLs stamped ?v=HASH
+    index.html, *.js, *.css, icon.svg   from web/ without comments and indentation
+                                        (build_minify.py), relative asset URLs stamped ?v=HASH
     sw.js                               the service worker, given the release and its files
-    tzaar.zip                           the modules tzaar.facade imports, compiled (.pyc)
+    tzaar.zip.gz                        the modules tzaar.facade imports, compiled (.pyc), in
+                                        a zip that stores them, gzipped as a whole
+    tzaar-more.zip                      the modules of the methods it imports on first call
+                                        (computer player, tools), compiled; fetched then
     stdlib.zip                          the standard library modules they and Pyodide use (.pyc)
     pyodide/                            the runtime files the worker needs, from node_modules
     version.json                        {"version": HASH, "pyodide": ..., "files": [...]}
@@ -25,6 +29,7 @@ from __future__ import annotations
 import argparse
 import ast
 import functools
+import gzip
 import hashlib
 import http.server
 import io
@@ -40,6 +45,9 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))  # build_minify.py, beside this file
+import build_minify  # noqa: E402
 WEB = ROOT / "web"
 PACKAGE = ROOT / "tzaar"
 DIST = ROOT / "dist"
@@ -61,7 +69,7 @@ WEB_SKIP = {".DS_Store", "README.md"}
 
 # A relative URL in a string literal or an HTML attribute, to an asset whose address must
 # change with each release: "./app.js", '../x.css', "style.css" (in HTML attributes only).
-STAMPED_EXTENSIONS = r"(?:m?js|css|json|zip|svg|png|wasm)"
+STAMPED_EXTENSIONS = r"(?:m?js|css|json|zip|gz|svg|png|wasm)"
 JS_RELATIVE_URL = re.compile(r"""(["'`])(\.{1,2}/[^"'`?#\s]+\.%s)\1""" % STAMPED_EXTENSIONS)
 HTML_ASSET_ATTRIBUTE = re.compile(
     r"""(\s(?:src|href)=)(["'])(?![a-z][a-z0-9+.-]*:|/|#)([^"'?#\s]+\.%s)\2""" % STAMPED_EXTENSIONS,
@@ -93,16 +101,25 @@ def installed_pyodide_version() -> str | None:
         return None
 
 
+def esbuild_version() -> str | None:
+    """The esbuild in node_modules, if it is there (package.json pins it)."""
+    try:
+        version = json.loads((ROOT / "node_modules" / "esbuild" / "package.json").read_text())["version"]
+    except (OSError, ValueError, KeyError):
+        return None
+    return version if ESBUILD.exists() else None
+
+
 def ensure_pyodide() -> str:
-    """Install the pinned Pyodide with npm unless node_modules already holds it."""
+    """Install the pinned Pyodide (and esbuild) with npm unless node_modules already holds them."""
     wanted = pyodide_version()
     have = installed_pyodide_version()
-    if have == wanted and all((PYODIDE_SOURCE / name).is_file() for name in PYODIDE_FILES):
+    if have == wanted and all((PYODIDE_SOURCE / name).is_file() for name in PYODIDE_FILES) and esbuild_version():
         return wanted
     npm = shutil.which("npm")
     if npm is None:
         raise BuildError(
-            f"npm is needed once to fetch the Pyodide runtime {wanted} from the npm registry, "
+            f"npm is needed once to fetch the Pyodide runtime {wanted} and esbuild from the npm registry, "
             "and it was not found. Install Node.js with npm (Debian: apt-get install npm), "
             "then run this command again."
         )
@@ -150,14 +167,25 @@ def imported_modules(path: Path, module: str) -> set[str]:
     return {name for name in names if name.split(".")[0] == PACKAGE.name}
 
 
-def package_files() -> list[Path]:
-    """The .py files the browser needs: the modules the facade imports, and theirs.
+def lazy_modules() -> tuple[str, ...]:
+    """The modules the facade imports on the first call of one of their methods: the keys of
+    its LAZY_MODULES table."""
+    for node in ast.parse(module_file(ENTRY_MODULE).read_bytes()).body:
+        target = node.target if isinstance(node, ast.AnnAssign) else node.targets[0] if isinstance(node, ast.Assign) else None
+        if isinstance(target, ast.Name) and target.id == "LAZY_MODULES":
+            return tuple(ast.literal_eval(node.value))
+    return ()
+
+
+def package_files(roots: tuple[str, ...] | None = None) -> list[Path]:
+    """The .py files the browser needs: the modules the facade imports (and those it imports
+    on first call), and theirs; or those of the modules `roots`.
 
     The command line, benchmarks and tests of tzaar/ stay out of the browser's download."""
     if module_file(ENTRY_MODULE) is None:
         raise BuildError(f"{ENTRY_MODULE} is missing: the worker has nothing to call.")
     found: dict[str, Path] = {}
-    todo = [ENTRY_MODULE]
+    todo = list(roots) if roots is not None else [ENTRY_MODULE, *lazy_modules()]
     while todo:
         name = todo.pop()
         path = None if name in found else module_file(name)
@@ -206,13 +234,43 @@ def unannotated(statement: ast.stmt) -> ast.stmt:
 
 def pack_package() -> bytes:
     """The browser's modules of tzaar/ as a zip whose bytes depend only on their contents."""
+    return write_zip({path.relative_to(ROOT).as_posix(): browser_source(path) for path in package_files()})
+
+
+PACKAGE_ARCHIVE = "tzaar.zip.gz"  # what the worker fetches first
+MORE_ARCHIVE = "tzaar-more.zip"  # and on the first call of a method of LAZY_MODULES
+
+
+def split_package(compiled: bytes) -> dict[str, bytes]:
+    """tzaar.zip as compiled, split in two: the modules the start imports (tzaar.facade and
+    its imports), and the rest, fetched on the first call of their methods.
+
+    The start's zip stores its modules uncompressed and is gzipped as a whole: a fifth
+    smaller than a zip of modules compressed one by one (the names and constants the modules
+    share compress once); the worker unpacks it with the browser's DecompressionStream and
+    zipimport reads it as it is. The rest is an ordinary zip, for Python to read after a fetch."""
+    start = {path.relative_to(ROOT).with_suffix(".pyc").as_posix() for path in package_files((ENTRY_MODULE,))}
+    parts: tuple[dict, dict] = ({}, {})
+    with zipfile.ZipFile(io.BytesIO(compiled)) as archive:
+        for name in archive.namelist():
+            parts[name not in start][name] = archive.read(name)
+    if set(parts[0]) != start:
+        raise BuildError(f"tzaar.zip lacks {sorted(start - set(parts[0]))}.")
+    return {
+        PACKAGE_ARCHIVE: gzip.compress(write_zip(parts[0], zipfile.ZIP_STORED), 9, mtime=0),
+        MORE_ARCHIVE: write_zip(parts[1]),
+    }
+
+
+def write_zip(entries: dict[str, bytes], method: int = zipfile.ZIP_DEFLATED) -> bytes:
+    """A zip of `entries` whose bytes depend only on them."""
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for path in package_files():
-            info = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
+    with zipfile.ZipFile(buffer, "w", method, compresslevel=9 if method == zipfile.ZIP_DEFLATED else None) as archive:
+        for name in sorted(entries):
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = method
             info.external_attr = 0o644 << 16
-            archive.writestr(info, browser_source(path))
+            archive.writestr(info, entries[name])
     return buffer.getvalue()
 
 
@@ -274,6 +332,27 @@ def stamp_html(text: str, version: str) -> str:
 
 STAMPERS = {".js": stamp_js, ".mjs": stamp_js, ".html": stamp_html}
 
+# What dist/ leaves out of our text files (build_minify.py): JavaScript and CSS go through
+# esbuild (node_modules, pinned in package.json), the page and JSON lose their white space,
+# and the page the English texts that i18n.js writes over at the start.
+ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
+TEXT_MINIFIERS = {".html": build_minify.page, ".json": build_minify.json_}
+
+
+def minify(files: dict[str, bytes]) -> dict[str, bytes]:
+    """Those of `files` (name -> bytes as in web/) that the site serves smaller, minified."""
+    try:
+        out = build_minify.code({name: data for name, data in files.items()
+                                 if Path(name).suffix in build_minify.CODE_SUFFIXES}, ESBUILD)
+        for name, data in files.items():
+            minifier = TEXT_MINIFIERS.get(Path(name).suffix)
+            if minifier is not None:
+                out[name] = minifier(data.decode("utf-8")).encode("utf-8")
+    except (build_minify.MinifyError, ValueError) as error:
+        raise BuildError(f"Minifying web/: {error}") from None
+    return out
+
+
 SERVICE_WORKER = "sw.js"
 RELEASE_LINE = re.compile(r"^const RELEASE = .*;$", re.MULTILINE)
 
@@ -286,6 +365,44 @@ def release_service_worker(text: str, manifest: dict) -> bytes:
     if count != 1:
         raise BuildError(f"web/{SERVICE_WORKER} needs one line 'const RELEASE = ...;' for build.py to fill.")
     return text.encode("utf-8")
+
+
+# The texts of web/lang/<code>.json that a start of the page does not show: those of the
+# tools, the game record, the new-game dialog and How to play, but the tools' buttons (there
+# from the start, made by tools.js) and the texts of index.html outside its dialogs.
+# dist/lang/<code>.json keeps the others; dist/lang/<code>.later.json has these, fetched by
+# i18n.js loadLater() before the first of them is shown.
+LATER_TEXTS = re.compile(r"(?!\w+\.button(?:\.title)?$|analysis\.attackMap$)(?:analysis|review|puzzles|editor|record|help|newGame)\..+")
+LANGUAGE_FILE = re.compile(r"lang/(\w+)\.json")
+PAGE_KEYS = re.compile(r'data-i18n(?:-rich)?="([^"]+)"|data-i18n-attr="([^"]+)"')
+
+
+def page_keys(page: str) -> set[str]:
+    """The text keys of index.html outside its dialogs: shown from the start."""
+    keys = set()
+    for match in PAGE_KEYS.finditer(re.sub(r"<dialog\b.*?</dialog>", "", page, flags=re.DOTALL)):
+        if match[1]:
+            keys.add(match[1])
+        else:
+            keys.update(pair.partition(":")[2].strip() for pair in match[2].split(";"))
+    return keys
+
+
+def split_languages(sources: dict[str, bytes]) -> dict[str, bytes]:
+    """lang/<code>.json without its later texts, and lang/<code>.later.json with them."""
+    start = page_keys(sources.get("index.html", b"").decode())
+    out = {}
+    for name in sorted(sources):
+        match = LANGUAGE_FILE.fullmatch(name)
+        if not match:
+            continue
+        texts = json.loads(sources[name])
+        parts: tuple[dict, dict] = ({}, {})
+        for key, text in texts.items():
+            parts[bool(LATER_TEXTS.fullmatch(key)) and key not in start][key] = text
+        for part, file in zip(parts, (name, f"lang/{match[1]}.later.json")):
+            out[file] = json.dumps(part, ensure_ascii=False, separators=(",", ":")).encode()
+    return out
 
 
 APP_MANIFEST = "manifest.webmanifest"
@@ -314,7 +431,8 @@ def build(quiet: bool = False) -> dict:
     runtime = ensure_pyodide()
     sources = {p.relative_to(WEB).as_posix(): p.read_bytes() for p in web_files()}
     compiled = compile_python(runtime, pack_package())
-    version = content_hash(runtime, {**sources, "tzaar.zip": compiled["tzaar.zip"], "stdlib.zip": compiled["stdlib.zip"]})
+    python = {**split_package(compiled["tzaar.zip"]), "stdlib.zip": compiled["stdlib.zip"]}
+    version = content_hash(f"{runtime} esbuild {esbuild_version()}", {**sources, **python})
 
     # Built beside dist/ (in its parent, so the renames never cross filesystems) and
     # swapped in whole, so a server never shows half a build.
@@ -323,8 +441,8 @@ def build(quiet: bool = False) -> dict:
     try:
         files = {name: data for name, data in sources.items() if name != SERVICE_WORKER}
         files.update(language_manifests(sources))
-        files["tzaar.zip"] = compiled["tzaar.zip"]
-        files["stdlib.zip"] = compiled["stdlib.zip"]
+        files.update(split_languages(sources))
+        files.update(python)
         for name in PYODIDE_FILES:
             files[f"pyodide/{name}"] = (PYODIDE_SOURCE / name).read_bytes()
         manifest = {"version": version, "pyodide": runtime, "files": sorted([*files, "version.json"])}
@@ -332,6 +450,9 @@ def build(quiet: bool = False) -> dict:
         files[".nojekyll"] = b""
         if SERVICE_WORKER in sources:
             files[SERVICE_WORKER] = release_service_worker(sources[SERVICE_WORKER].decode(), manifest)
+        # (The service worker as written: it is no part of a page's load, and its release
+        # line stays readable.)
+        files.update(minify({name: data for name, data in files.items() if name in sources and name != SERVICE_WORKER}))
         for name, data in files.items():
             target = stage / name
             target.parent.mkdir(parents=True, exist_ok=True)

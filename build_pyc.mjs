@@ -62,6 +62,46 @@ def install(url):
     if WholeStdlib not in sys.meta_path:
         sys.meta_path.append(WholeStdlib)
 `);
+// The last finder on sys.meta_path but one: the modules of a package that its start does not
+// import (tzaar's computer player and tools, tzaar-more.zip) come in a second zip, downloaded
+// the first time one of them is imported; the zip's folder of the package then joins the
+// package's __path__. install(package, url) once the package is imported.
+pyodide.globals.set("PACKAGE_REST", `
+import importlib, sys
+from importlib.machinery import PathFinder
+
+
+class PackageRest:
+    package = None
+    url = None
+    loaded = False
+
+    @classmethod
+    def find_spec(cls, name, path=None, target=None):
+        if cls.url is None or not name.startswith(cls.package + ".") or path is None:
+            return None
+        if not cls.loaded:
+            cls.loaded = True
+            from js import XMLHttpRequest  # a worker may ask synchronously
+            request = XMLHttpRequest.new()
+            request.open("GET", cls.url, False)
+            request.responseType = "arraybuffer"
+            request.send()
+            if request.status != 200:
+                raise ImportError(f"{name}: {cls.url} answered HTTP {request.status}", name=name)
+            archive = "/lib/" + cls.url.rsplit("/", 1)[-1].split("?")[0]
+            with open(archive, "wb") as file:
+                file.write(request.response.to_bytes())
+            sys.modules[cls.package].__path__.append(archive + "/" + cls.package)
+            importlib.invalidate_caches()
+        return PathFinder.find_spec(name, path)
+
+
+def install(package, url):
+    PackageRest.package, PackageRest.url = package, url
+    if PackageRest not in sys.meta_path:
+        sys.meta_path.append(PackageRest)
+`);
 pyodide.runPython(`
 import ast, importlib, importlib.util, io, os, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
@@ -126,6 +166,7 @@ for name, module in sorted(sys.modules.items()):
         entries[rel[:-3] + ".pyc"] = pyc(std.read(rel), file)
         names.append(name)
 whole = sorted({n[:-3].removesuffix("/__init__").replace("/", ".") for n in inside if n.endswith(".py")})
+entries["_package_rest.pyc"] = pyc(PACKAGE_REST.encode(), "_package_rest.py")
 entries["_whole_stdlib.pyc"] = pyc(WHOLE_STDLIB.replace("NAMES = ()", f"NAMES = {tuple(whole)!r}").encode(), "_whole_stdlib.py")
 write_zip("/build/out/stdlib.zip", entries)
 open("/build/out/stdlib.txt", "w").write("".join(n + "\\n" for n in names))

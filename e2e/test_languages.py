@@ -80,6 +80,9 @@ def test_a_first_visit_follows_the_browser_language(open_in):
     # The option labels are each language's own name.
     names = page.eval_on_selector_all("#language option", "os => os.map(o => o.textContent)")
     assert names == ["Deutsch", "English", "Español", "Français", "Italiano", "Nederlands", "Polski"]
+    # Only the language's own file is fetched (not English's too).
+    fetched = page.evaluate("() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)")
+    assert [path.rsplit("/", 1)[-1] for path in fetched if "/lang/" in path] == ["de.json"]
 
 
 def test_a_language_the_page_lacks_falls_back_to_english(open_in):

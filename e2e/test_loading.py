@@ -17,10 +17,15 @@ def test_the_engine_loads_compiled_modules_and_only_the_standard_library_in_use(
     open_site()
     wait_engine(page)
     files = ["/".join(parts[-2:]) if parts[-2] == "pyodide" else parts[-1] for parts in requested]
-    assert "stdlib.zip" in files and "tzaar.zip" in files
+    assert "stdlib.zip" in files and "tzaar.zip.gz" in files
+    assert "tzaar-more.zip" not in files  # the computer player and the tools: on first call
     assert "pyodide/python_stdlib.zip" not in files  # Pyodide's whole library (2.5 MB) stays unloaded
     assert python(page, "import tzaar.facade; tzaar.facade.__file__") == "/lib/tzaar.zip/tzaar/facade.pyc"
     assert python(page, "import json; json.__file__") == "/lib/python314.zip/json/__init__.pyc"  # stdlib.zip, mounted there
+    # The first call of an ai_* method fetches the rest of the package.
+    with page.expect_request("**/tzaar-more.zip*"):
+        assert python(page, "import tzaar.facade as f; f.call_json('ai_levels', '{}')").startswith('{"result"')
+    assert python(page, "import tzaar.ai.jobs; tzaar.ai.jobs.__file__") == "/lib/tzaar-more.zip/tzaar/ai/jobs.pyc"
     watch.assert_clean()
 
 
@@ -38,8 +43,11 @@ def test_a_standard_module_outside_the_zip_is_fetched_when_imported(page, open_s
 
 
 # What only the tools need (the analysis board, attack map, review, puzzles, editor, game
-# records): fetched on their first use, never by a plain load of the page.
-TOOLS_FILES = {"overlay.js", "analysis.js", "review.js", "puzzles.js", "editor.js", "tools.css", "puzzles.json", "records.js"}
+# records), their texts (and those of How to play and the new-game dialog), and the Python of
+# the tools and the computer player (tzaar-more.zip): fetched on their first use, never by a
+# plain load of the page.
+TOOLS_FILES = {"overlay.js", "analysis.js", "review.js", "puzzles.js", "editor.js", "tools.css", "puzzles.json",
+               "records.js", "records.css", "en.later.json", "tzaar-more.zip"}
 
 
 def test_a_plain_load_fetches_none_of_the_tools_and_each_tool_fetches_its_files(page, open_site, watch, wait_engine):
@@ -56,7 +64,9 @@ def test_a_plain_load_fetches_none_of_the_tools_and_each_tool_fetches_its_files(
     page.click("#analyse-button")
     page.wait_for_selector(".eval-bar:not([hidden])")
     assert page.get_attribute("#analyse-button", "aria-pressed") == "true"
-    assert {"overlay.js", "analysis.js", "review.js", "puzzles.js", "editor.js", "tools.css"} <= set(requested)
+    assert {"overlay.js", "analysis.js", "review.js", "puzzles.js", "editor.js", "tools.css", "en.later.json",
+            "tzaar-more.zip"} <= set(requested)
+    assert page.get_attribute(".eval-bar", "aria-label") == "Evaluation from White's side"  # a later text
     assert page.locator("#tools .tools-row").first.locator("button").count() == 4  # one row, not two
     page.click("#analyse-button")
     assert "puzzles.json" not in requested
@@ -64,6 +74,7 @@ def test_a_plain_load_fetches_none_of_the_tools_and_each_tool_fetches_its_files(
     page.wait_for_selector('#puzzles button[data-index="0"]')
     assert "puzzles.json" in requested and "records.js" not in requested
     open_records(page)
-    assert "records.js" in requested
+    assert {"records.js", "records.css"} <= set(requested)
+    assert page.text_content("#record-title") == "Game record"  # the dialog's texts (en.later.json)
     assert page.input_value("#record-text").startswith("# TZAAR game record")
     watch.assert_clean()

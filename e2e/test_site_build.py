@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import gzip
 import io
 import json
 import re
@@ -46,10 +47,16 @@ def test_dist_has_the_runtime_the_package_and_the_pages_marker(dist_dir, release
     assert listed == on_disk - {".nojekyll", "sw.js"}
 
 
+def start_archive(dist_dir) -> zipfile.ZipFile:
+    """tzaar.zip.gz as the worker reads it: the zip inside the gzip."""
+    return zipfile.ZipFile(io.BytesIO(gzip.decompress((dist_dir / "tzaar.zip.gz").read_bytes())))
+
+
 def test_the_package_zip_holds_compiled_modules_only(dist_dir):
-    with zipfile.ZipFile(dist_dir / "tzaar.zip") as archive:
-        names = archive.namelist()
-        flags = {int.from_bytes(archive.read(n)[4:8], "little") for n in names}
+    with start_archive(dist_dir) as archive, zipfile.ZipFile(dist_dir / "tzaar-more.zip") as more:
+        names = archive.namelist() + more.namelist()
+        flags = {int.from_bytes(z.read(n)[4:8], "little") for z in (archive, more) for n in z.namelist()}
+        assert {i.compress_type for i in archive.infolist()} == {zipfile.ZIP_STORED}  # gzipped as a whole
     assert "tzaar/__init__.pyc" in names and "tzaar/facade.pyc" in names
     assert all(n.startswith("tzaar/") and n.endswith(".pyc") for n in names)
     assert flags == {0b01}  # unchecked-hash .pyc: never compared with a source
@@ -64,11 +71,15 @@ def test_the_package_zip_holds_every_module_the_facade_loads(dist_dir):
     loaded = subprocess.run(
         [sys.executable, "-c", program], cwd=ROOT, capture_output=True, text=True, check=True
     ).stdout.split()
-    with zipfile.ZipFile(dist_dir / "tzaar.zip") as archive:
-        names = set(archive.namelist())
+    with start_archive(dist_dir) as archive, zipfile.ZipFile(dist_dir / "tzaar-more.zip") as more:
+        names, rest = set(archive.namelist()), set(more.namelist())
     assert loaded
-    assert {Path(f).resolve().relative_to(ROOT).with_suffix(".pyc").as_posix() for f in loaded} <= names
-    assert "tzaar/__main__.pyc" not in names  # the command line stays out of the browser
+    # The start's zip holds exactly what importing the facade loads; the rest (the computer
+    # player, the tools: imported on the first call of their methods) is in tzaar-more.zip.
+    assert {Path(f).resolve().relative_to(ROOT).with_suffix(".pyc").as_posix() for f in loaded} == names
+    assert {"tzaar/ai/jobs.pyc", "tzaar/ai/search.pyc", "tzaar/tools_facade.pyc", "tzaar/littlegolem.pyc"} <= rest
+    assert not names & rest
+    assert "tzaar/__main__.pyc" not in names | rest  # the command line stays out of the browser
 
 
 def test_the_stdlib_zip_holds_every_standard_module_the_package_imports(dist_dir, site_build):
@@ -132,7 +143,8 @@ def test_the_packed_modules_answer_as_the_sources_do(site_build, tmp_path):
 def test_the_package_zip_is_the_same_for_the_same_sources(site_build, dist_dir):
     assert site_build.pack_package() == site_build.pack_package()
     compiled = site_build.compile_python(site_build.pyodide_version(), site_build.pack_package())
-    assert compiled["tzaar.zip"] == (dist_dir / "tzaar.zip").read_bytes()
+    for name, data in site_build.split_package(compiled["tzaar.zip"]).items():
+        assert data == (dist_dir / name).read_bytes()
 
 
 def test_every_relative_asset_url_carries_the_release(dist_dir, release):
@@ -244,3 +256,40 @@ def test_the_sub_path_server_serves_nothing_outside_it(subpath_url):
             assert error.code == 404
         else:
             raise AssertionError(f"{root + outside} was served")
+
+
+def test_the_code_is_minified_and_the_language_files_split(dist_dir, site_build):
+    """dist/ has the JavaScript and CSS minified by esbuild (web/ keeps the source), the
+    page without its indentation and the English that i18n.js writes over, and each language
+    in two files: the start's texts and the later ones (tools, record, help, new game)."""
+    web = site_build.WEB
+    for name in ("app.js", "game.js", "style.css", "index.html"):
+        assert (dist_dir / name).stat().st_size < 0.85 * (web / name).stat().st_size, name
+    assert "// " not in (dist_dir / "app.js").read_text().replace("://", "")
+    assert (dist_dir / "sw.js").read_text().count("\n") > 20  # the service worker as written
+    page = (dist_dir / "index.html").read_text()
+    assert 'data-i18n="help.title"></h2>' in page and 'title="Flip the board (F)"' not in page
+    assert '<span data-i18n="tools.newGame">New game</span>' in page  # shown before i18n.js runs: kept
+    start_keys = site_build.page_keys((web / "index.html").read_text())
+    for source in sorted((web / "lang").glob("*.json")):
+        texts = json.loads(source.read_text(encoding="utf-8"))
+        start = json.loads((dist_dir / "lang" / source.name).read_text(encoding="utf-8"))
+        later = json.loads((dist_dir / "lang" / f"{source.stem}.later.json").read_text(encoding="utf-8"))
+        assert {**start, **later} == texts and not set(start) & set(later)
+        assert {"help.title", "record.intro", "analysis.bar", "newGame.title"} <= set(later)
+        assert {"analysis.button", "review.button.title", "record.title", "turn.pass"} <= set(start)
+        assert not start_keys & set(later)
+
+
+def test_the_page_minifier_refuses_what_it_would_change(site_build):
+    minify = site_build.build_minify
+    assert minify.page('<p data-i18n="a">x</p>\n  <dialog>\n  <p data-i18n="b">y</p></dialog>') == (
+        '<p data-i18n="a">x</p>\n<dialog>\n<p data-i18n="b"></p></dialog>\n'
+    )
+    assert minify.untranslated_html('<b title="t" aria-label="l" data-i18n-attr="title:k">') == '<b aria-label="l" data-i18n-attr="title:k">'
+    with pytest.raises(minify.MinifyError):
+        minify.html('<p title="two\n   lines">x</p>')
+    with pytest.raises(minify.MinifyError):
+        minify.html("<pre>\n  kept</pre>")
+    with pytest.raises(minify.MinifyError, match="esbuild"):
+        minify.code({"bad.js": b"let = ;"}, site_build.ESBUILD)

@@ -1,6 +1,8 @@
 """The JSON facade: every method and every error kind (CONTRACTS.md)."""
 
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -274,3 +276,31 @@ def test_underscore_for_the_space_everywhere():
     assert ok("record_load", text=f"Start: {url_form}\n1. C5xC4")["start"] == STANDARD
     assert len(ok("ai_move", position=url_form, nodes=50)["actions"]) == 1
     assert isinstance(ok("ai_start", position=url_form, nodes=50)["job"], int)
+
+
+
+def test_the_ai_and_tools_methods_load_on_their_first_call():
+    """A fresh interpreter imports only the rules with the facade; the first call of an ai_*
+    or tools' method imports its module (the browser fetches it then)."""
+    code = (
+        "import sys, json\n"
+        "from tzaar import facade\n"
+        "rest = ('tzaar.ai', 'tzaar.tools_facade', 'tzaar.analysis', 'tzaar.littlegolem', 'tzaar.puzzles')\n"
+        "seen = [sorted(m for m in sys.modules if m.startswith(rest))]\n"
+        "assert 'result' in facade.call('ai_levels', {})\n"
+        "seen.append(['tzaar.ai.jobs' in sys.modules, 'tzaar.tools_facade' in sys.modules])\n"
+        "assert 'result' in facade.call('check_position', {'position': facade.STANDARD_TEXT})\n"
+        "seen.append('tzaar.tools_facade' in sys.modules)\n"
+        "print(json.dumps(seen))\n"
+    ).replace("facade.STANDARD_TEXT", repr(STANDARD))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout) == [[], [True, False], True]
+
+
+def test_lazy_modules_names_every_method_its_modules_register():
+    methods = facade.load_all_methods()
+    for module, names in facade.LAZY_MODULES.items():
+        assert {name for name, fn in methods.items() if fn.__module__ == module} == set(names), module
+    # an unknown method's message lists them all
+    message = call("no_such", {})["error"]["message"]
+    assert all(name in message for names in facade.LAZY_MODULES.values() for name in names)

@@ -10,11 +10,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tzaar.errors import ActionError, PositionError, RecordError
-from tzaar.facade import METHODS, call, call_json
+from tzaar.facade import call, call_json, load_all_methods
 from tzaar.game import Game, parse_record
 from tzaar.methods import SPECS
 from tzaar.notation import parse_action, parse_position
 from tzaar.position import Position
+
+METHODS = load_all_methods()  # (the ai_* and tools' methods load on first call)
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 #: the kinds a bad input may be answered with (never InternalError)

@@ -55,17 +55,20 @@ when the loser is the side that just acted and the last action (from ``last``) w
 stacking; without ``last`` it is ``lost-type``.
 
 Methods live in modules that register them with :func:`tzaar.methods.method`, declaring
-their parameters there (checked in one place before the call); this module imports them
-(``tzaar.ai.jobs`` for the ``ai_*`` methods, ``tzaar.tools_facade`` for the analysis tools) and is the one that runs them.
+their parameters there (checked in one place before the call); this module is the one that
+runs them. The rules' methods are here; the others (``tzaar.ai.jobs`` for the ``ai_*``
+methods, ``tzaar.tools_facade`` for the analysis tools, see :data:`LAZY_MODULES`) are
+imported on their first call, so that the browser's start loads only the rules (build.py
+ships the other modules in a second archive, fetched then). :func:`load_all_methods`
+imports them all.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import random as _random
 
-from . import tools_facade as _tools  # noqa: F401  (registers attack_map, check_position, record_*, review_*, puzzle_check)
-from .ai import jobs as _ai_jobs  # noqa: F401  (registers ai_levels, ai_start, ai_step, ai_stop, ai_move)
 from .errors import ActionError, IllegalActionError, PositionError, RecordError, clip, shown
 from .game import Game, format_record, read_record
 from .geometry import POINT_NAMES
@@ -73,7 +76,21 @@ from .methods import METHODS, BadParams, UnknownMethod, check, method, params
 from .notation import CAPTURE, COLOUR_NAMES, PLACE_KIND, STACK, TYPE_NAMES, parse_action
 from .position import Position
 
-__all__ = ["call", "call_json", "method", "params", "view", "METHODS", "BadParams", "UnknownMethod"]
+__all__ = [
+    "call", "call_json", "method", "params", "view", "METHODS", "LAZY_MODULES", "load_all_methods",
+    "BadParams", "UnknownMethod",
+]
+
+#: The modules of the methods that are not the rules', by name, with the methods each
+#: registers: imported on the first call of one of them. (build.py reads this table: the
+#: modules the start does not import go into the browser's second archive.)
+LAZY_MODULES = {
+    "tzaar.ai.jobs": ("ai_levels", "ai_start", "ai_step", "ai_stop", "ai_move"),
+    "tzaar.tools_facade": (
+        "attack_map", "check_position", "record_open", "record_export",
+        "review_start", "review_step", "review_stop", "puzzle_check",
+    ),
+}
 
 _KINDS = (PositionError, ActionError, IllegalActionError, RecordError, BadParams, UnknownMethod)
 
@@ -83,9 +100,9 @@ _STEPS = ("place", "capture", "second")
 def call(method_name: str, params=None) -> dict:
     """Run a facade method: ``{"result": ...}`` or ``{"error": {"kind", "message"}}``."""
     try:
-        fn = METHODS.get(method_name) if isinstance(method_name, str) else None
+        fn = _find(method_name) if isinstance(method_name, str) else None
         if fn is None:
-            names = ", ".join(sorted(METHODS))
+            names = ", ".join(sorted(load_all_methods()))
             raise UnknownMethod(f"There is no method {shown(method_name)}; the methods are {names}.")
         if params is None:
             params = {}
@@ -101,6 +118,24 @@ def call(method_name: str, params=None) -> dict:
                 "message": f"Internal error in {clip(str(method_name))}: {type(e).__name__}: {clip(str(e))}",
             }
         }
+
+
+def _find(name: str):
+    """The function of method ``name``, importing its module on its first call."""
+    fn = METHODS.get(name)
+    if fn is None:
+        for module, names in LAZY_MODULES.items():
+            if name in names:
+                importlib.import_module(module)
+                fn = METHODS.get(name)
+    return fn
+
+
+def load_all_methods() -> dict:
+    """Import every module of methods; returns :data:`METHODS`, now complete."""
+    for module in LAZY_MODULES:
+        importlib.import_module(module)
+    return METHODS
 
 
 def _no_constant(name):

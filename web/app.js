@@ -15,8 +15,8 @@ import { Announcer } from "./announce.js";
 import { ThinkingProgress, WatchBar } from "./watch.js";
 import { CapturedView } from "./captured.js";
 import { Sound } from "./sound.js";
-import { startLanguage, setLanguage, onLanguage, LANGUAGES, lang, t } from "./i18n.js";
-import { mountTools } from "./tools.js";
+import { startLanguage, setLanguage, onLanguage, loadLater, LANGUAGES, lang, t } from "./i18n.js";
+import { mountTools, loadStyle } from "./tools.js";
 
 const $ = (selector) => document.querySelector(selector);
 const root = document.documentElement;
@@ -49,17 +49,26 @@ const views = [
 const newGame = new NewGameDialog($("#new-game-dialog"), game);
 const help = new HelpDialog($("#help-dialog"));
 const theme = new Theme($("#theme-button"), storage);
-// The game record dialog loads on first use (records.js).
+// The game record dialog loads on first use (records.js, records.css), with the later texts
+// (i18n.js loadLater); so do the texts of the new-game dialog and How to play.
 let records = null;
 const openRecords = async () => {
-  records ??= import("./records.js").then(
-    ({ RecordDialog }) => new RecordDialog($("#record-dialog"), game, engine),
+  records ??= Promise.all([import("./records.js"), loadStyle(new URL("./records.css", import.meta.url)), loadLater()]).then(
+    ([{ RecordDialog }]) => new RecordDialog($("#record-dialog"), game, engine),
     (error) => {
       records = null; // a later press tries again
       throw error;
     },
   );
   (await records).open();
+};
+const openHelp = async () => {
+  await loadLater();
+  help.open();
+};
+const openNewGame = async () => {
+  await loadLater();
+  newGame.open();
 };
 const updates = new UpdateNotice($("#update-notice"));
 const sound = new Sound($("#sound-button"), storage);
@@ -121,8 +130,8 @@ document.addEventListener("click", (event) => {
 });
 
 bindCommands({
-  "new-game": () => newGame.open(),
-  help: () => help.open(),
+  "new-game": () => openNewGame(),
+  help: () => openHelp(),
   flip: () => game.flip(),
   theme: () => theme.next(),
   sound: () => sound.toggle(),

@@ -8,20 +8,26 @@
 // Python object (proxy) ever reaches JavaScript.
 
 // Python comes precompiled (build.py, build_pyc.mjs): stdlib.zip holds the modules of the
-// standard library that Pyodide's start and tzaar use, tzaar.zip the package; both are
-// imported from the zips as they are (no unpacking, no compiling). A module of the standard
-// library that stdlib.zip lacks comes from Pyodide's whole one, fetched the first time.
+// standard library that Pyodide's start and tzaar use, tzaar.zip.gz the package; both are
+// imported from the zips as they are (no compiling; tzaar.zip.gz is gunzipped by the browser
+// to a zip that stores its modules). A module of the standard library that stdlib.zip lacks
+// comes from Pyodide's whole one, fetched the first time. tzaar.zip.gz holds what
+// tzaar.facade imports (the rules); the modules of the methods it imports on their first
+// call (the computer player, the tools) are in tzaar-more.zip, fetched when the first of
+// them is imported.
 const RUNTIME_URL = new URL("./pyodide/", import.meta.url);
 const STDLIB_URL = new URL("./stdlib.zip", import.meta.url);
 const WHOLE_STDLIB_URL = new URL("./pyodide/python_stdlib.zip", import.meta.url);
-const PACKAGE_URL = new URL("./tzaar.zip", import.meta.url);
+const PACKAGE_URL = new URL("./tzaar.zip.gz", import.meta.url);
 const PACKAGE_FILE = "/lib/tzaar.zip"; // on sys.path below
+const MORE_URL = new URL("./tzaar-more.zip", import.meta.url);
 
 // Python's side of self.tzaarDebug.memory(): the objects its collector tracks, and the
 // searches and reviews kept between calls (each holds its own transposition table).
+// (Read only from the modules loaded: reading memory loads none.)
 const MEMORY_PY =
-  "import gc, json, tzaar.ai.jobs as a, tzaar.tools_facade as t\n" +
-  "json.dumps({'gcObjects': len(gc.get_objects()), 'jobs': len(a._JOBS) + len(t._REVIEWS)})";
+  "import gc, json, sys\nkept = lambda name, table: len(getattr(sys.modules.get(name), table, ()))\n" +
+  "json.dumps({'gcObjects': len(gc.get_objects()), 'jobs': kept('tzaar.ai.jobs', '_JOBS') + kept('tzaar.tools_facade', '_REVIEWS')})";
 
 let callJson = null; // tzaar.facade.call_json once ready
 let fatal = null; // the message of a failed start
@@ -58,8 +64,8 @@ async function start() {
   progress("runtime", 0, "Loading the Python runtime");
   // The package downloads while the runtime starts.
   const packageBytes = fetch(PACKAGE_URL).then((response) => {
-    if (!response.ok) throw new Error(`tzaar.zip: HTTP ${response.status}`);
-    return response.arrayBuffer();
+    if (!response.ok) throw new Error(`tzaar.zip.gz: HTTP ${response.status}`);
+    return new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
   });
   packageBytes.catch(() => {}); // reported below, once awaited
   const { loadPyodide } = await import("./pyodide/pyodide.mjs");
@@ -77,7 +83,8 @@ async function start() {
   pyodide.FS.writeFile(PACKAGE_FILE, new Uint8Array(await packageBytes));
   pyodide.runPython(
     `import sys, _whole_stdlib\n_whole_stdlib.install(${JSON.stringify(WHOLE_STDLIB_URL.href)})\n` +
-      `sys.path.insert(0, ${JSON.stringify(PACKAGE_FILE)})`,
+      `sys.path.insert(0, ${JSON.stringify(PACKAGE_FILE)})\n` +
+      `import tzaar, _package_rest\n_package_rest.install("tzaar", ${JSON.stringify(MORE_URL.href)})`,
   );
   // Two proxies that live as long as the worker: the module and its one entry point.
   const facade = pyodide.pyimport("tzaar.facade");

@@ -14,6 +14,12 @@
 //   show(element, msg("review.none"))   // element's text (or show(el, m, "title")), kept in
 //                                       // that language and shown again after each switch
 //
+// Each language comes in two files (build.py splits web/lang/<code>.json): the texts of the
+// page's start, and the later ones (those of the tools, the game record and How to play,
+// but their buttons: build.py's LATER_TEXTS), which `await loadLater()` fetches before the
+// first of them is shown (tools.js, app.js). Until then the elements of index.html with a
+// later key keep what they have.
+//
 // Static texts of index.html carry data-i18n="<key>" (the element's text),
 // data-i18n-rich="<key>" (text with **bold** and *italic*, built as elements, never as HTML)
 // and data-i18n-attr="aria-label:<key>;title:<key>" (attributes). The notation (A1, C3xD4,
@@ -43,7 +49,19 @@ const FILES = {
   pl: "./lang/pl.json",
 };
 
+// Their later texts (build.py writes these files).
+const LATER_FILES = {
+  de: "./lang/de.later.json",
+  en: "./lang/en.later.json",
+  es: "./lang/es.later.json",
+  fr: "./lang/fr.later.json",
+  it: "./lang/it.later.json",
+  nl: "./lang/nl.later.json",
+  pl: "./lang/pl.later.json",
+};
+
 let current = DEFAULT_LANGUAGE;
+let laterWanted = false; // once loadLater() was called: every language switch loads both files
 let texts = {};
 let english = {};
 let plurals = new Intl.PluralRules(DEFAULT_LANGUAGE);
@@ -66,33 +84,48 @@ export function pickLanguage(preferred = navigator.languages ?? [navigator.langu
   return DEFAULT_LANGUAGE;
 }
 
-function load(code) {
-  if (!loaded.has(code)) {
-    const url = new URL(FILES[code], import.meta.url);
+function load(code, later = false) {
+  const file = (later ? LATER_FILES : FILES)[code];
+  if (!loaded.has(file)) {
+    const url = new URL(file, import.meta.url);
     const promise = fetch(url).then((response) => {
-      if (!response.ok) throw new Error(`${FILES[code]}: HTTP ${response.status}`);
+      if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
       return response.json();
     });
-    promise.catch(() => loaded.delete(code)); // tried again on the next switch
-    loaded.set(code, promise);
+    promise.catch(() => loaded.delete(file)); // tried again on the next switch
+    loaded.set(file, promise);
   }
-  return loaded.get(code);
+  return loaded.get(file);
+}
+
+/** Fetch the later texts (the tools', the game record's, How to play's) of the language
+ * shown, and of every language switched to after; fills the page with them. Never rejects. */
+export async function loadLater() {
+  laterWanted = true;
+  const code = current;
+  let later;
+  try {
+    later = await load(code, true);
+  } catch {
+    return; // (their keys show until a switch loads them)
+  }
+  if (code !== current) return; // (a switch since: it loaded the new language's)
+  texts = { ...texts, ...later };
+  if (code === DEFAULT_LANGUAGE) english = texts;
+  translateDocument(document);
+  reshow();
 }
 
 /**
- * Choose the language (the saved one, else the browser's), load its texts and English (the
- * fallback for a key a file lacks), fill the page. Never rejects: without its file the page
- * stays in English.
+ * Choose the language (the saved one, else the browser's), load its texts, fill the page.
+ * Only that language's file is fetched: every file has every key (tests/test_i18n.py), so
+ * English, the fallback for a key a file lacks, is fetched only when it is the language or
+ * the chosen one's file cannot be. Never rejects: without its file the page stays in English.
  */
 export async function startLanguage(store) {
   storage = store;
   const saved = storage?.get(LANGUAGE_KEY);
   const code = Object.hasOwn(LANGUAGES, saved) ? saved : pickLanguage();
-  try {
-    english = await load(DEFAULT_LANGUAGE);
-  } catch {
-    english = {};
-  }
   await apply(code, false).catch(() => apply(DEFAULT_LANGUAGE, false).catch(() => null));
 }
 
@@ -103,9 +136,10 @@ export async function setLanguage(code) {
 }
 
 async function apply(code, save) {
-  const data = await load(code);
+  const [data, later] = await Promise.all([load(code), laterWanted ? load(code, true).catch(() => ({})) : {}]);
   current = code;
-  texts = data;
+  texts = { ...data, ...later };
+  if (code === DEFAULT_LANGUAGE) english = texts;
   plurals = new Intl.PluralRules(code);
   if (save) storage?.set(LANGUAGE_KEY, code);
   document.documentElement.lang = code;
@@ -177,11 +211,14 @@ function reshow() {
 
 /** Fill every element under `root` that has data-i18n, data-i18n-rich or data-i18n-attr. */
 export function translateDocument(root = document) {
+  const known = (key) => Object.hasOwn(texts, key) || Object.hasOwn(english, key); // (later texts: once loaded)
   for (const node of root.querySelectorAll("[data-i18n]")) {
+    if (!known(node.dataset.i18n)) continue;
     const text = t(node.dataset.i18n);
     if (node.textContent !== text) node.textContent = text;
   }
   for (const node of root.querySelectorAll("[data-i18n-rich]")) {
+    if (!known(node.dataset.i18nRich)) continue;
     const text = t(node.dataset.i18nRich);
     if (node.dataset.i18nShown !== text) {
       node.dataset.i18nShown = text;
@@ -191,7 +228,7 @@ export function translateDocument(root = document) {
   for (const node of root.querySelectorAll("[data-i18n-attr]")) {
     for (const pair of node.dataset.i18nAttr.split(";")) {
       const [name, key] = pair.split(":").map((s) => s.trim());
-      if (name && key) node.setAttribute(name, t(key));
+      if (name && key && known(key)) node.setAttribute(name, t(key));
     }
   }
   // The web app manifest in the language shown (build.py writes manifest.<code>.webmanifest

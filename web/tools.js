@@ -1,11 +1,12 @@
 // The analysis tools (app.js calls mountTools once): the board overlay, the analysis board
 // and attack map, the game review, the puzzles and the editor. They load on first use: the
 // page starts with their buttons only (the same ids and texts as the tools' own); the first
-// press of one (or the key A) fetches the tools' modules and tools.css, lets the tools build
+// press of one (or the key A) fetches the tools' modules, tools.css and the tools' texts
+// (i18n.js loadLater), lets the tools build
 // the panel in place of these buttons, and passes the press on. The service worker keeps
 // the modules for offline use like every other file.
 
-import { msg, show } from "./i18n.js";
+import { msg, show, loadLater } from "./i18n.js";
 import { boardStateOf } from "./game.js";
 
 // One literal URL per file, so that build.py stamps each with the release (?v=HASH).
@@ -19,7 +20,7 @@ const BUTTONS = [
   { id: "editor-button", key: "editor", pressed: true, run: (tools) => tools.editor.toggle() },
 ];
 
-/** The tools' modules and tools.css, fetched in parallel. */
+/** The tools' modules, tools.css and their texts (i18n.js), fetched in parallel. */
 function loadModules() {
   return Promise.all([
     import("./overlay.js"),
@@ -27,7 +28,8 @@ function loadModules() {
     import("./review.js"),
     import("./puzzles.js"),
     import("./editor.js"),
-    loadStyle(),
+    loadStyle(STYLE_URL),
+    loadLater(),
   ]);
 }
 
@@ -42,14 +44,14 @@ function makeTools(modules, { panel, game, engine, board, boardSvg, frame, stora
   return { analysis, overlay, review, puzzles, editor };
 }
 
-/** tools.css, once: resolves when its rules apply. */
-function loadStyle() {
+/** A style sheet (a URL), added to the page: resolves when its rules apply. */
+export function loadStyle(url) {
   return new Promise((resolve, reject) => {
     const link = document.createElement("link");
     link.rel = "stylesheet";
-    link.href = STYLE_URL.href;
+    link.href = url.href;
     link.onload = resolve;
-    link.onerror = () => reject(new Error(`${STYLE_URL.pathname} did not load`));
+    link.onerror = () => reject(new Error(`${url.pathname} did not load`));
     document.head.append(link);
   });
 }
