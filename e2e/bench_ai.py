@@ -1,6 +1,7 @@
 """The computer in the browser: search speed (nodes/s) and the time each level takes a turn.
 
     .venv/bin/python e2e/bench_ai.py [--nodes 20000] [--no-build] [--levels beginner,casual,...]
+                                     [--before DIST]
 
 In headless Chromium, the site's own engine worker (web/engine-worker.js: Pyodide and the
 tzaar package of dist/) is started from a page of the served dist/ and driven by its message
@@ -11,6 +12,9 @@ speeds compare on the same machine at the same moment.
 - nodes/s: `ai_move {position, level: "strong", nodes: N}` on the five positions of
   tzaar/ai/bench.py (random playouts from fixed seeds); nodes over the Python-side elapsed
   time, summed over the positions.
+- before and after: with ``--before DIST`` (the dist/ of an older commit, built by its own
+  build.py), the same searches in that site's worker too, in the same run, alternating with
+  today's, and the ratio of the two browser speeds.
 - a turn per level: the wall clock seen by the page from `ai_start` to the answer, through
   40 ms slices, from the same five positions with a fixed seed; median and maximum.
 - the main thread while the computer thinks: on the page itself (index.html), a person
@@ -93,6 +97,15 @@ def speed(results: list[dict]) -> float:
     return sum(r["nodes"] for r in results) / sum(r["elapsed"] for r in results)
 
 
+def worker_page(browser, url: str):
+    """A page of the site at ``url`` with its engine worker started (``window.__engine``)."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.goto(url + "version.json")
+    page.evaluate(DRIVER)
+    return page
+
+
 def long_tasks_while_thinking(browser, url: str, turns: int) -> None:
     """Person against Expert on the page: the main thread's long tasks while Expert thinks."""
     context = browser.new_context(service_workers="block")
@@ -138,6 +151,8 @@ def main() -> None:
     parser.add_argument("--levels", default=",".join(LEVELS))
     parser.add_argument("--no-build", action="store_true")
     parser.add_argument("--turns", type=int, default=3, help="Expert's turns watched on the page")
+    parser.add_argument("--before", type=Path, help="dist/ of an older commit: its worker's speed too")
+    parser.add_argument("--rounds", type=int, default=1, help="rounds of the speed measurement")
     args = parser.parse_args()
     if not args.no_build:
         build.build(quiet=True)
@@ -153,25 +168,41 @@ def main() -> None:
         if chromium:
             options["executable_path"] = chromium
         browser = pw.chromium.launch(**options)
-        context = browser.new_context(service_workers="block")
-        page = context.new_page()
-        page.goto(url + "version.json")
-        page.evaluate(DRIVER)
+        page = worker_page(browser, url)
         version = browser.version
-        # Speed: CPython, the browser, CPython again (the machine's load drifts).
-        before = cpython()
-        browser_runs = [page.evaluate("(q) => window.__engine.call('ai_move', q)", q)["info"] for q in params]
-        after = cpython()
-        cp = (speed(before) + speed(after)) / 2
-        br = speed(browser_runs)
-        print(f"Chromium {version}, Python {sys.version.split()[0]}, {args.nodes} nodes a position\n")
+        old_page = None
+        if args.before:
+            old_server = serving(args.before)
+            old_page = worker_page(browser, old_server.__enter__())
+
+        def in_browser(on) -> list[dict]:
+            return [on.evaluate("(q) => window.__engine.call('ai_move', q)", q)["info"] for q in params]
+
+        # Speed: CPython and the browser (and the older site's worker) in turn, each round
+        # (the machine's load drifts).
+        rows = {"CPython": [], "Pyodide in the worker": [], "Pyodide in the worker, before": []}
+        for _ in range(args.rounds):
+            rows["CPython"] += cpython()
+            rows["Pyodide in the worker"] += in_browser(page)
+            if old_page:
+                rows["Pyodide in the worker, before"] += in_browser(old_page)
+        rows["CPython"] += cpython()
+        print(f"Chromium {version}, Python {sys.version.split()[0]}, {args.nodes} nodes a position,"
+              f" {args.rounds} round(s)\n")
         print("| search (`ai_move`, level strong, node budget) | nodes | seconds | nodes/s |")
         print("| --- | ---: | ---: | ---: |")
-        for name, runs in (("CPython, before", before), ("Pyodide in the worker", browser_runs), ("CPython, after", after)):
-            nodes = sum(r["nodes"] for r in runs)
-            seconds = sum(r["elapsed"] for r in runs)
-            print(f"| {name} | {nodes:,} | {seconds:.2f} | {nodes / seconds:,.0f} |")
-        print(f"\nPyodide / CPython: {br / cp:.2f}\n")
+        for name, runs in rows.items():
+            if runs:
+                nodes = sum(r["nodes"] for r in runs)
+                seconds = sum(r["elapsed"] for r in runs)
+                print(f"| {name} | {nodes:,} | {seconds:.2f} | {nodes / seconds:,.0f} |")
+        br = speed(rows["Pyodide in the worker"])
+        print(f"\nPyodide / CPython: {br / speed(rows['CPython']):.2f}")
+        if old_page:
+            print(f"Pyodide, today / before: {br / speed(rows['Pyodide in the worker, before']):.2f}")
+            old_page.context.close()
+            old_server.__exit__(None, None, None)
+        print()
 
         print(f"| level | turn time in the browser, median | max | slices of {SLICE_MS} ms (median) | nodes (median) |")
         print("| --- | ---: | ---: | ---: | ---: |")

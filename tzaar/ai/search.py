@@ -42,6 +42,8 @@ YIELD_NODES = 400
 CHECK_MASK = 63
 #: Transposition-table size before it is cleared.
 TT_MAX = 300_000
+#: Leaf evaluations kept (by Zobrist key) before the cache is cleared.
+EVAL_CACHE_MAX = 100_000
 MAX_DEPTH = 40
 #: At this depth and below (away from the root), the second action's stackings are not
 #: searched: captures and pass only (forward pruning; 0 turns it off).
@@ -67,31 +69,35 @@ class Abort(Exception):
 def _captures(cells, links, side, tops):
     """The legal captures of ``side``, best first: by the scarcity of the captured type
     for the enemy (``TYPE_LOSS`` of its count), then by the captured height."""
+    # Each capture as one int: its ordering value above the action's 12 bits, so that
+    # one sort of plain ints orders them (ties by the larger action, as before).
     out = []
     add = out.append
     if side == 0:
-        w = (TYPE_LOSS[tops[3]] << 6, TYPE_LOSS[tops[4]] << 6, TYPE_LOSS[tops[5]] << 6)
+        w = (TYPE_LOSS[tops[3]] << 18, TYPE_LOSS[tops[4]] << 18, TYPE_LOSS[tops[5]] << 18)
         for p in _POINTS:
             s = cells[p]
             if s > 0:
                 lim = -(s | 3)
+                p6 = p << 6
                 for q in links[p]:
                     t = cells[q]
                     if lim <= t < 0:
                         t = -t
-                        add((w[t & 3] + (t >> 2), p << 6 | q))
+                        add(w[t & 3] + (t >> 2 << 12) + p6 + q)
     else:
-        w = (TYPE_LOSS[tops[0]] << 6, TYPE_LOSS[tops[1]] << 6, TYPE_LOSS[tops[2]] << 6)
+        w = (TYPE_LOSS[tops[0]] << 18, TYPE_LOSS[tops[1]] << 18, TYPE_LOSS[tops[2]] << 18)
         for p in _POINTS:
             s = cells[p]
             if s < 0:
                 lim = (-s) | 3
+                p6 = p << 6
                 for q in links[p]:
                     t = cells[q]
                     if 0 < t <= lim:
-                        add((w[t & 3] + (t >> 2), p << 6 | q))
+                        add(w[t & 3] + (t >> 2 << 12) + p6 + q)
     out.sort(reverse=True)
-    return [a for _, a in out]
+    return [a & 4095 for a in out]
 
 
 def _plausible(b, a):
@@ -126,6 +132,7 @@ class Search:
         self.max_nodes = max_nodes if max_nodes is not None else 1 << 62
         self.deadline = deadline
         self.tt = tt if tt is not None else {}
+        self.evals = {}
         self.rng = rng
         self.noise = noise
         self.max_depth = max_depth
@@ -190,9 +197,17 @@ class Search:
         w = b.winner()
         if w is not None:
             return MATE - ply if w == b.side else ply - MATE
-        if depth <= 0:
-            return evaluate(b)
         key = b.hash
+        if depth <= 0:
+            # A leaf: the evaluation, from the cache when this position was a leaf before
+            # (a turn's two actions in either order reach the same board).
+            v = self.evals.get(key)
+            if v is None:
+                evals = self.evals
+                if len(evals) >= EVAL_CACHE_MAX:
+                    evals.clear()
+                v = evals[key] = evaluate(b)
+            return v
         cut, ttmove = self._probe(key, depth, ply, alpha, beta)
         if cut is not None:
             return cut
