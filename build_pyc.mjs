@@ -67,7 +67,7 @@ def install(url):
 // the first time one of them is imported; the zip's folder of the package then joins the
 // package's __path__. install(package, url) once the package is imported.
 pyodide.globals.set("PACKAGE_REST", `
-import importlib, sys
+import sys
 from importlib.machinery import PathFinder
 
 
@@ -92,8 +92,9 @@ class PackageRest:
             archive = "/lib/" + cls.url.rsplit("/", 1)[-1].split("?")[0]
             with open(archive, "wb") as file:
                 file.write(request.response.to_bytes())
+            # (A new entry of the path: nothing cached to invalidate. importlib.invalidate_caches()
+            # would import importlib.metadata, which stdlib.zip lacks.)
             sys.modules[cls.package].__path__.append(archive + "/" + cls.package)
-            importlib.invalidate_caches()
         return PathFinder.find_spec(name, path)
 
 

@@ -22,10 +22,13 @@ def test_the_engine_loads_compiled_modules_and_only_the_standard_library_in_use(
     assert "pyodide/python_stdlib.zip" not in files  # Pyodide's whole library (2.5 MB) stays unloaded
     assert python(page, "import tzaar.facade; tzaar.facade.__file__") == "/lib/tzaar.zip/tzaar/facade.pyc"
     assert python(page, "import json; json.__file__") == "/lib/python314.zip/json/__init__.pyc"  # stdlib.zip, mounted there
-    # The first call of an ai_* method fetches the rest of the package.
+    # The first call of an ai_* method fetches the rest of the package (and nothing else).
     with page.expect_request("**/tzaar-more.zip*"):
         assert python(page, "import tzaar.facade as f; f.call_json('ai_levels', '{}')").startswith('{"result"')
     assert python(page, "import tzaar.ai.jobs; tzaar.ai.jobs.__file__") == "/lib/tzaar-more.zip/tzaar/ai/jobs.pyc"
+    assert python(page, "import tzaar.facade as f; f.call_json('attack_map', '{}')").startswith('{"error"')  # (params)
+    files = ["/".join(parts[-2:]) if parts[-2] == "pyodide" else parts[-1] for parts in requested]
+    assert files.count("tzaar-more.zip") == 1 and "pyodide/python_stdlib.zip" not in files
     watch.assert_clean()
 
 
@@ -43,11 +46,11 @@ def test_a_standard_module_outside_the_zip_is_fetched_when_imported(page, open_s
 
 
 # What only the tools need (the analysis board, attack map, review, puzzles, editor, game
-# records), their texts (and those of How to play and the new-game dialog), and the Python of
+# records), their texts, How to play and the new-game dialog (dialogs.js), and the Python of
 # the tools and the computer player (tzaar-more.zip): fetched on their first use, never by a
 # plain load of the page.
 TOOLS_FILES = {"overlay.js", "analysis.js", "review.js", "puzzles.js", "editor.js", "tools.css", "puzzles.json",
-               "records.js", "records.css", "en.later.json", "tzaar-more.zip"}
+               "records.js", "records.css", "dialogs.js", "en.later.json", "tzaar-more.zip"}
 
 
 def test_a_plain_load_fetches_none_of_the_tools_and_each_tool_fetches_its_files(page, open_site, watch, wait_engine):
@@ -76,5 +79,10 @@ def test_a_plain_load_fetches_none_of_the_tools_and_each_tool_fetches_its_files(
     open_records(page)
     assert {"records.js", "records.css"} <= set(requested)
     assert page.text_content("#record-title") == "Game record"  # the dialog's texts (en.later.json)
+    page.click('#record-dialog button[value="close"]')
+    assert "dialogs.js" not in requested
+    page.click("#help-button")
+    page.wait_for_selector("#help-dialog[open]")
+    assert "dialogs.js" in requested and page.text_content("#help-title") == "How to play TZAAR"
     assert page.input_value("#record-text").startswith("# TZAAR game record")
     watch.assert_clean()

@@ -3,7 +3,7 @@ import { engine } from "./engine-start.js";
 import { Board } from "./board.js";
 import { Game, boardStateOf, thinkingOf } from "./game.js";
 import { TurnPanel, TriosPanel, MoveList, ResultBox } from "./panels.js";
-import { NewGameDialog, HelpDialog, ConfirmLosingDialog } from "./dialogs.js";
+import { ConfirmLosingDialog } from "./confirm.js";
 import { bindCommands, Theme } from "./input.js";
 import { parseLink } from "./address.js";
 import { bindAddress, ShareControls, AlertBox } from "./sharing.js";
@@ -46,11 +46,9 @@ const views = [
   new WatchBar($("#watch"), game),
   new Announcer($("#announce")),
 ];
-const newGame = new NewGameDialog($("#new-game-dialog"), game);
-const help = new HelpDialog($("#help-dialog"));
 const theme = new Theme($("#theme-button"), storage);
 // The game record dialog loads on first use (records.js, records.css), with the later texts
-// (i18n.js loadLater); so do the texts of the new-game dialog and How to play.
+// (i18n.js loadLater); so do the new-game dialog and How to play (dialogs.js).
 let records = null;
 const openRecords = async () => {
   records ??= Promise.all([import("./records.js"), loadStyle(new URL("./records.css", import.meta.url)), loadLater()]).then(
@@ -62,14 +60,17 @@ const openRecords = async () => {
   );
   (await records).open();
 };
-const openHelp = async () => {
-  await loadLater();
-  help.open();
-};
-const openNewGame = async () => {
-  await loadLater();
-  newGame.open();
-};
+let dialogs = null;
+const loadDialogs = () =>
+  (dialogs ??= Promise.all([import("./dialogs.js"), loadLater()]).then(
+    ([{ NewGameDialog, HelpDialog }]) => ({ newGame: new NewGameDialog($("#new-game-dialog"), game), help: new HelpDialog($("#help-dialog")) }),
+    (error) => {
+      dialogs = null; // a later press tries again
+      throw error;
+    },
+  ));
+const openHelp = async () => (await loadDialogs()).help.open();
+const openNewGame = async () => (await loadDialogs()).newGame.open();
 const updates = new UpdateNotice($("#update-notice"));
 const sound = new Sound($("#sound-button"), storage);
 // The analysis tools (analysis board, attack map, review, puzzles, editor): tools.js.

@@ -1,8 +1,8 @@
-// The dialogs: new game, how to play, and the confirmation of a losing stacking.
+// The dialogs of the new game and of How to play, loaded on their first use (app.js; the
+// confirmation of a losing stacking, there from the start, is confirm.js).
 import { drawMiniPiece } from "./board.js";
 import { PLAYER_KINDS } from "./players.js";
-import { TYPE_NAME } from "./notation.js";
-import { t, msg, show } from "./i18n.js";
+import { msg, show } from "./i18n.js";
 
 /** A seed as typed: null (none), a whole number, or undefined when it is not one. */
 export function readSeed(text) {
@@ -82,39 +82,5 @@ export class HelpDialog {
   }
   open() {
     if (!this.#dialog.open) this.#dialog.showModal();
-  }
-}
-
-/** Asks before a stacking that covers the player's own last Tzaar, Tzarra or Tott. */
-export class ConfirmLosingDialog {
-  #dialog;
-  #game;
-  #shown = null;
-
-  constructor(dialog, game) {
-    this.#dialog = dialog;
-    this.#game = game;
-    dialog.addEventListener("close", () => {
-      const action = this.#shown;
-      this.#shown = null;
-      if (!action || game.state.pendingLosing !== action) return;
-      if (dialog.returnValue === "confirm") game.confirmLosing();
-      else game.cancelLosing();
-    });
-  }
-
-  render(state) {
-    const action = state.pendingLosing;
-    if (action && this.#shown !== action) {
-      this.#shown = action;
-      const [from, to] = action.split("-");
-      const type = TYPE_NAME[state.view.points[to]?.type] ?? t("confirm.piece");
-      this.#dialog.querySelector("#confirm-text").textContent = t("confirm.text", { from, to, type });
-      this.#dialog.returnValue = "";
-      this.#dialog.showModal();
-    } else if (!action && this.#shown) {
-      this.#shown = null;
-      this.#dialog.close();
-    }
   }
 }
