@@ -8,8 +8,9 @@
 
 dist/ is what GitHub Pages publishes:
 
-    index.html, *.js, *.css, icon.svg   from web/ without comments and indentation
-                                        (build_minify.py), relative asset URLs stamped ?v=HASH
+    index.html, *.js, *.css, icon.svg   from web/, minified (build_minify.py: esbuild for the
+                                        code), relative asset URLs stamped ?v=HASH
+    lang/<code>.json, .later.json       each language's texts: the start's, and the later ones
     sw.js                               the service worker, given the release and its files
     tzaar.zip.gz                        the modules tzaar.facade imports, compiled (.pyc), in
                                         a zip that stores them, gzipped as a whole

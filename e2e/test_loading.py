@@ -1,5 +1,6 @@
-"""How the page loads: precompiled Python from two zips, only the standard library in use,
-and any other standard module fetched when first imported; the tools' files on first use."""
+"""How the page loads: precompiled Python (the rules at the start, the rest on first call),
+only the standard library in use, and any other standard module fetched when first
+imported; the tools' files on first use."""
 
 from __future__ import annotations
 

@@ -47,30 +47,25 @@ const views = [
   new Announcer($("#announce")),
 ];
 const theme = new Theme($("#theme-button"), storage);
-// The game record dialog loads on first use (records.js, records.css), with the later texts
-// (i18n.js loadLater); so do the new-game dialog and How to play (dialogs.js).
-let records = null;
-const openRecords = async () => {
-  records ??= Promise.all([import("./records.js"), loadStyle(new URL("./records.css", import.meta.url)), loadLater()]).then(
-    ([{ RecordDialog }]) => new RecordDialog($("#record-dialog"), game, engine),
-    (error) => {
-      records = null; // a later press tries again
+// The game record dialog (records.js, records.css), the new-game dialog and How to play
+// (dialogs.js) load on their first use, with the later texts (i18n.js loadLater).
+/** `load()` once (again after a failure). */
+const onFirstUse = (load) => {
+  let made = null;
+  return () =>
+    (made ??= load().catch((error) => {
+      made = null; // a later press tries again
       throw error;
-    },
-  );
-  (await records).open();
+    }));
 };
-let dialogs = null;
-const loadDialogs = () =>
-  (dialogs ??= Promise.all([import("./dialogs.js"), loadLater()]).then(
-    ([{ NewGameDialog, HelpDialog }]) => ({ newGame: new NewGameDialog($("#new-game-dialog"), game), help: new HelpDialog($("#help-dialog")) }),
-    (error) => {
-      dialogs = null; // a later press tries again
-      throw error;
-    },
-  ));
-const openHelp = async () => (await loadDialogs()).help.open();
-const openNewGame = async () => (await loadDialogs()).newGame.open();
+const records = onFirstUse(async () => {
+  const [{ RecordDialog }] = await Promise.all([import("./records.js"), loadStyle(new URL("./records.css", import.meta.url)), loadLater()]);
+  return new RecordDialog($("#record-dialog"), game, engine);
+});
+const dialogs = onFirstUse(async () => {
+  const [{ NewGameDialog, HelpDialog }] = await Promise.all([import("./dialogs.js"), loadLater()]);
+  return { newGame: new NewGameDialog($("#new-game-dialog"), game), help: new HelpDialog($("#help-dialog")) };
+});
 const updates = new UpdateNotice($("#update-notice"));
 const sound = new Sound($("#sound-button"), storage);
 // The analysis tools (analysis board, attack map, review, puzzles, editor): tools.js.
@@ -131,8 +126,8 @@ document.addEventListener("click", (event) => {
 });
 
 bindCommands({
-  "new-game": () => openNewGame(),
-  help: () => openHelp(),
+  "new-game": async () => (await dialogs()).newGame.open(),
+  help: async () => (await dialogs()).help.open(),
   flip: () => game.flip(),
   theme: () => theme.next(),
   sound: () => sound.toggle(),
@@ -143,7 +138,7 @@ bindCommands({
   "undo-turn": () => game.undoTurn(),
   "redo-turn": () => game.redoTurn(),
   deselect: () => game.deselect(),
-  record: () => openRecords(),
+  record: async () => (await records()).open(),
   "dismiss-alert": () => game.dismissAlert(),
 });
 
