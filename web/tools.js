@@ -2,9 +2,8 @@
 // and attack map, the game review, the puzzles and the editor. They load on first use: the
 // page starts with their buttons only (the same ids and texts as the tools' own); the first
 // press of one (or the key A) fetches the tools' modules, tools.css and the tools' texts
-// (i18n.js loadLater), lets the tools build
-// the panel in place of these buttons, and passes the press on. The service worker keeps
-// the modules for offline use like every other file.
+// (i18n.js loadLater), lets the tools build the panel in place of these buttons, and passes
+// the press on. The service worker keeps the modules for offline use like every other file.
 
 import { msg, show, loadLater } from "./i18n.js";
 import { boardStateOf } from "./game.js";
