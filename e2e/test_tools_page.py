@@ -164,6 +164,16 @@ def test_the_bar_stands_beside_the_board_and_above_it_on_a_phone(page, open_site
         fill = page.locator(".eval-fill").bounding_box()
         assert fill["height" if width > 860 else "width"] > 0.95 * bar["height" if width > 860 else "width"]
         assert page.inner_text(".eval-number") == "#1"
+        # the overlay (arrows, the attack map's rings) lies exactly on the board, the bar
+        # above it on a phone included: the best action's arrow starts on F6
+        overlay = page.locator(".board-overlay").bounding_box()
+        assert all(abs(overlay[k] - board[k]) < 0.5 for k in ("x", "y", "width", "height")), (overlay, board)
+        start = page.evaluate(
+            """() => { const l = document.querySelector('.arrow-best'), m = l.getScreenCTM();
+                 const x = l.x1.baseVal.value, y = l.y1.baseVal.value; return [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f]; }"""
+        )
+        f6 = page.locator('#board [data-point="F6"]').bounding_box()
+        assert abs(start[0] - (f6["x"] + f6["width"] / 2)) < 1 and abs(start[1] - (f6["y"] + f6["height"] / 2)) < 1, (start, f6)
     watch.assert_clean()
 
 
