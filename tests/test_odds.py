@@ -23,13 +23,13 @@ def test_the_chance_is_the_fitted_logistic_model():
     assert 0.72 < win_chance(2200) < 0.74
 
 
-def test_the_chance_rises_with_the_score_and_is_certain_only_when_proven():
+def test_the_chance_rises_with_the_score_and_is_certain_only_when_won_or_lost():
     scores = list(range(-MATE, MATE + 1, 997)) + list(range(-30_000, 30_001, 37)) + [-MATE_BOUND, MATE_BOUND]
     chances = [win_chance(s) for s in sorted(scores)]
     assert all(a <= b for a, b in zip(chances, chances[1:]))
     assert win_chance(MATE - 3) == 1.0 and win_chance(3 - MATE) == 0.0
     assert 0 < win_chance(-MATE_BOUND) and win_chance(MATE_BOUND) < 1
-    # shown in whole percent: never 100% or 0% unless proven
+    # shown in whole percent: never 100% or 0% unless won or lost
     assert percent(win_chance(MATE_BOUND)) == 99 and percent(win_chance(-MATE_BOUND)) == 1
     assert percent(1.0) == 100 and percent(0.0) == 0 and percent(0.5) == 50
 

@@ -11,7 +11,7 @@ export function whiteChance(position, info) {
   return /[ _]w\d$/.test(position) ? mover : 1 - mover;
 }
 
-/** A chance in whole percent: 1..99 unless it is certain (a proven result), as
+/** A chance in whole percent: 1..99 unless it is certain (a won or lost score), as
  * tzaar/ai/odds.py percent(), so that a likely win never reads as a sure one. */
 export function percent(chance) {
   if (chance >= 1) return 100;

@@ -2,8 +2,9 @@
 
 The weights of the evaluation were fitted (``python -m tzaar.ai.tune``) so that
 ``sigmoid(K * score / 400)`` predicts the result of the game for the side to move; the
-same model turns any score of the search into that side's chance of winning.  A proven
-result (a score beyond ``MATE_BOUND``) is a certain win or loss.
+same model turns any score of the search into that side's chance of winning.  A won or
+lost score (beyond ``MATE_BOUND``: a win the search found, or the endgame solver's proof)
+is certain.
 """
 
 from __future__ import annotations
@@ -16,13 +17,13 @@ from .weights import K
 __all__ = ["win_chance", "chance_text", "percent"]
 
 
-#: The chance of an unproven score stays within [LEAST, 1 - LEAST]: only a proof is certain.
+#: The chance of any other score stays within [LEAST, 1 - LEAST]: only a won score is certain.
 LEAST = 0.001
 
 
 def win_chance(score: int) -> float:
     """The side to move's chance of winning (0.0 .. 1.0) for a search score in
-    centi-units: 0.5 at 0, rising with the score, 1.0 and 0.0 only for proven results."""
+    centi-units: 0.5 at 0, rising with the score, 1.0 and 0.0 only for won and lost scores."""
     if score > MATE_BOUND:
         return 1.0
     if score < -MATE_BOUND:
@@ -34,8 +35,8 @@ def win_chance(score: int) -> float:
 
 
 def percent(chance: float) -> int:
-    """A chance in whole percent, 1..99 unless it is certain (a proven result), so that a
-    likely win never reads as a sure one."""
+    """A chance in whole percent, 1..99 unless it is certain (a won or lost score), so that
+    a likely win never reads as a sure one."""
     if chance >= 1.0:
         return 100
     if chance <= 0.0:
