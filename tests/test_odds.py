@@ -53,9 +53,16 @@ def test_the_facade_sends_the_chance_of_the_side_to_move():
     job = call("ai_start", {"position": STANDARD, "level": "strong", "nodes": 3000})["result"]["job"]
     while True:
         out = json.loads(call_json("ai_step", json.dumps({"job": job, "slice_ms": 5})))["result"]
-        assert out["info"]["win_chance"] == round(win_chance(out["info"]["score"]), 4)
+        info = out["info"]
+        assert info["win_chance"] == (round(win_chance(info["score"]), 4) if info["depth"] else None)
         if out["done"]:
             break
+
+
+def test_no_chance_before_a_search_has_scored_the_position():
+    # a placement is chosen without a search: no chance to show (not a made-up 50%)
+    info = call("ai_move", {"position": Position.tournament().text(), "level": "strong"})["result"]["info"]
+    assert info["depth"] == 0 and info["win_chance"] is None
 
 
 def test_a_proven_result_is_a_certain_chance():

@@ -138,7 +138,7 @@ export class Autoplay {
     } catch (error) {
       if (!cancelled()) hooks.set({ notice: msg("notice.noHint", { detail: error.message }) });
     }
-    const chance = last?.win_chance === undefined ? null : whiteChance(position, last);
+    const chance = typeof last?.win_chance === "number" ? whiteChance(position, last) : null;
     hooks.set({ hinting: false, ...(actions?.length && !cancelled() ? { hint: { position, action: actions[0], chance } } : {}) });
   }
 }
