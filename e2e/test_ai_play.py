@@ -13,6 +13,8 @@ order, the long tasks a PerformanceObserver saw), never on time.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from helpers import RECORDERS, STANDARD, act, idle, new_game, thinking_window, trio_player
@@ -255,6 +257,9 @@ def test_the_hint_marks_a_legal_action(start_page, watch):
     target = page.get_attribute('#board [data-hint="to"]', "data-point")
     assert target in v["legal"]["captures"][source]
     assert f"{source}x{target}" in page.inner_text("#hint-text")
+    # with the favourite's chance of winning by the hint's search: about even at the start
+    chance = re.search(r" · (White|Black) (\d+)%$", page.inner_text("#hint-text"))
+    assert chance and 30 <= int(chance[2]) <= 70, page.inner_text("#hint-text")
     # No move was made, and the person still plays; playing anything clears the hint.
     s = state(page)
     assert s["actions"] == [] and s["view"]["position"] == STANDARD

@@ -142,6 +142,30 @@ def test_on_a_desktop_the_move_list_scrolls_and_the_controls_stay_in_sight(open_
     watch.assert_clean()
 
 
+def test_with_the_analysis_open_the_move_list_keeps_four_rows(open_site, watch, wait_engine, page):
+    # German at 1280x800: the tools panel (three rows of buttons, the analysis readout) used
+    # to squeeze the move list to one row; now the list keeps about four rows and the side
+    # column scrolls to show it with its controls.
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.add_init_script("localStorage.setItem('tzaar.language', JSON.stringify('de'))")
+    actions, last = long_game()
+    page = open_site(link(STANDARD, actions))
+    wait_engine(page)
+    idle(page, last)
+    page.keyboard.press("a")
+    page.wait_for_selector("#analysis:not([hidden])")
+    row = box(page, "#moves li:last-child")["height"]
+    assert box(page, "#moves")["height"] >= 3.8 * row, (box(page, "#moves"), row)
+    assert page.eval_on_selector("#moves", "e => e.scrollHeight > e.clientHeight + 20")  # it still scrolls itself
+    page.locator("#record-button").scroll_into_view_if_needed()
+    side, moves, record = box(page, ".side"), box(page, "#moves"), box(page, "#record-button")
+    assert side["top"] <= moves["top"] and record["bottom"] <= min(800, side["bottom"]), (side, moves, record)
+    # leaving the analysis gives the side column back its fit: no scrolling, controls in sight
+    page.keyboard.press("a")
+    page.wait_for_function("() => { const s = document.querySelector('.side'); return s.scrollHeight <= s.clientHeight; }")
+    watch.assert_clean()
+
+
 def test_on_a_phone_the_move_list_scrolls_in_its_box_above_its_controls(open_site, watch, wait_engine, page):
     page.set_viewport_size({"width": 390, "height": 844})
     actions, last = long_game()

@@ -4,6 +4,7 @@ with its graph and a marked blunder, and puzzles solved and failed."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from helpers import act, idle, link, shown
@@ -75,6 +76,37 @@ def test_the_analysis_bar_moves_when_a_capture_wins_a_type(open_site, watch, wai
     watch.assert_clean()
 
 
+def test_the_bar_shows_the_chance_of_winning(open_site, watch, wait_engine):
+    # The standard start is about even: the bar reads a percentage near 50% (the engine's
+    # info.win_chance, tzaar/ai/odds.py), not a raw score ("-9.45" with the fitted weights).
+    start = Position.standard().text()
+    page = open_site(link(start))
+    wait_engine(page)
+    idle(page, start)
+    page.keyboard.press("a")
+    wait_bar(page, start, "true")
+    depth, chance, number = page.evaluate(
+        "() => [document.querySelector('#analysis').dataset.depth, document.querySelector('.eval-bar').dataset.chance,"
+        " document.querySelector('.eval-number').textContent]"
+    )
+    white = float(chance)
+    assert 0.3 < white < 0.7, (depth, chance, number)
+    favourite, percent = ("White", white) if white >= 0.5 else ("Black", 1 - white)
+    assert re.fullmatch(r"(White|Black) \d{1,2}%", number) and number.startswith(favourite), number
+    assert abs(int(number.split()[1][:-1]) - 100 * percent) <= 1
+    # the bar is filled by White's chance, and says so to a screen reader
+    assert abs(int(page.get_attribute(".eval-bar", "aria-valuenow")) - 100 * white) <= 1
+    assert page.get_attribute(".eval-bar", "aria-label") == "White's chance of winning"
+    # a position where one side leads reads as that side's chance: Black after White's
+    # opening capture (its two actions to come)
+    act(page, "C5xC4")
+    after = shown(page)
+    wait_bar(page, after, "true")
+    text = page.inner_text("#analysis .eval-text")
+    assert re.fullmatch(r"(White|Black) \d{1,2}%", text), text
+    watch.assert_clean()
+
+
 def test_the_analysis_shows_the_best_turn_and_the_reply(open_site, watch, wait_engine):
     start = Position.standard().play(["C5xC4"]).text()  # Black's first full turn
     page = open_site(link(start))
@@ -132,6 +164,16 @@ def test_the_bar_stands_beside_the_board_and_above_it_on_a_phone(page, open_site
         fill = page.locator(".eval-fill").bounding_box()
         assert fill["height" if width > 860 else "width"] > 0.95 * bar["height" if width > 860 else "width"]
         assert page.inner_text(".eval-number") == "#1"
+        # the overlay (arrows, the attack map's rings) lies exactly on the board, the bar
+        # above it on a phone included: the best action's arrow starts on F6
+        overlay = page.locator(".board-overlay").bounding_box()
+        assert all(abs(overlay[k] - board[k]) < 0.5 for k in ("x", "y", "width", "height")), (overlay, board)
+        start = page.evaluate(
+            """() => { const l = document.querySelector('.arrow-best'), m = l.getScreenCTM();
+                 const x = l.x1.baseVal.value, y = l.y1.baseVal.value; return [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f]; }"""
+        )
+        f6 = page.locator('#board [data-point="F6"]').bounding_box()
+        assert abs(start[0] - (f6["x"] + f6["width"] / 2)) < 1 and abs(start[1] - (f6["y"] + f6["height"] / 2)) < 1, (start, f6)
     watch.assert_clean()
 
 
@@ -149,6 +191,10 @@ def test_a_review_draws_the_graph_and_marks_the_blunder(open_site, watch, wait_e
     assert "blunder" in li.get_attribute("class") and "better: F6xD5" in li.get_attribute("title")
     note = page.inner_text("#review .review-notes")
     assert "1. White G6xG3 pass: blunder" in note and "better: F6xD5" in note  # shown, not only hovered
+    # the win thrown away cost all of White's chance; the graph's points say who wins
+    assert "winning chance −100 points" in note
+    titles = page.locator("#review .review-graph circle title").all_text_contents()
+    assert titles == ["Start: White wins in 1 action", "1. G6xG3 pass: Black wins in 1 action", "2. D5xF6: Black wins"]
     # a point of the graph goes to its position: the blunder's point to the position after it
     page.locator("#review .review-graph circle.blunder").click()
     after_blunder = Position.from_text(IN_ONE).play(actions[:2]).text()
@@ -157,6 +203,35 @@ def test_a_review_draws_the_graph_and_marks_the_blunder(open_site, watch, wait_e
     page.locator("#review .review-graph circle").first.click()
     idle(page, IN_ONE)
     assert page.get_attribute("#review", "data-state") == "done"  # going back keeps the review
+    watch.assert_clean()
+
+
+def test_a_review_judges_turns_by_the_chance_they_give_away(open_site, watch, wait_engine):
+    # Black's pass at its first turn gives away about 16 points of its chance of winning at
+    # the page's budget (1,500 nodes a position; tzaar/ai/review.py at the same budget): a
+    # mistake (10 points), not a blunder (20), though its raw score falls by over 1,000.
+    actions = ["C5xC4", "B3xC4", "pass", "D5xD4", "D4-E4"]
+    start = Position.standard().text()
+    final = Position.standard().play(actions).text()
+    page = open_site(link(start, actions))
+    wait_engine(page)
+    idle(page, final)
+    page.click("#review-button")
+    page.wait_for_selector("#review[data-state=done]", timeout=60_000)
+    assert page.locator("#review .review-graph circle.mistake").count() == 1
+    assert page.locator("#review .review-graph circle.blunder").count() == 0
+    assert "mistake" in page.locator('#moves li[data-turn="2"]').get_attribute("class")
+    note = page.inner_text("#review .review-notes")
+    loss = int(re.search(r"2\. Black B3xC4 pass: mistake, winning chance −(\d+) points; better: ", note)[1])
+    assert 10 <= loss < 20
+    # every point of the graph reads as the favourite's chance, placed by White's chance
+    titles = page.locator("#review .review-graph circle title").all_text_contents()
+    assert len(titles) == 4 and all(re.fullmatch(r".+: (White|Black) \d{1,2}%", t) for t in titles), titles
+    ys = [float(c.get_attribute("cy")) for c in page.locator("#review .review-graph circle").all()]
+    for title, y in zip(titles, ys):
+        side, percent = title.rsplit(" ", 2)[-2:]
+        white = int(percent[:-1]) if side == "White" else 100 - int(percent[:-1])
+        assert abs(y - (45 - (white / 100 - 0.5) * 2 * 39)) < 1.5  # 90 high, 6 of margin
     watch.assert_clean()
 
 

@@ -104,9 +104,10 @@ def test_tuner_generates_fits_and_writes(tmp_path):
     w = tune.fit(rows, w0, k, iterations=30, log=None)
     assert tune.loss(rows, w, k) <= tune.loss(rows, w0, k) + 1e-9
     out = tmp_path / "weights.py"
-    tune.write_weights(dict(zip(ev.FEATURES, w)), "A test.", out)
+    tune.write_weights(dict(zip(ev.FEATURES, w)), "A test.", k, out)
     spec = importlib.util.spec_from_file_location("w", out)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     assert list(mod.WEIGHTS) == list(ev.FEATURES)
+    assert mod.K == round(k, 3)  # the scale the chances of winning are read with
     assert all(abs(mod.WEIGHTS[name] - x) <= abs(x) * 1e-3 + 1e-3 for name, x in zip(ev.FEATURES, w))

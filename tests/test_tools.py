@@ -1,11 +1,15 @@
 """The analysis tools: attack_map, check_position, records, review (facade and CLI)."""
 
+import math
 from pathlib import Path
 
 import pytest
 
 from engine_helpers import STANDARD, build
 from tzaar.__main__ import main
+from tzaar.ai.odds import chance_text, win_chance
+from tzaar.ai.review import judge
+from tzaar.ai.weights import K
 from tzaar.analysis import check_position
 from tzaar.facade import call
 from tzaar.position import Position
@@ -139,6 +143,9 @@ def test_review_in_slices():
         assert set(t) == {"number", "side", "actions", "before", "after", "loss", "best", "mark"}
         assert t["loss"] >= 0 and t["mark"] in (None, "mistake", "blunder") and t["best"]
         assert isinstance(t["after"]["score"], int) and t["after"]["text"]
+        assert t["after"]["chance"] == round(win_chance(t["after"]["score"]), 4)  # White's chance
+        if t["after"]["mate"] is None:
+            assert t["after"]["text"] == chance_text(t["after"]["chance"])
     # the same budget gives the same review
     assert run_review(start=STANDARD, actions=GAME, nodes=300)[0] == out
 
@@ -152,6 +159,29 @@ def test_review_marks_a_missed_win_as_a_blunder():
     first = out["turns"][0]
     assert first["mark"] == "blunder" and first["best"] == ["F6xD5"]
     assert out["evals"][0]["text"].startswith("White wins") and out["evals"][-1]["text"] == "Black wins"
+
+
+def test_a_turn_is_judged_by_the_winning_chance_it_gives_away():
+    def ev(score):
+        return {"score": score, "mate": None, "chance": round(win_chance(score), 4)}
+
+    # 700 centi-units near an even position are a few points of chance: no mark (a raw
+    # score loss of 600 was a blunder), while the same 700 from a won-looking position ...
+    assert judge(0, ev(-350), ev(350)) == (round((win_chance(350) - win_chance(-350)) * 100, 1), None)
+    assert judge(0, ev(-350), ev(350))[0] < 10
+    # ... 10 points of chance are a mistake, 20 a blunder, for either side
+    def near(p):  # the score of chance p
+        return round(400 / K * math.log(p / (1 - p)))
+
+    assert judge(0, ev(near(0.49)), ev(near(0.60)))[1] == "mistake"
+    assert judge(1, ev(near(0.60)), ev(near(0.49)))[1] == "mistake"
+    assert judge(1, ev(near(0.75)), ev(near(0.50)))[1] == "blunder"
+    assert judge(0, ev(near(0.75)), ev(near(0.50))) == (0.0, None)  # White gained
+    assert judge(0, ev(near(0.52)), None) == (0.0, None)  # the engine's own turn
+    # a thrown-away proven win is a blunder; in a lost game nothing more is lost
+    won = {"score": 999_998, "mate": 2, "chance": 1.0}
+    assert judge(0, ev(0), won) == (50.0, "blunder")
+    assert judge(0, ev(-30_000), ev(-20_000))[1] is None
 
 
 def test_review_stop_and_bad_input():
@@ -211,8 +241,9 @@ def test_cli_review_of_a_bad_record(capsys, tmp_path):
 def test_score_text_counts_a_forced_win_in_actions():
     from tzaar.ai.review import score_text
 
-    assert score_text({"score": 125, "mate": None}) == "+1.25"
-    assert score_text({"score": -40, "mate": None}) == "-0.40"
+    assert score_text({"score": 2200, "mate": None, "chance": 0.7311}) == "White 73%"
+    assert score_text({"score": -900, "mate": None, "chance": 0.4}) == "Black 60%"
+    assert score_text({"score": 0, "mate": None, "chance": 0.5}) == "White 50%"
     assert score_text({"score": 999_997, "mate": 3}) == "White wins in 3 actions"
     assert score_text({"score": -999_999, "mate": -1}) == "Black wins in 1 action"
     assert score_text({"score": -1_000_000, "mate": 0}) == "Black wins"

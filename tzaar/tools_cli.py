@@ -73,8 +73,8 @@ def _review(args, out) -> int:
     result = review_game(record.start, record.actions, nodes)
     turns, evals = result["turns"], result["evals"]
     out.write(
-        f"Review of {len(turns)} turns at {nodes} nodes a position; evaluations from White's side "
-        f"(a mistake loses {MISTAKE / 100:.2f}, a blunder {BLUNDER / 100:.2f})\n"
+        f"Review of {len(turns)} turns at {nodes} nodes a position; each position's favourite and its "
+        f"chance of winning (a mistake gives away {MISTAKE} points of it, a blunder {BLUNDER})\n"
     )
     out.write(f"{'start':<30} {evals[0]['text'] if evals[0] else ''}\n")
     marked = {"mistake": [], "blunder": []}
@@ -83,7 +83,7 @@ def _review(args, out) -> int:
         line = f"{head:<30} {t['after']['text'] if t['after'] else ''}"
         if t["mark"]:
             marked[t["mark"]].append(t)
-            line += f"  {t['mark']} (-{t['loss'] / 100:.2f}), better: {' '.join(t['best'])}"
+            line += f"  {t['mark']} (-{t['loss']:.0f} points), better: {' '.join(t['best'])}"
         out.write(line.rstrip() + "\n")
     for kind in ("blunder", "mistake"):
         for side in ("white", "black"):

@@ -1,7 +1,8 @@
 // The analysis board: while it is on, the engine searches the shown position continuously in
 // the worker (slices of ai_step, as computer.js does) and the page shows an evaluation bar
-// beside the board (White's side, with a number; a win the endgame solver proved reads
-// "White wins in 3 turns", info.proven), the best rest of the turn, the depth reached, and the best action as
+// beside the board (filled with White's chance of winning, info.win_chance, and the
+// favourite's chance as text, "White 62%"; a win the endgame solver proved reads "White wins
+// in 3 turns", info.proven), the best rest of the turn, the depth reached, and the best action as
 // an arrow on the board. A new position (a move, a click in the move list) restarts the
 // search at once; leaving the mode stops it. The attack map (a switch) comes from the
 // facade's attack_map, one call per position.
@@ -12,33 +13,37 @@
 import { positionAt } from "./game.js";
 import { SLICE_MS } from "./computer.js";
 import { proofFrom } from "./proof.js";
+import { chanceMsg, whiteChance } from "./chance.js";
 import { msg, show } from "./i18n.js";
 
 /** Centi-units above this are a proven win (tzaar/ai/search.py MATE_BOUND). */
 const MATE = 1_000_000;
 const MATE_BOUND = MATE - 1000;
 
-/** The text of an evaluation from White's side ({score, mate}): "+1.25", "−0.40" or a msg()
- * "White wins in 3 actions" (mate: actions to the win, negative when Black wins; 0: won). */
-export function scoreText({ score, mate }) {
+/** The text of an evaluation from White's side ({score, mate, chance}): a msg() "White 62%"
+ * (chance: White's chance of winning) or "White wins in 3 actions" (mate: actions to the
+ * win, negative when Black wins; 0: won). */
+export function scoreText({ score, mate, chance }) {
   if (mate !== null && mate !== undefined) {
     const side = msg(score > 0 ? "side.white" : "side.black");
     const n = Math.abs(mate);
     return n ? msg("analysis.winsIn", { side, n }) : msg("result.wins", { side });
   }
-  return `${score >= 0 ? "+" : "−"}${(Math.abs(score) / 100).toFixed(2)}`;
+  return chanceMsg(chance);
 }
 
-/** {score, mate, text (a string or a msg()), share} of a score for the side to move, from White's side. */
-export function whiteEval(score, side) {
-  const white = side === "white" ? score : -score;
+/** {score, mate, chance, text (a msg()), share} from White's side of an ai_step info of
+ * `position` (score and win_chance are the side to move's). */
+export function whiteEval(info, position) {
+  const mover = /[ _]w\d$/.test(position) ? 1 : -1;
+  const white = mover * info.score;
   if (Math.abs(white) > MATE_BOUND) {
     const n = MATE - Math.abs(white);
     const mate = white > 0 ? n : -n;
-    return { score: white, mate, text: scoreText({ score: white, mate }), share: white > 0 ? 1 : 0 };
+    return { score: white, mate, chance: white > 0 ? 1 : 0, text: scoreText({ score: white, mate }), share: white > 0 ? 1 : 0 };
   }
-  const share = 1 / (1 + Math.exp(-white / 400));
-  return { score: white, mate: null, text: scoreText({ score: white, mate: null }), share };
+  const chance = whiteChance(position, info);
+  return { score: white, mate: null, chance, text: scoreText({ score: white, mate: null, chance }), share: chance };
 }
 
 export class Analysis {
@@ -154,6 +159,7 @@ export class Analysis {
     this.#job = null;
     this.#overlay.setBest(null);
     delete this.#bar.dataset.score;
+    delete this.#bar.dataset.chance;
   }
 
   async #search(position, view) {
@@ -163,7 +169,7 @@ export class Analysis {
     show(this.#els.line, "");
     show(this.#els.depth, "");
     if (view.winner) {
-      this.#show({ score: view.winner === view.side ? MATE : -MATE, depth: 0, best: [] }, view.side, position);
+      this.#show({ score: view.winner === view.side ? MATE : -MATE, depth: 0, best: [] }, position);
       show(this.#els.line, msg("analysis.over"));
       return;
     }
@@ -188,7 +194,7 @@ export class Analysis {
         return;
       }
       if (!current()) return;
-      if (answer.info.depth > 0) this.#show(answer.info, view.side, position);
+      if (answer.info.depth > 0) this.#show(answer.info, position);
       if (answer.done) {
         this.#job = null;
         return;
@@ -196,19 +202,20 @@ export class Analysis {
     }
   }
 
-  #show(info, side, position) {
-    const ev = whiteEval(info.score, side);
+  #show(info, position) {
+    const ev = whiteEval(info, position);
     // The endgame solver's proof counts turns (the search's mate counts actions).
     const proof = proofFrom(position, info);
     if (proof) {
       const turns = proof.winner === "white" ? proof.turns : -proof.turns;
-      Object.assign(ev, { score: turns > 0 ? MATE - proof.turns : proof.turns - MATE, mate: turns, text: msg("proof.wins", { side: msg(`side.${proof.winner}`), n: proof.turns }), share: turns > 0 ? 1 : 0 });
+      Object.assign(ev, { score: turns > 0 ? MATE - proof.turns : proof.turns - MATE, mate: turns, chance: turns > 0 ? 1 : 0, text: msg("proof.wins", { side: msg(`side.${proof.winner}`), n: proof.turns }), share: turns > 0 ? 1 : 0 });
     }
     const bar = this.#bar;
     bar.style.setProperty("--share", `${Math.round(ev.share * 1000) / 10}%`);
     // "#3": a forced win (no number once the game is over: the bar is full).
-    bar.querySelector(".eval-number").textContent = ev.mate === null ? ev.text : ev.mate ? `#${Math.abs(ev.mate)}` : "";
+    show(bar.querySelector(".eval-number"), ev.mate === null ? ev.text : ev.mate ? `#${Math.abs(ev.mate)}` : "");
     bar.dataset.score = String(ev.score);
+    bar.dataset.chance = String(ev.chance);
     bar.dataset.mate = ev.mate === null ? "" : String(ev.mate);
     bar.dataset.position = position;
     bar.dataset.proven = String(Boolean(proof));

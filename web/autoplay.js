@@ -11,6 +11,7 @@
 
 import { PLAYER_KINDS } from "./players.js";
 import { proofFrom } from "./proof.js";
+import { whiteChance } from "./chance.js";
 import { SIDE_NAME } from "./notation.js";
 import { t, msg } from "./i18n.js";
 import { positionAt, personToMove, resultOf } from "./game-state.js";
@@ -127,11 +128,17 @@ export class Autoplay {
     const cancelled = () => request !== hooks.request() || positionAt(hooks.state()) !== position;
     hooks.set({ hinting: true, notice: null });
     let actions = null;
+    let last = null; // the search's last info: its chance of winning goes with the hint
+    const onInfo = (info) => {
+      last = info;
+      this.#noteProof(position, info, cancelled);
+    };
     try {
-      actions = await suggest(position, hooks.engine, { cancelled, onInfo: (info) => this.#noteProof(position, info, cancelled) });
+      actions = await suggest(position, hooks.engine, { cancelled, onInfo });
     } catch (error) {
       if (!cancelled()) hooks.set({ notice: msg("notice.noHint", { detail: error.message }) });
     }
-    hooks.set({ hinting: false, ...(actions?.length && !cancelled() ? { hint: { position, action: actions[0] } } : {}) });
+    const chance = typeof last?.win_chance === "number" ? whiteChance(position, last) : null;
+    hooks.set({ hinting: false, ...(actions?.length && !cancelled() ? { hint: { position, action: actions[0], chance } } : {}) });
   }
 }

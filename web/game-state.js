@@ -34,7 +34,7 @@ export function initialState(start = STANDARD) {
     pendingLosing: null, // a losing stacking waiting for the person to confirm
     resultDismissed: false,
     thinking: null, // the side an automatic player is choosing for, while it thinks
-    hint: null, // {position, action}: the suggestion for the person to move in `position`
+    hint: null, // {position, action, chance}: the suggestion for the person to move in `position` (chance: White's chance of winning by its search, or null)
     hinting: false, // a hint is being looked for
     proofs: {}, // position text -> {winner, turns}: results the computer proved (proof.js)
     announcement: null, // {text, n}: the latest thing said in the polite live region
@@ -176,12 +176,12 @@ export function boardStateOf(state) {
   };
 }
 
-/** The hint shown on the board: {action, from, to} (from is null for a placement), or null. */
+/** The hint shown on the board: {action, from, to, chance} (from is null for a placement; chance: White's chance of winning, or null), or null. */
 export function hintOf(state) {
   const hint = state.hint;
   if (!hint || hint.position !== positionAt(state) || !personToMove(state)) return null;
   const parsed = parseAction(hint.action);
-  return { action: hint.action, from: parsed?.from ?? null, to: parsed?.to ?? null };
+  return { action: hint.action, from: parsed?.from ?? null, to: parsed?.to ?? null, chance: hint.chance ?? null };
 }
 
 /** Whether an automatic player is choosing its actions for the shown position. */

@@ -1,8 +1,10 @@
-// The Hint button and the hint's text; the board draws the hint itself (boardStateOf).
+// The Hint button and the hint's text (with the favourite's chance of winning, or a proven
+// result); the board draws the hint itself (boardStateOf).
 import { describeAction } from "./notation.js";
 import { hintOf, personToMove, positionAt } from "./game.js";
 import { t } from "./i18n.js";
 import { proofText } from "./proof.js";
+import { chanceMsg } from "./chance.js";
 
 export class HintView {
   #button;
@@ -25,7 +27,12 @@ export class HintView {
     if (button.textContent !== label) button.textContent = label;
     const proof = hint ? state.proofs?.[positionAt(state)] : null;
     const hintText = hint ? t("turn.hintText", { description: describeAction(hint.action), action: hint.action }) : "";
-    const text = proof ? t("turn.hintProof", { hint: hintText, proof: proofText(proof) }) : hintText;
+    // a proven result, else the favourite's chance of winning by the hint's search
+    const text = proof
+      ? t("turn.hintProof", { hint: hintText, proof: proofText(proof) })
+      : hint && hint.chance !== null
+        ? t("turn.hintChance", { hint: hintText, chance: chanceMsg(hint.chance) })
+        : hintText;
     if (this.#text.textContent !== text) this.#text.textContent = text;
     this.#text.hidden = !hint;
   }

@@ -1,26 +1,27 @@
 // Game review: "Review" runs the engine over every turn of the game in the move list
-// (review_start / review_step in slices, with a progress bar), then draws the evaluation
-// graph (click a point to go to that position) and marks the mistakes and blunders in the
-// move list, each with the engine's better turn. Any change to the game stops a review.
+// (review_start / review_step in slices, with a progress bar), then draws the graph of White's
+// chance of winning (click a point to go to that position) and marks the mistakes and
+// blunders in the move list (a turn that gives away 10 or 20 points of the mover's chance),
+// each with the engine's better turn. Any change to the game stops a review.
 
 import { msg, show } from "./i18n.js";
 import { scoreText } from "./analysis.js";
 
-/** A marked turn: "12. White C3xD4 D4-E5: mistake, −1.20; better: C3xE5 pass". */
+/** A marked turn: "12. White C3xD4 D4-E5: mistake, −14 points; better: C3xE5 pass" (loss:
+ * points of the mover's chance of winning, tzaar/ai/review.py). */
 function note(turn) {
   return msg("review.note", {
     number: turn.number,
     side: msg(turn.side === "white" ? "side.white" : "side.black"),
     actions: turn.actions.join(" "),
     mark: msg(`review.${turn.mark}`),
-    loss: (turn.loss / 100).toFixed(2),
+    n: Math.round(turn.loss),
     best: turn.best.join(" "),
   });
 }
 
 /** Nodes per position in the page (a review of 30 turns then takes some seconds). */
 export const REVIEW_NODES = 1500;
-const CAP = 2000; // tzaar/ai/review.py CAP
 const NS = "http://www.w3.org/2000/svg";
 const W = 300;
 const H = 90;
@@ -149,10 +150,8 @@ export class Review {
     svg.replaceChildren();
     const n = answer.evals.length;
     const x = (i) => (n > 1 ? (i / (n - 1)) * (W - 12) + 6 : W / 2);
-    const y = (ev) => {
-      const v = ev ? (ev.mate !== null ? Math.sign(ev.score) * CAP : Math.max(-CAP, Math.min(CAP, ev.score))) : 0;
-      return H / 2 - (v / CAP) * (H / 2 - 6);
-    };
+    // White's chance of winning: 100% at the top, 50% on the axis (a placement: no chance)
+    const y = (ev) => H / 2 - ((ev ? ev.chance : 0.5) - 0.5) * 2 * (H / 2 - 6);
     const axis = document.createElementNS(NS, "line");
     axis.setAttribute("x1", 0);
     axis.setAttribute("x2", W);

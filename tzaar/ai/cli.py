@@ -12,6 +12,7 @@ from ..notation import Action
 from ..numbers import whole_arg
 from .frozen import frozen_names
 from .match import Spec, run_match, run_player, summary
+from .odds import chance_text, win_chance
 from .players import DEFAULT_LEVEL, LEVELS, SPECIAL
 
 
@@ -86,12 +87,14 @@ def run(args, position, out=sys.stdout) -> int:
         t0 = time.perf_counter()
         codes, info = run_player(board, player, args.seed, args.time, args.nodes)
         dt = time.perf_counter() - t0
+        mover = win_chance(info["score"]) if info else 0.5
+        white = mover if board.side == 0 else 1.0 - mover
         for a in codes:
             out.write(Action.from_code(a, board.cells).text() + "\n")
             board.do(a)
         if args.stats and info:
             sys.stderr.write(
-                f"depth {info['depth']} score {info['score']} nodes {info['nodes']} "
+                f"depth {info['depth']} score {info['score']} ({chance_text(white)}) nodes {info['nodes']} "
                 f"time {dt:.3f} s ({info['nodes'] / max(dt, 1e-9):,.0f} nodes/s)"
                 + (f" proven {info['proven']['result']} in {info['proven']['turns']} turns" if info.get("proven") else "")
                 + "\n"

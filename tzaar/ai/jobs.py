@@ -16,6 +16,9 @@ params -> result):
     centi-units for the side to move; ``line`` is the rest of the turn the search expects
     (``best`` and the second action its table holds) and ``reply`` the opponent's turn
     after it, as far as the table knows (both empty when no search ran).
+    ``win_chance`` is the side to move's chance of winning, 0..1, read from ``score`` by the
+    model the evaluation was fitted with (:func:`.odds.win_chance`; 1 or 0 when proven;
+    null while no search has scored the position: depth 0, as for a placement).
     When the endgame solver proved the result, ``info.proven`` is ``{result: "win"|"loss",
     turns: n}`` (turns of both sides until the game is decided, this one counting as 1:
     "White wins in 3 turns"), and the actions are the fastest win or the slowest loss.
@@ -33,6 +36,7 @@ from ..errors import shown
 from ..methods import BadParams, method
 from ..notation import Action
 from ..position import Position
+from .odds import win_chance
 from .players import DEFAULT_LEVEL, LEVELS, SPECIAL, think
 
 _ids = itertools.count(1)
@@ -67,6 +71,11 @@ class Job:
         info["line"] = texts[: len(turn)]
         info["reply"] = texts[len(turn) :]
         info["elapsed"] = round(time.perf_counter() - self.started, 3)
+        proven = info.get("proven")
+        if proven:
+            info["win_chance"] = 1.0 if proven["result"] == "win" else 0.0
+        else:  # no chance before a search has scored the position (a placement, the start)
+            info["win_chance"] = round(win_chance(info["score"]), 4) if info.get("depth") else None
         return info
 
     def step(self, slice_ms=30.0) -> dict:

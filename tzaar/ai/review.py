@@ -2,10 +2,12 @@
 
 The position before each turn and the final one are searched (the Expert player's search
 with ``nodes`` nodes, so a review is reproducible); the evaluation of a position is the
-score of that search, turned to White's side.  A turn's *loss* is how much the mover's
-evaluation fell from before the turn to after it; the engine's turn for the position
-before it is the *better turn*.  A loss of ``MISTAKE`` or more marks a mistake,
-``BLUNDER`` or more a blunder (unless the turn played is the engine's own).
+score of that search, turned to White's side, and White's chance of winning read from it
+(:func:`.odds.win_chance`, the model the evaluation's weights were fitted with).  A turn's
+*loss* is how many points of winning chance (percent) the mover gave away compared with
+the engine's turn for the position before it, the *better turn*.  A loss of ``MISTAKE``
+points or more marks a mistake, ``BLUNDER`` or more a blunder (unless the turn played is
+the engine's own).
 
 :class:`Review` runs in slices (:meth:`Review.step`), as the browser worker needs; the
 facade's ``review_*`` methods and ``python -m tzaar review`` drive it.
@@ -18,45 +20,54 @@ import time
 from ..game import group_turns
 from ..notation import COLOUR_NAMES, Action
 from ..position import Position
+from .odds import chance_text, win_chance
 from .players import think
 from .search import MATE, MATE_BOUND
 
-__all__ = ["Review", "DEFAULT_NODES", "MISTAKE", "BLUNDER", "CAP", "score_text", "review_game"]
+__all__ = ["Review", "DEFAULT_NODES", "MISTAKE", "BLUNDER", "judge", "score_text", "review_game"]
 
 #: Nodes searched per position by default.
 DEFAULT_NODES = 3000
-#: Evaluations are clamped to +-CAP centi-units when losses are measured (a won position
-#: counts as CAP), so a lost win is a blunder and an already lost game costs nothing more.
-CAP = 2000
-#: A turn losing this many centi-units (mover's side) is a mistake; this many a blunder.
-MISTAKE = 250
-BLUNDER = 600
+#: A turn that gives away this many points of the mover's winning chance (percent) is a
+#: mistake; this many a blunder.  Chances saturate, so a lost win is a blunder and an
+#: already lost game costs nothing more.
+MISTAKE = 10
+BLUNDER = 20
 #: The player whose search evaluates (no noise, no depth cap).
 PLAYER = "expert"
 
 
 def _white_eval(score: int, side: int) -> dict:
-    """``{score, mate}`` from White's side: centi-units, and actions to a forced win
-    (positive: White wins, negative: Black wins) or None."""
+    """``{score, mate, chance}`` from White's side: centi-units, actions to a forced win
+    (positive: White wins, negative: Black wins) or None, and White's chance of winning."""
     white = score if side == 0 else -score
     mate = None
     if abs(white) > MATE_BOUND:
         n = MATE - abs(white)
         mate = n if white > 0 else -n
-    return {"score": white, "mate": mate}
+    return {"score": white, "mate": mate, "chance": round(win_chance(white), 4)}
 
 
 def score_text(ev: dict) -> str:
-    """``+1.25``, ``-0.40`` (pawns of 100 centi-units) or ``White wins in 3 actions``."""
+    """``White 62%``, ``Black 55%`` (the favourite's chance of winning) or ``White wins in
+    3 actions``."""
     if ev["mate"] is not None:
         who = "White" if ev["score"] > 0 else "Black"
         n = abs(ev["mate"])
         return f"{who} wins" if n == 0 else f"{who} wins in {n} action{'' if n == 1 else 's'}"
-    return f"{ev['score'] / 100:+.2f}"
+    return chance_text(ev["chance"])
 
 
-def _capped(ev: dict) -> int:
-    return max(-CAP, min(CAP, ev["score"]))
+def judge(side: int, after: dict, alt: dict | None) -> tuple:
+    """``(loss, mark)`` of a turn by ``side`` (0 White, 1 Black) that led to ``after``
+    where the engine's turn led to ``alt`` (None: the engine played the same turn); both
+    evaluations from White's side.  ``loss``: points (percent) of the mover's winning
+    chance given away; ``mark``: None, "mistake" or "blunder"."""
+    if alt is None:
+        return 0.0, None
+    sign = 1 if side == 0 else -1
+    loss = round(max(0.0, (alt["chance"] - after["chance"]) * sign * 100), 1)
+    return loss, "blunder" if loss >= BLUNDER else "mistake" if loss >= MISTAKE else None
 
 
 class Review:
@@ -98,7 +109,7 @@ class Review:
     def _start_next(self) -> None:
         kind, k, pos = self._tasks[0]
         if pos.winner is not None or pos.step == 0:
-            ev = None if pos.winner is None else {"score": MATE if pos.winner == 0 else -MATE, "mate": 0}
+            ev = None if pos.winner is None else _white_eval(MATE if pos.winner == 0 else -MATE, 0)
             self._record(ev, [])
             return
         self._board = pos.board()
@@ -185,10 +196,10 @@ class Review:
             self._gen = None
 
     def result(self) -> dict:
-        """``{evals: [{score, mate, text} | None], turns: [...]}``; evals[0] is the start,
+        """``{evals: [{score, mate, chance, text} | None], turns: [...]}``; evals[0] is the start,
         evals[k] the position after turn k.  A turn is ``{number, side, actions, before,
-        after, loss, best, mark}``: ``loss`` in centi-units for the mover (None for
-        placements), ``best`` the engine's turn, ``mark`` None, "mistake" or "blunder"."""
+        after, loss, best, mark}``: ``loss`` in points of the mover's winning chance (percent;
+        None for placements), ``best`` the engine's turn, ``mark`` None, "mistake" or "blunder"."""
         evals = [None if e is None else {**e, "text": score_text(e)} for e in self.evals]
         turns = []
         for k, t in enumerate(self.turns):
@@ -196,10 +207,7 @@ class Review:
             played = [a.text() for a in t.actions]
             loss, mark = None, None
             if before is not None and after is not None:
-                sign = 1 if t.side == 0 else -1
-                alt = self.alt.get(k)
-                loss = 0 if alt is None else max(0, (_capped(alt) - _capped(after)) * sign)
-                mark = "blunder" if loss >= BLUNDER else "mistake" if loss >= MISTAKE else None
+                loss, mark = judge(t.side, after, self.alt.get(k))
             turns.append(
                 {
                     "number": t.number,

@@ -156,13 +156,17 @@ def fit(rows, w0, k: float, iterations: int, rate: float = 0.02, log=sys.stderr)
     return w
 
 
-def write_weights(weights: dict, note: str, path: Path = WEIGHTS_FILE) -> None:
+def write_weights(weights: dict, note: str, k: float, path: Path = WEIGHTS_FILE) -> None:
     lines = [
         '"""The evaluation\'s weights: centi-units per unit of each feature of :mod:`.evaluate`.',
         "",
         'Data, written by ``python -m tzaar.ai.tune`` (see the README, "Tuning the evaluation").',
         note,
         '"""',
+        "",
+        "#: The scale of the fitted model: sigmoid(K * evaluation / 400) is the side to move's",
+        "#: chance of winning (tzaar/ai/odds.py turns scores into chances with it).",
+        f"K = {k:.3f}",
         "",
         "WEIGHTS = {",
     ]
@@ -210,7 +214,7 @@ def main(argv=None) -> int:
     if args.write:
         note = (f"Fitted on {len(train)} positions of {', '.join(p.name for p in args.data)} "
                 f"(K = {k:.3f}; held-out loss {before[1]:.5f} -> {after[1]:.5f}).")
-        write_weights(dict(zip(FEATURES, w)), note)
+        write_weights(dict(zip(FEATURES, w)), note, k)
         _evaluate.set_weights(dict(zip(FEATURES, w)))
         print(f"written to {WEIGHTS_FILE}")
     return 0

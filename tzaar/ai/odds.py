@@ -1,0 +1,52 @@
+"""A search score as a player reads it: the chance of winning.
+
+The weights of the evaluation were fitted (``python -m tzaar.ai.tune``) so that
+``sigmoid(K * score / 400)`` predicts the result of the game for the side to move; the
+same model turns any score of the search into that side's chance of winning.  A won or
+lost score (beyond ``MATE_BOUND``: a win the search found, or the endgame solver's proof)
+is certain.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .search import MATE_BOUND
+from .weights import K
+
+__all__ = ["win_chance", "chance_text", "percent"]
+
+
+#: The chance of any other score stays within [LEAST, 1 - LEAST]: only a won score is certain.
+LEAST = 0.001
+
+
+def win_chance(score: int) -> float:
+    """The side to move's chance of winning (0.0 .. 1.0) for a search score in
+    centi-units: 0.5 at 0, rising with the score, 1.0 and 0.0 only for won and lost scores."""
+    if score > MATE_BOUND:
+        return 1.0
+    if score < -MATE_BOUND:
+        return 0.0
+    x = K * score / 400
+    if abs(x) > 40:  # exp() could overflow; the chance is at its bound anyway
+        x = math.copysign(40, x)
+    return min(1.0 - LEAST, max(LEAST, 1.0 / (1.0 + math.exp(-x))))
+
+
+def percent(chance: float) -> int:
+    """A chance in whole percent, 1..99 unless it is certain (a won or lost score), so that
+    a likely win never reads as a sure one."""
+    if chance >= 1.0:
+        return 100
+    if chance <= 0.0:
+        return 0
+    return max(1, min(99, math.floor(chance * 100 + 0.5)))  # halves up, as the page's Math.round
+
+
+def chance_text(white: float) -> str:
+    """``White 62%`` or ``Black 70%``: the favourite (White at an even 50%) and its chance,
+    from White's chance ``white``."""
+    if white >= 0.5:
+        return f"White {percent(white)}%"
+    return f"Black {percent(1.0 - white)}%"
