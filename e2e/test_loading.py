@@ -4,7 +4,12 @@ imported; the tools' files on first use."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from helpers import idle, open_records
+
+EN = json.loads((Path(__file__).resolve().parents[1] / "web" / "lang" / "en.json").read_text(encoding="utf-8"))
 
 
 def python(page, code: str) -> str:
@@ -70,7 +75,7 @@ def test_a_plain_load_fetches_none_of_the_tools_and_each_tool_fetches_its_files(
     assert page.get_attribute("#analyse-button", "aria-pressed") == "true"
     assert {"overlay.js", "analysis.js", "review.js", "puzzles.js", "editor.js", "tools.css", "en.later.json",
             "tzaar-more.zip"} <= set(requested)
-    assert page.get_attribute(".eval-bar", "aria-label") == "Evaluation from White's side"  # a later text
+    assert page.get_attribute(".eval-bar", "aria-label") == EN["analysis.bar"]  # a later text
     assert page.locator("#tools .tools-row").first.locator("button").count() == 4  # one row, not two
     page.click("#analyse-button")
     assert "puzzles.json" not in requested
@@ -79,11 +84,11 @@ def test_a_plain_load_fetches_none_of_the_tools_and_each_tool_fetches_its_files(
     assert "puzzles.json" in requested and "records.js" not in requested
     open_records(page)
     assert {"records.js", "records.css"} <= set(requested)
-    assert page.text_content("#record-title") == "Game record"  # the dialog's texts (en.later.json)
+    assert page.text_content("#record-title") == EN["record.title"]  # the dialog's texts (en.later.json)
     page.click('#record-dialog button[value="close"]')
     assert "dialogs.js" not in requested
     page.click("#help-button")
     page.wait_for_selector("#help-dialog[open]")
-    assert "dialogs.js" in requested and page.text_content("#help-title") == "How to play TZAAR"
+    assert "dialogs.js" in requested and page.text_content("#help-title") == EN["help.title"]
     assert page.input_value("#record-text").startswith("# TZAAR game record")
     watch.assert_clean()

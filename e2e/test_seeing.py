@@ -157,8 +157,14 @@ def test_with_the_analysis_open_the_move_list_keeps_four_rows(open_site, watch, 
     row = box(page, "#moves li:last-child")["height"]
     assert box(page, "#moves")["height"] >= 3.8 * row, (box(page, "#moves"), row)
     assert page.eval_on_selector("#moves", "e => e.scrollHeight > e.clientHeight + 20")  # it still scrolls itself
-    page.locator("#record-button").scroll_into_view_if_needed()
-    side, moves, record = box(page, ".side"), box(page, "#moves"), box(page, "#record-button")
+    # Scrolled to and measured in one task: the analysis readout grows as its search goes on.
+    side, moves, record = page.evaluate("""() => {
+        document.querySelector('#record-button').scrollIntoView({block: 'nearest'});
+        return ['.side', '#moves', '#record-button'].map((s) => {
+            const r = document.querySelector(s).getBoundingClientRect();
+            return {top: r.top, bottom: r.bottom, height: r.height};
+        });
+    }""")
     assert side["top"] <= moves["top"] and record["bottom"] <= min(800, side["bottom"]), (side, moves, record)
     # leaving the analysis gives the side column back its fit: no scrolling, controls in sight
     page.keyboard.press("a")
