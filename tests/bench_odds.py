@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 from tzaar.ai.evaluate import evaluate  # noqa: E402
 from tzaar.ai.odds import SHOWN_K, win_chance  # noqa: E402
 from tzaar.ai.players import run_think  # noqa: E402
-from tzaar.ai.review import BLUNDER, MISTAKE, Review  # noqa: E402
+from tzaar.ai.review import BLUNDER, MISTAKE, Review, judge  # noqa: E402
 from tzaar.notation import Action  # noqa: E402
 from tzaar.ai.search import MATE_BOUND  # noqa: E402
 from tzaar.ai.weights import K  # noqa: E402
@@ -116,9 +116,21 @@ def self_play(game: int, weak: str, nodes: int = 1000) -> tuple:
     return start, actions, levels
 
 
+def marked(turns: list, k: float, thresholds) -> list:
+    """Per threshold, the share of ``turns`` (``(side, after, alt)``: the mover and White's
+    scores after its turn and after the engine's, alt None for the engine's own turn) whose
+    loss, judged as the review does (:func:`tzaar.ai.review.judge`) with the scale ``k``,
+    reaches it."""
+    lost = []
+    for side, after, alt in turns:
+        ev = {"chance": win_chance(after, k)}
+        lost.append(judge(side, ev, None if alt is None else {"chance": win_chance(alt, k)})[0])
+    return [sum(x >= t for x in lost) / len(lost) for t in thresholds]
+
+
 def marks(games: int, nodes: int, dump=None) -> None:
     thresholds = (2, 3, 4, 5, 6, 8, 10, 15, 20, 30)
-    losses = {}  # level -> list of (White's chance scale-free: the pair of White-side scores)
+    turns = {}  # level -> [(side, after, alt)] of its turns (not placements)
     t0 = time.perf_counter()
     for g in range(games):
         weak = ("beginner", "casual")[(g // 2) % 2]
@@ -129,27 +141,19 @@ def marks(games: int, nodes: int, dump=None) -> None:
         for k, t in enumerate(review.turns):
             if review.evals[k] is None or review.evals[k + 1] is None:
                 continue  # a placement
-            alt = review.alt.get(k)
-            pair = None if alt is None else (t.side, review.evals[k + 1]["score"], alt["score"])
+            after, alt = review.evals[k + 1]["score"], review.alt.get(k)
+            alt = None if alt is None else alt["score"]
+            turns.setdefault(levels[t.side], []).append((t.side, after, alt))
             if dump:
-                dump.write(f"{g}\t{k}\t{levels[t.side]}\t{t.side}\t{review.evals[k + 1]['score']}\t{'' if alt is None else alt['score']}\n")
-            losses.setdefault(levels[t.side], []).append(pair)
+                dump.write(f"{g}\t{k}\t{levels[t.side]}\t{t.side}\t{after}\t{'' if alt is None else alt}\n")
     print(f"{games} games reviewed at {nodes} nodes, {time.perf_counter() - t0:.0f} s; turns: "
-          + ", ".join(f"{lv} {len(v)}" for lv, v in losses.items()))
+          + ", ".join(f"{lv} {len(v)}" for lv, v in turns.items()))
     for label, k in (("shown", SHOWN_K), ("tuner's", K)):
         print(f"\nshare of turns marked at a loss of at least ... points of chance, {label} K = {k}:")
         print("| player | " + " | ".join(f">= {t}" for t in thresholds) + " |")
         print("|---|" + "---:|" * len(thresholds))
-        for lv, pairs in sorted(losses.items()):
-            lost = []
-            for pair in pairs:
-                if pair is None:
-                    lost.append(0.0)
-                    continue
-                side, after, alt = pair
-                sign = 1 if side == 0 else -1
-                lost.append(max(0.0, (win_chance(alt, k) - win_chance(after, k)) * sign * 100))
-            print(f"| {lv} | " + " | ".join(f"{sum(x >= t for x in lost) / len(lost):.1%}" for t in thresholds) + " |")
+        for lv, these in sorted(turns.items()):
+            print(f"| {lv} | " + " | ".join(f"{x:.1%}" for x in marked(these, k, thresholds)) + " |")
     print(f"\n(the review marks a mistake at {MISTAKE} points, a blunder at {BLUNDER})")
 
 

@@ -32,7 +32,7 @@ DEFAULT_NODES = 3000
 #: mistake; this many a blunder.  Chances saturate, so a lost win is a blunder and an
 #: already lost game costs nothing more.  Measured on 40 self-play games of Beginner and
 #: Casual against Strong (``python3 tests/bench_odds.py --marks 40``; BENCHMARKS.md,
-#: "Scores as chances"): 5 points mark 19.5% of Beginner's turns and 7.4% of Strong's (2
+#: "Scores as chances"): 5 points mark 20.5% of Beginner's turns and 7.4% of Strong's (2
 #: points, the old 10 read with the tuner's K near an even game, marked 19% of Strong's);
 #: 20 points, about a whole type's threat given away from an even game, 8.7% of
 #: Beginner's and 1.2% of Strong's, most of them a won game thrown away.
