@@ -206,27 +206,31 @@ def test_a_review_draws_the_graph_and_marks_the_blunder(open_site, watch, wait_e
     watch.assert_clean()
 
 
+# A middle game of Beginner against Strong (tests/bench_odds.py --marks, game 28, turn 17):
+# White's G6xG5 C2-C1 puts its capturing stack where Black retakes it (G7xG5).
+MIDDLE = "tt.t2Z3/Ta2...T/TA3...../.Az2....T/a2..TAaA./..z.T.../...a2zT2t3/tt...t/t.T2.T w1"
+
+
 def test_a_review_judges_turns_by_the_chance_they_give_away(open_site, watch, wait_engine):
-    # Black's pass at its first turn gives away about 16 points of its chance of winning at
-    # the page's budget (1,500 nodes a position; tzaar/ai/review.py at the same budget): a
-    # mistake (10 points), not a blunder (20), though its raw score falls by over 1,000.
-    actions = ["C5xC4", "B3xC4", "pass", "D5xD4", "D4-E4"]
-    start = Position.standard().text()
-    final = Position.standard().play(actions).text()
-    page = open_site(link(start, actions))
+    # White's turn gives away about 9 points of its chance of winning at the page's budget
+    # (1,500 nodes a position; tzaar/ai/review.py at the same budget): a mistake (5 points),
+    # not a blunder (20); Black's reply is the engine's own turn.
+    actions = ["G6xG5", "C2-C1", "G7xG5", "F3-H1"]
+    final = Position.from_text(MIDDLE).play(actions).text()
+    page = open_site(link(MIDDLE, actions))
     wait_engine(page)
     idle(page, final)
     page.click("#review-button")
     page.wait_for_selector("#review[data-state=done]", timeout=60_000)
     assert page.locator("#review .review-graph circle.mistake").count() == 1
     assert page.locator("#review .review-graph circle.blunder").count() == 0
-    assert "mistake" in page.locator('#moves li[data-turn="2"]').get_attribute("class")
+    assert "mistake" in page.locator('#moves li[data-turn="1"]').get_attribute("class")
     note = page.inner_text("#review .review-notes")
-    loss = int(re.search(r"2\. Black B3xC4 pass: mistake, winning chance −(\d+) points; better: ", note)[1])
-    assert 10 <= loss < 20
+    loss = int(re.search(r"1\. White G6xG5 C2-C1: mistake, winning chance −(\d+) points; better: C2xB2 C1-B1", note)[1])
+    assert 5 <= loss < 20
     # every point of the graph reads as the favourite's chance, placed by White's chance
     titles = page.locator("#review .review-graph circle title").all_text_contents()
-    assert len(titles) == 4 and all(re.fullmatch(r".+: (White|Black) \d{1,2}%", t) for t in titles), titles
+    assert len(titles) == 3 and all(re.fullmatch(r".+: (White|Black) \d{1,2}%", t) for t in titles), titles
     ys = [float(c.get_attribute("cy")) for c in page.locator("#review .review-graph circle").all()]
     for title, y in zip(titles, ys):
         side, percent = title.rsplit(" ", 2)[-2:]

@@ -1,26 +1,30 @@
-"""The winning chance a player is shown: the search score read by the model the weights were
-fitted with (tzaar/ai/odds.py), and the facade's info.win_chance."""
+"""The winning chance a player is shown: the search score read by a logistic model with its own
+scale, fitted on the search's scores (tzaar/ai/odds.py), and the facade's info.win_chance."""
 
 import json
 import math
 
 from engine_helpers import STANDARD
 from tzaar.ai import tune
-from tzaar.ai.odds import chance_text, percent, win_chance
+from tzaar.ai.odds import SHOWN_K, chance_text, percent, win_chance
 from tzaar.ai.search import MATE, MATE_BOUND
 from tzaar.ai.weights import K
 from tzaar.facade import call, call_json
 from tzaar.position import Position
 
 
-def test_the_chance_is_the_fitted_logistic_model():
+def test_the_chance_is_a_logistic_model_with_the_shown_scale():
     assert win_chance(0) == 0.5
     for score in (-14000, -5000, -400, -1, 1, 250, 2200, 9000, 15000):
-        # the very function the tuner fits the weights with
-        assert math.isclose(win_chance(score), tune._sig(K * score / 400))
+        # the tuner's function, with the scale fitted on the search's scores
+        assert math.isclose(win_chance(score), tune._sig(SHOWN_K * score / 400))
+        assert math.isclose(win_chance(score, K), tune._sig(K * score / 400))
         assert math.isclose(win_chance(score) + win_chance(-score), 1.0)
-    # about 400 / K = 2,200 centi-units make one logit of odds
-    assert 0.72 < win_chance(2200) < 0.74
+    # about 400 / SHOWN_K = 9,800 centi-units make one logit of odds: a score the tuner's
+    # K read as 73% (one logit at 2,200) is shown as a more honest 56%
+    assert 0.72 < win_chance(round(400 / SHOWN_K)) < 0.74
+    assert 0.72 < win_chance(2200, K) < 0.74 and 0.54 < win_chance(2200) < 0.58
+    assert SHOWN_K < K / 2  # measured on held-out games: BENCHMARKS.md, "Scores as chances"
 
 
 def test_the_chance_rises_with_the_score_and_is_certain_only_when_won_or_lost():

@@ -7,9 +7,9 @@ import pytest
 
 from engine_helpers import STANDARD, build
 from tzaar.__main__ import main
-from tzaar.ai.odds import chance_text, win_chance
-from tzaar.ai.review import judge
-from tzaar.ai.weights import K
+from tzaar.ai.odds import SHOWN_K, chance_text, win_chance
+from tzaar.ai.review import BLUNDER as BLUNDER_AT, MISTAKE as MISTAKE_AT, judge
+from tzaar.ai.weights import WEIGHTS
 from tzaar.analysis import check_position
 from tzaar.facade import call
 from tzaar.position import Position
@@ -165,23 +165,36 @@ def test_a_turn_is_judged_by_the_winning_chance_it_gives_away():
     def ev(score):
         return {"score": score, "mate": None, "chance": round(win_chance(score), 4)}
 
-    # 700 centi-units near an even position are a few points of chance: no mark (a raw
-    # score loss of 600 was a blunder), while the same 700 from a won-looking position ...
-    assert judge(0, ev(-350), ev(350)) == (round((win_chance(350) - win_chance(-350)) * 100, 1), None)
-    assert judge(0, ev(-350), ev(350))[0] < 10
-    # ... 10 points of chance are a mistake, 20 a blunder, for either side
     def near(p):  # the score of chance p
-        return round(400 / K * math.log(p / (1 - p)))
+        return round(400 / SHOWN_K * math.log(p / (1 - p)))
 
-    assert judge(0, ev(near(0.49)), ev(near(0.60)))[1] == "mistake"
-    assert judge(1, ev(near(0.60)), ev(near(0.49)))[1] == "mistake"
-    assert judge(1, ev(near(0.75)), ev(near(0.50)))[1] == "blunder"
+    # 700 centi-units near an even position are a point or two of chance: no mark (a raw
+    # score loss of 600 was a blunder once), while a loss of MISTAKE_AT points ...
+    assert judge(0, ev(-350), ev(350)) == (round((win_chance(350) - win_chance(-350)) * 100, 1), None)
+    assert judge(0, ev(-350), ev(350))[0] < 3
+    # ... is a mistake, and BLUNDER_AT points a blunder, for either side
+    m, b = MISTAKE_AT / 100, BLUNDER_AT / 100
+    assert judge(0, ev(near(0.499)), ev(near(0.5 + m)))[1] == "mistake"
+    assert judge(0, ev(near(0.501)), ev(near(0.5 + m)))[1] is None
+    assert judge(1, ev(near(0.5 + m)), ev(near(0.499)))[1] == "mistake"
+    assert judge(1, ev(near(0.5 + b)), ev(near(0.499)))[1] == "blunder"
+    assert judge(1, ev(near(0.5 + b)), ev(near(0.501)))[1] == "mistake"
+    # with honest chances 6 points near an even game are a mistake, 3 are not
+    assert judge(0, ev(near(0.50)), ev(near(0.56)))[1] == "mistake"
+    assert judge(0, ev(near(0.50)), ev(near(0.53)))[1] is None
     assert judge(0, ev(near(0.75)), ev(near(0.50))) == (0.0, None)  # White gained
     assert judge(0, ev(near(0.52)), None) == (0.0, None)  # the engine's own turn
     # a thrown-away proven win is a blunder; in a lost game nothing more is lost
     won = {"score": 999_998, "mate": 2, "chance": 1.0}
     assert judge(0, ev(0), won) == (50.0, "blunder")
-    assert judge(0, ev(-30_000), ev(-20_000))[1] is None
+    assert judge(0, ev(-60_000), ev(-45_000))[1] is None
+    # the thresholds are set for the shown (honest) chances: from an even position, a turn
+    # that gives away as much as the evaluation's threat to take a whole type (take_type)
+    # is a blunder, and as much as a side about to run out of targets (enemy_targets_0) a
+    # mistake
+    take_type, starved = WEIGHTS["take_type"], abs(WEIGHTS["enemy_targets_0"])
+    assert judge(0, ev(0), ev(round(take_type)))[1] == "blunder"
+    assert judge(0, ev(0), ev(round(starved)))[1] == "mistake"
 
 
 def test_review_stop_and_bad_input():

@@ -1,7 +1,7 @@
 // A search's verdict as a player reads it: the favourite's chance of winning, "White 62%".
-// The engine computes the chance (tzaar/ai/odds.py, the model the evaluation's weights were
-// fitted with): ai_step's info.win_chance for the side to move, the review's chance for
-// White. The page only turns it to White's side and writes it.
+// The engine computes the chance (tzaar/ai/odds.py, on a scale fitted to the search's
+// scores and the results of held-out games): ai_step's info.win_chance for the side to move,
+// the review's chance for White. The page only turns it to White's side and writes it.
 import { msg } from "./i18n.js";
 
 /** White's chance of winning (0..1) from an ai_step info of `position`: win_chance is the

@@ -16,8 +16,8 @@ params -> result):
     centi-units for the side to move; ``line`` is the rest of the turn the search expects
     (``best`` and the second action its table holds) and ``reply`` the opponent's turn
     after it, as far as the table knows (both empty when no search ran).
-    ``win_chance`` is the side to move's chance of winning, 0..1, read from ``score`` by the
-    model the evaluation was fitted with (:func:`.odds.win_chance`; 1 or 0 when proven;
+    ``win_chance`` is the side to move's chance of winning, 0..1, read from ``score`` on the
+    scale fitted to the search's scores (:func:`.odds.win_chance`; 1 or 0 when proven;
     null while no search has scored the position: depth 0, as for a placement).
     When the endgame solver proved the result, ``info.proven`` is ``{result: "win"|"loss",
     turns: n}`` (turns of both sides until the game is decided, this one counting as 1:

@@ -1,8 +1,10 @@
 """A search score as a player reads it: the chance of winning.
 
-The weights of the evaluation were fitted (``python -m tzaar.ai.tune``) so that
-``sigmoid(K * score / 400)`` predicts the result of the game for the side to move; the
-same model turns any score of the search into that side's chance of winning.  A won or
+The chance shown is ``sigmoid(SHOWN_K * score / 400)``, a logistic model of the game's
+result for the side to move with its own scale, fitted on the scores of the search (what
+the analysis bar, the hint, the review and the CLI show), not the tuner's
+``weights.K``: the weights were fitted on static evaluations with K, and read with that K
+the search's scores were over-confident (BENCHMARKS.md, "Scores as chances").  A won or
 lost score (beyond ``MATE_BOUND``: a win the search found, or the endgame solver's proof)
 is certain.
 """
@@ -12,23 +14,38 @@ from __future__ import annotations
 import math
 
 from .search import MATE_BOUND
-from .weights import K
 
-__all__ = ["win_chance", "chance_text", "percent"]
+__all__ = ["SHOWN_K", "win_chance", "chance_text", "percent"]
+
+#: The scale of the chance shown: the K of ``sigmoid(K * score / 400)`` with the least
+#: Brier score on the Expert search's scores short of a win (3,000 nodes, ``ai_move``'s
+#: ``info.score``: what the bar and the hint show) against the results of held-out self-play
+#: (150 Strong-against-Strong games, seed 7, 5,837 positions; BENCHMARKS.md, "Scores as
+#: chances"):
+#:     python -m tzaar.ai.tune generate held.txt --games 150 --nodes 1000 --seed 7
+#:     python3 tests/bench_odds.py held.txt --every 3 --nodes 3000
+#: fitted 0.041 on every third position (1,696 scores; Brier 0.2404, where the tuner's
+#: K = 0.182 scored 0.2569, worse than a constant 50%).  Checked on the other positions
+#: (``--offset 1``: 1,700 scores) it scores 0.2434 against 0.2432 for their own best K,
+#: 0.034, and 0.2626 for the tuner's; the review's scores (the mean of two depths) fit 0.051
+#: there and score 0.2410 with 0.041 against 0.2407: one scale serves both.  About
+#: 400 / SHOWN_K = 9,800 centi-units make one logit of odds.
+SHOWN_K = 0.041
 
 
 #: The chance of any other score stays within [LEAST, 1 - LEAST]: only a won score is certain.
 LEAST = 0.001
 
 
-def win_chance(score: int) -> float:
+def win_chance(score: int, k: float = SHOWN_K) -> float:
     """The side to move's chance of winning (0.0 .. 1.0) for a search score in
-    centi-units: 0.5 at 0, rising with the score, 1.0 and 0.0 only for won and lost scores."""
+    centi-units: 0.5 at 0, rising with the score, 1.0 and 0.0 only for won and lost scores.
+    ``k``: the scale (the shown one unless a benchmark compares another)."""
     if score > MATE_BOUND:
         return 1.0
     if score < -MATE_BOUND:
         return 0.0
-    x = K * score / 400
+    x = k * score / 400
     if abs(x) > 40:  # exp() could overflow; the chance is at its bound anyway
         x = math.copysign(40, x)
     return min(1.0 - LEAST, max(LEAST, 1.0 / (1.0 + math.exp(-x))))

@@ -3,7 +3,7 @@
 The position before each turn and the final one are searched (the Expert player's search
 with ``nodes`` nodes, so a review is reproducible); the evaluation of a position is the
 score of that search, turned to White's side, and White's chance of winning read from it
-(:func:`.odds.win_chance`, the model the evaluation's weights were fitted with).  A turn's
+(:func:`.odds.win_chance`, a logistic model fitted on the search's scores).  A turn's
 *loss* is how many points of winning chance (percent) the mover gave away compared with
 the engine's turn for the position before it, the *better turn*.  A loss of ``MISTAKE``
 points or more marks a mistake, ``BLUNDER`` or more a blunder (unless the turn played is
@@ -30,8 +30,13 @@ __all__ = ["Review", "DEFAULT_NODES", "MISTAKE", "BLUNDER", "judge", "score_text
 DEFAULT_NODES = 3000
 #: A turn that gives away this many points of the mover's winning chance (percent) is a
 #: mistake; this many a blunder.  Chances saturate, so a lost win is a blunder and an
-#: already lost game costs nothing more.
-MISTAKE = 10
+#: already lost game costs nothing more.  Measured on 40 self-play games of Beginner and
+#: Casual against Strong (``python3 tests/bench_odds.py --marks 40``; BENCHMARKS.md,
+#: "Scores as chances"): 5 points mark 20.5% of Beginner's turns and 7.4% of Strong's (2
+#: points, the old 10 read with the tuner's K near an even game, marked 19% of Strong's);
+#: 20 points, about a whole type's threat given away from an even game, 8.7% of
+#: Beginner's and 1.2% of Strong's, most of them a won game thrown away.
+MISTAKE = 5
 BLUNDER = 20
 #: The player whose search evaluates (no noise, no depth cap).
 PLAYER = "expert"

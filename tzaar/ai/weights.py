@@ -7,8 +7,8 @@ selfplay1.txt: the 10,928 positions of the first 339 games of
 with the engine of commit d6c297c (hand weights); then ``fit selfplay1.txt --iterations 300 --write``.
 """
 
-#: The scale of the fitted model: sigmoid(K * evaluation / 400) is the side to move's
-#: chance of winning (tzaar/ai/odds.py turns scores into chances with it).
+#: The scale of the fitted model: sigmoid(K * evaluation / 400) predicts the result for the
+#: side to move (the chances shown use their own scale, tzaar/ai/odds.py SHOWN_K).
 K = 0.182
 
 WEIGHTS = {
