@@ -1,0 +1,100 @@
+"""A/B matches of engine settings: ``python -m tzaar.ai.ab GAMES NODES[,NODES_B] SEED A B [JOBS]``.
+
+Both players are today's ``expert``, in one process, each with its own settings of module
+constants of :mod:`tzaar.ai` set before each of its turns: ``A`` and ``B`` are
+``"module.NAME=VALUE;..."`` (for example ``"search.PRUNE_STACKINGS=0"``; a VALUE is a Python
+literal or an integer expression such as ``1<<30``).  A searches NODES a turn, B NODES_B
+(NODES if not given), so a change that costs time a node can be given fewer nodes for equal
+time.  Mixed setups, both colours (:func:`.match.run_match`); prints each game, then the
+score, Elo and its 95% interval.  Results are in BENCHMARKS.md ("A/B matches").
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import sys
+
+from . import match, players
+
+USAGE = 'usage: python -m tzaar.ai.ab GAMES NODES[,NODES_B] SEED "mod.NAME=VALUE;..." "mod.NAME=VALUE;..." [JOBS]'
+
+
+class BadSetting(ValueError):
+    """A setting that is not ``module.NAME=VALUE`` of an existing constant."""
+
+
+def _value(text: str):
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        pass
+    tree = ast.parse(text, mode="eval")  # an integer expression of literals: 1<<30, 3*4
+    allowed = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Constant, ast.operator, ast.unaryop)
+    if not all(isinstance(node, allowed) for node in ast.walk(tree)):
+        raise BadSetting(f"not a literal: {text!r}")
+    return eval(compile(tree, "<setting>", "eval"), {"__builtins__": {}})
+
+
+def parse_settings(spec: str) -> list:
+    """``"search.A=1;evaluate.B=2"`` -> [(module, name, value)], each constant checked to exist."""
+    out = []
+    for part in filter(None, (p.strip() for p in spec.split(";"))):
+        key, eq, text = part.partition("=")
+        mod, _, name = key.strip().rpartition(".")
+        if not eq or not mod or not name:
+            raise BadSetting(f"not module.NAME=VALUE: {part!r}")
+        try:
+            module = importlib.import_module(f"{__package__}.{mod}")
+        except ImportError:
+            raise BadSetting(f"no module tzaar.ai.{mod}") from None
+        if not hasattr(module, name):
+            raise BadSetting(f"tzaar.ai.{mod} has no {name}")
+        out.append((module, name, _value(text.strip())))
+    return out
+
+
+def run(games: int, nodes_a: int, nodes_b: int, seed: int, a: list, b: list, jobs: int = 1, progress=None):
+    """Play the match; returns the results of :func:`.match.run_match` (A as player one)."""
+    defaults = {(m, n): getattr(m, n) for m, n, _ in a + b}
+
+    def think(board, name, seed=0, seconds=None, nodes=None):
+        for (m, n), v in defaults.items():  # a name one side sets and the other does not
+            setattr(m, n, v)
+        for m, n, v in a if name == "expert" else b:
+            setattr(m, n, v)
+        return players.run_think(board, "expert", seed, seconds, nodes)
+
+    saved = match.run_think
+    match.run_think = think
+    try:
+        return match.run_match(match.Spec("expert", None, nodes_a), match.Spec("master", None, nodes_b),
+                               games, "mixed", seed, jobs, progress)
+    finally:
+        match.run_think = saved
+        for (m, n), v in defaults.items():
+            setattr(m, n, v)
+
+
+def main(argv) -> int:
+    if len(argv) not in (5, 6):
+        print(USAGE, file=sys.stderr)
+        return 2
+    try:
+        games, seed = int(argv[0]), int(argv[2])
+        first, _, second = argv[1].partition(",")
+        nodes_a = int(first)
+        nodes_b = int(second) if second else nodes_a
+        jobs = int(argv[5]) if len(argv) == 6 else 1
+        a, b = parse_settings(argv[3]), parse_settings(argv[4])
+    except ValueError as error:
+        print(f"ab: {error}", file=sys.stderr)
+        return 2
+    results = run(games, nodes_a, nodes_b, seed, a, b, jobs,
+                  lambda g: print(g["index"], "A" if g["p1_won"] else "B", g["actions"], g.get("ending"), flush=True))
+    print(match.summary(match.Spec("A:" + argv[3], None, nodes_a), match.Spec("B:" + argv[4], None, nodes_b), results, "mixed"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
