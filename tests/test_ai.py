@@ -264,7 +264,7 @@ def test_job_info_carries_the_line_and_the_reply():
     # Black at its first action: the line is its whole turn (two actions, the second from
     # the table), the reply White's next turn, all legal in order.
     p = Position.standard().play(["C5xC4"])
-    job = call("ai_start", {"position": p.text(), "level": "expert", "nodes": 6000})["result"]["job"]
+    job = call("ai_start", {"position": p.text(), "level": "expert", "nodes": 10000})["result"]["job"]
     seen = []
     while True:
         out = call("ai_step", {"job": job, "slice_ms": 50})["result"]

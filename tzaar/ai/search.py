@@ -16,9 +16,10 @@ Transposition table: a dict keyed by the board's incremental Zobrist hash; entri
 value the capture takes from the enemy (its scarcity, then its height); at the second
 action, captures, then pass, then stackings.  The table's move is tried before the
 others are generated.  Below the first move of a node, moves are tried with a null
-window first (principal variation search).  At the last ply (``PRUNE_STACKINGS``) the
-second action's stackings are not searched, only its captures and pass: a forward
-pruning that saves a quarter of the nodes and won an A/B match at equal nodes.
+window first (principal variation search).  ``PRUNE_STACKINGS`` can leave the second
+action's stackings out at the last ply (captures and pass only): a forward pruning that
+saves a quarter of the nodes; it is off, since with the fitted evaluation searching those
+stackings won A/B matches at equal nodes and at equal time (BENCHMARKS.md).
 """
 
 from __future__ import annotations
@@ -46,8 +47,8 @@ TT_MAX = 300_000
 EVAL_CACHE_MAX = 100_000
 MAX_DEPTH = 40
 #: At this depth and below (away from the root), the second action's stackings are not
-#: searched: captures and pass only (forward pruning; 0 turns it off).
-PRUNE_STACKINGS = 1
+#: searched: captures and pass only (forward pruning; 0 turns it off, as it is).
+PRUNE_STACKINGS = 0
 
 #: Late move reductions: at this depth and above, the second action's stackings after
 #: the first LMR_AFTER moves are searched one action less deep first.
