@@ -165,7 +165,8 @@ def test_with_the_analysis_open_the_move_list_keeps_four_rows(open_site, watch, 
             return {top: r.top, bottom: r.bottom, height: r.height};
         });
     }""")
-    assert side["top"] <= moves["top"] and record["bottom"] <= min(800, side["bottom"]), (side, moves, record)
+    # (within a pixel: scrollIntoView aligns to whole pixels, the boxes have fractions)
+    assert side["top"] <= moves["top"] and record["bottom"] <= min(800, side["bottom"]) + 1, (side, moves, record)
     # leaving the analysis gives the side column back its fit: no scrolling, controls in sight
     page.keyboard.press("a")
     page.wait_for_function("() => { const s = document.querySelector('.side'); return s.scrollHeight <= s.clientHeight; }")
