@@ -20,13 +20,28 @@ pyodide.FS.mkdirTree("/build/src");
 pyodide.FS.mkdirTree("/build/out");
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: sourceDir }, "/build/src");
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: outDir }, "/build/out");
+// Both finders below download a zip the first time it is needed: synchronously, as a
+// worker may, into the in-memory file system. Interpolated into each finder's module.
+const FETCH_TO = `
+def fetch_to(url, path):
+    """Downloads url into the file path (only when it answers 200); the HTTP status."""
+    from js import XMLHttpRequest
+    request = XMLHttpRequest.new()
+    request.open("GET", url, False)
+    request.responseType = "arraybuffer"
+    request.send()
+    if request.status == 200:
+        with open(path, "wb") as file:
+            file.write(request.response.to_bytes())
+    return request.status
+`;
 // The last finder on sys.meta_path in the browser: a module of the standard library that
 // stdlib.zip lacks comes from Pyodide's whole standard library (its URL given to install()),
 // downloaded the first time one is asked for. NAMES: every module of the whole library.
 pyodide.globals.set("WHOLE_STDLIB", `
 import sys
 from importlib.machinery import PathFinder
-
+${FETCH_TO}
 NAMES = ()
 WHOLE = "/lib/python-whole-stdlib.zip"
 
@@ -41,15 +56,8 @@ class WholeStdlib:
             return None
         if not cls.loaded:
             cls.loaded = True
-            from js import XMLHttpRequest  # a worker may ask synchronously
-            request = XMLHttpRequest.new()
-            request.open("GET", cls.url, False)
-            request.responseType = "arraybuffer"
-            request.send()
-            if request.status != 200:
+            if fetch_to(cls.url, WHOLE) != 200:
                 return None
-            with open(WHOLE, "wb") as file:
-                file.write(request.response.to_bytes())
         parent = name.rpartition(".")[0]
         return PathFinder.find_spec(name, [WHOLE + ("/" + parent.replace(".", "/") if parent else "")])
 
@@ -69,7 +77,7 @@ def install(url):
 pyodide.globals.set("PACKAGE_REST", `
 import sys
 from importlib.machinery import PathFinder
-
+${FETCH_TO}
 
 class PackageRest:
     package = None
@@ -82,16 +90,10 @@ class PackageRest:
             return None
         if not cls.loaded:
             cls.loaded = True
-            from js import XMLHttpRequest  # a worker may ask synchronously
-            request = XMLHttpRequest.new()
-            request.open("GET", cls.url, False)
-            request.responseType = "arraybuffer"
-            request.send()
-            if request.status != 200:
-                raise ImportError(f"{name}: {cls.url} answered HTTP {request.status}", name=name)
             archive = "/lib/" + cls.url.rsplit("/", 1)[-1].split("?")[0]
-            with open(archive, "wb") as file:
-                file.write(request.response.to_bytes())
+            status = fetch_to(cls.url, archive)
+            if status != 200:
+                raise ImportError(f"{name}: {cls.url} answered HTTP {status}", name=name)
             # (A new entry of the path: nothing cached to invalidate. importlib.invalidate_caches()
             # would import importlib.metadata, which stdlib.zip lacks.)
             sys.modules[cls.package].__path__.append(archive + "/" + cls.package)

@@ -28,6 +28,7 @@ Prints Markdown tables for BENCHMARKS.md.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import statistics
 import sys
@@ -162,7 +163,7 @@ def main() -> None:
     def cpython() -> list[dict]:
         return [call("ai_move", q)["result"]["info"] for q in params]
 
-    with serving(build.DIST) as url, sync_playwright() as pw:
+    with serving(build.DIST) as url, sync_playwright() as pw, contextlib.ExitStack() as older:
         options = {"args": CHROMIUM_FLAGS}
         chromium = build.system_chromium()
         if chromium:
@@ -172,8 +173,7 @@ def main() -> None:
         version = browser.version
         old_page = None
         if args.before:
-            old_server = serving(args.before)
-            old_page = worker_page(browser, old_server.__enter__())
+            old_page = worker_page(browser, older.enter_context(serving(args.before)))
 
         def in_browser(on) -> list[dict]:
             return [on.evaluate("(q) => window.__engine.call('ai_move', q)", q)["info"] for q in params]
@@ -201,7 +201,6 @@ def main() -> None:
         if old_page:
             print(f"Pyodide, today / before: {br / speed(rows['Pyodide in the worker, before']):.2f}")
             old_page.context.close()
-            old_server.__exit__(None, None, None)
         print()
 
         print(f"| level | turn time in the browser, median | max | slices of {SLICE_MS} ms (median) | nodes (median) |")
