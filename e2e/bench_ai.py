@@ -107,11 +107,29 @@ def worker_page(browser, url: str):
     return page
 
 
+# Long animation frames (Chromium): a frame over 50 ms, with the scripts that ran in it, so
+# that a slow frame says whether our code blocked it (blocking > 0, its scripts) or the
+# renderer only waited for the CPU (blocking 0, no script of ours).
+FRAMES = """
+window.__frames = [];
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      window.__frames.push({ start: e.startTime, duration: e.duration, blocking: e.blockingDuration,
+        scripts: e.scripts.map((s) => `${s.invoker} ${Math.round(s.duration)} ms`) });
+    }
+  }).observe({ type: "long-animation-frame", buffered: true });
+} catch (error) {}
+"""
+
+
 def long_tasks_while_thinking(browser, url: str, turns: int) -> None:
-    """Person against Expert on the page: the main thread's long tasks while Expert thinks."""
+    """Person against Expert on the page: the main thread's long tasks while Expert thinks,
+    and its long animation frames (how long they blocked, the scripts in the longest)."""
     context = browser.new_context(service_workers="block")
     page = context.new_page()
     page.add_init_script(RECORDERS)
+    page.add_init_script(FRAMES)
     page.goto(url + "index.html")
     page.wait_for_selector("html[data-engine=ready]", timeout=60_000)
     idle(page)
@@ -120,8 +138,9 @@ def long_tasks_while_thinking(browser, url: str, turns: int) -> None:
         return
     new_game(page, "person", "computer:expert")
     rng = random.Random(1)
-    print("\n| Expert's turn | thinking | slices | main-thread tasks over 50 ms | longest |")
-    print("| ---: | ---: | ---: | ---: | ---: |")
+    print("\n| Expert's turn | thinking | slices | main-thread tasks over 50 ms | longest |"
+          " frames over 50 ms | blocked | scripts of the longest frame |")
+    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
     for turn in range(1, turns + 1):
         while page.evaluate("() => { const s = window.tzaar.state; return !s.view.winner && s.players[s.view.side] === 'person'; }"):
             act(page, choose(page.evaluate("() => window.tzaar.state.view"), rng))
@@ -136,9 +155,15 @@ def long_tasks_while_thinking(browser, url: str, turns: int) -> None:
         )
         window = thinking_window(page)
         longest = max((e["duration"] for e in window["long"]), default=0)
+        frames = page.evaluate(
+            "([a, b]) => window.__frames.filter((e) => e.start >= a && e.start <= b)",
+            [window["began"], window["ended"]],
+        )
+        worst = max(frames, key=lambda e: e["duration"], default=None)
         print(
             f"| {turn} | {(window['ended'] - window['began']) / 1000:.2f} s | {len(window['steps'])}"
-            f" | {len(window['long'])} | {longest:.0f} ms |",
+            f" | {len(window['long'])} | {longest:.0f} ms | {len(frames)}"
+            f" | {sum(e['blocking'] for e in frames):.0f} ms | {', '.join(worst['scripts']) if worst else ''} |",
             flush=True,
         )
         if page.evaluate("() => Boolean(window.tzaar.state.view.winner)"):

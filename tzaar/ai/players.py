@@ -59,6 +59,9 @@ ASKED_SOLVE_NODES = 10_000
 SOLVE_SLICE = 100
 #: The share of a node budget, or of the time, the solver may use before the search.
 SOLVE_SHARE = 0.4
+#: The share of a turn's node budget the first of its two actions gets (the second action's
+#: search reuses the first's table and gets the rest).
+FIRST_SHARE = 0.75
 
 # Beginner's and Casual's mistakes were set again for the fitted evaluation so that each
 # plays as strong as its v1 (BENCHMARKS.md: beginner 24-16 against beginner-v1, casual
@@ -189,7 +192,7 @@ def think(board, player: str, seed: int = 0, seconds: Optional[float] = None, no
                 # The first action gets most of the budget; the second reuses its table.
                 two = not chosen and board.step == 1 and not board.is_opening()
                 if two and left is not None:
-                    left = max(1, left * 3 // 4)
+                    left = max(1, int(left * FIRST_SHARE))
                 dl = start + cap * 0.8 if two else deadline
                 s = Search(board, max_nodes=left, deadline=dl, tt=tt, rng=rng, noise=lv.noise, max_depth=depth)
                 for info in s.run():
