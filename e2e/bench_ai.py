@@ -20,7 +20,9 @@ speeds compare on the same machine at the same moment.
 - the main thread while the computer thinks: on the page itself (index.html), a person
   against Expert for a few turns; the long tasks (over 50 ms) from the board saying it thinks
   to its first action, as e2e/test_ai_play.py records them. The aim is none at all; the e2e
-  test only fails a task over 200 ms, so that a loaded CI machine passes it.
+  test only fails a task over 200 ms, so that a loaded CI machine passes it. Beside them,
+  Chromium's long animation frames (over 50 ms): the time scripts blocked them and the
+  scripts of the longest, which tells our code's slow frames from a renderer short of CPU.
 
 Prints Markdown tables for BENCHMARKS.md.
 """
