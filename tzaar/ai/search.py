@@ -12,10 +12,10 @@ for it.  A node budget makes the search deterministic; a deadline is a safety ne
 are checked every ``CHECK_NODES`` nodes in the plain search and raise :class:`Abort`).
 
 Transposition table: a dict keyed by the board's incremental Zobrist hash; entries are
-``(depth, flag, score, move)``.  Move ordering: the table's move, then captures by the
-value the capture takes from the enemy (its scarcity, then its height); at the second
-action, captures, then pass, then stackings.  The table's move is tried before the
-others are generated.  Below the first move of a node, moves are tried with a null
+``(depth, flag, score, move)``.  Move ordering (:mod:`tzaar.ai.ordering`): the table's
+move, then captures by what they take, then at the second action the killer
+stackings, pass and the other stackings by history.  The table's
+move is tried before the others are generated.  Below the first move of a node, moves are tried with a null
 window first (principal variation search).  ``PRUNE_STACKINGS`` can leave the second
 action's stackings out at the last ply (captures and pass only): a forward pruning that
 saves a quarter of the nodes; it is off, since with the fitted evaluation searching those
@@ -27,7 +27,8 @@ from __future__ import annotations
 import time
 
 from ..board import PASS
-from .evaluate import TYPE_LOSS, evaluate
+from .evaluate import evaluate
+from .ordering import MoveOrder, plausible
 
 # ---------------------------------------------------------------------- tuning constants
 
@@ -67,59 +68,6 @@ class Abort(Exception):
     """The budget ran out inside the search."""
 
 
-def _captures(cells, links, side, tops):
-    """The legal captures of ``side``, best first: by the scarcity of the captured type
-    for the enemy (``TYPE_LOSS`` of its count), then by the captured height."""
-    # Each capture as one int: its ordering value above the action's 12 bits, so that
-    # one sort of plain ints orders them (ties by the larger action, as before).
-    out = []
-    add = out.append
-    if side == 0:
-        w = (TYPE_LOSS[tops[3]] << 18, TYPE_LOSS[tops[4]] << 18, TYPE_LOSS[tops[5]] << 18)
-        for p in _POINTS:
-            s = cells[p]
-            if s > 0:
-                lim = -(s | 3)
-                p6 = p << 6
-                for q in links[p]:
-                    t = cells[q]
-                    if lim <= t < 0:
-                        t = -t
-                        add(w[t & 3] + (t >> 2 << 12) + p6 + q)
-    else:
-        w = (TYPE_LOSS[tops[0]] << 18, TYPE_LOSS[tops[1]] << 18, TYPE_LOSS[tops[2]] << 18)
-        for p in _POINTS:
-            s = cells[p]
-            if s < 0:
-                lim = (-s) | 3
-                p6 = p << 6
-                for q in links[p]:
-                    t = cells[q]
-                    if 0 < t <= lim:
-                        add(w[t & 3] + (t >> 2 << 12) + p6 + q)
-    out.sort(reverse=True)
-    return [a & 4095 for a in out]
-
-
-def _plausible(b, a):
-    """A cheap legality test of a move from the table (hash collisions are possible)."""
-    if a == PASS:
-        return b.step == 2
-    p = a >> 6
-    q = a & 63
-    cells = b.cells
-    s = cells[p]
-    if not s or (s > 0) != (b.side == 0) or q not in b.links[p]:
-        return False
-    t = cells[q]
-    if (t > 0) == (s > 0):
-        return b.step == 2
-    return abs(t) <= (abs(s) | 3)
-
-
-_POINTS = range(60)
-
-
 class Search:
     """One search from a board (the board is used and restored; it must not change).
 
@@ -144,9 +92,7 @@ class Search:
         self.depth = 0
         self.pv_next = None  # the reply the last iteration expects after best (same side)
         self._root_noise = {}
-        #: stacking -> history score; per ply, the last two stackings that cut off
-        self.history = {}
-        self.killers = [[] for _ in range(MAX_DEPTH + 2)]
+        self.order = MoveOrder(MAX_DEPTH + 2)
 
     # ------------------------------------------------------------------ budget
 
@@ -156,36 +102,8 @@ class Search:
         if self.deadline is not None and time.perf_counter() >= self.deadline:
             raise Abort
 
-    # ------------------------------------------------------------------ ordering
-
     def _ordered(self, ttmove, stackings=True, ply=0):
-        """Every legal action of a non-finished board, in search order (``stackings``
-        False: the second action's captures and pass only, a forward pruning).
-
-        Captures first (by what they take), then the killer stackings of this ply, then
-        pass and the other stackings by their history score (how often and how deep a
-        stacking was the best move of a node)."""
-        b = self.b
-        caps = _captures(b.cells, b.links, b.side, b.tops)
-        if b.step == 2:
-            if stackings:
-                stacks = b._moves(True)
-                if stacks:
-                    hist = self.history
-                    stacks.sort(key=lambda a: hist.get(a, 0), reverse=True)
-                    killers = self.killers[ply] if ply < len(self.killers) else ()
-                    for k in killers:
-                        if k in stacks:
-                            stacks.remove(k)
-                            caps.append(k)
-                caps.append(PASS)
-                caps += stacks
-            else:
-                caps.append(PASS)
-        if ttmove is not None and ttmove in caps:
-            caps.remove(ttmove)
-            caps.insert(0, ttmove)
-        return caps
+        return self.order.ordered(self.b, ttmove, stackings, ply)
 
     # ------------------------------------------------------------------ plain search
 
@@ -219,7 +137,7 @@ class Search:
         do = b.do
         undo = b.undo
         search = self._search
-        if ttmove is not None and _plausible(b, ttmove):
+        if ttmove is not None and plausible(b, ttmove):
             # Try the table's move before generating the others: it often cuts.
             do(ttmove)
             if b.side == side:
@@ -272,18 +190,9 @@ class Search:
                     if v >= beta:
                         break
         if best >= beta and bestmove is not None:
-            self._good(bestmove, depth, ply)
+            self.order.record(self.b, bestmove, depth, ply)
         self._store(key, depth, ply, best, a0, beta, bestmove)
         return best
-
-    def _good(self, a, depth, ply):
-        """A stacking that was the best move of a node: remember it for ordering."""
-        if a < PASS and not self.b.is_capture(a):
-            self.history[a] = self.history.get(a, 0) + depth * depth
-            k = self.killers[ply]
-            if a not in k:
-                k.insert(0, a)
-                del k[2:]
 
     def _probe(self, key, depth, ply, alpha, beta):
         """(score that ends the node or None, the table's move or None)."""
@@ -369,7 +278,7 @@ class Search:
                 self.next_yield = self.nodes + YIELD_NODES
                 yield None
         if best >= beta and bestmove is not None:
-            self._good(bestmove, depth, ply)
+            self.order.record(self.b, bestmove, depth, ply)
         self._store(key, depth, ply, best, a0, beta, bestmove)
         return best
 

@@ -1,0 +1,84 @@
+"""Move ordering of the search: every legal action once, in the documented order."""
+
+import random
+
+import pytest
+
+from tzaar.ai import ordering
+from tzaar.ai.ordering import MoveOrder, captures, plausible
+from tzaar.board import PASS
+from tzaar.position import Position
+
+
+def boards(n=40):
+    """Boards of random games at the first and the second action, none finished."""
+    out = []
+    for seed in range(n):
+        rng = random.Random(seed)
+        p = Position.standard() if seed % 2 else Position.random(seed)
+        for _ in range(rng.randrange(1, 60)):
+            legal = p.legal_actions()
+            if not legal:
+                break
+            p = p.apply(rng.choice(legal))
+        b = p.board()
+        if b.winner() is None and b.moves():
+            out.append(b)
+    assert {b.step for b in out} == {1, 2}
+    return out
+
+
+def test_every_legal_action_is_ordered_once_captures_before_the_rest():
+    for b in boards():
+        order = MoveOrder(8)
+        moves = order.ordered(b, None)
+        assert sorted(moves) == sorted(b.moves())
+        kinds = [a != PASS and b.is_capture(a) for a in moves]
+        assert kinds == sorted(kinds, reverse=True)  # all captures, then pass and stackings
+        if b.step == 2:
+            assert PASS in moves
+            short = order.ordered(b, None, stackings=False)
+            assert short == [a for a in moves if a == PASS or b.is_capture(a)]
+
+
+def test_the_tables_move_goes_first_and_a_cutting_stacking_becomes_a_killer():
+    b = next(b for b in boards() if b.step == 2 and len(b._moves(True)) > 3)
+    order = MoveOrder(8)
+    stackings = [a for a in order.ordered(b, None) if a != PASS and not b.is_capture(a)]
+    last = stackings[-1]
+    assert order.ordered(b, last)[0] == last
+    order.record(b, last, 3, 2)
+    assert order.killers[2] == [last] and order.history[last] == 9
+    moves = order.ordered(b, None, ply=2)
+    n_caps = len(captures(b.cells, b.links, b.side, b.tops))
+    assert moves[n_caps] == last  # right after the captures, before pass
+    assert order.ordered(b, None, ply=3).index(last) > n_caps  # another ply: by history only
+
+
+def test_the_switches_put_killer_stackings_and_killer_captures_first(monkeypatch):
+    b = next(b for b in boards() if b.step == 2 and len(captures(b.cells, b.links, b.side, b.tops)) > 2)
+    caps = captures(b.cells, b.links, b.side, b.tops)
+    stacking = next(a for a in b._moves(True))
+    order = MoveOrder(8)
+    order.record(b, caps[-1], 2, 1)
+    assert order.capture_killers[1] == []  # off: captures are not remembered
+    monkeypatch.setattr(ordering, "KILLER_CAPTURES", 1)
+    monkeypatch.setattr(ordering, "KILLERS_FIRST", 1)
+    order.record(b, caps[-1], 2, 1)
+    order.record(b, stacking, 2, 1)
+    moves = order.ordered(b, None, ply=1)
+    assert moves[:2] == [stacking, caps[-1]]
+    assert sorted(moves) == sorted(b.moves())
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_plausible_accepts_every_legal_action_and_refuses_others(seed):
+    for b in boards(12)[seed::5]:
+        legal = set(b.moves())
+        for a in list(legal) + [p << 6 | q for p in range(60) for q in range(60)][::7]:
+            if plausible(b, a) and a not in legal:
+                # plausible is a cheap test: it may accept only actions of a stack of the
+                # mover onto a linked point, never a stack of the enemy
+                assert b.cells[a >> 6] and (b.cells[a >> 6] > 0) == (b.side == 0)
+            if a in legal:
+                assert plausible(b, a)
