@@ -17,8 +17,9 @@ Two variants are switches for A/B matches (``python -m tzaar.ai.ab``), both off:
 keeps killers of captures too and tries them first among the captures.  Together they
 finish depth 4 on ten middlegame positions in 38% fewer nodes with the same moves and
 scores (the opponent's refutation of a first action is most often a quiet stacking,
-found after ~44 of ~143 tries with the captures first), yet at 25,000 nodes a turn they
-reach the same depths and lost an A/B match 92 - 108 (BENCHMARKS.md).
+found after ~44 of ~143 tries with the captures first), yet with a node budget they
+rarely finish one more depth, and at 25,000 nodes a turn they lost an A/B match 92 - 108
+(BENCHMARKS.md).
 """
 
 from __future__ import annotations
