@@ -42,3 +42,24 @@ def test_the_command_line_refuses_bad_arguments(capsys):
     assert ab.main(["2", "x", "1", "", ""]) == 2
     assert ab.main(["2", "100", "1", "search.NOPE=1", ""]) == 2
     assert "has no NOPE" in capsys.readouterr().err
+
+
+def test_depth_cost_counts_each_setting_and_restores_it():
+    from tzaar.ai import bench
+
+    lines = bench.depth_cost(2, ("", "search.PRUNE_CROWDED=48")).splitlines()
+    assert [line.split(":")[0] for line in lines] == ["today", "search.PRUNE_CROWDED=48", "v1"]
+    totals = [int(line.split(": ")[1].split(" ")[0].replace(",", "")) for line in lines]
+    assert 0 < totals[1] < totals[0]  # the crowded positions' last ply loses its stackings
+    assert search.PRUNE_CROWDED == 0
+
+
+def test_a_crowded_root_leaves_the_last_plys_stackings_out(monkeypatch):
+    from tzaar.position import Position
+
+    crowded = Position.standard().apply(Position.standard().legal_actions()[0]).board()
+    assert search.Search(crowded).prune == search.PRUNE_STACKINGS == 0
+    monkeypatch.setattr(search, "PRUNE_CROWDED", 48)
+    assert search.Search(crowded).prune == 1
+    monkeypatch.setattr(search, "PRUNE_CROWDED", 60)  # 59 stacks: not more than 60
+    assert search.Search(crowded).prune == 0

@@ -4,6 +4,10 @@ positions; ``python -m tzaar.ai.bench levels`` the seconds a turn of the node le
 search and by the frozen v1 one (:mod:`.frozen`) in one run, alternately, in CPU time
 (``time.process_time``, so that other jobs on the machine weigh less): nodes per
 second and the depth each reaches with the same node budget, and their ratios.
+``python -m tzaar.ai.bench depth D ["mod.NAME=VALUE;..." ...]`` prints the nodes today's
+search needs to finish depth ``D`` on ten positions (the five and five more), once per
+setting (module constants of :mod:`tzaar.ai`, as in :mod:`.ab`; ``""`` is today's), and
+the frozen v1 search's: what a change of ordering or pruning saves, exactly.
 
 The same five positions (random playouts from fixed seeds) and node budget every run, so
 runs compare; used for BENCHMARKS.md on CPython and, through Pyodide, in the browser.
@@ -30,6 +34,15 @@ _CASES = [
     (Position.random(3), 15),
     (Position.random(4), 25),
     (Position.standard(), 30),
+]
+
+#: Five more positions for the depth cost (random playouts too, the seed is the index).
+_MORE_CASES = [
+    (Position.random(99 * 10007 + 5), 2),
+    (Position.random(7), 6),
+    (Position.random(8), 12),
+    (Position.standard(), 20),
+    (Position.random(11), 18),
 ]
 
 
@@ -75,6 +88,30 @@ def against(nodes=20000, version="v1", rounds=3):
     return "\n".join(out)
 
 
+def depth_cost(depth, specs=("",), version="v1"):
+    """Nodes to finish ``depth`` on the ten positions: today's search with each setting of
+    ``specs`` (``"mod.NAME=VALUE;..."``, see :mod:`.ab`), then the frozen ``version``."""
+    import importlib
+
+    from .ab import parse_settings
+
+    boards = [playout(st, i, n) for i, (st, n) in enumerate(_CASES + _MORE_CASES)]
+    runs = [(spec or "today", search, parse_settings(spec)) for spec in specs]
+    runs.append((version, importlib.import_module(f"{__package__}.frozen.{version}.search").search, []))
+    out = []
+    for name, fn, settings in runs:
+        saved = [(m, n, getattr(m, n)) for m, n, _ in settings]
+        for m, n, v in settings:
+            setattr(m, n, v)
+        try:
+            nodes = [fn(p.board(), max_depth=depth).nodes for p in boards]
+        finally:
+            for m, n, v in saved:
+                setattr(m, n, v)
+        out.append(f"{name}: {sum(nodes):,} nodes ({', '.join(map(str, nodes))})")
+    return "\n".join(out)
+
+
 def level_times(levels=("beginner", "casual", "strong")):
     """Seconds per turn of each node-budget level on the same five positions (mean, max)."""
     from .players import run_think
@@ -97,6 +134,11 @@ if __name__ == "__main__":
 
     if sys.argv[1:] == ["levels"]:
         print(level_times())
+    elif sys.argv[1:2] == ["depth"] and len(sys.argv) > 2 and sys.argv[2].isdigit():
+        try:
+            print(depth_cost(int(sys.argv[2]), sys.argv[3:] or ("",)))
+        except ValueError as e:  # a setting that is not module.NAME=VALUE
+            sys.exit(f"bench: {e}")
     elif "--against" in sys.argv:
         at = sys.argv.index("--against")
         print(against(int(sys.argv[1]) if at > 1 else 20000, sys.argv[at + 1]))

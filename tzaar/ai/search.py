@@ -50,6 +50,9 @@ MAX_DEPTH = 40
 #: At this depth and below (away from the root), the second action's stackings are not
 #: searched: captures and pass only (forward pruning; 0 turns it off, as it is).
 PRUNE_STACKINGS = 0
+#: With more stacks than this on the board at the root, the last ply's stackings are left
+#: out all the same (0: never; an A/B switch).
+PRUNE_CROWDED = 0
 
 #: Late move reductions: at this depth and above, the second action's stackings after
 #: the first LMR_AFTER moves are searched one action less deep first.
@@ -85,6 +88,7 @@ class Search:
         self.rng = rng
         self.noise = noise
         self.max_depth = max_depth
+        self.prune = 1 if PRUNE_CROWDED and sum(board.tops) > PRUNE_CROWDED else PRUNE_STACKINGS
         self.nodes = 0
         self.next_yield = YIELD_NODES
         self.best = None  # best root action of the last finished iteration
@@ -132,6 +136,7 @@ class Search:
             return cut
         side = b.side
         a0 = alpha
+        prune = self.prune
         best = -INF
         bestmove = None
         do = b.do
@@ -151,11 +156,11 @@ class Search:
                 if best >= beta:
                     self._store(key, depth, ply, best, a0, beta, bestmove)
                     return best
-            moves = self._ordered(None, depth > PRUNE_STACKINGS, ply)
+            moves = self._ordered(None, depth > prune, ply)
             if ttmove in moves:
                 moves.remove(ttmove)
         else:
-            moves = self._ordered(None, depth > PRUNE_STACKINGS, ply)
+            moves = self._ordered(None, depth > prune, ply)
         reduce = LMR_AFTER if depth >= LMR_DEPTH and b.step == 2 else 1 << 30
         cells = b.cells
         for i, a in enumerate(moves):
