@@ -82,3 +82,20 @@ def test_plausible_accepts_every_legal_action_and_refuses_others(seed):
                 assert b.cells[a >> 6] and (b.cells[a >> 6] > 0) == (b.side == 0)
             if a in legal:
                 assert plausible(b, a)
+
+
+def test_left_out_stackings_keep_the_scarce_types_defences(monkeypatch):
+    monkeypatch.setattr(ordering, "SCARCE_STACKINGS", 3)
+    seen = 0
+    for b in boards(80):
+        if b.step != 2:
+            continue
+        own = 3 * b.side
+        short = MoveOrder(8).ordered(b, None, stackings=False)
+        kept = [a for a in short if a != PASS and not b.is_capture(a)]
+        scarce = {k for k in range(3) if b.tops[own + k] <= 3}
+        expected = [a for a in b._moves(True) if abs(b.cells[a >> 6]) & 3 in scarce]
+        assert sorted(kept) == sorted(expected)
+        assert set(short) <= set(b.moves())
+        seen += bool(kept)
+    assert seen  # some boards had a scarce type with a stacking

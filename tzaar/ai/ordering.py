@@ -12,6 +12,9 @@ Alpha-beta is fast when the move that ends a node (a "cut") is tried first.  The
 
 :class:`MoveOrder` holds the killers and the history of one search.
 
+``SCARCE_STACKINGS`` (0, off) keeps, where the stackings are left out (``search.
+PRUNE_STACKINGS``), those that move a stack topped by one of the mover's scarce types.
+
 Two variants are switches for A/B matches (``python -m tzaar.ai.ab``), both off:
 ``KILLERS_FIRST`` tries the killer stackings before the captures, ``KILLER_CAPTURES``
 keeps killers of captures too and tries them first among the captures.  Together they
@@ -31,6 +34,10 @@ from .evaluate import TYPE_LOSS
 KILLERS_FIRST = 0
 #: Killers of captures, tried first among the captures (an A/B switch; off).
 KILLER_CAPTURES = 0
+
+#: At the last ply, with the stackings left out, still those of a stack topped by one of
+#: the mover's types with at most this many stacks (its defences: a taller stack); 0 none.
+SCARCE_STACKINGS = 0
 
 _POINTS = range(60)
 
@@ -105,7 +112,8 @@ class MoveOrder:
 
     def ordered(self, b, ttmove, stackings=True, ply=0):
         """Every legal action of the non-finished board ``b``, in search order
-        (``stackings`` False: the second action's captures and pass only)."""
+        (``stackings`` False: the second action's captures and pass only, and with
+        ``SCARCE_STACKINGS`` the stackings of the mover's scarce types)."""
         moves = captures(b.cells, b.links, b.side, b.tops)
         inside = ply < len(self.killers)
         if KILLER_CAPTURES and inside:
@@ -128,6 +136,12 @@ class MoveOrder:
                 moves += stacks
             else:
                 moves.append(PASS)
+                tops = b.tops
+                own = 3 * b.side
+                if SCARCE_STACKINGS and min(tops[own], tops[own + 1], tops[own + 2]) <= SCARCE_STACKINGS:
+                    # The defences of a scarce type: its stack jumps onto a friend, taller.
+                    cells = b.cells
+                    moves += [a for a in b._moves(True) if tops[own + (abs(cells[a >> 6]) & 3)] <= SCARCE_STACKINGS]
         if ttmove is not None and ttmove in moves:
             moves.remove(ttmove)
             moves.insert(0, ttmove)
