@@ -100,6 +100,17 @@ def _to_front(moves, firsts):
             moves.insert(0, k)
 
 
+def _scarce_stackings(b):
+    """The stackings of a stack topped by one of the mover's types with at most
+    ``SCARCE_STACKINGS`` stacks: their defence (the stack jumps onto a friend, taller)."""
+    tops = b.tops
+    own = 3 * b.side
+    if min(tops[own], tops[own + 1], tops[own + 2]) > SCARCE_STACKINGS:
+        return []
+    cells = b.cells
+    return [a for a in b._moves(True) if tops[own + (abs(cells[a >> 6]) & 3)] <= SCARCE_STACKINGS]
+
+
 class MoveOrder:
     """The killers and history of one search, and the order they give a node's actions."""
 
@@ -136,12 +147,8 @@ class MoveOrder:
                 moves += stacks
             else:
                 moves.append(PASS)
-                tops = b.tops
-                own = 3 * b.side
-                if SCARCE_STACKINGS and min(tops[own], tops[own + 1], tops[own + 2]) <= SCARCE_STACKINGS:
-                    # The defences of a scarce type: its stack jumps onto a friend, taller.
-                    cells = b.cells
-                    moves += [a for a in b._moves(True) if tops[own + (abs(cells[a >> 6]) & 3)] <= SCARCE_STACKINGS]
+                if SCARCE_STACKINGS:
+                    moves += _scarce_stackings(b)
         if ttmove is not None and ttmove in moves:
             moves.remove(ttmove)
             moves.insert(0, ttmove)

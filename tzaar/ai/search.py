@@ -13,10 +13,10 @@ are checked every ``CHECK_NODES`` nodes in the plain search and raise :class:`Ab
 
 Transposition table: a dict keyed by the board's incremental Zobrist hash; entries are
 ``(depth, flag, score, move)``.  Move ordering (:mod:`tzaar.ai.ordering`): the table's
-move, then captures by what they take, then at the second action the killer
-stackings, pass and the other stackings by history.  The table's
-move is tried before the others are generated.  Below the first move of a node, moves are tried with a null
-window first (principal variation search).  ``PRUNE_STACKINGS`` can leave the second
+move, then captures by what they take, then at the second action the killer stackings,
+pass and the other stackings by history.  The table's move is tried before the others
+are generated.  Below the first move of a node, moves are tried with a null window
+first (principal variation search).  ``PRUNE_STACKINGS`` can leave the second
 action's stackings out at the last ply (captures and pass only): a forward pruning that
 saves a quarter of the nodes; it is off, since with the fitted evaluation searching those
 stackings won A/B matches at equal nodes and at equal time (BENCHMARKS.md).
@@ -106,9 +106,6 @@ class Search:
         if self.deadline is not None and time.perf_counter() >= self.deadline:
             raise Abort
 
-    def _ordered(self, ttmove, stackings=True, ply=0):
-        return self.order.ordered(self.b, ttmove, stackings, ply)
-
     # ------------------------------------------------------------------ plain search
 
     def _search(self, depth, ply, alpha, beta):
@@ -156,11 +153,11 @@ class Search:
                 if best >= beta:
                     self._store(key, depth, ply, best, a0, beta, bestmove)
                     return best
-            moves = self._ordered(None, depth > prune, ply)
+            moves = self.order.ordered(b, None, depth > prune, ply)
             if ttmove in moves:
                 moves.remove(ttmove)
         else:
-            moves = self._ordered(None, depth > prune, ply)
+            moves = self.order.ordered(b, None, depth > prune, ply)
         reduce = LMR_AFTER if depth >= LMR_DEPTH and b.step == 2 else 1 << 30
         cells = b.cells
         for i, a in enumerate(moves):
@@ -249,7 +246,7 @@ class Search:
         gs = self._gsearch
         reduce = LMR_AFTER if depth >= LMR_DEPTH and b.step == 2 else 1 << 30
         cells = b.cells
-        for i, a in enumerate(self._ordered(ttmove, True, ply)):
+        for i, a in enumerate(self.order.ordered(b, ttmove, True, ply)):
             late = i >= reduce and a < PASS and (cells[a >> 6] > 0) == (cells[a & 63] > 0)
             b.do(a)
             if best == -INF:
@@ -290,7 +287,7 @@ class Search:
     # ------------------------------------------------------------------ root
 
     def _root_moves(self, ttmove):
-        moves = self._ordered(ttmove)
+        moves = self.order.ordered(self.b, ttmove)
         if self._iter_best is not None and self._iter_best in moves:
             moves.remove(self._iter_best)
             moves.insert(0, self._iter_best)
