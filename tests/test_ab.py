@@ -63,3 +63,14 @@ def test_a_crowded_root_leaves_the_last_plys_stackings_out(monkeypatch):
     assert search.Search(crowded).prune == 1
     monkeypatch.setattr(search, "PRUNE_CROWDED", 60)  # 59 stacks: not more than 60
     assert search.Search(crowded).prune == 0
+
+
+@pytest.mark.parametrize("args", [["--help"], ["x"], ["depth"], ["--against"], ["100", "200"]])
+def test_the_bench_answers_bad_arguments_with_its_usage(args):
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-m", "tzaar.ai.bench", *args], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 1
+    assert "python -m tzaar.ai.bench" in run.stderr
+    assert "Traceback" not in run.stderr

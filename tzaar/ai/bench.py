@@ -139,8 +139,11 @@ if __name__ == "__main__":
             print(depth_cost(int(sys.argv[2]), sys.argv[3:] or ("",)))
         except ValueError as e:  # a setting that is not module.NAME=VALUE
             sys.exit(f"bench: {e}")
-    elif "--against" in sys.argv:
-        at = sys.argv.index("--against")
-        print(against(int(sys.argv[1]) if at > 1 else 20000, sys.argv[at + 1]))
-    else:
+    elif sys.argv[1:2] == ["--against"] and len(sys.argv) == 3:
+        print(against(20000, sys.argv[2]))
+    elif len(sys.argv) == 4 and sys.argv[1].isdigit() and sys.argv[2] == "--against":
+        print(against(int(sys.argv[1]), sys.argv[3]))
+    elif len(sys.argv) <= 2 and all(a.isdigit() for a in sys.argv[1:]):
         print(bench(int(sys.argv[1]) if len(sys.argv) > 1 else 40000))
+    else:
+        sys.exit(__doc__)
