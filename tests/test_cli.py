@@ -194,3 +194,15 @@ def test_ascii_numbers_still_read(capsys):
     assert run_main(capsys, "perft", "standard", " 2 ") == (0, "1797\n", "")
     code, out, _ = run_main(capsys, "ai", "standard", "--seed", "-7", "--nodes", "30")
     assert code == 0 and len(out.split()) == 1
+
+
+def test_a_match_split_in_parts_plays_the_same_games(capsys):
+    code, whole, _ = run_main(capsys, "match", "random", "greedy", "--games", "4", "--seed", "5")
+    assert code == 0
+    code, part, _ = run_main(capsys, "match", "random", "greedy", "--games", "2", "--first", "3", "--seed", "5")
+    assert code == 0
+    games = [line for line in whole.splitlines() if line.startswith("game ")]
+    assert [line for line in part.splitlines() if line.startswith("game ")] == games[2:]
+    assert "2 games" in part
+    code, out, err = run_main(capsys, "match", "random", "greedy", "--first", "0")
+    assert code == 2 and out == "" and "whole number" in err

@@ -65,6 +65,8 @@ def add_parsers(sub):
     p.add_argument("player1", metavar="PLAYER1", help=names)
     p.add_argument("player2", metavar="PLAYER2")
     p.add_argument("--games", type=count, default=20)
+    p.add_argument("--first", type=count, default=1,
+                   help="number of the first game (a long match split in parts: same setups and seeds)")
     p.add_argument("--setup", default="mixed", choices=("standard", "random", "mixed", "tournament"))
     p.add_argument("--seed", type=seed, default=1)
     p.add_argument("--time", type=seconds, default=None, help="seconds a turn for both players")
@@ -113,6 +115,6 @@ def run(args, position, out=sys.stdout) -> int:
                       f"{'white' if g['p1_white'] else 'black'}): {who} ({colour}) wins in {g['actions']} actions ({g['ending']})\n")
             out.flush()
 
-    results = run_match(p1, p2, args.games, args.setup, args.seed, args.jobs, progress)
+    results = run_match(p1, p2, args.games, args.setup, args.seed, args.jobs, progress, args.first - 1)
     out.write(summary(p1, p2, results, args.setup) + "\n")
     return 0

@@ -138,9 +138,11 @@ def elo(wins: int, games: int):
     return diff, err
 
 
-def run_match(p1: Spec, p2: Spec, games: int, setup: str = "mixed", seed: int = 1, jobs: int = 1, progress=None):
-    """Play ``games`` games; returns the list of game dicts (see :func:`_one`)."""
-    tasks = [(i, p1, p2, setup, seed) for i in range(games)]
+def run_match(p1: Spec, p2: Spec, games: int, setup: str = "mixed", seed: int = 1, jobs: int = 1, progress=None,
+              first: int = 0):
+    """Play ``games`` games, from game index ``first`` on (a match split in parts plays the
+    same games as one run); returns the list of game dicts (see :func:`_one`)."""
+    tasks = [(i, p1, p2, setup, seed) for i in range(first, first + games)]
     results = []
     if jobs > 1:
         import multiprocessing
