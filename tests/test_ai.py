@@ -397,3 +397,24 @@ def test_cli_match_against_a_frozen_engine():
     r = _cli("match", "strong", "expert-v1", "--games", "2", "--nodes", "300", "--quiet")
     assert r.returncode == 0, r.stderr
     assert "expert-v1" in r.stdout and "2 games" in r.stdout
+
+
+def test_expert_and_master_leave_the_last_plys_stackings_out(monkeypatch):
+    # Expert and Master search with the last ply's stackings left out (but the scarce
+    # types' defences); the weaker levels keep their search as it was measured.
+    from tzaar.ai import players
+
+    seen = {}
+    real = players.Search
+
+    def spy(*args, **kw):
+        s = real(*args, **kw)
+        seen.setdefault(level, set()).add(s.prune)
+        return s
+
+    monkeypatch.setattr(players, "Search", spy)
+    p = Position.standard()
+    p = p.apply(p.legal_actions()[0])
+    for level in ("casual", "strong", "expert", "master"):
+        run_think(p.board(), level, seed=1, nodes=3000)
+    assert seen == {"casual": {0}, "strong": {0}, "expert": {1}, "master": {1}}

@@ -12,8 +12,9 @@ Alpha-beta is fast when the move that ends a node (a "cut") is tried first.  The
 
 :class:`MoveOrder` holds the killers and the history of one search.
 
-``SCARCE_STACKINGS`` (0, off) keeps, where the stackings are left out (``search.
-PRUNE_STACKINGS``), those that move a stack topped by one of the mover's scarce types.
+``SCARCE_STACKINGS`` (3) keeps, where the stackings are left out (``search.
+PRUNE_STACKINGS``, the last ply), those that move a stack topped by one of the mover's
+types with three stacks or fewer.
 
 Two variants are switches for A/B matches (``python -m tzaar.ai.ab``), both off:
 ``KILLERS_FIRST`` tries the killer stackings before the captures, ``KILLER_CAPTURES``
@@ -37,7 +38,7 @@ KILLER_CAPTURES = 0
 
 #: At the last ply, with the stackings left out, still those of a stack topped by one of
 #: the mover's types with at most this many stacks (its defences: a taller stack); 0 none.
-SCARCE_STACKINGS = 0
+SCARCE_STACKINGS = 3
 
 _POINTS = range(60)
 

@@ -21,6 +21,7 @@ from ..board import PASS
 from .evaluate import evaluate
 from .line import table_line
 from .placement import choose_placement
+from . import search as search_switches
 from .search import MATE, Search
 from .solver import Solver, worth_trying
 
@@ -33,7 +34,8 @@ class Level(NamedTuple):
     centi-units added to each root action's score; ``blunder``: chance of a careless
     action (one of the few best by a one-action look only); ``depth``: a depth cap;
     ``solve``: node budget of the endgame solver tried first when few stacks are left
-    (:func:`tzaar.ai.solver.worth_trying`; 0: never).
+    (:func:`tzaar.ai.solver.worth_trying`; 0: never); ``prune``: the search leaves the
+    last ply's stackings out but the scarce types' defences (:class:`~.search.Search`).
     """
 
     name: str
@@ -46,6 +48,7 @@ class Level(NamedTuple):
     depth: int = 40
     placement_noise: float = 0.0
     solve: int = 0
+    prune: bool = False
 
 
 #: Root noise of the top levels, in centi-units (a win's odds move by 1% per ~90).
@@ -84,8 +87,10 @@ LEVELS = {
         Level("strong", "Strong", "Looks at your reply too.", nodes=10000, time=6.0, noise=5, placement_noise=5),
         # Variety: a noise of VARIETY centi-units (about 1% of a win's odds) at the root and
         # in placements picks among near-equal moves by the seed; a fixed seed replays.
-        Level("expert", "Expert", "Uses its whole time budget (3 s by default).", nodes=None, time=3.0, noise=VARIETY, placement_noise=2, solve=SOLVE_NODES),
-        Level("master", "Master", "Like Expert with 10 s a turn.", nodes=None, time=10.0, noise=VARIETY, placement_noise=2, solve=4 * SOLVE_NODES),
+        # Expert and Master leave the last ply's stackings out (but the scarce types'
+        # defences): depth 4 in the opening on the browser's budget (BENCHMARKS.md).
+        Level("expert", "Expert", "Uses its whole time budget (3 s by default).", nodes=None, time=3.0, noise=VARIETY, placement_noise=2, solve=SOLVE_NODES, prune=True),
+        Level("master", "Master", "Like Expert with 10 s a turn.", nodes=None, time=10.0, noise=VARIETY, placement_noise=2, solve=4 * SOLVE_NODES, prune=True),
     )
 }
 #: Players that are not levels (for matches and tests).
@@ -194,7 +199,8 @@ def think(board, player: str, seed: int = 0, seconds: Optional[float] = None, no
                 if two and left is not None:
                     left = max(1, int(left * FIRST_SHARE))
                 dl = start + cap * 0.8 if two else deadline
-                s = Search(board, max_nodes=left, deadline=dl, tt=tt, rng=rng, noise=lv.noise, max_depth=depth)
+                prune = search_switches.PRUNE_TOP if lv.prune else None
+                s = Search(board, max_nodes=left, deadline=dl, tt=tt, rng=rng, noise=lv.noise, max_depth=depth, prune=prune)
                 for info in s.run():
                     if info is None:
                         yield None
