@@ -85,6 +85,7 @@ def test_a_plain_load_fetches_none_of_the_tools_and_each_tool_fetches_its_files(
     # The first press of a tool's button loads the tools (and does what it says).
     page.click("#analyse-button")
     page.wait_for_selector(".eval-bar:not([hidden])")
+    page.wait_for_selector(".eval-bar[data-score]")  # a score: the worker has the computer player
     assert page.get_attribute("#analyse-button", "aria-pressed") == "true"
     assert {"overlay.js", "analysis.js", "review.js", "puzzles.js", "editor.js", "tools.css", "en.later.json",
             "tzaar-more.zip"} <= set(requested)
