@@ -21,7 +21,6 @@ from ..board import PASS
 from .evaluate import evaluate
 from .line import table_line
 from .placement import choose_placement
-from . import search as search_switches
 from .search import MATE, Search
 from .solver import Solver, worth_trying
 
@@ -199,8 +198,7 @@ def think(board, player: str, seed: int = 0, seconds: Optional[float] = None, no
                 if two and left is not None:
                     left = max(1, int(left * FIRST_SHARE))
                 dl = start + cap * 0.8 if two else deadline
-                prune = search_switches.PRUNE_TOP if lv.prune else None
-                s = Search(board, max_nodes=left, deadline=dl, tt=tt, rng=rng, noise=lv.noise, max_depth=depth, prune=prune)
+                s = Search(board, max_nodes=left, deadline=dl, tt=tt, rng=rng, noise=lv.noise, max_depth=depth, prune=lv.prune)
                 for info in s.run():
                     if info is None:
                         yield None

@@ -82,12 +82,12 @@ class Search:
 
     ``max_nodes``: node budget (deterministic); ``deadline``: ``time.perf_counter()``
     value at which to stop (a safety net).  ``rng``: a ``random.Random`` used for the
-    tie-breaking noise at the root (``noise`` centi-units; 0 for none).  ``prune``: leave the
-    stackings out at this depth and below (but the scarce types' defences; 0 none);
-    ``None``: the module's switches (``PRUNE_STACKINGS``, ``PRUNE_CROWDED``) decide.
+    tie-breaking noise at the root (``noise`` centi-units; 0 for none).  ``prune``: Expert's
+    and Master's pruning (``PRUNE_TOP``); else the module's switches (``PRUNE_STACKINGS``,
+    ``PRUNE_CROWDED``) decide.
     """
 
-    def __init__(self, board, max_nodes=None, deadline=None, tt=None, rng=None, noise=0, max_depth=MAX_DEPTH, prune=None):
+    def __init__(self, board, max_nodes=None, deadline=None, tt=None, rng=None, noise=0, max_depth=MAX_DEPTH, prune=False):
         self.b = board
         self.max_nodes = max_nodes if max_nodes is not None else 1 << 62
         self.deadline = deadline
@@ -96,8 +96,8 @@ class Search:
         self.rng = rng
         self.noise = noise
         self.max_depth = max_depth
-        if prune is not None:
-            self.prune = prune
+        if prune:
+            self.prune = PRUNE_TOP
         else:
             self.prune = 1 if PRUNE_CROWDED and sum(board.tops) > PRUNE_CROWDED else PRUNE_STACKINGS
         self.nodes = 0
