@@ -1,0 +1,63 @@
+"""The documents' relative links: every link of README.md, BENCHMARKS.md and docs/*.md that
+points inside the repository names a file or folder that exists, and a ``#section`` of a
+Markdown file names one of its headings (as GitHub writes a heading's anchor)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCUMENTS = sorted([ROOT / "README.md", ROOT / "BENCHMARKS.md", *(ROOT / "docs").glob("*.md")])
+
+# [text](target) outside code; the target ends at the first space or ")".
+LINK = re.compile(r"\[[^\]\n]*\]\(([^)\s]+)\)")
+FENCE = re.compile(r"^```.*?^```", re.S | re.M)
+CODE = re.compile(r"`[^`\n]*`")
+EXTERNAL = re.compile(r"^[a-z][a-z0-9+.-]*:", re.I)  # https:, mailto:, ...
+
+
+def links(text: str) -> list[str]:
+    """The link targets of Markdown ``text``, code blocks and code spans left out."""
+    text = CODE.sub("", FENCE.sub("", text))
+    return LINK.findall(text)
+
+
+def anchor(heading: str) -> str:
+    """GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens."""
+    text = heading.strip().lower().replace("`", "")
+    text = re.sub(r"[^\w\- ]", "", text)
+    return text.replace(" ", "-")
+
+
+def anchors(path: Path) -> set[str]:
+    """The anchors of a Markdown file's headings (code blocks left out)."""
+    text = FENCE.sub("", path.read_text(encoding="utf-8"))
+    return {anchor(m) for m in re.findall(r"^#{1,6}\s+(.+?)\s*#*\s*$", text, re.M)}
+
+
+def test_anchor_follows_github():
+    assert anchor("What `python3 build.py` makes in `dist/`") == "what-python3-buildpy-makes-in-dist"
+    assert anchor("Links: playing a friend far away") == "links-playing-a-friend-far-away"
+
+
+def test_links_skip_code():
+    assert links("see [a](a.md) and `[b](b.md)`\n```\n[c](c.md)\n```\n") == ["a.md"]
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_relative_links_resolve(document):
+    assert document.exists(), f"{document.relative_to(ROOT)} is missing"
+    broken = []
+    for target in links(document.read_text(encoding="utf-8")):
+        if EXTERNAL.match(target):
+            continue
+        path_part, _, section = target.partition("#")
+        path = (document.parent / path_part).resolve() if path_part else document
+        if not path.exists():
+            broken.append(f"{target}: no file {path_part}")
+        elif section and path.suffix == ".md" and section not in anchors(path):
+            broken.append(f"{target}: no heading #{section} in {path.relative_to(ROOT)}")
+    assert not broken, f"{document.relative_to(ROOT)}: " + "; ".join(broken)
