@@ -104,6 +104,7 @@ test("parsePosition reads heights, empty points, every turn and '_' as the separ
   assert.equal(position.side, "black");
   assert.equal(position.step, "second");
   assert.equal(position.turn, "b2", "the turn comes back in lower case");
+  assert.equal(parsePosition(`${board()} W1`).side, "white", "an upper-case W is White");
   const placing = parsePosition(`  ${board()} w0 `);
   assert.equal(placing.step, "place");
   assert.deepEqual(placing.points, {});
