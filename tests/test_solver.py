@@ -76,7 +76,7 @@ def value_after(b, actions, memo):
 def endgame_positions(seed, max_stacks, min_stacks=4, careful=20):
     """Texts of the positions with ``min_stacks``..``max_stacks`` stacks of one seeded game
     between random players that do not throw the game away
-    (:func:`tzaar.ai.solver_bench.endgame_positions`, here from 4 stacks up)."""
+    (:func:`lab.solver_bench.endgame_positions`, here from 4 stacks up)."""
     return solver_bench.endgame_positions(seed, max_stacks, min_stacks, careful)
 
 
