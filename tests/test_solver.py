@@ -14,7 +14,7 @@ from engine_helpers import build
 
 from tzaar.notation import Action
 from tzaar.position import Position
-from tzaar.ai import solver_bench
+from lab import solver_bench
 from tzaar.ai.solver import LOSS, SOLVE_STACKS, WIN, Solution, Solver, solve, stacks_left, winning_actions, worth_trying
 
 
