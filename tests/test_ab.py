@@ -70,8 +70,10 @@ def test_a_crowded_root_leaves_the_last_plys_stackings_out(monkeypatch):
 def test_the_bench_answers_bad_arguments_with_its_usage(args):
     import subprocess
     import sys
+    from pathlib import Path
 
-    run = subprocess.run([sys.executable, "-m", "lab.bench", *args], capture_output=True, text=True, timeout=60)
+    run = subprocess.run([sys.executable, "-m", "lab.bench", *args], capture_output=True, text=True, timeout=60,
+                         cwd=Path(__file__).parent.parent)  # the lab runs from the repository's root
     assert run.returncode == 1
     assert "python -m lab.bench" in run.stderr
     assert "Traceback" not in run.stderr

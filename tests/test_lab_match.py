@@ -2,6 +2,7 @@
 
 import subprocess
 import sys
+from pathlib import Path
 
 from lab.match import main
 from tzaar.__main__ import main as tzaar_main
@@ -11,7 +12,7 @@ from tzaar.ai.players import run_think
 
 def test_cli_match_against_a_frozen_engine():
     r = subprocess.run([sys.executable, "-m", "lab.match", "strong", "expert-v1", "--games", "2", "--nodes", "300",
-                        "--quiet"], capture_output=True, text=True, timeout=120)
+                        "--quiet"], capture_output=True, text=True, timeout=120, cwd=Path(__file__).parent.parent)
     assert r.returncode == 0, r.stderr
     assert "expert-v1" in r.stdout and "2 games" in r.stdout
 
