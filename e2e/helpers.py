@@ -2,7 +2,7 @@
 
 Positions and links, waiting for the board, playing an action by clicks as a person does, a
 quick move chooser, and the page recorders of e2e/test_ai_play.py (also used by
-e2e/bench_ai.py). Every wait is on an attribute or on the page's own records, never on time.
+lab/browser/bench_ai.py). Every wait is on an attribute or on the page's own records, never on time.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from helpers import RECORDERS, STANDARD, act, idle, new_game, thinking_window, t
 from tzaar.ai.players import LEVELS
 from tzaar.facade import call
 
-# The strict figure (no task over 50 ms while it thinks) is measured by e2e/bench_ai.py on a
+# The strict figure (no task over 50 ms while it thinks) is measured by lab/browser/bench_ai.py on a
 # quiet machine; this test allows 200 ms so that a loaded 2-core CI machine cannot fail it,
 # and still catches the search (or any other work of seconds) running on the main thread.
 LONG_TASK_LIMIT_MS = 200

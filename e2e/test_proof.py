@@ -71,7 +71,7 @@ def test_the_move_list_shows_the_computers_proven_win(page, open_site, wait_engi
 
 # White (second action due) loses in 6 turns; the solver needs about 20,000 nodes for it,
 # more than its share of Expert's 3 s in the worker, so the first second of Expert's turn
-# is spent in the solver's slices (python -m tzaar.ai.solver_bench: a 16-stack position).
+# is spent in the solver's slices (python -m lab.solver_bench: a 16-stack position).
 SOLVER_BUSY = "...../ZTZ2.../......./.......T/.tt...Tt/a......./...TA.A/....../at.z2A w2"
 
 

@@ -206,7 +206,7 @@ def test_a_review_draws_the_graph_and_marks_the_blunder(open_site, watch, wait_e
     watch.assert_clean()
 
 
-# A middle game of Beginner against Strong (tests/bench_odds.py --marks, game 28, turn 17):
+# A middle game of Beginner against Strong (python -m lab.bench_odds --marks, game 28, turn 17):
 # White's G6xG5 C2-C1 puts its capturing stack where Black retakes it (G7xG5).
 MIDDLE = "tt.t2Z3/Ta2...T/TA3...../.Az2....T/a2..TAaA./..z.T.../...a2zT2t3/tt...t/t.T2.T w1"
 

@@ -1,8 +1,9 @@
-"""The A/B match driver of engine settings (python -m tzaar.ai.ab)."""
+"""The A/B match driver of engine settings (python -m lab.ab)."""
 
 import pytest
 
-from tzaar.ai import ab, search
+from lab import ab
+from tzaar.ai import search
 
 
 def test_settings_name_existing_constants_with_literal_values():
@@ -45,7 +46,7 @@ def test_the_command_line_refuses_bad_arguments(capsys):
 
 
 def test_depth_cost_counts_each_setting_and_restores_it():
-    from tzaar.ai import bench
+    from lab import bench
 
     lines = bench.depth_cost(2, ("", "search.PRUNE_CROWDED=48")).splitlines()
     assert [line.split(":")[0] for line in lines] == ["today", "search.PRUNE_CROWDED=48", "v1"]
@@ -69,8 +70,10 @@ def test_a_crowded_root_leaves_the_last_plys_stackings_out(monkeypatch):
 def test_the_bench_answers_bad_arguments_with_its_usage(args):
     import subprocess
     import sys
+    from pathlib import Path
 
-    run = subprocess.run([sys.executable, "-m", "tzaar.ai.bench", *args], capture_output=True, text=True, timeout=60)
+    run = subprocess.run([sys.executable, "-m", "lab.bench", *args], capture_output=True, text=True, timeout=60,
+                         cwd=Path(__file__).parent.parent)  # the lab runs from the repository's root
     assert run.returncode == 1
-    assert "python -m tzaar.ai.bench" in run.stderr
+    assert "python -m lab.bench" in run.stderr
     assert "Traceback" not in run.stderr

@@ -360,27 +360,6 @@ def test_cli_match():
 # ---------------------------------------------------------------------- frozen engines
 
 
-def test_frozen_v1_plays_legal_turns():
-    from tzaar.ai.frozen import frozen_names
-    from tzaar.ai.match import run_player
-
-    assert "expert-v1" in frozen_names() and "master-v1" in frozen_names()
-    for seed in range(3):
-        p = playout(Position.random(seed), seed, 9)
-        if p.winner is not None:
-            continue
-        codes, info = run_player(p.board(), "expert-v1", seed, None, 300)
-        b = p.board()
-        texts = []
-        for a in codes:
-            from tzaar.notation import Action
-
-            texts.append(Action.from_code(a, b.cells).text())
-            b.do(a)
-        check_turn(p, texts)
-        assert info["nodes"] > 0
-
-
 def test_frozen_v1_is_not_shipped_to_the_browser():
     import importlib.util
     from pathlib import Path
@@ -391,12 +370,6 @@ def test_frozen_v1_is_not_shipped_to_the_browser():
     shipped = {str(p).replace("\\", "/") for p in build.package_files()}
     assert not any("frozen" in p for p in shipped), shipped
     assert any(p.endswith("ai/search.py") for p in shipped)
-
-
-def test_cli_match_against_a_frozen_engine():
-    r = _cli("match", "strong", "expert-v1", "--games", "2", "--nodes", "300", "--quiet")
-    assert r.returncode == 0, r.stderr
-    assert "expert-v1" in r.stdout and "2 games" in r.stdout
 
 
 def test_expert_and_master_leave_the_last_plys_stackings_out(monkeypatch):

@@ -161,7 +161,7 @@ def test_cli_stats_say_when_the_result_is_proven():
 
 
 def test_solver_bench_and_ab_run_on_tiny_budgets():
-    from tzaar.ai.solver_bench import ab_endgames, bench
+    from lab.solver_bench import ab_endgames, bench
 
     lines = bench(games=1, max_nodes=300).splitlines()
     assert lines[0].startswith("10 stacks: 1/1 proven") and lines[-1].startswith("total: ")

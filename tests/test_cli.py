@@ -96,6 +96,14 @@ def test_help_exits_0():
     assert r.returncode == 0 and "perft" in r.stdout
 
 
+def test_the_commands_are_the_players_ones():
+    # The lab's commands (puzzles, matches against frozen engines) are python -m lab.NAME.
+    from tzaar.__main__ import _build_parser
+
+    sub = next(a for a in _build_parser()._actions if a.dest == "command")
+    assert list(sub.choices) == ["moves", "perft", "apply", "status", "show", "ai", "match", "convert", "review"]
+
+
 # ---------------------------------------------------------------------- bad numbers, huge input
 # In-process (main() returns the exit code) to keep the suite fast.
 

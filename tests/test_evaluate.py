@@ -6,7 +6,7 @@ import random
 import pytest
 
 from tzaar.ai import evaluate as ev
-from tzaar.ai import tune
+from lab import tune
 from tzaar.ai.weights import WEIGHTS
 from tzaar.position import Position
 

@@ -5,7 +5,7 @@ import json
 import math
 
 from engine_helpers import STANDARD
-from tzaar.ai import tune
+from lab import tune
 from tzaar.ai.odds import SHOWN_K, chance_text, percent, win_chance
 from tzaar.ai.search import MATE, MATE_BOUND
 from tzaar.ai.weights import K

@@ -5,14 +5,13 @@ import json
 import pytest
 
 from engine_helpers import STANDARD, build
-from tzaar.__main__ import main
-from tzaar.ai.puzzlegen import solve
+from lab.puzzlegen import solve
 from tzaar.facade import call
 from tzaar.notation import Action
 from tzaar.position import Position
 from tzaar.puzzles import Solver, check_answer, winning_first_actions
 
-# Found by the generator (python -m tzaar puzzles --seed 110 --games 1): White to play and win in 2 turns with G4xB6.
+# Found by the generator (python -m lab.puzzlegen --seed 110 --games 1): White to play and win in 2 turns with G4xB6.
 PUZZLE = "t2A.../.....a2/......T/.AA....A/..T2....a2/.Z3....../.t3.Z3.../....../....z4 w1"
 LINE = ["G4xB6", "C7-D8", "A1xA2", "G2xF2", "D8xE8"]
 # White takes Black's only Tzaar at once: a win in 1 turn, so no puzzle.
@@ -92,27 +91,6 @@ def test_puzzle_check_bad_input():
     assert call("puzzle_check", {"position": PUZZLE})["error"]["kind"] == "BadParams"
     assert call("puzzle_check", {"position": PUZZLE.replace("w1", "w2"), "actions": []})["error"]["kind"] == "BadParams"
     assert call("puzzle_check", {"position": "x", "actions": []})["error"]["kind"] == "PositionError"
-
-
-def test_cli_puzzles_writes_proven_puzzles(capsys, tmp_path):
-    out = tmp_path / "p.json"
-    # A frozen player: the games (and so the puzzle found) do not move when the engine changes.
-    code = main(["puzzles", "--games", "1", "--count", "1", "--seed", "110", "--player", "beginner-v1", "--out", str(out)])
-    _, err = capsys.readouterr()
-    assert code == 0 and "1 puzzles" in err
-    data = json.loads(out.read_text())
-    assert data["version"] == 1 and data["turns"] == 2 and len(data["puzzles"]) == 1
-    p = data["puzzles"][0]
-    assert set(p) == {"id", "position", "side", "answer", "solution"}
-    b = Position.from_text(p["position"]).board()
-    assert texts(winning_first_actions(b, 2), Position.from_text(p["position"])) == [p["answer"]]
-
-
-@pytest.mark.parametrize("args", [("puzzles", "--games", "0"), ("puzzles", "--player", "nobody"), ("puzzles", "--count", "x")])
-def test_cli_puzzles_bad_input(capsys, args):
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    assert code == 2 and out == "" and err.count("\n") == 1
 
 
 def test_shipped_puzzles_are_proven():

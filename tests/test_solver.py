@@ -14,7 +14,7 @@ from engine_helpers import build
 
 from tzaar.notation import Action
 from tzaar.position import Position
-from tzaar.ai import solver_bench
+from lab import solver_bench
 from tzaar.ai.solver import LOSS, SOLVE_STACKS, WIN, Solution, Solver, solve, stacks_left, winning_actions, worth_trying
 
 
@@ -76,7 +76,7 @@ def value_after(b, actions, memo):
 def endgame_positions(seed, max_stacks, min_stacks=4, careful=20):
     """Texts of the positions with ``min_stacks``..``max_stacks`` stacks of one seeded game
     between random players that do not throw the game away
-    (:func:`tzaar.ai.solver_bench.endgame_positions`, here from 4 stacks up)."""
+    (:func:`lab.solver_bench.endgame_positions`, here from 4 stacks up)."""
     return solver_bench.endgame_positions(seed, max_stacks, min_stacks, careful)
 
 

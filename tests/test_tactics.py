@@ -1,4 +1,4 @@
-"""The tactical suite (tests/data/tactics.txt, written by ``python -m tzaar.ai.tactics``).
+"""The tactical suite (tests/data/tactics.txt, written by ``python -m lab.tactics``).
 
 Each line is a position where the side to move has a proven win, with every first action
 that keeps it.  The positions are read by the rules engine, the expected actions are
@@ -12,7 +12,7 @@ import pytest
 
 from tzaar.ai.players import run_think
 from tzaar.ai.solver import solve, stacks_left, SOLVE_STACKS
-from tzaar.ai.tactics import KINDS, MIDGAME, Tactic, load, parse_line, tactic_of
+from lab.tactics import KINDS, MIDGAME, Tactic, load, parse_line, tactic_of
 from tzaar.notation import Action
 from tzaar.position import Position
 
@@ -108,7 +108,7 @@ def test_bad_lines_are_refused():
 
 
 def test_score_command_line_errors(capsys):
-    from tzaar.ai.tactics import main
+    from lab.tactics import main
 
     assert main(["score", "nobody"]) == 2
     assert "unknown player 'nobody'" in capsys.readouterr().err

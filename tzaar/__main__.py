@@ -1,8 +1,11 @@
-"""Command line: ``python -m tzaar moves|perft|apply|status|show ...`` (see the README).
+"""Command line: ``python -m tzaar COMMAND ...`` (see the README).
 
+The commands: ``moves``, ``perft``, ``apply``, ``status``, ``show`` (here), ``ai`` and
+``match`` (:mod:`tzaar.ai.cli`), ``convert`` and ``review`` (:mod:`tzaar.tools_cli`).
 POSITION is a position text (quote it: it holds a space; ``_`` may replace the space),
 ``standard``, ``tournament`` or ``random:SEED``.  Bad input prints one line on stderr
-and exits with status 2.
+and exits with status 2.  The lab's commands (``python -m lab.NAME``) use :class:`Parser`
+and :func:`guarded` too.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import argparse
 import re
 import sys
 import time
+from functools import partial
 
 from .board import perft
 from .errors import TzaarError, clip
@@ -22,15 +26,20 @@ from .position import Position
 _PROG = "python -m tzaar"
 
 
-class _UsageError(Exception):
-    pass
+class UsageError(Exception):
+    """Bad arguments on the command line (reported in one line, exit status 2)."""
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse that reports usage errors in one line (and never exits by itself)."""
+class Parser(argparse.ArgumentParser):
+    """argparse that reports usage errors in one line (and never exits by itself); the
+    line points to ``SEE --help`` (``see``: the program, its own ``prog`` by default)."""
+
+    def __init__(self, *args, see: str = "", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.see = see or self.prog
 
     def error(self, message):
-        raise _UsageError(f"{clip(message, 200)} (see {_PROG} --help)")  # argparse echoes input
+        raise UsageError(f"{clip(message, 200)} (see {self.see} --help)")  # argparse echoes input
 
 
 def parse_position_arg(text: str) -> Position:
@@ -43,7 +52,7 @@ def parse_position_arg(text: str) -> Position:
     if key.startswith("random:"):
         seed = whole_number(key[len("random:"):], digits=1000)
         if seed is None:
-            raise _UsageError(f"random:SEED needs a whole number in ASCII digits, not {clip(text)}")
+            raise UsageError(f"random:SEED needs a whole number in ASCII digits, not {clip(text)}")
         return Position.random(seed)
     return Position.from_text(text)
 
@@ -103,12 +112,12 @@ def _join_turn(argv):
 
 
 def _build_parser():
-    parser = _Parser(
+    parser = Parser(
         prog=_PROG,
         description="TZAAR rules engine. POSITION: position text (space or _ before the turn), "
         "'standard', 'tournament' or 'random:SEED'.",
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=partial(Parser, see=_PROG))
     sub.required = True
     p = sub.add_parser("moves", help="print the legal actions, one per line")
     p.add_argument("position", metavar="POSITION")
@@ -127,7 +136,7 @@ def _build_parser():
     from .ai.cli import add_parsers  # the computer opponent: ai and match
 
     add_parsers(sub)
-    from . import tools_cli  # convert, review, puzzles
+    from . import tools_cli  # convert, review
 
     tools_cli.add_parsers(sub)
     return parser
@@ -175,22 +184,26 @@ def run(argv) -> int:
     return 0
 
 
-def main(argv=None) -> int:
-    """Entry point; bad input -> one line on stderr and exit status 2."""
-    if argv is None:
-        argv = sys.argv[1:]
+def guarded(run_argv, argv, name: str) -> int:
+    """``run_argv(argv)``'s exit code; bad input -> one line ``NAME: error: ...`` on stderr
+    and exit status 2, never a traceback."""
     try:
-        return run(argv)
-    except (_UsageError, TzaarError) as e:
-        sys.stderr.write(f"tzaar: error: {e}\n")
+        return run_argv(argv)
+    except (UsageError, TzaarError) as e:
+        sys.stderr.write(f"{name}: error: {e}\n")
         return 2
     except SystemExit as e:  # --help and friends
         return e.code if isinstance(e.code, int) else 0
     except KeyboardInterrupt:
-        sys.stderr.write("tzaar: interrupted\n")
+        sys.stderr.write(f"{name}: interrupted\n")
         return 130
     except BrokenPipeError:
         return 0
+
+
+def main(argv=None) -> int:
+    """Entry point; bad input -> one line on stderr and exit status 2."""
+    return guarded(run, sys.argv[1:] if argv is None else argv, "tzaar")
 
 
 if __name__ == "__main__":

@@ -1,8 +1,9 @@
-"""The ``convert``, ``review`` and ``puzzles`` subcommands of ``python -m tzaar``.
+"""The ``convert`` and ``review`` subcommands of ``python -m tzaar``.
 
 ``convert IN [--to littlegolem|tzaar]`` reads a game record (ours or LittleGolem's; IN is
 a file or ``-`` for stdin) and prints it in the other format, or in the one asked for.
-``review`` and ``puzzles`` are described in the README.
+``review RECORD [--nodes N]`` prints the engine's evaluation of every turn of a record and
+its mistakes and blunders.
 """
 
 from __future__ import annotations
@@ -30,38 +31,18 @@ def read_input(path: str) -> str:
 
 def add_parsers(sub) -> None:
     """Add the subparsers to an argparse subparsers object."""
+    from .ai.cli import count
+
     p = sub.add_parser("convert", help="convert a game record (ours <-> LittleGolem)")
     p.add_argument("input", metavar="IN", help="a record file, or - for stdin")
     p.add_argument("--to", choices=("littlegolem", "tzaar"), default=None,
                    help="the output format (default: the other one)")
-
-
-    from .ai.cli import count
-
     p = sub.add_parser("review", help="the engine's evaluation of every turn of a game record, and the mistakes")
     p.add_argument("record", metavar="RECORD", help="a record file (ours or LittleGolem's), or - for stdin")
     p.add_argument("--nodes", type=count, default=None, help="nodes searched per position (default 3000)")
-    p = sub.add_parser("puzzles", help="build 'win in 2 turns' puzzles from self-play games")
-    p.add_argument("--games", type=count, default=100, help="self-play games to look through (default 100)")
-    p.add_argument("--count", type=count, default=24, help="stop after this many puzzles (default 24)")
-    p.add_argument("--seed", type=int, default=1, help="first game's seed (default 1)")
-    p.add_argument("--player", default="beginner", help="the computer player of both sides (default beginner)")
-    p.add_argument("--max-stacks", type=count, default=40, help="look at positions with at most this many stacks")
-    p.add_argument("--out", default="-", help="the JSON file to write (default -: stdout)")
 
 
-COMMANDS = ("convert", "review", "puzzles")
-
-
-def _puzzles(args, out) -> int:
-    from .ai.cli import _player
-    from .ai.puzzlegen import generate, write
-
-    player = _player(args.player)
-    puzzles = generate(args.games, args.seed, player, args.max_stacks, args.count)
-    write(puzzles, args.out)
-    sys.stderr.write(f"{len(puzzles)} puzzles from up to {args.games} games\n")
-    return 0
+COMMANDS = ("convert", "review")
 
 
 def _review(args, out) -> int:
@@ -107,6 +88,4 @@ def run(args, out=sys.stdout) -> int:
         return 0
     if args.command == "review":
         return _review(args, out)
-    if args.command == "puzzles":
-        return _puzzles(args, out)
     raise ToolsUsageError(f"unknown command {shown(args.command)}")  # pragma: no cover

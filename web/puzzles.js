@@ -1,5 +1,5 @@
 // Puzzles: "White (or Black) to play and win in 2 turns", from puzzles.json (built by
-// python -m tzaar puzzles; every answer proven by an exhaustive search). Choosing one opens
+// python -m lab.puzzlegen; every answer proven by an exhaustive search). Choosing one opens
 // its position for two people at this screen; after each action the facade's puzzle_check
 // judges the actions played since the puzzle's start, and the page plays the defence it
 // gives. Solved puzzles are remembered in the browser (storage key tzaar.puzzles.solved).

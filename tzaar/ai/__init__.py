@@ -4,7 +4,9 @@ Modules: :mod:`.evaluate` (the static evaluation), :mod:`.search` (iterative-dee
 alpha-beta over single actions, resumable in slices), :mod:`.placement` (tournament
 placement), :mod:`.players` (levels and :func:`think`, the rest of a turn),
 :mod:`.jobs` (the facade methods ``ai_*`` for the browser), :mod:`.match` (games between
-players, Elo) and :mod:`.cli` (the ``ai`` and ``match`` subcommands).
+players, Elo) and :mod:`.cli` (the ``ai`` and ``match`` subcommands).  The tools that
+measure and tune the engine (matches against frozen engines, benchmarks, the tuner) are
+the lab's (``python -m lab.NAME``), which this package never imports.
 """
 
 from .players import LEVELS, Level, player_names, run_think, think

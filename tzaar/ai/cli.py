@@ -1,4 +1,8 @@
-"""The ``ai`` and ``match`` subcommands of ``python -m tzaar`` (hooked in by __main__)."""
+"""The ``ai`` and ``match`` subcommands of ``python -m tzaar`` (hooked in by __main__).
+
+Their players are the levels, ``random`` and ``greedy``.  The match's arguments and
+its run are also used by ``python -m lab.match``, which adds the frozen engines.
+"""
 
 from __future__ import annotations
 
@@ -10,21 +14,22 @@ import sys
 from ..errors import TzaarError, shown
 from ..notation import Action
 from ..numbers import whole_arg
-from .frozen import frozen_names
-from .match import Spec, run_match, run_player, summary
+from .match import Player, Spec, run_match, summary
 from .odds import chance_text, win_chance
-from .players import DEFAULT_LEVEL, LEVELS, SPECIAL
+from .players import DEFAULT_LEVEL, player_names, run_think
 
 
 class AIUsageError(TzaarError):
     """Bad arguments to the ai or match subcommands."""
 
 
-def _player(name):
+def check_player(name: str, extra=()) -> str:
+    """The player's name in lower case (a level, ``random``, ``greedy`` or one of ``extra``);
+    :class:`AIUsageError` for an unknown one."""
     key = name.lower()
-    if key not in LEVELS and key not in SPECIAL and key not in frozen_names():
-        names = ", ".join(list(LEVELS) + list(SPECIAL) + frozen_names())
-        raise AIUsageError(f"unknown player {shown(name)}: choose one of {names}")
+    names = player_names() + list(extra)
+    if key not in names:
+        raise AIUsageError(f"unknown player {shown(name)}: choose one of {', '.join(names)}")
     return key
 
 
@@ -53,7 +58,7 @@ def jobs(text):
 
 def add_parsers(sub):
     """Add the ``ai`` and ``match`` subparsers to an argparse subparsers object."""
-    names = ", ".join(list(LEVELS) + list(SPECIAL) + frozen_names())
+    names = ", ".join(player_names())
     p = sub.add_parser("ai", help="print the computer's actions for the rest of the turn")
     p.add_argument("position", metavar="POSITION")
     p.add_argument("--level", default=DEFAULT_LEVEL, help=f"{names} (default {DEFAULT_LEVEL})")
@@ -61,7 +66,11 @@ def add_parsers(sub):
     p.add_argument("--nodes", type=count, default=None, help="node budget (overrides the level)")
     p.add_argument("--seed", type=seed, default=0)
     p.add_argument("--stats", action="store_true", help="print depth, score, nodes and time on stderr")
-    p = sub.add_parser("match", help="play two players against each other and report Elo")
+    add_match_arguments(sub.add_parser("match", help="play two players against each other and report Elo"), names)
+
+
+def add_match_arguments(p, names: str) -> None:
+    """Add the match's arguments to the parser ``p``; ``names`` lists the players for --help."""
     p.add_argument("player1", metavar="PLAYER1", help=names)
     p.add_argument("player2", metavar="PLAYER2")
     p.add_argument("--games", type=count, default=20)
@@ -81,30 +90,36 @@ def add_parsers(sub):
 
 def run(args, position, out=sys.stdout) -> int:
     """Run an ``ai`` or ``match`` command; ``position`` is the parsed POSITION (ai only)."""
-    if args.command == "ai":
-        player = _player(args.level)
-        board = position.board()
-        import time
+    if args.command == "match":
+        return run_match_command(args, out)
+    player = check_player(args.level)
+    board = position.board()
+    import time
 
-        t0 = time.perf_counter()
-        codes, info = run_player(board, player, args.seed, args.time, args.nodes)
-        dt = time.perf_counter() - t0
-        mover = win_chance(info["score"]) if info else 0.5
-        white = mover if board.side == 0 else 1.0 - mover
-        for a in codes:
-            out.write(Action.from_code(a, board.cells).text() + "\n")
-            board.do(a)
-        if args.stats and info:
-            sys.stderr.write(
-                f"depth {info['depth']} score {info['score']} ({chance_text(white)}) nodes {info['nodes']} "
-                f"time {dt:.3f} s ({info['nodes'] / max(dt, 1e-9):,.0f} nodes/s)"
-                + (f" proven {info['proven']['result']} in {info['proven']['turns']} turns" if info.get("proven") else "")
-                + "\n"
-            )
-        return 0
-    p1 = Spec(_player(args.player1), args.time1 if args.time1 is not None else args.time,
+    t0 = time.perf_counter()
+    codes, info = run_think(board, player, args.seed, args.time, args.nodes)
+    dt = time.perf_counter() - t0
+    mover = win_chance(info["score"]) if info else 0.5
+    white = mover if board.side == 0 else 1.0 - mover
+    for a in codes:
+        out.write(Action.from_code(a, board.cells).text() + "\n")
+        board.do(a)
+    if args.stats and info:
+        sys.stderr.write(
+            f"depth {info['depth']} score {info['score']} ({chance_text(white)}) nodes {info['nodes']} "
+            f"time {dt:.3f} s ({info['nodes'] / max(dt, 1e-9):,.0f} nodes/s)"
+            + (f" proven {info['proven']['result']} in {info['proven']['turns']} turns" if info.get("proven") else "")
+            + "\n"
+        )
+    return 0
+
+
+def run_match_command(args, out=sys.stdout, player: Player = run_think, extra=()) -> int:
+    """Run a match from the arguments of :func:`add_match_arguments`: a line per game,
+    then the summary; ``player`` plays the names, ``extra`` the names it adds."""
+    p1 = Spec(check_player(args.player1, extra), args.time1 if args.time1 is not None else args.time,
               args.nodes1 if args.nodes1 is not None else args.nodes)
-    p2 = Spec(_player(args.player2), args.time2 if args.time2 is not None else args.time,
+    p2 = Spec(check_player(args.player2, extra), args.time2 if args.time2 is not None else args.time,
               args.nodes2 if args.nodes2 is not None else args.nodes)
 
     def progress(g):
@@ -115,6 +130,6 @@ def run(args, position, out=sys.stdout) -> int:
                       f"{'white' if g['p1_white'] else 'black'}): {who} ({colour}) wins in {g['actions']} actions ({g['ending']})\n")
             out.flush()
 
-    results = run_match(p1, p2, args.games, args.setup, args.seed, args.jobs, progress, args.first - 1)
+    results = run_match(p1, p2, args.games, args.setup, args.seed, args.jobs, progress, args.first - 1, player)
     out.write(summary(p1, p2, results, args.setup) + "\n")
     return 0

@@ -2,7 +2,7 @@
 
 The value is a weighted sum of named features, ``sum(WEIGHTS[name] * feature)``; the
 features are computed here (:func:`features`), the weights are data (:mod:`.weights`,
-written by the tuner, ``python -m tzaar.ai.tune``).  Every feature is seen from the side
+written by the tuner, ``python -m lab.tune``).  Every feature is seen from the side
 to move ("mover"): a symmetric one is the mover's count minus the enemy's, an asymmetric
 one says whose it is in its name.
 

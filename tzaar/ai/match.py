@@ -5,17 +5,23 @@ with optional budget overrides.  Colours alternate; with ``mixed`` setups each p
 games is played from the same setup (standard or a seeded random one) with both colours.
 A game always ends (every turn removes a piece); a cap on the number of actions guards
 against a bug anyway.
+
+Who plays a name is a function ``player(board, name, seed, seconds, nodes) -> (actions,
+info)``, :func:`~.players.run_think` unless the caller passes another (the lab's matches
+against frozen engines and of engine settings do).
 """
 
 from __future__ import annotations
 
 import math
 import time
-from typing import NamedTuple, Optional
+from typing import Callable, NamedTuple, Optional
 
 from ..position import Position
-from .frozen import frozen_names, run_frozen
 from .players import run_think
+
+#: ``player(board, name, seed, seconds, nodes) -> (action ints, last info)``.
+Player = Callable[..., tuple]
 
 #: No TZAAR game is that long (60 placements + at most 59 turns of 2 actions).
 MAX_ACTIONS = 400
@@ -47,17 +53,7 @@ def setup_position(setup: str, pair: int, seed: int) -> Position:
     raise ValueError(f"unknown setup {setup!r} (standard, random, tournament or mixed)")
 
 
-def run_player(board, name: str, seed: int = 0, seconds=None, nodes=None):
-    """The actions of any player, a level or a frozen one (``expert-v1``): (actions, info)."""
-    if name in _FROZEN_NAMES:
-        return run_frozen(board, name, seed, seconds, nodes)
-    return run_think(board, name, seed, seconds, nodes)
-
-
-_FROZEN_NAMES = frozenset(frozen_names())
-
-
-def play_game(white: Spec, black: Spec, start: Position, seed: int = 0) -> dict:
+def play_game(white: Spec, black: Spec, start: Position, seed: int = 0, player: Player = run_think) -> dict:
     """Play one game; returns ``{winner (0/1), actions, turns, seconds: [white, black]}``."""
     board = start.board()
     players = (white, black)
@@ -68,7 +64,7 @@ def play_game(white: Spec, black: Spec, start: Position, seed: int = 0) -> dict:
         side = board.side
         p = players[side]
         t0 = time.perf_counter()
-        acts, _ = run_player(board, p.name, seed * 1_000_003 + n, p.seconds, p.nodes)
+        acts, _ = player(board, p.name, seed * 1_000_003 + n, p.seconds, p.nodes)
         spent[side] += time.perf_counter() - t0
         turns[side] += 1
         for a in acts:
@@ -81,7 +77,7 @@ def play_game(white: Spec, black: Spec, start: Position, seed: int = 0) -> dict:
     return {"winner": board.winner(), "actions": n, "turns": turns, "seconds": spent, "ending": ending}
 
 
-def _one(args):
+def _one(args, player: Player = run_think):
     i, p1, p2, setup, seed = args
     pair = i // 2
     start = setup_position(setup, pair, seed)
@@ -89,7 +85,7 @@ def _one(args):
         white, black = p1, p2
     else:
         white, black = p2, p1
-    g = play_game(white, black, start, seed * 7919 + i)
+    g = play_game(white, black, start, seed * 7919 + i, player)
     p1_white = i % 2 == 0
     g["p1_won"] = (g["winner"] == 0) == p1_white
     g["p1_seconds"] = g["seconds"][0 if p1_white else 1]
@@ -138,23 +134,39 @@ def elo(wins: int, games: int):
     return diff, err
 
 
+#: The player of the games of a worker process (set by :func:`_set_player` as it starts).
+_worker_player: Player = run_think
+
+
+def _set_player(player: Player) -> None:
+    global _worker_player
+    _worker_player = player
+
+
+def _one_in_worker(args):
+    return _one(args, _worker_player)
+
+
 def run_match(p1: Spec, p2: Spec, games: int, setup: str = "mixed", seed: int = 1, jobs: int = 1, progress=None,
-              first: int = 0):
+              first: int = 0, player: Player = run_think):
     """Play ``games`` games, from game index ``first`` on (a match split in parts plays the
-    same games as one run); returns the list of game dicts (see :func:`_one`)."""
+    same games as one run); returns the list of game dicts (see :func:`_one`).
+
+    With ``jobs`` above 1 the games run in forked processes; ``player`` reaches them
+    through the fork, not pickled, so it may be a closure."""
     tasks = [(i, p1, p2, setup, seed) for i in range(first, first + games)]
     results = []
     if jobs > 1:
         import multiprocessing
 
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            for g in pool.imap_unordered(_one, tasks):
+        with multiprocessing.get_context("fork").Pool(jobs, _set_player, (player,)) as pool:
+            for g in pool.imap_unordered(_one_in_worker, tasks):
                 results.append(g)
                 if progress:
                     progress(g)
     else:
         for t in tasks:
-            g = _one(t)
+            g = _one(t, player)
             results.append(g)
             if progress:
                 progress(g)
@@ -185,4 +197,4 @@ def summary(p1: Spec, p2: Spec, results, setup: str) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["Spec", "run_player", "play_game", "run_match", "summary", "elo", "elo_interval", "setup_position", "MAX_ACTIONS"]
+__all__ = ["Spec", "Player", "play_game", "run_match", "summary", "elo", "elo_interval", "setup_position", "MAX_ACTIONS"]

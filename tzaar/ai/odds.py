@@ -3,8 +3,7 @@
 The chance shown is ``sigmoid(SHOWN_K * score / 400)``, a logistic model of the game's
 result for the side to move with its own scale, fitted on the scores of the search (what
 the analysis bar, the hint, the review and the CLI show), not the tuner's
-``weights.K``: the weights were fitted on static evaluations with K, and read with that K
-the search's scores were over-confident (BENCHMARKS.md, "Scores as chances").  A won or
+``weights.K``, which belongs to the static evaluations the weights were fitted on.  A won or
 lost score (beyond ``MATE_BOUND``: a win the search found, or the endgame solver's proof)
 is certain.
 """
@@ -19,17 +18,11 @@ __all__ = ["SHOWN_K", "win_chance", "chance_text", "percent"]
 
 #: The scale of the chance shown: the K of ``sigmoid(K * score / 400)`` with the least
 #: Brier score on the Expert search's scores short of a win (3,000 nodes, ``ai_move``'s
-#: ``info.score``: what the bar and the hint show) against the results of held-out self-play
-#: (150 Strong-against-Strong games, seed 7, 5,837 positions; BENCHMARKS.md, "Scores as
-#: chances"):
-#:     python -m tzaar.ai.tune generate held.txt --games 150 --nodes 1000 --seed 7
-#:     python3 tests/bench_odds.py held.txt --every 3 --nodes 3000
-#: fitted 0.041 on every third position (1,696 scores; Brier 0.2404, where the tuner's
-#: K = 0.182 scored 0.2569, worse than a constant 50%).  Checked on the other positions
-#: (``--offset 1``: 1,700 scores) it scores 0.2434 against 0.2432 for their own best K,
-#: 0.034, and 0.2626 for the tuner's; the review's scores (the mean of two depths) fit 0.051
-#: there and score 0.2410 with 0.041 against 0.2407: one scale serves both.  About
-#: 400 / SHOWN_K = 9,800 centi-units make one logit of odds.
+#: ``info.score``: what the bar and the hint show) against the results of held-out self-play,
+#: the review's scores included; fitted by
+#:     python -m lab.tune generate held.txt --games 150 --nodes 1000 --seed 7
+#:     python -m lab.bench_odds held.txt --every 3 --nodes 3000
+#: About 400 / SHOWN_K = 9,800 centi-units make one logit of odds.
 SHOWN_K = 0.041
 
 

@@ -16,14 +16,9 @@ Alpha-beta is fast when the move that ends a node (a "cut") is tried first.  The
 PRUNE_STACKINGS``, the last ply), those that move a stack topped by one of the mover's
 types with three stacks or fewer.
 
-Two variants are switches for A/B matches (``python -m tzaar.ai.ab``), both off:
+Two variants are switches, both off, for comparing orders (``python -m lab.ab``):
 ``KILLERS_FIRST`` tries the killer stackings before the captures, ``KILLER_CAPTURES``
-keeps killers of captures too and tries them first among the captures.  Together they
-finish depth 4 on ten middlegame positions in 38% fewer nodes with the same moves and
-scores (the opponent's refutation of a first action is most often a quiet stacking,
-found after ~44 of ~143 tries with the captures first), yet with a node budget they
-rarely finish one more depth, and at 25,000 nodes a turn they lost an A/B match 92 - 108
-(BENCHMARKS.md).
+keeps killers of captures too and tries them first among the captures.
 """
 
 from __future__ import annotations

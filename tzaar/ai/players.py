@@ -56,8 +56,7 @@ VARIETY = 30
 SOLVE_NODES = 40_000
 #: The solver's node budget at a level without one when the caller asks for it (the hint).
 ASKED_SOLVE_NODES = 10_000
-#: Solver nodes between two yields (an ai_step of one slice: 15 ms median in the page on a
-#: loaded machine; BENCHMARKS.md, "Endgame solver").
+#: Solver nodes between two yields (the solver's share of one ai_step slice).
 SOLVE_SLICE = 100
 #: The share of a node budget, or of the time, the solver may use before the search.
 SOLVE_SHARE = 0.4
@@ -65,9 +64,7 @@ SOLVE_SHARE = 0.4
 #: search reuses the first's table and gets the rest).
 FIRST_SHARE = 0.75
 
-# Beginner's and Casual's mistakes were set again for the fitted evaluation so that each
-# plays as strong as its v1 (BENCHMARKS.md: beginner 24-16 against beginner-v1, casual
-# 24-16 against casual-v1, both inside the error).
+# Beginner's and Casual's noise, blunder and depth set how weak they play (see Level).
 LEVELS = {
     lv.name: lv
     for lv in (
@@ -87,7 +84,7 @@ LEVELS = {
         # Variety: a noise of VARIETY centi-units (about 1% of a win's odds) at the root and
         # in placements picks among near-equal moves by the seed; a fixed seed replays.
         # Expert and Master leave the last ply's stackings out (but the scarce types'
-        # defences): depth 4 in the opening on the browser's budget (BENCHMARKS.md).
+        # defences; search.PRUNE_TOP), so they search deeper on the same budget.
         Level("expert", "Expert", "Uses its whole time budget (3 s by default).", nodes=None, time=3.0, noise=VARIETY, placement_noise=2, solve=SOLVE_NODES, prune=True),
         Level("master", "Master", "Like Expert with 10 s a turn.", nodes=None, time=10.0, noise=VARIETY, placement_noise=2, solve=4 * SOLVE_NODES, prune=True),
     )

@@ -18,11 +18,9 @@ pass and the other stackings by history.  The table's move is tried before the o
 are generated.  Below the first move of a node, moves are tried with a null window
 first (principal variation search).  ``prune`` (Expert's and Master's setting) leaves the
 second action's stackings out at the last ply: captures, pass and the stackings of the
-mover's types with ``ordering.SCARCE_STACKINGS`` stacks or fewer (their defence).  It
-finishes depth 4 in the opening on the browser's budget, and against expert-v1 there it
-scored 86.5% where searching every stacking scored 84.0% (the same 200 games; BENCHMARKS.md).
-The weaker levels keep searching them (``PRUNE_STACKINGS`` 0; Expert's and Master's is
-``PRUNE_TOP``).
+mover's types with ``ordering.SCARCE_STACKINGS`` stacks or fewer (their defence), so a
+search of the same budget goes deeper.  The weaker levels search every stacking
+(``PRUNE_STACKINGS`` 0; Expert's and Master's is ``PRUNE_TOP``).
 """
 
 from __future__ import annotations

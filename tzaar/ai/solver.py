@@ -70,7 +70,7 @@ WIN = "win"
 LOSS = "loss"
 
 #: Positions with at most this many stacks are usually proven within 20,000 nodes (8 of
-#: 9 at 16 stacks, all at 14; 7 of 10 at 18): ``python -m tzaar.ai.solver_bench``.
+#: 9 at 16 stacks, all at 14; 7 of 10 at 18): ``python -m lab.solver_bench``.
 SOLVE_STACKS = 16
 #: Nodes between two yields of :meth:`Solver.run`.
 SLICE_NODES = 500

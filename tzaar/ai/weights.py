@@ -1,13 +1,11 @@
 """The evaluation's weights: centi-units per unit of each feature of :mod:`.evaluate`.
 
-Data, written by ``python -m tzaar.ai.tune`` (see the README, "Tuning the evaluation").
-Fitted on 9835 positions of selfplay1.txt (K = 0.182; held-out loss 0.23843 -> 0.20305).
-selfplay1.txt: the 10,928 positions of the first 339 games of
-``python -m tzaar.ai.tune generate selfplay1.txt --games 800 --nodes 1000 --seed 1``
-with the engine of commit d6c297c (hand weights); then ``fit selfplay1.txt --iterations 300 --write``.
-Then set by hand, for the games that deeper searches lose by a type (BENCHMARKS.md, "Against
-the frozen engine", the type terms times 3): ``scarcity`` 2.006 -> 6.018, ``threat_gain``
-1.524 -> 4.572, ``lose_type`` +120 -> -1500 (a type the enemy's next turn can take costs).
+Data, written by ``python -m lab.tune`` (see docs/lab.md): fitted on the positions of
+``python -m lab.tune generate selfplay1.txt --games 800 --nodes 1000 --seed 1`` (the engine
+of commit d6c297c, the first 339 games) by ``fit selfplay1.txt --iterations 300 --write``.
+Then the type terms set by hand to weigh a lost type more (times 3): ``scarcity`` 2.006 ->
+6.018, ``threat_gain`` 1.524 -> 4.572, ``lose_type`` +120 -> -1500 (a type the enemy's next
+turn can take costs).
 """
 
 #: The scale of the fitted model: sigmoid(K * evaluation / 400) predicts the result for the

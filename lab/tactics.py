@@ -1,10 +1,10 @@
-"""Tactical positions with a proven win, found by exhaustive search: ``python -m tzaar.ai.tactics``.
+"""Tactical positions with a proven win, found by exhaustive search: ``python -m lab.tactics``.
 
-``python -m tzaar.ai.tactics score PLAYER [NODES]`` prints how many of the suite a player
+``python -m lab.tactics score PLAYER [NODES]`` prints how many of the suite a player
 finds with a node budget (default 6,000).
 
-``python -m tzaar.ai.tactics [GAMES] [OUT]`` plays ``GAMES`` seeded games from random
-setups (random players that do not throw the game away: :func:`tzaar.ai.solver_bench.
+``python -m lab.tactics [GAMES] [OUT]`` plays ``GAMES`` seeded games from random
+setups (random players that do not throw the game away: :func:`lab.solver_bench.
 endgame_positions`; no evaluation is involved, so the file depends on the rules alone) and
 asks the endgame solver, at every action, whether the side to move can force a win:
 
@@ -43,9 +43,10 @@ import sys
 import time
 from typing import NamedTuple, Optional
 
-from ..notation import Action
-from ..position import Position
-from .solver import SOLVE_STACKS, WIN, solve, stacks_left, winning_actions
+from tzaar.ai.solver import SOLVE_STACKS, WIN, solve, stacks_left, winning_actions
+from tzaar.notation import Action
+from tzaar.position import Position
+
 from .solver_bench import endgame_positions
 
 #: Node budget of one question (a position not proven in it is skipped).
@@ -154,7 +155,7 @@ def generate(games: int = DEFAULT_GAMES, per_kind: int = PER_KIND, log=None) -> 
 
 def score(player: str, nodes: int, path: str = DEFAULT_OUT) -> dict:
     """{kind: (found, positions)}: how many of the suite's positions ``player`` (any
-    player of ``python -m tzaar match``, e.g. ``expert-v1``) solves with ``nodes`` nodes
+    player of ``python -m lab.match``, e.g. ``expert-v1``) solves with ``nodes`` nodes
     and seed 0 (its first action is one of the winning ones)."""
     from .match import run_player
 
@@ -167,7 +168,7 @@ def score(player: str, nodes: int, path: str = DEFAULT_OUT) -> dict:
     return {k: tuple(v) for k, v in out.items()}
 
 
-USAGE = "usage: python -m tzaar.ai.tactics [GAMES] [OUT]  |  python -m tzaar.ai.tactics score PLAYER [NODES]"
+USAGE = "usage: python -m lab.tactics [GAMES] [OUT]  |  python -m lab.tactics score PLAYER [NODES]"
 
 
 def main(argv=None) -> int:
@@ -177,11 +178,11 @@ def main(argv=None) -> int:
             print(USAGE, file=sys.stderr)
             return 2
         from .frozen import frozen_names
-        from .players import player_names
+        from tzaar.ai.players import player_names
 
         names = player_names() + list(frozen_names())
         if args[1] not in names:
-            print(f"tzaar.ai.tactics: error: unknown player {args[1][:40]!r} (one of: {', '.join(names)})", file=sys.stderr)
+            print(f"lab.tactics: error: unknown player {args[1][:40]!r} (one of: {', '.join(names)})", file=sys.stderr)
             return 2
         nodes = int(args[2]) if len(args) == 3 else 6000
         got = score(args[1], nodes)
@@ -197,8 +198,8 @@ def main(argv=None) -> int:
     t0 = time.perf_counter()
     tactics = generate(games, log=lambda s: print(s, file=sys.stderr))
     with open(path, "w", encoding="utf-8") as f:
-        f.write(f"# Proven wins from random games (seeds 1..{games}): python -m tzaar.ai.tactics {games}\n")
-        f.write("# KIND | POSITION | winning first actions (any is right) | win TURNS (tzaar/ai/tactics.py)\n")
+        f.write(f"# Proven wins from random games (seeds 1..{games}): python -m lab.tactics {games}\n")
+        f.write("# KIND | POSITION | winning first actions (any is right) | win TURNS (lab/tactics.py)\n")
         for t in tactics:
             f.write(t.line() + "\n")
     print(f"{len(tactics)} tactics written to {path} in {time.perf_counter() - t0:.0f} s", file=sys.stderr)

@@ -17,7 +17,7 @@ import random
 import time
 from typing import NamedTuple, Optional
 
-from ....board import PASS
+from .codes import PASS
 from .evaluate import evaluate
 from .placement import choose_placement
 from .search import Search

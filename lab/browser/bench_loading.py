@@ -1,6 +1,6 @@
 """Loading benchmark: our page against a bare page that only starts the same Pyodide.
 
-    .venv/bin/python e2e/bench_loading.py [--rounds 5] [--no-build]
+    .venv/bin/python -m lab.browser.bench_loading [--rounds 5] [--no-build]
 
 Both pages are served by one server on 127.0.0.1 with GitHub Pages' caching header
 (max-age=600), in the same run, alternating, from a fresh browser context ("cold": empty
@@ -24,7 +24,9 @@ import tempfile
 import threading
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+_ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(_ROOT / "e2e"))  # conftest, helpers
+sys.path.insert(0, str(_ROOT))  # lab and tzaar, when run as a script
 from conftest import CHROMIUM_FLAGS, build  # noqa: E402
 
 from playwright.sync_api import sync_playwright  # noqa: E402
@@ -99,7 +101,7 @@ def load(context, url: str, want_board: bool, requested: set | None = None) -> d
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m lab.browser.bench_loading", description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--no-build", action="store_true")
     parser.add_argument("--dist", type=Path, default=build.DIST, help="the site to measure (default dist/)")

@@ -1,8 +1,8 @@
 """How honest the winning chance is (not a test):
-``python3 tests/bench_odds.py DATA [--nodes N] [--every E] [--offset O] [--dump FILE]``.
+``python -m lab.bench_odds DATA [--nodes N] [--every E] [--offset O] [--dump FILE]``.
 
 DATA holds positions with the result for the side to move, written by
-``python -m tzaar.ai.tune generate`` with another seed than the fit's (held out).  For every
+``python -m lab.tune generate`` with another seed than the fit's (held out).  For every
 E-th position (from the O-th) it reads three scores for the side to move: the static
 evaluation, the Expert's search at N nodes (``ai_move``'s ``info.score``, what the analysis
 bar and the hint show) and the review's score of the position (:class:`tzaar.ai.review.Review`,
@@ -14,7 +14,7 @@ scale that would fit each kind of score best (won and lost scores left out).  ``
 writes the scores and results, one position a line, to fit other models without searching
 again.
 
-``python3 tests/bench_odds.py --marks G [--nodes N]`` measures instead how many turns the
+``python -m lab.bench_odds --marks G [--nodes N]`` measures instead how many turns the
 review's thresholds mark: G self-play games of a weaker player (Beginner and Casual in turn)
 against Strong (1,000 nodes a turn), standard and random setups, colours swapped, each
 reviewed at N nodes; per threshold of lost chance, the share of each player's turns it
@@ -158,7 +158,7 @@ def marks(games: int, nodes: int, dump=None) -> None:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m lab.bench_odds", description=__doc__.split("\n\n")[0])
     parser.add_argument("data", type=Path, nargs="?")
     parser.add_argument("--nodes", type=int, default=3000)
     parser.add_argument("--every", type=int, default=2)

@@ -1,4 +1,4 @@
-"""Tuning the evaluation's weights on self-play (Texel's method): ``python -m tzaar.ai.tune``.
+"""Tuning the evaluation's weights on self-play (Texel's method): ``python -m lab.tune``.
 
 Two steps, each a subcommand:
 
@@ -26,13 +26,13 @@ import sys
 import time
 from pathlib import Path
 
-from ..position import Position
-from . import evaluate as _evaluate
-from .evaluate import FEATURES, features
-from .players import run_think
-from .weights import WEIGHTS
+from tzaar.ai import evaluate as _evaluate
+from tzaar.ai.evaluate import FEATURES, features
+from tzaar.ai.players import run_think
+from tzaar.ai.weights import WEIGHTS
+from tzaar.position import Position
 
-WEIGHTS_FILE = Path(__file__).with_name("weights.py")
+WEIGHTS_FILE = Path(_evaluate.__file__).with_name("weights.py")
 
 
 # ---------------------------------------------------------------------- data
@@ -65,7 +65,7 @@ def generate(out: Path, games: int, nodes: int, seed: int, random_actions: int, 
     count = 0
     t0 = time.perf_counter()
     with open(out, "w", encoding="utf-8") as f:
-        f.write(f"# tzaar.ai.tune generate --games {games} --nodes {nodes} --seed {seed} "
+        f.write(f"# lab.tune generate --games {games} --nodes {nodes} --seed {seed} "
                 f"--random-actions {random_actions}\n")
         for g in range(games):
             seen, winner = self_play(seed * 100_003 + g, nodes, random_actions)
@@ -160,7 +160,7 @@ def write_weights(weights: dict, note: str, k: float, path: Path = WEIGHTS_FILE)
     lines = [
         '"""The evaluation\'s weights: centi-units per unit of each feature of :mod:`.evaluate`.',
         "",
-        'Data, written by ``python -m tzaar.ai.tune`` (see the README, "Tuning the evaluation").',
+        'Data, written by ``python -m lab.tune`` (see docs/lab.md).',
         note,
         '"""',
         "",
@@ -180,7 +180,7 @@ def write_weights(weights: dict, note: str, k: float, path: Path = WEIGHTS_FILE)
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tzaar.ai.tune", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m lab.tune", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     g = sub.add_parser("generate", help="self-play positions labelled with the result")
     g.add_argument("out", type=Path)

@@ -1,4 +1,4 @@
-"""Endgame solver speed: ``python -m tzaar.ai.solver_bench [GAMES] [MAX_NODES] [--search|--ab]``.
+"""Endgame solver speed: ``python -m lab.solver_bench [GAMES] [MAX_NODES] [--search|--ab]``.
 
 Plays ``GAMES`` seeded games (random setups, careful random players: see
 :func:`endgame_positions`) and takes from each the first position with 10, 12, ... 24
@@ -24,10 +24,10 @@ import random
 import sys
 import time
 
-from ..board import PASS
-from ..position import Position
-from .search import MATE_BOUND, search
-from .solver import solve, stacks_left
+from tzaar.ai.search import MATE_BOUND, search
+from tzaar.ai.solver import solve, stacks_left
+from tzaar.board import PASS
+from tzaar.position import Position
 
 STACKS = (10, 12, 14, 16, 18, 20, 22, 24)
 
@@ -81,7 +81,7 @@ def _played_start(seed: int, stacks: int, nodes: int = 1000):
     """The first position with at most ``stacks`` stacks of a game between two ``strong``
     players at ``nodes`` nodes a turn from a seeded random setup (a balanced endgame, unlike
     the random players' ones), or None if the game ended before."""
-    from .players import run_think
+    from tzaar.ai.players import run_think
 
     rng = random.Random(seed)
     b = Position.random(rng.randrange(1 << 30)).board()
@@ -96,7 +96,7 @@ def _played_start(seed: int, stacks: int, nodes: int = 1000):
 
 def ab_endgames(games: int = 20, nodes: int = 5000, stacks: int = 18) -> str:
     """Expert with the solver against expert without it, from endgames (see the docstring)."""
-    from .players import run_think
+    from tzaar.ai.players import run_think
 
     starts = []
     for g in range(games):
@@ -181,8 +181,8 @@ if __name__ == "__main__":
     flags = [x for x in sys.argv[1:] if x.startswith("--")]
     args = [x for x in sys.argv[1:] if not x.startswith("--")]
     if set(flags) - {"--search", "--ab"} or len(args) > 2 + ("--ab" in flags) or not all(x.isdigit() for x in args):
-        print("usage: python -m tzaar.ai.solver_bench [GAMES] [MAX_NODES] [--search]"
-              "  |  python -m tzaar.ai.solver_bench GAMES NODES [STACKS] --ab", file=sys.stderr)
+        print("usage: python -m lab.solver_bench [GAMES] [MAX_NODES] [--search]"
+              "  |  python -m lab.solver_bench GAMES NODES [STACKS] --ab", file=sys.stderr)
         raise SystemExit(2)
     if "--ab" in flags:
         print(ab_endgames(*[int(x) for x in args]))

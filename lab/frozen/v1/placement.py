@@ -13,8 +13,9 @@ come, a protecting wall).  Scarce types prefer points with few lines (edges, cor
 
 from __future__ import annotations
 
-from ....board import PLACE, place_code
-from ....geometry import NEIGHBOURS, NUM_POINTS, RAYS
+from tzaar.geometry import NEIGHBOURS, NUM_POINTS, RAYS
+
+from .codes import PLACE, place_code
 
 # ---------------------------------------------------------------------- tuning constants
 

@@ -1,4 +1,4 @@
-"""A/B matches of engine settings: ``python -m tzaar.ai.ab GAMES NODES[,NODES_B] SEED A B [JOBS]``.
+"""A/B matches of engine settings: ``python -m lab.ab GAMES NODES[,NODES_B] SEED A B [JOBS]``.
 
 Both players are today's ``expert``, in one process, each with its own settings of module
 constants of :mod:`tzaar.ai` set before each of its turns: ``A`` and ``B`` are
@@ -15,9 +15,9 @@ import ast
 import importlib
 import sys
 
-from . import match, players
+from tzaar.ai import match, players
 
-USAGE = 'usage: python -m tzaar.ai.ab GAMES NODES[,NODES_B] SEED "mod.NAME=VALUE;..." "mod.NAME=VALUE;..." [JOBS]'
+USAGE = 'usage: python -m lab.ab GAMES NODES[,NODES_B] SEED "mod.NAME=VALUE;..." "mod.NAME=VALUE;..." [JOBS]'
 
 
 class BadSetting(ValueError):
@@ -45,7 +45,7 @@ def parse_settings(spec: str) -> list:
         if not eq or not mod or not name:
             raise BadSetting(f"not module.NAME=VALUE: {part!r}")
         try:
-            module = importlib.import_module(f"{__package__}.{mod}")
+            module = importlib.import_module(f"tzaar.ai.{mod}")
         except ImportError:
             raise BadSetting(f"no module tzaar.ai.{mod}") from None
         if not hasattr(module, name):
@@ -65,13 +65,10 @@ def run(games: int, nodes_a: int, nodes_b: int, seed: int, a: list, b: list, job
             setattr(m, n, v)
         return players.run_think(board, "expert", seed, seconds, nodes)
 
-    saved = match.run_think
-    match.run_think = think
     try:
         return match.run_match(match.Spec("expert", None, nodes_a), match.Spec("master", None, nodes_b),
-                               games, "mixed", seed, jobs, progress)
+                               games, "mixed", seed, jobs, progress, player=think)
     finally:
-        match.run_think = saved
         for (m, n), v in defaults.items():
             setattr(m, n, v)
 

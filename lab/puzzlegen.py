@@ -1,6 +1,6 @@
 """The puzzle generator: "to play and win in 2 turns" positions from self-play games.
 
-``python -m tzaar puzzles [--games N] [--seed S] [--player NAME] [--max-stacks K]
+``python -m lab.puzzlegen [--games N] [--seed S] [--player NAME] [--max-stacks K]
 [--count M] [--out FILE]`` plays games between computer players from random setups (and
 the standard one), and at the start of every turn with at most K stacks on the board where
 the engine's search sees a forced win in 3 to 6 actions, asks the exact solver of
@@ -19,11 +19,15 @@ import sys
 import time
 from contextlib import closing
 
-from ..notation import COLOUR_NAMES, Action
-from ..position import Position
-from ..puzzles import Solver, SolverLimit, _stubborn, _texts, winning_first_actions
+from tzaar.__main__ import Parser, guarded
+from tzaar.ai.cli import check_player, count
+from tzaar.ai.search import MATE, MATE_BOUND, Search
+from tzaar.notation import COLOUR_NAMES, Action
+from tzaar.position import Position
+from tzaar.puzzles import Solver, SolverLimit, _stubborn, _texts, winning_first_actions
+
+from .frozen import frozen_names
 from .match import run_player
-from .search import MATE, MATE_BOUND, Search
 
 TURNS = 2
 #: Nodes of the engine's search that picks the candidate positions.
@@ -145,3 +149,30 @@ def write(puzzles: list, path: str) -> None:
     else:
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
+
+
+def run(argv) -> int:
+    """Generate puzzles from the command line's arguments (without the program name)."""
+    parser = Parser(prog="python -m lab.puzzlegen", description="build 'win in 2 turns' puzzles from self-play games")
+    parser.add_argument("--games", type=count, default=100, help="self-play games to look through (default 100)")
+    parser.add_argument("--count", type=count, default=24, help="stop after this many puzzles (default 24)")
+    parser.add_argument("--seed", type=int, default=1, help="first game's seed (default 1)")
+    parser.add_argument("--player", default="beginner",
+                        help="the computer player of both sides, a level or a frozen one (default beginner)")
+    parser.add_argument("--max-stacks", type=count, default=40, help="look at positions with at most this many stacks")
+    parser.add_argument("--out", default="-", help="the JSON file to write (default -: stdout)")
+    args = parser.parse_args(argv)
+    player = check_player(args.player, frozen_names())
+    puzzles = generate(args.games, args.seed, player, args.max_stacks, args.count)
+    write(puzzles, args.out)
+    sys.stderr.write(f"{len(puzzles)} puzzles from up to {args.games} games\n")
+    return 0
+
+
+def main(argv=None) -> int:
+    """Entry point; bad input -> one line on stderr and exit status 2."""
+    return guarded(run, sys.argv[1:] if argv is None else argv, "lab.puzzlegen")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

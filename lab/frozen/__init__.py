@@ -1,10 +1,10 @@
 """Frozen copies of earlier engines: fixed opponents for matches, never changed again.
 
-Every engine change is measured as a match against the engine it replaces, at equal
-time (``python -m tzaar match expert expert-v1 --time 1``).  The copies live here as
-they were committed, so that a match run later measures against exactly the same player;
-they are players of the command line and the match runner only (the browser's package,
-``tzaar.zip``, holds only what :mod:`tzaar.facade` imports, so none of this ships).
+An engine change is measured as a match against the engine it replaces, at equal time
+(``python -m lab.match expert expert-v1 --time 1``).  The copies live here as they were
+committed, so that a match run later measures against exactly the same player.  They
+are players of the lab only (:mod:`lab.match`, :mod:`lab.tactics`, :mod:`lab.puzzlegen`,
+:mod:`lab.bench`): neither the wheel nor the browser's package ships them.
 
 ``v1``: the engine of commit 0508ae2 (alpha-beta with PVS over single actions, the
 evaluation of that commit); its players are the five levels with ``-v1`` appended.

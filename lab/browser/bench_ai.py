@@ -1,6 +1,6 @@
 """The computer in the browser: search speed (nodes/s) and the time each level takes a turn.
 
-    .venv/bin/python e2e/bench_ai.py [--nodes 20000] [--no-build] [--levels beginner,casual,...]
+    .venv/bin/python -m lab.browser.bench_ai [--nodes 20000] [--no-build] [--levels beginner,casual,...]
                                      [--before DIST]
 
 In headless Chromium, the site's own engine worker (web/engine-worker.js: Pyodide and the
@@ -10,7 +10,7 @@ The same run measures CPython in this process through the same facade calls, so 
 speeds compare on the same machine at the same moment.
 
 - nodes/s: `ai_move {position, level: "strong", nodes: N}` on the five positions of
-  tzaar/ai/bench.py (random playouts from fixed seeds); nodes over the Python-side elapsed
+  lab/bench.py (random playouts from fixed seeds); nodes over the Python-side elapsed
   time, summed over the positions.
 - before and after: with ``--before DIST`` (the dist/ of an older commit, built by its own
   build.py), the same searches in that site's worker too, in the same run, alternating with
@@ -36,14 +36,15 @@ import statistics
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+_ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(_ROOT / "e2e"))  # conftest, helpers
+sys.path.insert(0, str(_ROOT))  # lab and tzaar, when run as a script
 from conftest import CHROMIUM_FLAGS, build, serving  # noqa: E402
 from helpers import RECORDERS, act, choose, idle, new_game, thinking_window  # noqa: E402
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from tzaar.ai.bench import playout  # noqa: E402
+from lab.bench import playout  # noqa: E402
 from tzaar.ai.players import LEVELS  # noqa: E402
 from tzaar.facade import call  # noqa: E402
 from tzaar.position import Position  # noqa: E402
@@ -174,7 +175,7 @@ def long_tasks_while_thinking(browser, url: str, turns: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m lab.browser.bench_ai", description=__doc__.splitlines()[0])
     parser.add_argument("--nodes", type=int, default=20000)
     parser.add_argument("--levels", default=",".join(LEVELS))
     parser.add_argument("--no-build", action="store_true")

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import time
 
-from ....board import PASS
+from .codes import PASS
 from .evaluate import TYPE_LOSS, evaluate
 
 # ---------------------------------------------------------------------- tuning constants

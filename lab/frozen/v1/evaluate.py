@@ -23,8 +23,9 @@ All tuning constants are in the block below.
 
 from __future__ import annotations
 
-from ....board import BLACK, HEIGHT, MAX_HEIGHT, WHITE
-from ....geometry import NUM_POINTS
+from tzaar.geometry import NUM_POINTS
+
+from .codes import BLACK, HEIGHT, MAX_HEIGHT, WHITE
 
 # ---------------------------------------------------------------------- tuning constants
 

@@ -1,4 +1,4 @@
-"""Engine benchmark (not a test): ``python3 tests/bench_engine.py [--full]``.
+"""Engine benchmark (not a test): ``python -m lab.bench_engine [--full]``.
 
 Prints perft timings of the fast board from the standard start, with bulk counting at the
 leaves and without, next to two baselines measured in the same run: a plain Python loop

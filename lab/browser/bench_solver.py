@@ -1,8 +1,8 @@
 """The endgame solver in the browser: its speed in Pyodide against CPython, and its slices.
 
-    .venv/bin/python e2e/bench_solver.py [--no-build]
+    .venv/bin/python -m lab.browser.bench_solver [--no-build]
 
-Positions: the 14- and 16-stack positions of ``python -m tzaar.ai.solver_bench`` (10 games)
+Positions: the 14- and 16-stack positions of ``python -m lab.solver_bench`` (10 games)
 that the solver proves within 15,000 nodes (sliced, it needs up to 8% more). Each is asked of ``ai_move {level: "expert",
 nodes: 50000, seed: 1}`` (the solver gets up to 20,000 of them and proves it) in the page's
 engine worker and, in the same run, in CPython through the same facade call: nodes over the
@@ -19,15 +19,17 @@ import statistics
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+_ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(_ROOT / "e2e"))  # conftest, helpers
+sys.path.insert(0, str(_ROOT))  # lab and tzaar, when run as a script
 
-from bench_ai import DRIVER  # noqa: E402
+from lab.browser.bench_ai import DRIVER  # noqa: E402
 from conftest import CHROMIUM_FLAGS, build, serving  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tzaar.ai.players import SOLVE_SLICE  # noqa: E402
 from tzaar.ai.solver import solve  # noqa: E402
-from tzaar.ai.solver_bench import bench_positions  # noqa: E402
+from lab.solver_bench import bench_positions  # noqa: E402
 from tzaar.facade import call  # noqa: E402
 from tzaar.position import Position  # noqa: E402
 
@@ -55,7 +57,7 @@ def positions() -> list[str]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m lab.browser.bench_solver", description=__doc__.splitlines()[0])
     parser.add_argument("--no-build", action="store_true")
     args = parser.parse_args()
     if not args.no_build:

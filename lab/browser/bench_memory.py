@@ -1,6 +1,6 @@
 """Memory over a long session: the computer plays itself game after game in one page.
 
-    .venv/bin/python e2e/bench_memory.py [--games 200] [--level beginner] [--every 20] [--no-build]
+    .venv/bin/python -m lab.browser.bench_memory [--games 200] [--level beginner] [--every 20] [--no-build]
 
 One page of the built site (served on 127.0.0.1, reduced motion so no slide waits), both
 sides the computer at `--level`; after each game the next one starts through the new-game
@@ -31,7 +31,9 @@ import threading
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+_ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(_ROOT / "e2e"))  # conftest, helpers
+sys.path.insert(0, str(_ROOT))  # lab and tzaar, when run as a script
 from conftest import CHROMIUM_FLAGS, build  # noqa: E402
 from helpers import new_game  # noqa: E402
 
@@ -94,7 +96,7 @@ def row(label: str, m: dict) -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m lab.browser.bench_memory", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--level", default="beginner")
     parser.add_argument("--every", type=int, default=20)

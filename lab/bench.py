@@ -1,10 +1,10 @@
-"""Search speed: ``python -m tzaar.ai.bench [NODES]`` prints nodes per second on five
-positions; ``python -m tzaar.ai.bench levels`` the seconds a turn of the node levels;
-``python -m tzaar.ai.bench NODES --against v1`` the same positions searched by today's
+"""Search speed: ``python -m lab.bench [NODES]`` prints nodes per second on five
+positions; ``python -m lab.bench levels`` the seconds a turn of the node levels;
+``python -m lab.bench NODES --against v1`` the same positions searched by today's
 search and by the frozen v1 one (:mod:`.frozen`) in one run, alternately, in CPU time
 (``time.process_time``, so that other jobs on the machine weigh less): nodes per
 second and the depth each reaches with the same node budget, and their ratios.
-``python -m tzaar.ai.bench depth D ["mod.NAME=VALUE;..." ...]`` prints the nodes today's
+``python -m lab.bench depth D ["mod.NAME=VALUE;..." ...]`` prints the nodes today's
 search needs to finish depth ``D`` on ten positions (the five and five more), once per
 setting (module constants of :mod:`tzaar.ai`, as in :mod:`.ab`; ``""`` is today's), and
 the frozen v1 search's: what a change of ordering or pruning saves, exactly.
@@ -16,8 +16,8 @@ runs compare; used for BENCHMARKS.md on CPython and, through Pyodide, in the bro
 import random
 import time
 
-from ..position import Position
-from .search import search
+from tzaar.ai.search import search
+from tzaar.position import Position
 
 def playout(p, seed, n):
     rng = random.Random(seed)
@@ -66,7 +66,7 @@ def against(nodes=20000, version="v1", rounds=3):
     """Today's search against the frozen ``version`` on the five positions, same run."""
     import importlib
 
-    old = importlib.import_module(f"{__package__}.frozen.{version}.search").search
+    old = importlib.import_module(f"lab.frozen.{version}.search").search
     boards = [playout(st, i, n) for i, (st, n) in enumerate(_CASES)]
     totals = {"new": [0, 0.0], version: [0, 0.0]}
     out = []
@@ -97,7 +97,7 @@ def depth_cost(depth, specs=("",), version="v1"):
 
     boards = [playout(st, i, n) for i, (st, n) in enumerate(_CASES + _MORE_CASES)]
     runs = [(spec or "today", search, parse_settings(spec)) for spec in specs]
-    runs.append((version, importlib.import_module(f"{__package__}.frozen.{version}.search").search, []))
+    runs.append((version, importlib.import_module(f"lab.frozen.{version}.search").search, []))
     out = []
     for name, fn, settings in runs:
         saved = [(m, n, getattr(m, n)) for m, n, _ in settings]
@@ -114,7 +114,7 @@ def depth_cost(depth, specs=("",), version="v1"):
 
 def level_times(levels=("beginner", "casual", "strong")):
     """Seconds per turn of each node-budget level on the same five positions (mean, max)."""
-    from .players import run_think
+    from tzaar.ai.players import run_think
 
     positions = [playout(st, i, n) for i, (st, n) in enumerate(_CASES)]
     out = []
