@@ -28,7 +28,8 @@ from .paths import BROWSER_PYTHON, NODE_MODULES, PYODIDE_SOURCE, ROOT
 PACKAGE_ARCHIVE = "tzaar.zip.gz"  # what the worker fetches first
 MORE_ARCHIVE = "tzaar-more.zip"  # and on the first call of a method of LAZY_MODULES
 STDLIB_ARCHIVE = "stdlib.zip"
-COMPILER = Path(__file__).with_name("compile_pyc.mjs")
+COMPILER = Path(__file__).with_name("compile_pyc.mjs")  # Node starts Pyodide, which runs:
+COMPILER_PYTHON = Path(__file__).with_name("compile_pyc.py")
 COMPILED_CACHE = NODE_MODULES / ".cache" / "tzaar-pyc"
 COMPILED = ("tzaar.zip", STDLIB_ARCHIVE, "stdlib.txt")  # what COMPILER writes
 # The module COMPILER writes into stdlib.zip with the names of every module of Pyodide's whole
@@ -117,7 +118,7 @@ def compile_python(runtime: str, package: bytes) -> dict[str, bytes]:
     Pyodide's own Python. Kept in node_modules/.cache by the hash of what goes in, so only a
     change of the package, web/python/, the compiler or the runtime compiles again (about 15 s)."""
     given = compiler_input(package)
-    key = hashlib.sha256(runtime.encode() + COMPILER.read_bytes() + given).hexdigest()[:16]
+    key = hashlib.sha256(runtime.encode() + COMPILER.read_bytes() + COMPILER_PYTHON.read_bytes() + given).hexdigest()[:16]
     done = COMPILED_CACHE / key
     if not all((done / name).is_file() for name in COMPILED):
         node = shutil.which("node")
