@@ -1,8 +1,7 @@
-"""build.py and the dist/ it makes, without a browser."""
+"""build.py, its helpers (sitebuild/) and the dist/ it makes, without a browser."""
 
 from __future__ import annotations
 
-import ast
 import gzip
 import io
 import json
@@ -15,6 +14,10 @@ from pathlib import Path
 
 import pytest
 
+# (conftest.py loaded build.py, which put sitebuild/ on sys.path.)
+from sitebuild import imports, languages, minify, python, runtime, site
+from sitebuild.paths import BROWSER_PYTHON, ESBUILD, WEB
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -23,12 +26,12 @@ def release(dist_dir) -> dict:
     return json.loads((dist_dir / "version.json").read_text())
 
 
-def test_the_pyodide_version_is_written_only_in_package_json(site_build):
-    version = site_build.pyodide_version()
+def test_the_pyodide_version_is_written_only_in_package_json():
+    version = runtime.pyodide_version()
     lock = json.loads((ROOT / "package-lock.json").read_text())
     assert lock["packages"]["node_modules/pyodide"]["version"] == version
     tracked = subprocess.run(
-        ["git", "ls-files", "web", "build.py", "e2e", ".ci", ".github", "tzaar"],
+        ["git", "ls-files", "web", "build.py", "sitebuild", "e2e", ".ci", ".github", "tzaar"],
         cwd=ROOT, capture_output=True, text=True, check=True,
     ).stdout.split()
     assert tracked, "git ls-files found nothing"
@@ -36,12 +39,12 @@ def test_the_pyodide_version_is_written_only_in_package_json(site_build):
     assert mentions == []
 
 
-def test_dist_has_the_runtime_the_package_and_the_pages_marker(dist_dir, release, site_build):
+def test_dist_has_the_runtime_the_package_and_the_pages_marker(dist_dir, release):
     assert (dist_dir / ".nojekyll").is_file()
-    assert release["pyodide"] == site_build.pyodide_version()
-    for name in site_build.PYODIDE_FILES:
+    assert release["pyodide"] == runtime.pyodide_version()
+    for name in runtime.PYODIDE_FILES:
         assert (dist_dir / "pyodide" / name).is_file()
-    assert sorted(p.name for p in (dist_dir / "pyodide").iterdir()) == sorted(site_build.PYODIDE_FILES)
+    assert sorted(p.name for p in (dist_dir / "pyodide").iterdir()) == sorted(runtime.PYODIDE_FILES)
     listed = set(release["files"])
     on_disk = {p.relative_to(dist_dir).as_posix() for p in dist_dir.rglob("*") if p.is_file()}
     assert listed == on_disk - {".nojekyll", "sw.js"}
@@ -82,25 +85,21 @@ def test_the_package_zip_holds_every_module_the_facade_loads(dist_dir):
     assert "tzaar/__main__.pyc" not in names | rest  # the command line stays out of the browser
 
 
-def test_the_stdlib_zip_holds_every_standard_module_the_package_imports(dist_dir, site_build):
+def test_the_stdlib_zip_holds_every_standard_module_the_package_imports(dist_dir):
     """stdlib.zip is the part of Pyodide's standard library in use, compiled: each module
-    the package imports (lazy imports too) that the whole library has as Python is in it."""
-    with zipfile.ZipFile(site_build.PYODIDE_SOURCE / "python_stdlib.zip") as archive:
+    the package imports (lazy imports too) that the whole library has as Python is in it;
+    and the worker's own Python (web/python/), compiled, with the whole library's names."""
+    with zipfile.ZipFile(runtime.PYODIDE_SOURCE / "python_stdlib.zip") as archive:
         whole = {n[:-3].removesuffix("/__init__").replace("/", ".") for n in archive.namelist() if n.endswith(".py")}
     with zipfile.ZipFile(dist_dir / "stdlib.zip") as archive:
         names = set(archive.namelist())
     packed = {n[:-4].removesuffix("/__init__").replace("/", ".") for n in names if n.endswith(".pyc")}
-    imported = set()
-    for path in site_build.package_files():
-        for node in ast.walk(ast.parse(path.read_bytes())):
-            if isinstance(node, ast.Import):
-                imported.update(alias.name for alias in node.names)
-            elif isinstance(node, ast.ImportFrom) and not node.level:
-                imported.add(node.module)
-    imported = {name for name in imported if name.split(".")[0] != "tzaar"}
-    assert {"json", "random"} <= imported
+    imported = imports.outside_imports(imports.browser_modules())
+    assert {"json", "random"} <= imported and not any(n.startswith("tzaar") for n in imported)
     assert imported & whole <= packed
-    assert "_whole_stdlib.pyc" in names  # the finder that fetches any other module
+    own = {f"{path.stem}.pyc" for path in BROWSER_PYTHON.glob("*.py")}
+    assert {"whole_stdlib.pyc", "package_rest.pyc", "worker_boot.pyc"} <= own  # the finder that fetches any other module...
+    assert own | {f"{python.NAMES_MODULE}.pyc"} <= names
     assert len(packed) < len(whole) / 3
     assert not any(n.endswith(".py") for n in names)
 
@@ -121,9 +120,9 @@ print(json.dumps([tzaar.__file__, view, played,
 """
 
 
-def test_the_packed_modules_answer_as_the_sources_do(site_build, tmp_path):
+def test_the_packed_modules_answer_as_the_sources_do(tmp_path):
     """tzaar.zip is compiled from the sources without docstrings and comments: the same answers."""
-    with zipfile.ZipFile(io.BytesIO(site_build.pack_package())) as archive:
+    with zipfile.ZipFile(io.BytesIO(python.pack_package())) as archive:
         archive.extractall(tmp_path)
 
     def run(folder: Path) -> list:
@@ -140,10 +139,10 @@ def test_the_packed_modules_answer_as_the_sources_do(site_build, tmp_path):
     assert "PositionError" in packed[5] and "UnknownMethod" in packed[6]
 
 
-def test_the_package_zip_is_the_same_for_the_same_sources(site_build, dist_dir):
-    assert site_build.pack_package() == site_build.pack_package()
-    compiled = site_build.compile_python(site_build.pyodide_version(), site_build.pack_package())
-    for name, data in site_build.split_package(compiled["tzaar.zip"]).items():
+def test_the_package_zip_is_the_same_for_the_same_sources(dist_dir):
+    assert python.pack_package() == python.pack_package()
+    assert python.compiler_input(python.pack_package()) == python.compiler_input(python.pack_package())
+    for name, data in python.browser_archives(runtime.pyodide_version()).items():
         assert data == (dist_dir / name).read_bytes()
 
 
@@ -176,34 +175,34 @@ def test_index_html_has_the_content_security_policy_and_an_icon(dist_dir):
     assert re.search(r"""<link\s+rel=["']icon["'][^>]*href=["']icon\.svg""", html)
 
 
-def test_the_release_hash_follows_every_source(site_build):
+def test_the_release_hash_follows_every_source():
     base = {"index.html": b"<html>", "tzaar.zip": b"PK"}
-    one = site_build.content_hash("1.0.0", base)
-    assert one == site_build.content_hash("1.0.0", dict(base))
-    assert one != site_build.content_hash("1.0.1", base)
-    assert one != site_build.content_hash("1.0.0", {**base, "index.html": b"<html> "})
-    assert one != site_build.content_hash("1.0.0", {**base, "app.js": b""})
+    one = site.content_hash("1.0.0", base)
+    assert one == site.content_hash("1.0.0", dict(base))
+    assert one != site.content_hash("1.0.1", base)
+    assert one != site.content_hash("1.0.0", {**base, "index.html": b"<html> "})
+    assert one != site.content_hash("1.0.0", {**base, "app.js": b""})
 
 
-def test_stamping_touches_relative_asset_urls_only(site_build):
+def test_stamping_touches_relative_asset_urls_only():
     js = 'import {a} from "./a.js";\nimport("../b.mjs");\nnew URL("./w.js", import.meta.url);\nfetch(`./t.zip`);\n"https://x.org/c.js"; "./page.html"; "a.js"'
-    assert site_build.stamp_js(js, "V") == (
+    assert site.stamp_js(js, "V") == (
         'import {a} from "./a.js?v=V";\nimport("../b.mjs?v=V");\nnew URL("./w.js?v=V", import.meta.url);\n'
         'fetch(`./t.zip?v=V`);\n"https://x.org/c.js"; "./page.html"; "a.js"'
     )
     html = '<link rel="stylesheet" href="style.css"><script type="module" src="./app.js"></script>' \
            '<a href="#x">x</a><a href="https://x.org/a.js">y</a><img src="data:image/svg+xml,a.svg">'
-    assert site_build.stamp_html(html, "V") == (
+    assert site.stamp_html(html, "V") == (
         '<link rel="stylesheet" href="style.css?v=V"><script type="module" src="./app.js?v=V"></script>'
         '<a href="#x">x</a><a href="https://x.org/a.js">y</a><img src="data:image/svg+xml,a.svg">'
     )
 
 
 def test_without_npm_the_build_says_what_to_do(site_build, monkeypatch, tmp_path):
-    monkeypatch.setattr(site_build, "PYODIDE_SOURCE", tmp_path / "no-pyodide")
-    monkeypatch.setattr(site_build.shutil, "which", lambda name: None)
+    monkeypatch.setattr(runtime, "PYODIDE_SOURCE", tmp_path / "no-pyodide")
+    monkeypatch.setattr(runtime.shutil, "which", lambda name: None)
     with pytest.raises(site_build.BuildError, match="npm"):
-        site_build.ensure_pyodide()
+        runtime.ensure_pyodide()
 
 
 def test_serve_prints_the_address_and_serves_the_site(dist_dir):
@@ -258,11 +257,11 @@ def test_the_sub_path_server_serves_nothing_outside_it(subpath_url):
             raise AssertionError(f"{root + outside} was served")
 
 
-def test_the_code_is_minified_and_the_language_files_split(dist_dir, site_build):
+def test_the_code_is_minified_and_the_language_files_split(dist_dir):
     """dist/ has the JavaScript and CSS minified by esbuild (web/ keeps the source), the
     page without its indentation and the English that i18n.js writes over, and each language
     in two files: the start's texts and the later ones (tools, record, help, new game)."""
-    web = site_build.WEB
+    web = WEB
     for name in ("app.js", "game.js", "style.css", "index.html"):
         assert (dist_dir / name).stat().st_size < 0.85 * (web / name).stat().st_size, name
     assert "// " not in (dist_dir / "app.js").read_text().replace("://", "")
@@ -270,7 +269,7 @@ def test_the_code_is_minified_and_the_language_files_split(dist_dir, site_build)
     page = (dist_dir / "index.html").read_text()
     assert 'data-i18n="help.title"></h2>' in page and 'title="Flip the board (F)"' not in page
     assert '<span data-i18n="tools.newGame">New game</span>' in page  # shown before i18n.js runs: kept
-    start_keys = site_build.page_keys((web / "index.html").read_text())
+    start_keys = languages.page_keys((web / "index.html").read_text())
     for source in sorted((web / "lang").glob("*.json")):
         texts = json.loads(source.read_text(encoding="utf-8"))
         start = json.loads((dist_dir / "lang" / source.name).read_text(encoding="utf-8"))
@@ -281,8 +280,7 @@ def test_the_code_is_minified_and_the_language_files_split(dist_dir, site_build)
         assert not start_keys & set(later)
 
 
-def test_the_page_minifier_refuses_what_it_would_change(site_build):
-    minify = site_build.build_minify
+def test_the_page_minifier_refuses_what_it_would_change():
     assert minify.page('<p data-i18n="a">x</p>\n  <dialog>\n  <p data-i18n="b">y</p></dialog>') == (
         '<p data-i18n="a">x</p>\n<dialog>\n<p data-i18n="b"></p></dialog>\n'
     )
@@ -292,4 +290,11 @@ def test_the_page_minifier_refuses_what_it_would_change(site_build):
     with pytest.raises(minify.MinifyError):
         minify.html("<pre>\n  kept</pre>")
     with pytest.raises(minify.MinifyError, match="esbuild"):
-        minify.code({"bad.js": b"let = ;"}, site_build.ESBUILD)
+        minify.code({"bad.js": b"let = ;"}, ESBUILD)
+
+
+def test_the_browser_python_ships_in_stdlib_zip_only(dist_dir, release):
+    """web/python/ is packed into stdlib.zip, never served as files of its own."""
+    assert not (dist_dir / "python").exists()
+    assert not any(name.endswith(".py") for name in release["files"])
+    assert [p for p in site.web_files(WEB) if p.suffix == ".py"] == []

@@ -1,42 +1,17 @@
-"""The package's layers: no module of tzaar/ imports (even inside a function) one that imports it back."""
+"""The package's layers: no module of tzaar/ imports (even inside a function) one that imports it back.
 
-import ast
+The import walk is sitebuild/imports.py's, the one build.py ships the browser's modules by."""
+
+import sys
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parent.parent / "tzaar"
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))  # sitebuild/, beside build.py
 
+from sitebuild.imports import layer_graph, package_modules  # noqa: E402
 
-def _modules():
-    """module name -> path, for every .py under tzaar/."""
-    out = {}
-    for path in PACKAGE.rglob("*.py"):
-        parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
-        if parts[-1] == "__init__":
-            parts.pop()
-        out[".".join(parts)] = path
-    return out
-
-
-def _imports(name, path, modules):
-    """The tzaar modules ``name`` imports anywhere in its source (explicit imports only)."""
-    is_package = path.name == "__init__.py"
-    base = name.split(".") if is_package else name.split(".")[:-1]
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
-        if isinstance(node, ast.Import):
-            targets = [a.name for a in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                root = base[: len(base) - node.level + 1]
-                mod = ".".join(root + ([node.module] if node.module else []))
-            else:
-                mod = node.module or ""
-            # ``from .ai import jobs`` imports the module tzaar.ai.jobs; ``from .x import y`` imports tzaar.x
-            targets = [f"{mod}.{a.name}" if f"{mod}.{a.name}" in modules else mod for a in node.names]
-        else:
-            continue
-        found |= {t for t in targets if t in modules and t != name}
-    return found
+PACKAGE = ROOT / "tzaar"
 
 
 def _cycle(graph):
@@ -67,8 +42,7 @@ def _cycle(graph):
 
 
 def test_no_import_circle_in_tzaar():
-    modules = _modules()
-    graph = {name: _imports(name, path, modules) for name, path in modules.items()}
+    graph = layer_graph(package_modules(PACKAGE))
     # the parser sees them (`from . import tools_cli` is the module tzaar.tools_cli)
     assert "tzaar.notation" in graph["tzaar.board"] and "tzaar.tools_cli" in graph["tzaar.__main__"]
     cycle = _cycle(graph)

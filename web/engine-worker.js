@@ -7,8 +7,9 @@
 // Everything crosses the boundary as JSON text through tzaar.facade.call_json, so no
 // Python object (proxy) ever reaches JavaScript.
 
-// Python comes precompiled (build.py, build_pyc.mjs): stdlib.zip holds the modules of the
-// standard library that Pyodide's start and tzaar use, tzaar.zip.gz the package; both are
+// Python comes precompiled (build.py, sitebuild/python.py): stdlib.zip holds the modules of
+// the standard library that Pyodide's start and tzaar use, and the worker's own Python
+// (web/python/: worker_boot.py starts the package), tzaar.zip.gz the package; both are
 // imported from the zips as they are (no compiling; tzaar.zip.gz is gunzipped by the browser
 // to a zip that stores its modules). A module of the standard library that stdlib.zip lacks
 // comes from Pyodide's whole one, fetched the first time. tzaar.zip.gz holds what
@@ -19,15 +20,8 @@ const RUNTIME_URL = new URL("./pyodide/", import.meta.url);
 const STDLIB_URL = new URL("./stdlib.zip", import.meta.url);
 const WHOLE_STDLIB_URL = new URL("./pyodide/python_stdlib.zip", import.meta.url);
 const PACKAGE_URL = new URL("./tzaar.zip.gz", import.meta.url);
-const PACKAGE_FILE = "/lib/tzaar.zip"; // on sys.path below
+const PACKAGE_FILE = "/lib/tzaar.zip"; // worker_boot.start puts it on sys.path
 const MORE_URL = new URL("./tzaar-more.zip", import.meta.url);
-
-// Python's side of self.tzaarDebug.memory(): the objects its collector tracks, and the
-// searches and reviews kept between calls (each holds its own transposition table).
-// (Read only from the modules loaded: reading memory loads none.)
-const MEMORY_PY =
-  "import gc, json, sys\nkept = lambda name, table: len(getattr(sys.modules.get(name), table, ()))\n" +
-  "json.dumps({'gcObjects': len(gc.get_objects()), 'jobs': kept('tzaar.ai.jobs', '_JOBS') + kept('tzaar.tools_facade', '_REVIEWS')})";
 
 let callJson = null; // tzaar.facade.call_json once ready
 let fatal = null; // the message of a failed start
@@ -81,18 +75,17 @@ async function start() {
   });
   progress("package", 0.85, "Loading the rules", "rules");
   pyodide.FS.writeFile(PACKAGE_FILE, new Uint8Array(await packageBytes));
-  pyodide.runPython(
-    `import sys, _whole_stdlib\n_whole_stdlib.install(${JSON.stringify(WHOLE_STDLIB_URL.href)})\n` +
-      `sys.path.insert(0, ${JSON.stringify(PACKAGE_FILE)})\n` +
-      `import tzaar, _package_rest\n_package_rest.install("tzaar", ${JSON.stringify(MORE_URL.href)})`,
-  );
-  // Two proxies that live as long as the worker: the module and its one entry point.
+  // web/python/worker_boot.py, given values: where the package is, and what to fetch later.
+  const boot = pyodide.pyimport("worker_boot");
+  boot.start(PACKAGE_FILE, "tzaar", MORE_URL.href, WHOLE_STDLIB_URL.href);
+  // Proxies that live as long as the worker: the boot module, the facade and its one entry point.
   const facade = pyodide.pyimport("tzaar.facade");
   callJson = facade.call_json;
   // For tests and benchmarks (e2e/), like window.tzaar in the page; only code already
   // running in this worker reaches it (messages from the page never do).
   self.tzaarDebug = {
-    memory: () => ({ wasmBytes: pyodide._module.HEAP8.byteLength, ...JSON.parse(pyodide.runPython(MEMORY_PY)) }),
+    // The objects Python's collector tracks, and the jobs kept between calls (worker_boot.memory).
+    memory: () => ({ wasmBytes: pyodide._module.HEAP8.byteLength, ...JSON.parse(boot.memory()) }),
     runPython: (code) => String(pyodide.runPython(code)),
   };
   progress("ready", 1, "Ready");

@@ -1,0 +1,118 @@
+"""sitebuild/, build.py's helpers, on small inputs made in a temp folder: the import walk, the
+compiler of the browser's Python (run here by CPython), and the runner of node's tests."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))  # sitebuild/, beside build.py
+
+from sitebuild import BuildError, compile_pyc, testing  # noqa: E402
+from sitebuild.imports import Import, imports, layer_graph, outside_imports, package_modules  # noqa: E402
+
+
+def write(folder: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text)
+    return folder
+
+
+PACKAGE = {
+    "pkg/__init__.py": "from . import core\n",
+    "pkg/core.py": "import json\nfrom os.path import join\n",
+    "pkg/sub/__init__.py": "",
+    "pkg/sub/leaf.py": "from .. import core\nfrom ..core import join as j\n\ndef lazy():\n    import colorsys\n    from pkg.sub import other\n",
+    "pkg/sub/other.py": "",
+}
+
+
+def test_the_walk_makes_every_import_absolute_lazy_ones_too(tmp_path):
+    modules = package_modules(write(tmp_path, PACKAGE) / "pkg")
+    assert sorted(modules) == ["pkg", "pkg.core", "pkg.sub", "pkg.sub.leaf", "pkg.sub.other"]
+    assert list(imports(modules["pkg.sub.leaf"], "pkg.sub.leaf")) == [
+        Import("pkg", ("core",)), Import("pkg.core", ("join",)), Import("colorsys"), Import("pkg.sub", ("other",)),
+    ]
+    assert list(imports(modules["pkg"], "pkg")) == [Import("pkg", ("core",))]
+    assert outside_imports(modules, ["pkg"]) == {"json", "os.path", "os.path.join", "colorsys"}
+    graph = layer_graph(modules)
+    assert graph["pkg.sub.leaf"] == {"pkg.core", "pkg.sub.other"}  # modules named, not the packages they are in
+    assert graph["pkg.core"] == set() and graph["pkg"] == {"pkg.core"}
+
+
+def test_the_compiler_packs_the_package_the_standard_modules_in_use_and_the_browser_python(tmp_path):
+    stdlib = make_stdlib(tmp_path)
+    given = write(tmp_path / "in", {
+        "package/usespkg_t/__init__.py": '"""doc"""\nimport stdused_t\n',
+        "browser/boot_t.py": "def start():\n    return 1\n",
+    })
+    out = tmp_path / "out"
+    out.mkdir()
+    saved = list(sys.path), set(sys.modules)
+    sys.path.insert(0, str(stdlib))
+    try:
+        compile_pyc.main(str(given), str(out), str(stdlib), {
+            "modules": ["usespkg_t"], "imports": ["stdlazy_t", "stdlazy_t.name"], "namesModule": "names_t",
+        })
+    finally:
+        sys.path[:] = saved[0]
+        for name in set(sys.modules) - saved[1]:
+            del sys.modules[name]
+    with zipfile.ZipFile(out / "tzaar.zip") as archive:
+        assert archive.namelist() == ["usespkg_t/__init__.pyc"]
+    with zipfile.ZipFile(out / "stdlib.zip") as archive:
+        assert sorted(archive.namelist()) == ["boot_t.pyc", "names_t.pyc", "stdlazy_t.pyc", "stdused_t.pyc"]
+        assert all(archive.read(n)[4:8] == b"\x01\0\0\0" for n in archive.namelist())  # unchecked hash
+        names = {}
+        exec(compile_pyc_code(archive.read("names_t.pyc")), names)
+    assert names["NAMES"] == ("stdlazy_t", "stdunused_t", "stdused_t")
+    assert (out / "stdlib.txt").read_text() == "stdlazy_t\nstdused_t\n"
+
+
+def make_stdlib(folder: Path) -> Path:
+    path = folder / "stdlib_t.zip"
+    with zipfile.ZipFile(path, "w") as archive:
+        for name in ("stdused_t", "stdlazy_t", "stdunused_t"):
+            archive.writestr(f"{name}.py", "X = 1\n")
+    return path
+
+
+def compile_pyc_code(pyc: bytes):
+    import marshal
+
+    return marshal.loads(pyc[16:])
+
+
+def test_node_tests_run_the_files_of_the_folder_and_fail_with_one(tmp_path):
+    if shutil.which("node") is None:
+        pytest.skip("no node")
+    write(tmp_path, {
+        "good.test.mjs": 'import test from "node:test";\ntest("good", () => {});\n',
+        "helper.mjs": 'throw new Error("not a test file: never run");\n',
+    })
+    assert testing.node_tests(tmp_path) == 0
+    write(tmp_path, {"bad.test.mjs": 'import test from "node:test";\nimport assert from "node:assert";\ntest("bad", () => assert.equal(1, 2));\n'})
+    assert testing.node_tests(tmp_path) != 0
+
+
+def test_node_tests_say_when_node_is_missing(tmp_path, monkeypatch):
+    write(tmp_path, {"a.test.mjs": ""})
+    monkeypatch.setattr(testing.shutil, "which", lambda name: None)
+    with pytest.raises(BuildError, match="Node.js"):
+        testing.node_tests(tmp_path)
+    (tmp_path / "empty").mkdir()
+    assert testing.node_tests(tmp_path / "empty") == 0  # no tests: nothing to run, node or not
+
+
+def test_build_test_fails_when_either_runner_fails(monkeypatch):
+    for node, pytest_code, expected in ((0, 0, 0), (1, 0, 1), (0, 2, 2), (1, 2, 2)):
+        monkeypatch.setattr(testing, "node_tests", lambda: node)
+        monkeypatch.setattr(testing, "pytest", lambda python, args: pytest_code)
+        assert testing.run(Path("python"), []) == expected, (node, pytest_code)
