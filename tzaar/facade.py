@@ -70,11 +70,12 @@ import json
 import random as _random
 
 from .errors import ActionError, IllegalActionError, PositionError, RecordError, clip, shown
-from .game import Game, format_record, read_record
+from .game import Game
 from .geometry import POINT_NAMES
 from .methods import METHODS, BadParams, UnknownMethod, check, method, params
 from .notation import CAPTURE, COLOUR_NAMES, PLACE_KIND, STACK, TYPE_NAMES, parse_action
 from .position import Position
+from .records import format_record, read_record
 
 __all__ = [
     "call", "call_json", "method", "params", "view", "METHODS", "LAZY_MODULES", "load_all_methods",
