@@ -10,7 +10,8 @@ from pathlib import Path
 from helpers import act, idle, link, shown
 
 from tzaar.position import Position
-from tzaar.puzzles import Solver
+from tzaar.ai.solver import Solver
+from tzaar.puzzles import wins
 
 # White to move takes Black's only Tzaar with F6xD5; G6xG3 instead lets Black take White's
 # only Tzaar with D5xF6.
@@ -275,7 +276,7 @@ def test_a_puzzle_solved_and_remembered(open_site, watch, wait_engine):
     page.wait_for_function(f"() => document.querySelectorAll('#moves button[data-move]').length === {len(first) + 2}")
     position = page.get_attribute("#board", "data-position")
     idle(page, position)
-    assert Solver().wins(Position.from_text(position).board(), 1)  # the defence leaves a win
+    assert wins(Solver(Position.from_text(position).board()), 1)  # the defence leaves a win
     for action in winning_turn(position):
         act(page, action)
     page.wait_for_selector('#puzzles[data-status="solved"]')

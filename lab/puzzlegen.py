@@ -3,8 +3,8 @@
 ``python -m lab.puzzlegen [--games N] [--seed S] [--player NAME] [--max-stacks K]
 [--count M] [--out FILE]`` plays games between computer players from random setups (and
 the standard one), and at the start of every turn with at most K stacks on the board where
-the engine's search sees a forced win in 3 to 6 actions, asks the exact solver of
-:mod:`tzaar.puzzles`: a position is kept when the side to move cannot
+the engine's search sees a forced win in 3 to 6 actions, asks the exact solver
+(:mod:`tzaar.ai.solver`, through :mod:`tzaar.puzzles`): a position is kept when the side to move cannot
 win in 1 turn, forces a win in 2, and has exactly one winning first action.  The file
 (JSON, ``{"version": 1, "turns": 2, "puzzles": [...]}``) is what the page ships
 (``web/puzzles.json``); each puzzle is ``{id, position, side, answer, solution}`` with the
@@ -22,9 +22,10 @@ from contextlib import closing
 from tzaar.__main__ import Parser, guarded
 from tzaar.ai.cli import check_player, count
 from tzaar.ai.search import MATE, MATE_BOUND, Search
+from tzaar.ai.solver import Solver, SolverLimit
 from tzaar.notation import COLOUR_NAMES, Action
 from tzaar.position import Position
-from tzaar.puzzles import Solver, SolverLimit, _stubborn, _texts, winning_first_actions
+from tzaar.puzzles import action_texts, after_turn, stubborn_defence, turns_of, winning_first_actions, wins
 
 from .frozen import frozen_names
 from .match import run_player
@@ -32,7 +33,7 @@ from .match import run_player
 TURNS = 2
 #: Nodes of the engine's search that picks the candidate positions.
 FILTER_NODES = 2000
-#: Boards the solver may visit for one candidate position before it is skipped.
+#: Nodes the exact solver may search for one candidate position before it is skipped.
 VISIT_LIMIT = 400_000
 
 
@@ -56,9 +57,9 @@ def solve(position: Position, limit: int = VISIT_LIMIT, prefilter: bool = True):
         return None
     if prefilter and not engine_sees_a_win(position):
         return None
-    solver = Solver(limit)
+    solver = Solver(b, max_nodes=limit)
     try:
-        if solver.wins(b, 1):
+        if wins(solver, 1):
             return None
         firsts = winning_first_actions(b, TURNS, solver)
         if len(firsts) != 1:
@@ -80,25 +81,25 @@ def _line(b, first: int, solver: Solver) -> list:
     codes = [first]
     b.do(first)
     if b.side == side and b.winner() is None:
-        second = _first_turn(b, solver, lambda: solver.after_turn(b, side, TURNS - 1))[0]
+        second = _first_turn(b, lambda: after_turn(solver, side, TURNS - 1))[0]
         codes.append(second)
         b.do(second)
-    defence = _stubborn(b, side, TURNS - 1, solver) if b.winner() is None else []
+    defence = stubborn_defence(solver, side, TURNS - 1) if b.winner() is None else []
     for a in defence:
         b.do(a)
     final = []
     if b.winner() is None:
-        final = _first_turn(b, solver, lambda: b.winner() == side)
+        final = _first_turn(b, lambda: b.winner() == side)
     for a in defence:
         b.undo()
     for _ in codes:
         b.undo()
-    return _texts(codes + defence + final, b)
+    return action_texts(codes + defence + final, b)
 
 
-def _first_turn(b, solver: Solver, good) -> list:
+def _first_turn(b, good) -> list:
     """The first rest of the mover's turn (action ints) after which ``good()`` holds."""
-    with closing(solver.turns(b)) as gen:
+    with closing(turns_of(b)) as gen:
         for turn in gen:
             if good():
                 return list(turn)

@@ -95,7 +95,26 @@ def test_play():
     assert len(r["positions"]) == 3 and r["positions"][0].endswith(" b1")
     assert r["positions"][-1] == r["view"]["position"]
     assert r["view"]["last"] == ["C5xC4", "B3xC4", "pass"]
-    assert ok("play", position=STANDARD, actions=[]) == {"positions": [], "view": ok("view", position=STANDARD)}
+    assert r["turns"] == [
+        {"number": 1, "side": "white", "actions": ["C5xC4"]},
+        {"number": 2, "side": "black", "actions": ["B3xC4", "pass"]},
+    ]
+    assert r["continues"] is False
+    empty = {"positions": [], "turns": [], "continues": False, "view": ok("view", position=STANDARD)}
+    assert ok("play", position=STANDARD, actions=[]) == empty
+
+
+def test_play_says_when_an_action_ends_the_turn_in_progress():
+    second = Position.standard().play(["C5xC4", "B3xC4"]).text()
+    r = ok("play", position=second, actions=["pass", "D5xD4"])
+    assert r["continues"] is True
+    assert r["turns"] == [
+        {"number": 1, "side": "black", "actions": ["pass"]},
+        {"number": 2, "side": "white", "actions": ["D5xD4"]},
+    ]
+    assert ok("play", position=second, actions=[])["continues"] is False
+    placed = ok("play", position=EMPTY_W0, actions=["Z@E5", "t@E4"])
+    assert placed["continues"] is False and [t["side"] for t in placed["turns"]] == ["white", "black"]
 
 
 def test_game():

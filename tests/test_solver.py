@@ -15,7 +15,9 @@ from engine_helpers import build
 from tzaar.notation import Action
 from tzaar.position import Position
 from lab import solver_bench
-from tzaar.ai.solver import LOSS, SOLVE_STACKS, WIN, Solution, Solver, solve, stacks_left, winning_actions, worth_trying
+from tzaar.ai.solver import (
+    LOSS, SOLVE_STACKS, WIN, Solution, Solver, SolverLimit, solve, stacks_left, winning_actions, worth_trying,
+)
 
 
 # ---------------------------------------------------------------------- the reference
@@ -301,3 +303,23 @@ def test_winning_actions_are_exactly_the_first_actions_that_keep_the_win():
     assert checked >= 5
     b = Position.from_text(LONGER[0]).board()
     assert winning_actions(b, 9, max_nodes=2) is None and b.text() == LONGER[0]
+
+
+def test_questions_asked_one_by_one_agree_with_the_exact_result():
+    memo = {}
+    checked = 0
+    for text in LONGER + endgame_positions(3, 11, 5):
+        b = Position.from_text(text).board()
+        result, turns = exact(b, memo)
+        s = Solver(b)
+        if result == WIN:
+            assert s.wins_within(turns) and not s.wins_within(turns - 2) and not s.loses_within(turns + 1)
+        else:
+            assert s.loses_within(turns) and not s.loses_within(turns - 2) and not s.wins_within(turns + 1)
+        assert b.text() == text and b.ply == 0
+        checked += 1
+    assert checked >= 5
+    b = Position.from_text(LONGER[0]).board()
+    with pytest.raises(SolverLimit):
+        Solver(b, max_nodes=2).wins_within(9)
+    assert b.text() == LONGER[0] and b.ply == 0

@@ -21,12 +21,16 @@ Methods (params -> result)
     -> ``{position}``; for ``random`` also ``seed`` (picked by the facade when absent).
 ``view {position, last?: [action]}`` -> View (below).
 ``play {position, actions: [action, ...]}``
-    -> ``{positions: [text after each action], view}``, view's ``last`` = the actions
-    played (canonical).  The first illegal action raises IllegalActionError.
+    -> ``{positions: [text after each action], turns: [{number, side, actions}],
+    continues, view}``, view's ``last`` = the actions played (canonical); ``turns`` groups
+    the actions played as ``game`` does, numbered from 1; ``continues``: whether the first
+    of them is the second action of the turn in progress at ``position`` (then it belongs
+    to that turn, not to a new one).  The first illegal action raises IllegalActionError.
 ``game {start, actions: [action, ...]}``
     -> ``{start, actions, positions, turns: [{number, side, actions}], view}``; view's
     ``last`` is the last turn's actions.  Turn 1 is White's opening capture (or first
-    placement); each placement is a turn of its own.
+    placement); each placement is a turn of its own; a second action belongs to the turn
+    before it (:mod:`tzaar.turns`).
 ``record_save {start, actions, white?, black?, date?, seed?}`` -> ``{text}``: the
     plain-text game record; its header names the players (``"person"`` or
     ``"computer LEVEL"``), the date (``YYYY-MM-DD``), the result, and the start as
@@ -70,11 +74,13 @@ import json
 import random as _random
 
 from .errors import ActionError, IllegalActionError, PositionError, RecordError, clip, shown
-from .game import Game, format_record, read_record
+from .game import Game
 from .geometry import POINT_NAMES
 from .methods import METHODS, BadParams, UnknownMethod, check, method, params
 from .notation import CAPTURE, COLOUR_NAMES, PLACE_KIND, STACK, TYPE_NAMES, parse_action
 from .position import Position
+from .records import format_record, read_record
+from .turns import turns_of
 
 __all__ = [
     "call", "call_json", "method", "params", "view", "METHODS", "LAZY_MODULES", "load_all_methods",
@@ -243,16 +249,27 @@ def _view(position, last=()):
     return view(Position.from_text(position), _actions(last))
 
 
+def _turn_list(turns) -> list:
+    return [{"number": t.number, "side": COLOUR_NAMES[t.side], "actions": [a.text() for a in t.actions]} for t in turns]
+
+
 @method("play", position=(str, True), actions=(list, True))
 def _play(position, actions):
     pos = Position.from_text(position)
-    played = []
+    continues = pos.step == 2
+    steps = []
     positions = []
     for a in _actions(actions):
-        pos = pos.apply(a)
-        played.append(a)
+        after = pos.apply(a)
+        steps.append((pos, a))
+        pos = after
         positions.append(pos.text())
-    return {"positions": positions, "view": view(pos, played)}
+    return {
+        "positions": positions,
+        "turns": _turn_list(turns_of(steps)),
+        "continues": continues and bool(steps),
+        "view": view(pos, [a for _, a in steps]),
+    }
 
 
 @method("game", start=(str, True), actions=(list, True))
@@ -267,10 +284,7 @@ def _game(start, actions):
         "start": start_pos.text(),
         "actions": [a.text() for a in acts],
         "positions": positions,
-        "turns": [
-            {"number": t.number, "side": COLOUR_NAMES[t.side], "actions": [a.text() for a in t.actions]}
-            for t in turns
-        ],
+        "turns": _turn_list(turns),
         "view": view(pos, turns[-1].actions if turns else ()),
     }
 

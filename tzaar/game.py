@@ -1,85 +1,24 @@
-"""A game with its history: start position, actions, undo/redo, turns, game records.
+"""A game with its history: start position, actions, undo/redo, turns.
 
-A game record is plain text (the format is in the README, section "Notation")::
-
-    # TZAAR game record
-    White: person
-    Black: computer casual
-    Date: 2026-11-23
-    Result: White wins (Black has no Tzarra left)
-    Start: standard
-    1. C5xC4
-    2. B3xC4 D4-E5
-
-The header lines before ``Start:`` are optional (older records have none): the players
-(``person`` or ``computer LEVEL``), the date, the result and its reason.  ``Start:`` gives
-the start position: ``standard``, ``random seed N``, ``tournament``, or position text when
-none of those fits; then come the actions, separated by spaces or line breaks.  ``N.``
-turn numbers and ``#`` comments are for people and are skipped when reading.
+Its record (:meth:`Game.record`, :meth:`Game.from_record`) is written and read by
+:mod:`tzaar.records`; :mod:`tzaar.turns` groups its actions into turns.
 """
 
 from __future__ import annotations
 
-import re
-from typing import NamedTuple, Optional, Union
+from typing import Optional, Union
 
-from .errors import ActionError, IllegalActionError, PositionError, RecordError, shown
-from .notation import COLOUR_NAMES, Action, parse_action
+from .notation import Action, parse_action
 from .position import Outcome, Position
+# parse_record, read_record, format_record and group_turns are also imported from here
+# (tzaar.tools_facade, tzaar.ai.review, tests/test_fuzz.py): their homes are
+# tzaar.records and tzaar.turns.
+from .records import format_record, parse_record, read_record, start_position
+from .turns import Turn, group_turns, turns_of
 
-__all__ = ["Game", "Turn", "Record", "group_turns", "format_record", "parse_record", "read_record"]
+__all__ = ["Game", "Turn", "group_turns", "format_record", "parse_record", "read_record"]
 
 ActionLike = Union[Action, str]
-
-
-class Turn(NamedTuple):
-    """One turn: its number (from 1), the side that played it and its actions."""
-
-    number: int
-    side: int
-    actions: tuple
-
-
-def group_turns(start: Position, actions) -> list:
-    """Split legal ``actions`` from ``start`` into turns.
-
-    A turn starts with a placement or a forced capture (step 0 or 1); a second action
-    (step 2) belongs to the turn before it.  Turn 1 is White's opening capture (or
-    White's first placement in the tournament version); every placement is a turn.
-    """
-    turns = []
-    pos = start
-    for a in actions:
-        if isinstance(a, str):
-            a = parse_action(a)
-        if pos.step in (0, 1) or not turns:
-            turns.append(Turn(len(turns) + 1, pos.side, (a,)))
-        else:
-            t = turns[-1]
-            turns[-1] = Turn(t.number, t.side, t.actions + (a,))
-        pos = pos.apply(a)
-    return turns
-
-
-_RANDOM_START_RE = re.compile(r"random(?: +seed +|:)([0-9]{1,18})", re.IGNORECASE)
-
-
-def _start_of(start) -> Position:
-    if start is None:
-        return Position.standard()
-    if isinstance(start, Position):
-        return start
-    key = start.strip().lower() if isinstance(start, str) else start
-    if key == "standard":
-        return Position.standard()
-    if key == "tournament":
-        return Position.tournament()
-    if isinstance(key, str) and key.startswith("random"):
-        m = _RANDOM_START_RE.fullmatch(key)
-        if not m:
-            raise PositionError(f"a random start is written 'random seed N' with N a whole number, not {shown(start.strip())}.")
-        return Position.random(int(m.group(1)))
-    return Position.from_text(start)
 
 
 class Game:
@@ -98,7 +37,7 @@ class Game:
     def __init__(self, start: Union[Position, str, None] = None, actions=()):
         """``start`` is a Position, position text, ``"standard"`` (default) or
         ``"tournament"``; ``actions`` are played from it (each must be legal)."""
-        self.start = _start_of(start)
+        self.start = start_position(start)
         self._actions = []  # played and undone (redo) actions
         self._positions = [self.start]  # positions after each of _actions, [0] = start
         self._ply = 0
@@ -201,14 +140,7 @@ class Game:
 
     def turns(self) -> list:
         """The actions played so far, grouped into :class:`Turn` s."""
-        turns = []
-        for pos, a in zip(self._positions, self.actions):
-            if pos.step in (0, 1) or not turns:
-                turns.append(Turn(len(turns) + 1, pos.side, (a,)))
-            else:
-                t = turns[-1]
-                turns[-1] = Turn(t.number, t.side, t.actions + (a,))
-        return turns
+        return turns_of(zip(self._positions, self.actions))
 
     # ------------------------------------------------------------------ records
 
@@ -225,150 +157,3 @@ class Game:
     def __repr__(self) -> str:
         moves = ", ".join(repr(a.text()) for a in self.actions)
         return f"Game({self.start.text()!r}, [{moves}])"
-
-
-class Record(NamedTuple):
-    """A game record as read: the start, the actions, and what its header says.
-
-    ``players``: ``{"white": "person" | "computer LEVEL", "black": ...}`` for the sides the
-    header names; ``setup``: ``"standard"``, ``"random"``, ``"tournament"`` or
-    ``"position"`` (how the ``Start:`` line gives the start), ``seed`` for ``random``.
-    """
-
-    start: Position
-    actions: list
-    players: dict
-    date: Optional[str]
-    result: Optional[str]
-    setup: str
-    seed: Optional[int]
-
-
-_PLAYER_RE = re.compile(r"person|computer +[a-z]{1,20}", re.IGNORECASE)
-_DATE_RE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
-_HEADER_KEYS = ("white", "black", "date", "result")
-
-
-def start_line(start: Position, seed: Optional[int] = None) -> str:
-    """What follows ``Start:``: ``standard``, ``random seed N`` (when ``seed`` gives
-    ``start``), ``tournament``, else the position text."""
-    if start == Position.standard():
-        return "standard"
-    if start == Position.tournament():
-        return "tournament"
-    if seed is not None and not isinstance(seed, bool) and isinstance(seed, int) and 0 <= seed:
-        if Position.random(seed) == start:
-            return f"random seed {seed}"
-    return start.text()
-
-
-def format_record(
-    start: Position,
-    actions,
-    outcome: Optional[Outcome] = None,
-    *,
-    players: Optional[dict] = None,
-    date: Optional[str] = None,
-    seed: Optional[int] = None,
-) -> str:
-    """Record text for a start position and legal actions (see the module docstring).
-
-    ``players`` (``{"white": "person" | "computer LEVEL", ...}``) and ``date``
-    (``YYYY-MM-DD``) go into the header when given; the result always does.
-    """
-    lines = ["# TZAAR game record"]
-    for colour in ("white", "black"):
-        player = (players or {}).get(colour)
-        if player:
-            if not isinstance(player, str) or not _PLAYER_RE.fullmatch(player.strip()):
-                raise RecordError(f"A player is 'person' or 'computer LEVEL', not {shown(str(player))}.")
-            lines.append(f"{colour.capitalize()}: {' '.join(player.split()).lower()}")
-    if date is not None:
-        if not isinstance(date, str) or not _DATE_RE.fullmatch(date):
-            raise RecordError(f"A record's date is written YYYY-MM-DD, not {shown(str(date))}.")
-        lines.append(f"Date: {date}")
-    if outcome is None:
-        outcome = start.play(actions).outcome(actions[-1] if actions else None)
-    if outcome is not None:
-        lines.append(f"Result: {COLOUR_NAMES[outcome.winner].capitalize()} wins ({outcome.text()})")
-    else:
-        lines.append("Result: not finished")
-    lines.append(f"Start: {start_line(start, seed)}")
-    for turn in group_turns(start, actions):
-        lines.append(f"{turn.number}. " + " ".join(a.text() for a in turn.actions))
-    return "\n".join(lines) + "\n"
-
-
-_NUMBER_RE = re.compile(r"[0-9]+\.")
-
-
-def parse_record(text: str):
-    """Read record text -> ``(start Position, [Action, ...])``, every action checked legal.
-
-    Raises :class:`~tzaar.errors.RecordError` naming the line and the problem.
-    """
-    record = read_record(text)
-    return record.start, record.actions
-
-
-def _header(key: str, value: str, n: int, raw: str):
-    """The value of a header line, checked."""
-    if key in ("white", "black"):
-        if not _PLAYER_RE.fullmatch(value):
-            raise RecordError(f"Game record line {n}: a player is 'person' or 'computer LEVEL', not {shown(value)}.")
-        return " ".join(value.split()).lower()
-    if key == "date" and not _DATE_RE.fullmatch(value):
-        raise RecordError(f"Game record line {n}: a date is written YYYY-MM-DD, not {shown(value)}.")
-    return value
-
-
-def read_record(text: str) -> Record:
-    """Read record text with its header -> :class:`Record`; old records without a header
-    read as well.  Raises :class:`~tzaar.errors.RecordError` naming the line."""
-    if not isinstance(text, str):
-        raise RecordError(f"A game record must be text, not {type(text).__name__}.")
-    start = None
-    pos = None
-    actions = []
-    header: dict = {}
-    setup, seed = "position", None
-    for n, raw in enumerate(text.splitlines(), 1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        head, sep, rest = line.partition(":")
-        key = head.strip().lower()
-        if sep and key == "start":
-            if start is not None:
-                raise RecordError(f"Game record line {n}: a second Start line ({shown(raw.strip())}).")
-            try:
-                start = _start_of(rest.strip())
-            except PositionError as e:
-                raise RecordError(f"Game record line {n}: bad start position: {e}") from None
-            word = rest.strip().lower()
-            m = _RANDOM_START_RE.fullmatch(word)
-            setup, seed = ("standard", None) if word == "standard" else ("tournament", None) if word == "tournament" else ("random", int(m.group(1))) if m else ("position", None)
-            pos = start
-            continue
-        if start is None and sep and key in _HEADER_KEYS:
-            if key in header:
-                raise RecordError(f"Game record line {n}: a second {head.strip()} line.")
-            header[key] = _header(key, rest.strip(), n, raw)
-            continue
-        if start is None:
-            raise RecordError(
-                f"Game record line {n}: expected 'Start: <position>' before the actions, got {shown(raw.strip())}."
-            )
-        for token in line.split():
-            if _NUMBER_RE.fullmatch(token):
-                continue
-            try:
-                a = parse_action(token)
-                pos = pos.apply(a)
-            except (ActionError, IllegalActionError) as e:
-                raise RecordError(f"Game record line {n}: {e}") from None
-            actions.append(a)
-    if start is None:
-        raise RecordError("Game record has no 'Start: <position>' line.")
-    players = {colour: header[colour] for colour in ("white", "black") if colour in header}
-    return Record(start, actions, players, header.get("date"), header.get("result"), setup, seed)

@@ -30,10 +30,11 @@ from typing import NamedTuple
 
 from .board import INITIAL
 from .errors import IllegalActionError, PositionError, RecordError, shown
-from .game import format_record, group_turns, parse_record
 from .geometry import COORDS, NUM_POINTS, POINT_NAMES
 from .notation import CAPTURE, PASS_KIND, STACK, TYPE_NAMES, Action
 from .position import Position
+from .records import format_record, parse_record
+from .turns import group_turns
 
 __all__ = [
     "LG_NAMES",

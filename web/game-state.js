@@ -121,6 +121,12 @@ export function countsOf(state) {
   return { tops, pieces, reserve: null };
 }
 
+/** The side to move in the shown position ("white" | "black"): the engine's View says it;
+ * while the View loads, the position text's turn field. */
+export function sideToMove(state) {
+  return state.view?.side ?? turnOf(positionAt(state)).side;
+}
+
 /** Whether the side to move is played by a person at this screen (and may click). */
 export function personToMove(state) {
   const view = state.view;
@@ -216,19 +222,21 @@ export function personCursorBefore(state, cursor, stops = null) {
 
 /**
  * The changes of the state once the engine has played `action` from the shown position
- * (whose View was `view`): the later actions, if any, are dropped. Returns {changes, played}
- * (`played`: the action's canonical text).
+ * (`answer`: the engine's answer to "play"): the later actions, if any, are dropped.
+ * Returns {changes, played} (`played`: the action's canonical text).
  */
-export function afterPlay(state, view, answer, action) {
+export function afterPlay(state, answer, action) {
   const cursor = state.cursor;
   const played = answer.view.last[0] ?? action;
   const actions = [...state.actions.slice(0, cursor), played];
   const positions = [...state.positions.slice(0, cursor), answer.positions[answer.positions.length - 1]];
-  // The turns, as the engine groups them: the second action of a turn joins it, any
-  // other action (a placement, a turn's first capture) starts the next.
+  // The turns, as the engine grouped the action: the rest of the turn in progress
+  // (answer.continues), else a turn of its own.
   const turns = turnsBefore(state, cursor);
-  if (view.step === "second" && turns.length) turns[turns.length - 1].actions.push(played);
-  else turns.push({ number: turns.length + 1, side: view.side, actions: [played] });
+  for (const [i, turn] of answer.turns.entries()) {
+    if (i === 0 && answer.continues && turns.length) turns[turns.length - 1].actions.push(...turn.actions);
+    else turns.push({ number: turns.length + 1, side: turn.side, actions: [...turn.actions] });
+  }
   const views = state.views.slice(0, cursor + 1);
   views[cursor + 1] = answer.view;
   // Keep the type chosen in the tray for the side's next placement while it has one.

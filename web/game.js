@@ -311,7 +311,7 @@ export class Game {
       return;
     }
     if (request !== this.#request) return;
-    const { changes, played } = afterPlay(this.state, s.view, answer, action);
+    const { changes, played } = afterPlay(this.state, answer, action);
     const parsed = parseAction(played);
     this.#set(
       { ...changes, selected: null, busy: false, notice: null, resultDismissed: false },

@@ -15,6 +15,7 @@ import {
   canRedo,
   personCursorBefore,
   afterPlay,
+  sideToMove,
   capturedOf,
   shownPoints,
   countsOf,
@@ -161,10 +162,11 @@ test("personCursorBefore goes back to where a person is to move against the comp
   assert.equal(personCursorBefore(whitePerson, -1), -1);
 });
 
-test("afterPlay drops the later actions and starts a new turn with a first action", () => {
+test("afterPlay drops the later actions and starts a new turn as the engine grouped it", () => {
   const state = game(3, { views: ["v0", "v1", "v2", "v3", "v4", "v5"] });
   const next = view({ side: "white", step: "second", last: ["D5xC4"] });
-  const { played, changes } = afterPlay(state, view(), { view: next, positions: [POSITIONS[3]] }, "d5xc4");
+  const answer = { view: next, positions: [POSITIONS[3]], turns: [{ number: 1, side: "white", actions: ["D5xC4"] }], continues: false };
+  const { played, changes } = afterPlay(state, answer, "d5xc4");
   assert.equal(played, "D5xC4", "the engine's canonical text");
   assert.deepEqual(changes.actions, ["C5xC4", "C3xC4", "pass", "D5xC4"]);
   assert.deepEqual(changes.positions, POSITIONS.slice(0, 4));
@@ -175,25 +177,35 @@ test("afterPlay drops the later actions and starts a new turn with a first actio
   assert.equal(state.actions.length, 5, "the state itself is not changed");
 });
 
-test("afterPlay adds a turn's second action to that turn", () => {
+test("afterPlay adds a turn's second action to that turn when the engine says it continues it", () => {
   const state = game(4, { turns: turnsBefore(game(), 4) });
-  const answer = { view: view({ side: "black", last: ["D2-D3"] }), positions: [POSITIONS[4]] };
-  const { changes } = afterPlay(state, view({ step: "second" }), answer, "D2-D3");
+  const turns = [{ number: 1, side: "white", actions: ["D2-D3"] }];
+  const answer = { view: view({ side: "black", last: ["D2-D3"] }), positions: [POSITIONS[4]], turns, continues: true };
+  const { changes } = afterPlay(state, answer, "D2-D3");
   assert.deepEqual(changes.turns, TURNS);
   assert.deepEqual(changes.actions, ACTIONS);
   assert.equal(changes.cursor, 5);
+  assert.deepEqual(state.turns, turnsBefore(game(), 4), "the state's turns are left as they were");
+});
+
+test("sideToMove: the View's side, else the position text's while the View loads", () => {
+  assert.equal(sideToMove(game(3, { view: view({ side: "black" }) })), "black");
+  assert.equal(sideToMove(game(3)), "white");
+  assert.equal(sideToMove(game(1)), "black");
+  assert.equal(sideToMove(game(0, { start: STANDARD.replace(" ", "_") })), "white");
 });
 
 test("afterPlay keeps the tray's type while the side has one left", () => {
   const placing = (reserve) => view({ step: "place", reserve, last: ["T@E5"] });
+  const turns = [{ number: 1, side: "white", actions: ["T@E5"] }];
   const state = { ...initialState("x w0"), placeType: { white: "tott", black: "tzaar" } };
   const some = placing({ white: { tzaar: 1, tzarra: 1, tott: 1 }, black: { tzaar: 1, tzarra: 0, tott: 0 } });
-  assert.deepEqual(afterPlay(state, view({ step: "place" }), { view: some, positions: ["y b0"] }, "T@E5").changes.placeType, {
+  assert.deepEqual(afterPlay(state, { view: some, positions: ["y b0"], turns, continues: false }, "T@E5").changes.placeType, {
     white: "tott",
     black: "tzaar",
   });
   const none = placing({ white: { tzaar: 1, tzarra: 1, tott: 0 }, black: { tzaar: 1, tzarra: 0, tott: 0 } });
-  assert.deepEqual(afterPlay(state, view({ step: "place" }), { view: none, positions: ["y b0"] }, "T@E5").changes.placeType, {
+  assert.deepEqual(afterPlay(state, { view: none, positions: ["y b0"], turns, continues: false }, "T@E5").changes.placeType, {
     white: null,
     black: "tzaar",
   });

@@ -44,7 +44,11 @@ API
 the budget).  :class:`Solver` ``.run()`` is the same as a generator that yields ``None``
 between slices of about ``slice_nodes`` nodes (for the browser worker) and returns the
 Solution or None.  ``stacks_left(board)`` and ``worth_trying(board)`` tell when to try.
-The board is used and restored.
+The questions themselves are public too, for callers that ask several on one board
+(the puzzles, :mod:`tzaar.puzzles`): ``Solver.wins_within(turns)``,
+``Solver.loses_within(turns)`` and ``Solver.winning_actions(turns)`` answer from the board
+as it is when asked, sharing the tables, and raise :class:`SolverLimit` once ``max_nodes``
+nodes are spent.  The board is used and restored.
 """
 
 from __future__ import annotations
@@ -56,6 +60,7 @@ from ..board import HEIGHT, PASS, TYPE, WHITE
 __all__ = [
     "Solution",
     "Solver",
+    "SolverLimit",
     "solve",
     "stacks_left",
     "worth_trying",
@@ -100,6 +105,10 @@ class Solution(NamedTuple):
 
 class _Stop(Exception):
     """The slice or the node budget ran out."""
+
+
+class SolverLimit(Exception):
+    """A question of :class:`Solver` used up its ``max_nodes`` nodes unanswered."""
 
 
 def stacks_left(board) -> int:
@@ -268,6 +277,62 @@ class Solver:
             e[1] = d
         return True
 
+    # ------------------------------------------------------------------ questions asked one by one
+
+    def _ask(self, question, turns: int) -> bool:
+        """``question(turns)`` from the board as it is, within the node budget: raises
+        :class:`SolverLimit` (the board restored) when ``max_nodes`` run out."""
+        b = self.b
+        ply = b.ply
+        self.limit = self.max_nodes
+        try:
+            return question(turns)
+        except _Stop:
+            while b.ply > ply:
+                b.undo()
+            raise SolverLimit(f"the solver used its {self.max_nodes} nodes") from None
+
+    def wins_within(self, turns: int) -> bool:
+        """Whether the side to move forces a win within ``turns`` turns (both sides'
+        turns, the current one counting as 1); a finished game: whether it has won."""
+        w = self.b.winner()
+        if w is not None:
+            return w == self.b.side
+        return self.b.step != 0 and self._ask(self._win, turns)
+
+    def loses_within(self, turns: int) -> bool:
+        """Whether the side to move loses within ``turns`` turns whatever it does; a
+        finished game: whether it has lost."""
+        w = self.b.winner()
+        if w is not None:
+            return w != self.b.side
+        return self.b.step != 0 and self._ask(self._lose, turns)
+
+    def winning_actions(self, turns: int) -> list:
+        """Every legal action of the side to move after which it still wins within
+        ``turns`` turns (the first actions of such wins; [] if there is none).  Raises
+        :class:`SolverLimit` past the node budget; the board is restored."""
+        b = self.b
+        side = b.side
+        if b.step == 0 or b.winner() is not None:
+            return []
+        out = []
+        for a in b.moves():
+            b.do(a)
+            try:
+                w = b.winner()
+                if w is not None:
+                    ok = w == side
+                elif b.side == side:
+                    ok = self.wins_within(turns)
+                else:
+                    ok = self.loses_within(turns - 1)
+            finally:
+                b.undo()
+            if ok:
+                out.append(a)
+        return out
+
     # ------------------------------------------------------------------ the actions
 
     def _pick(self, win, d):
@@ -350,32 +415,10 @@ def winning_actions(board, turns: int, max_nodes: Optional[int] = None) -> Optio
     """Every legal action of the side to move after which it still wins within ``turns``
     turns (its first action of such a win; [] if there is none), or None when
     ``max_nodes`` nodes were not enough.  The board is restored."""
-    s = Solver(board, max_nodes=max_nodes)
-    s.limit = s.max_nodes
-    b = board
-    side = b.side
-    root_ply = b.ply
-    out = []
-    if b.step == 0 or b.winner() is not None:
-        return []
     try:
-        for a in b.moves():
-            b.do(a)
-            w = b.winner()
-            if w is not None:
-                ok = w == side
-            elif b.side == side:
-                ok = s._win(turns)
-            else:
-                ok = s._lose(turns - 1)
-            b.undo()
-            if ok:
-                out.append(a)
-    except _Stop:
-        while b.ply > root_ply:
-            b.undo()
+        return Solver(board, max_nodes=max_nodes).winning_actions(turns)
+    except SolverLimit:
         return None
-    return out
 
 
 def solve(board, max_nodes: Optional[int] = 100_000, max_turns: Optional[int] = None) -> Optional[Solution]:

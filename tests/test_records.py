@@ -1,0 +1,155 @@
+"""Game records in our format: written, read, their header and start line, errors."""
+
+import re
+
+import pytest
+
+from engine_helpers import EMPTY_W0, STANDARD, random_game
+from tzaar.errors import PositionError, RecordError
+from tzaar.game import Game
+from tzaar.notation import parse_action
+from tzaar.position import Position
+from tzaar.records import format_record, parse_record, read_record, start_line, start_position
+
+
+def test_record_round_trip_whole_games():
+    for seed, start in enumerate([Position.standard(), Position.tournament(), Position.random(3)]):
+        _, actions = random_game(start, seed)
+        g = Game(start, actions)
+        text = g.record()
+        assert text.startswith("# TZAAR game record\nResult: ")
+        h = Game.from_record(text)
+        assert h.start == start and h.actions == g.actions
+        assert format_record(start, list(actions)) == text
+
+
+def test_record_text_example():
+    g = Game(actions=["C5xC4", "b3xc4", "PASS"])
+    assert g.record() == (
+        "# TZAAR game record\n"
+        "Result: not finished\n"
+        "Start: standard\n"
+        "1. C5xC4\n"
+        "2. B3xC4 pass\n"
+    )
+
+
+def test_record_header_names_players_date_result_and_setup():
+    start = Position.random(7)
+    _, actions = random_game(start, 7)
+    text = format_record(start, list(actions), players={"white": "person", "black": "Computer  Casual"}, date="2026-11-23", seed=7)
+    head = text.splitlines()[:6]
+    assert head[:4] == ["# TZAAR game record", "White: person", "Black: computer casual", "Date: 2026-11-23"]
+    assert head[4].startswith("Result: ") and head[4].endswith(")") and " wins (" in head[4]
+    assert head[5] == "Start: random seed 7"
+    record = read_record(text)
+    assert record.start == start and record.actions == list(actions)
+    assert record.players == {"white": "person", "black": "computer casual"}
+    assert (record.date, record.setup, record.seed) == ("2026-11-23", "random", 7)
+    assert record.result == head[4][len("Result: "):]
+
+
+@pytest.mark.parametrize(
+    "start, seed, line",
+    [
+        (Position.standard(), None, "Start: standard"),
+        (Position.tournament(), None, "Start: tournament"),
+        (Position.random(12), 12, "Start: random seed 12"),
+        (Position.random(12), 13, f"Start: {Position.random(12).text()}"),  # the seed does not give it
+        (Position.standard().play(["C5xC4"]), None, f"Start: {Position.standard().play(['C5xC4']).text()}"),
+    ],
+)
+def test_the_start_line_names_the_setup_when_one_fits(start, seed, line):
+    text = format_record(start, [], seed=seed)
+    assert line in text.splitlines()
+    assert read_record(text).start == start
+
+
+def test_an_old_record_without_a_header_still_reads():
+    old = f"# TZAAR game record\nStart: {STANDARD}\n1. C5xC4\n2. B3xC4 pass\n# Result: ...\n"
+    record = read_record(old)
+    assert [a.text() for a in record.actions] == ["C5xC4", "B3xC4", "pass"]
+    assert (record.players, record.date, record.result, record.setup, record.seed) == ({}, None, None, "position", None)
+
+
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ("White: robot\nStart: standard", "line 1: a player is 'person' or 'computer LEVEL'"),
+        ("Date: yesterday\nStart: standard", "line 1: a date is written YYYY-MM-DD"),
+        ("White: person\nWhite: person\nStart: standard", "line 2: a second White line"),
+        ("Start: random seed x", "line 1: bad start position"),
+        ("Start: standard\nWhite: person", "line 2: "),
+    ],
+)
+def test_bad_headers_say_which_line(text, fragment):
+    with pytest.raises(RecordError, match=re.escape(fragment)):
+        read_record(text)
+
+
+def test_format_record_refuses_a_bad_player_or_date():
+    with pytest.raises(RecordError, match="person"):
+        format_record(Position.standard(), [], players={"white": "someone"})
+    with pytest.raises(RecordError, match="YYYY-MM-DD"):
+        format_record(Position.standard(), [], date="23/11/2026")
+
+
+def test_record_reader_is_lenient_about_layout():
+    text = "\n# a comment\nstart: standard\n  c5xc4 b3xc4   # black's turn\npass\n7. d5xd4\n"
+    start, actions = parse_record(text)
+    assert start == Position.standard()
+    assert [a.text() for a in actions] == ["C5xC4", "B3xC4", "pass", "D5xD4"]
+    assert parse_record("Start: tournament\n1. Z@E5")[0].text() == EMPTY_W0
+    assert parse_record(f"Start: {STANDARD.replace(' ', '_')}")[1] == []
+
+
+@pytest.mark.parametrize(
+    "text,fragment",
+    [
+        ("", "no 'Start: <position>' line"),
+        ("1. C5xC4", "line 1: expected 'Start: <position>'"),
+        ("Start: nonsense", "line 1: bad start position"),
+        ("Start: standard\nStart: standard", "line 2: a second Start line"),
+        ("Start: standard\n1. C5xC4 B3xC4 bogus", "line 2: 'bogus' is not an action"),
+        ("Start: standard\n1. C5xC4\n2. C4xC5", "line 3: C4xC5 is not legal"),
+        ("Start: standard\n1. pass", "line 2: pass is not legal"),
+    ],
+)
+def test_bad_records(text, fragment):
+    with pytest.raises(RecordError) as e:
+        Game.from_record(text)
+    assert fragment in str(e.value)
+    assert isinstance(e.value, ValueError)
+
+
+def test_record_must_be_text():
+    with pytest.raises(RecordError):
+        parse_record(None)
+
+
+def test_record_turn_numbers_take_ascii_digits_only():
+    with pytest.raises(RecordError, match="line 2"):
+        parse_record("Start: standard\n\u0661. C5xC4\n")  # an Arabic-Indic one is not a turn number
+    assert parse_record("Start: standard\n1. C5xC4\n")[1] == [parse_action("C5xC4")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["x" * 1_000_000, "Start: standard\n" + "x" * 1_000_000, "Start: standard\nStart: " + "x" * 1_000_000],
+    ids=["no start", "bad action", "second start"],
+)
+def test_record_errors_echo_a_short_cut_of_a_huge_line(text):
+    with pytest.raises(RecordError) as e:
+        parse_record(text)
+    assert len(str(e.value)) < 300
+
+
+@pytest.mark.parametrize("start, seed", [(Position.standard(), None), (Position.tournament(), None), (Position.random(5), 5), (Position.random(5), None)])
+def test_start_position_reads_what_start_line_writes(start, seed):
+    assert start_position(start_line(start, seed)) == start
+    assert start_position(None) == Position.standard() and start_position(start) is start
+
+
+def test_start_position_refuses_a_bad_random_seed():
+    with pytest.raises(PositionError, match="random seed N"):
+        start_position("random seed -1")
