@@ -4,7 +4,7 @@
 // its link. While editing, clicks on the board edit it (they never reach the game), and
 // the board shows the edited position.
 
-import { COLUMNS, COLUMN_SIZES, TYPE_LETTER, parsePosition } from "./notation.js";
+import { formatPosition, parsePosition } from "./notation.js";
 import { positionAt } from "./game.js";
 import { copyText, flash } from "./sharing.js";
 import { linkTo, positionHash } from "./address.js";
@@ -17,24 +17,6 @@ const TOOL_NAMES = { Z: "editor.whiteTzaar", A: "editor.whiteTzarra", T: "editor
 
 const TOOLS = ["Z", "A", "T", "z", "a", "t", ".", "+", "-"];
 const MAX_HEIGHT = 30;
-
-/** Position text of {name: {color, type, height}} and a turn such as "w1". */
-export function positionText(points, turn) {
-  const columns = COLUMNS.split("").map((letter, col) => {
-    let out = "";
-    for (let row = 1; row <= COLUMN_SIZES[col]; row += 1) {
-      const s = points[`${letter}${row}`];
-      if (!s) {
-        out += ".";
-        continue;
-      }
-      const l = TYPE_LETTER[s.type];
-      out += (s.color === "white" ? l : l.toLowerCase()) + (s.height > 1 ? String(s.height) : "");
-    }
-    return out;
-  });
-  return `${columns.join("/")} ${turn}`;
-}
 
 export class Editor {
   #game;
@@ -161,7 +143,7 @@ export class Editor {
   }
 
   get position() {
-    return positionText(this.#points, `${this.#els.side.value}${this.#els.step.value}`);
+    return formatPosition({ points: this.#points, turn: `${this.#els.side.value}${this.#els.step.value}` });
   }
 
   #link() {
