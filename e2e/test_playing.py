@@ -42,20 +42,27 @@ def test_the_computer_against_itself_is_watched_with_pause_resume_and_step(open_
     new_game(page, "computer:beginner", "computer:beginner")
     page.wait_for_selector("#watch:not([hidden])")
     assert page.input_value("#watch-speed") == "normal"  # about a second an action
-    page.wait_for_function("() => window.tzaar.state.actions.length >= 1")
-    start = count(page)
-    page.wait_for_timeout(2500)
-    assert count(page) - start <= 4, "normal speed plays about one action a second"
+    # Normal speed waits about a second before each action: two actions take two seconds.
+    elapsed = page.evaluate(
+        """async () => {
+            const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+            const count = () => window.tzaar.state.actions.length;
+            while (count() < 1) await frame();
+            const start = count(), t0 = performance.now();
+            while (count() < start + 2) await frame();
+            return performance.now() - t0;
+        }"""
+    )
+    assert elapsed >= 1900, f"normal speed plays about one action a second ({elapsed:.0f} ms for two)"
     page.click("#watch-pause")
     page.wait_for_selector('#watch[data-paused="true"]')
     assert page.inner_text("#watch-pause") == "Resume"
-    page.wait_for_timeout(1200)  # an action already on its way may land
-    paused = count(page)
-    page.wait_for_timeout(1500)
-    assert count(page) == paused, "nothing is played while paused"
+    # Paused, the computer holds before its next action (one already on its way may land).
+    page.wait_for_function("() => window.tzaar.state.watch.held === true")
+    paused = count(page)  # (held: nothing is played while paused)
     page.click("#watch-step")
-    page.wait_for_function("n => window.tzaar.state.actions.length === n + 1", arg=paused)
-    page.wait_for_timeout(1500)
+    # The step lets one action through; then the computer holds again.
+    page.wait_for_function("n => window.tzaar.state.watch.held && window.tzaar.state.actions.length > n", arg=paused)
     assert count(page) == paused + 1, "a step plays one action"
     page.select_option("#watch-speed", "instant")
     page.click("#watch-pause")  # Resume
