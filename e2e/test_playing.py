@@ -233,3 +233,29 @@ def test_copy_link_offers_the_game_link_and_the_position_link(page, open_site, w
     assert page.evaluate("() => navigator.clipboard.readText()") == site_url + link(positions[-1])
     assert "this position" in page.eval_on_selector("#share-status", "e => e.textContent")
     watch.assert_clean()
+
+
+def test_the_board_is_in_play_view_or_edit_mode(open_site, watch, wait_engine):
+    page = open_site(link(STANDARD))
+    wait_engine(page)
+    idle(page, STANDARD)
+    page.wait_for_selector('#board[data-mode="play"]')  # two people: White is to move
+    # In edit mode a point chosen with the keyboard edits the position; the game never sees it.
+    page.click("#editor-button")
+    page.wait_for_selector('#board[data-mode="edit"]')
+    page.click('#editor [data-tool="."]')  # remove
+    page.focus('#board [data-point="C5"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector('#board [data-point="C5"]:not([data-color])')
+    assert page.evaluate("() => window.tzaar.state.selected") is None
+    page.click("#editor-button")
+    page.wait_for_selector('#board[data-mode="play"] [data-point="C5"][data-color="white"]')  # the game's again
+    # The computer against itself: the board is only to be looked at.
+    new_game(page, "computer:beginner", "computer:beginner")
+    page.wait_for_selector('#board[data-mode="view"]')
+    page.click("#watch-pause")
+    page.wait_for_function("() => window.tzaar.state.watch.held === true")
+    page.click('#board [data-point="C5"]')
+    assert page.evaluate("() => window.tzaar.state.selected") is None
+    page.wait_for_selector('#board[data-mode="view"]')
+    watch.assert_clean()
