@@ -76,7 +76,7 @@ def test_a_plain_load_fetches_none_of_the_tools_and_each_tool_fetches_its_files(
     open_site()
     wait_engine(page)
     idle(page)
-    page.wait_for_timeout(300)  # anything a load starts late
+    page.wait_for_load_state("networkidle")  # anything a load starts late
     assert not TOOLS_FILES & set(requested), "a plain load fetched tools' files"
     ours = {path for path in paths if not path.startswith("pyodide/") and path != "stdlib.zip"}
     size = sum((dist_dir / path).stat().st_size for path in ours)

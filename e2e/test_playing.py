@@ -42,20 +42,27 @@ def test_the_computer_against_itself_is_watched_with_pause_resume_and_step(open_
     new_game(page, "computer:beginner", "computer:beginner")
     page.wait_for_selector("#watch:not([hidden])")
     assert page.input_value("#watch-speed") == "normal"  # about a second an action
-    page.wait_for_function("() => window.tzaar.state.actions.length >= 1")
-    start = count(page)
-    page.wait_for_timeout(2500)
-    assert count(page) - start <= 4, "normal speed plays about one action a second"
+    # Normal speed waits about a second before each action: two actions take two seconds.
+    elapsed = page.evaluate(
+        """async () => {
+            const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+            const count = () => window.tzaar.state.actions.length;
+            while (count() < 1) await frame();
+            const start = count(), t0 = performance.now();
+            while (count() < start + 2) await frame();
+            return performance.now() - t0;
+        }"""
+    )
+    assert elapsed >= 1900, f"normal speed plays about one action a second ({elapsed:.0f} ms for two)"
     page.click("#watch-pause")
     page.wait_for_selector('#watch[data-paused="true"]')
     assert page.inner_text("#watch-pause") == "Resume"
-    page.wait_for_timeout(1200)  # an action already on its way may land
-    paused = count(page)
-    page.wait_for_timeout(1500)
-    assert count(page) == paused, "nothing is played while paused"
+    # Paused, the computer holds before its next action (one already on its way may land).
+    page.wait_for_function("() => window.tzaar.state.watch.held === true")
+    paused = count(page)  # (held: nothing is played while paused)
     page.click("#watch-step")
-    page.wait_for_function("n => window.tzaar.state.actions.length === n + 1", arg=paused)
-    page.wait_for_timeout(1500)
+    # The step lets one action through; then the computer holds again.
+    page.wait_for_function("n => window.tzaar.state.watch.held && window.tzaar.state.actions.length > n", arg=paused)
     assert count(page) == paused + 1, "a step plays one action"
     page.select_option("#watch-speed", "instant")
     page.click("#watch-pause")  # Resume
@@ -225,4 +232,30 @@ def test_copy_link_offers_the_game_link_and_the_position_link(page, open_site, w
     page.wait_for_function("() => document.querySelector('#copy-link').dataset.copied === 'position'")
     assert page.evaluate("() => navigator.clipboard.readText()") == site_url + link(positions[-1])
     assert "this position" in page.eval_on_selector("#share-status", "e => e.textContent")
+    watch.assert_clean()
+
+
+def test_the_board_is_in_play_view_or_edit_mode(open_site, watch, wait_engine):
+    page = open_site(link(STANDARD))
+    wait_engine(page)
+    idle(page, STANDARD)
+    page.wait_for_selector('#board[data-mode="play"]')  # two people: White is to move
+    # In edit mode a point chosen with the keyboard edits the position; the game never sees it.
+    page.click("#editor-button")
+    page.wait_for_selector('#board[data-mode="edit"]')
+    page.click('#editor [data-tool="."]')  # remove
+    page.focus('#board [data-point="C5"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector('#board [data-point="C5"]:not([data-color])')
+    assert page.evaluate("() => window.tzaar.state.selected") is None
+    page.click("#editor-button")
+    page.wait_for_selector('#board[data-mode="play"] [data-point="C5"][data-color="white"]')  # the game's again
+    # The computer against itself: the board is only to be looked at.
+    new_game(page, "computer:beginner", "computer:beginner")
+    page.wait_for_selector('#board[data-mode="view"]')
+    page.click("#watch-pause")
+    page.wait_for_function("() => window.tzaar.state.watch.held === true")
+    page.click('#board [data-point="C5"]')
+    assert page.evaluate("() => window.tzaar.state.selected") is None
+    page.wait_for_selector('#board[data-mode="view"]')
     watch.assert_clean()

@@ -1,9 +1,17 @@
 // The board: the only module that touches the SVG.
 //
 //   const board = new Board(svgElement);
-//   board.on("activate", ({point}) => ...);   // a point clicked, tapped, or Enter/Space
+//   board.on("activate", ({point}) => ...);   // play mode: a point clicked, tapped, or Enter/Space
+//   board.on("edit", ({point}) => ...);       // edit mode: the same, for the position editor
 //   board.on("cancel", () => ...);            // Escape, or a click on no point
 //   board.render(state, {animate: [{from, to}]});
+//   board.setEditing({position, points});     // edit mode, drawing that; null: the game again
+//
+// Modes (board.mode, and data-mode on the SVG): "play" when the rendered state lets a person
+// act (state.interactive): a point means "activate"; "view" when it does not: a point means
+// nothing (the game is the computer's, busy, or not started); "edit" while the editor shows
+// its position (setEditing): a point means "edit", and the game's state, still rendered,
+// is kept for when editing ends.
 //
 // `state` (read only, never kept beyond the call):
 //   {position: "<text>", points: {D4: {color, type, height}}, flipped: bool,
@@ -39,6 +47,9 @@ export class Board {
   #listeners = new Map();
   #flipped = null;
   #focusName = "E4";
+  #mode = "view";
+  #shown = null; // the state last rendered (the game's)
+  #editing = null; // in edit mode: {position, points}, drawn instead of the game's state
   #reducedMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)");
 
   constructor(svg) {
@@ -52,7 +63,7 @@ export class Board {
     });
   }
 
-  /** Listen to "activate" ({point}) or "cancel"; returns the function that unbinds. */
+  /** Listen to "activate" ({point}), "edit" ({point}) or "cancel"; returns the function that unbinds. */
   on(type, callback) {
     if (!this.#listeners.has(type)) this.#listeners.set(type, new Set());
     this.#listeners.get(type).add(callback);
@@ -145,10 +156,35 @@ export class Board {
     drawLabels(this.#layers.labels, this.#flipped);
   }
 
-  /** Draw `state`; `effects.animate` lists moves [{from, to}] to slide in. */
+  /** "play", "edit" or "view" (see the top of this file). */
+  get mode() {
+    return this.#mode;
+  }
+
+  /** Draw `state` (in edit mode, keep it for later); `effects.animate` lists moves [{from, to}] to slide in. */
   render(state, effects = {}) {
+    this.#shown = state;
+    if (this.#editing) this.#draw(this.#editedState(), {});
+    else this.#draw(state, effects);
+  }
+
+  /** Edit mode, drawing `scene` ({position, points}); null: back to the game's state. */
+  setEditing(scene) {
+    this.#editing = scene;
+    const state = scene ? this.#editedState() : this.#shown;
+    if (state) this.#draw(state, {});
+  }
+
+  /** The edited position as a state to draw: its pieces, the game's flip, nothing to act on. */
+  #editedState() {
+    return { position: this.#editing.position, points: this.#editing.points, flipped: Boolean(this.#shown?.flipped), interactive: false };
+  }
+
+  #draw(state, effects) {
     this.#layout(Boolean(state.flipped));
     const svg = this.#svg;
+    this.#mode = this.#editing ? "edit" : state.interactive ? "play" : "view";
+    if (svg.dataset.mode !== this.#mode) svg.dataset.mode = this.#mode;
     if (svg.dataset.position !== state.position) svg.dataset.position = state.position ?? "";
     svg.classList.toggle("interactive", Boolean(state.interactive));
     const targets = state.targets ?? {};
@@ -295,7 +331,7 @@ export class Board {
     const g = event.target.closest?.("[data-point]");
     if (g) {
       this.#setRoving(g.dataset.point);
-      this.#emit("activate", { point: g.dataset.point, source: "pointer" });
+      this.#point(g.dataset.point, "pointer");
     } else {
       this.#emit("cancel", {});
     }
@@ -307,7 +343,7 @@ export class Board {
     const name = g.dataset.point;
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
-      this.#emit("activate", { point: name, source: "keyboard" });
+      this.#point(name, "keyboard");
       return;
     }
     if (event.key === "Escape") {
@@ -319,6 +355,12 @@ export class Board {
     event.preventDefault();
     const next = this.#neighbour(name, direction);
     if (next) this.focus(next);
+  }
+
+  /** A point chosen: its meaning in the mode. */
+  #point(point, source) {
+    if (this.#mode === "edit") this.#emit("edit", { point, source });
+    else if (this.#mode === "play") this.#emit("activate", { point, source });
   }
 
   /** The point the arrow keys lead to from `name`, on the screen (flip included). */

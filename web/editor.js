@@ -1,10 +1,10 @@
 // The position editor: put and remove pieces of either colour and type, change a stack's
 // height, choose the side to move and the step. The facade's check_position says at once
 // whether the position is possible and why not. From a possible one: play, analyse, or copy
-// its link. While editing, clicks on the board edit it (they never reach the game), and
-// the board shows the edited position.
+// its link. While editing, the board is in its edit mode (board.js): it shows the edited
+// position, and a point chosen on it (click, tap, Enter or Space) comes here as "edit".
 
-import { COLUMNS, COLUMN_SIZES, TYPE_LETTER, parsePosition } from "./notation.js";
+import { formatPosition, parsePosition } from "./notation.js";
 import { positionAt } from "./game.js";
 import { copyText, flash } from "./sharing.js";
 import { linkTo, positionHash } from "./address.js";
@@ -18,24 +18,6 @@ const TOOL_NAMES = { Z: "editor.whiteTzaar", A: "editor.whiteTzarra", T: "editor
 const TOOLS = ["Z", "A", "T", "z", "a", "t", ".", "+", "-"];
 const MAX_HEIGHT = 30;
 
-/** Position text of {name: {color, type, height}} and a turn such as "w1". */
-export function positionText(points, turn) {
-  const columns = COLUMNS.split("").map((letter, col) => {
-    let out = "";
-    for (let row = 1; row <= COLUMN_SIZES[col]; row += 1) {
-      const s = points[`${letter}${row}`];
-      if (!s) {
-        out += ".";
-        continue;
-      }
-      const l = TYPE_LETTER[s.type];
-      out += (s.color === "white" ? l : l.toLowerCase()) + (s.height > 1 ? String(s.height) : "");
-    }
-    return out;
-  });
-  return `${columns.join("/")} ${turn}`;
-}
-
 export class Editor {
   #game;
   #engine;
@@ -48,11 +30,7 @@ export class Editor {
   #tool = "Z";
   #checked = null;
 
-  #restore;
-
-  /** `restore()` draws the game's own position again (when the editor closes). */
-  constructor(panel, game, engine, board, boardSvg, analysis, restore) {
-    this.#restore = restore;
+  constructor(panel, game, engine, board, analysis) {
     this.#game = game;
     this.#engine = engine;
     this.#board = board;
@@ -141,19 +119,7 @@ export class Editor {
     root.append(palette, turn, verdict, actions);
     panel.append(root);
     this.#els = { button, side, step, verdict, play, analyse, copy };
-    // Clicks on the board edit it while the editor is on (captured before the board sees them).
-    boardSvg.parentElement.addEventListener(
-      "click",
-      (event) => {
-        if (!this.#on) return;
-        const point = event.target.closest?.("#board [data-point]");
-        if (!point) return;
-        event.stopPropagation();
-        event.preventDefault();
-        this.#edit(point.dataset.point);
-      },
-      true,
-    );
+    board.on("edit", ({ point }) => this.#edit(point));
   }
 
   get on() {
@@ -161,7 +127,7 @@ export class Editor {
   }
 
   get position() {
-    return positionText(this.#points, `${this.#els.side.value}${this.#els.step.value}`);
+    return formatPosition({ points: this.#points, turn: `${this.#els.side.value}${this.#els.step.value}` });
   }
 
   #link() {
@@ -181,7 +147,7 @@ export class Editor {
       this.#els.step.value = parsed.turn[1];
       this.#changed();
     } else {
-      this.#restore();
+      this.#board.setEditing(null);
     }
   }
 
@@ -208,7 +174,7 @@ export class Editor {
     this.#root.dataset.position = position;
     delete this.#root.dataset.possible;
     this.#setEnabled(false);
-    this.render(this.#game.state);
+    this.#board.setEditing({ position, points: { ...this.#points } });
     let answer;
     try {
       answer = await this.#engine.call("check_position", { position });
@@ -234,22 +200,5 @@ export class Editor {
     this.toggle(false);
     await this.#game.openGame({ start, actions: [] }, "editor");
     if (analyse) this.#analysis.toggle(true);
-  }
-
-  /** Draw the edited position over the game's (after each render of the board). */
-  render(state) {
-    if (!this.#on) return;
-    this.#board.render({
-      position: this.position,
-      points: this.#points,
-      flipped: state.flipped,
-      selected: null,
-      targets: {},
-      losing: [],
-      sources: [],
-      marks: [],
-      hint: null,
-      interactive: false,
-    });
   }
 }

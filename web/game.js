@@ -1,14 +1,15 @@
 // The game flow: the one place that changes the state (game-state.js describes it and
 // derives what the panels and the board show). The engine is reached only through the
-// EngineClient; the computer's turns are played by autoplay.js.
+// EngineClient; the computer's turns are played by autoplay.js, the page's opening by
+// opening.js, and the save by saving.js: each through the public methods below.
 //
-//   const game = new Game(engine);
+//   const game = new Game(engine, {storage});
 //   game.subscribe((state, effects) => render(state, effects));   // returns an unbind
 //   game.activate("C3"); game.pass(); game.undo(); game.newGame({setup: "random"});
 
 import { SIDE_NAME, parseAction, captureText, stackText, placeText, TYPES } from "./notation.js";
 import { t, msg } from "./i18n.js";
-import { SAVE_KEY, SAVE_VERSION } from "./saving.js";
+import { Saving } from "./saving.js";
 import { Autoplay, WATCH_SPEEDS } from "./autoplay.js";
 import { openPage } from "./opening.js";
 import {
@@ -20,39 +21,32 @@ export * from "./game-state.js";
 
 /** The pause between the two actions of an automatic player's turn (a little over a slide). */
 const AUTOPLAY_PAUSE_MS = 320;
-/** Where the watching speed is saved. */
-const WATCH_KEY = "tzaar.watch-speed";
 
 // ---- the game ----------------------------------------------------------------------------
 
 export class Game {
   #engine;
-  #storage;
+  #saving;
   #listeners = new Set();
   #request = 0; // number of the latest engine request whose answer we still want
   #newcomer; // the players of a first visit
   #suggest; // (position, engine, {cancelled}) -> promise of the hint's actions, or null
   #autoplay;
   #holdSave = false; // while the page opens after a bad link: the save stays as it was
-  #pause; // () -> milliseconds between the actions of an automatic player's turn
   state;
 
+  /**
+   * `storage`: storage.js's (saving.js keeps the game and its settings there), or null.
+   * `newcomerPlayers`: the players of a first visit. `suggest`: the hint's search.
+   * `pause()`: milliseconds between the actions of an automatic player's turn.
+   */
   constructor(engine, { storage = null, newcomerPlayers = null, suggest = null, pause = () => AUTOPLAY_PAUSE_MS } = {}) {
     this.#engine = engine;
-    this.#storage = storage;
+    this.#saving = new Saving(storage);
     this.#newcomer = newcomerPlayers;
     this.#suggest = suggest;
-    this.#pause = pause;
     this.state = initialState();
-    this.#autoplay = new Autoplay({
-      state: () => this.state,
-      request: () => this.#request,
-      set: (changes) => this.#set(changes),
-      announce: (text) => this.announce(text),
-      play: (action) => this.play(action, { automatic: true }),
-      engine,
-      pause: () => this.#pause(),
-    });
+    this.#autoplay = new Autoplay(this, { engine, pause });
   }
 
   subscribe(callback) {
@@ -70,19 +64,7 @@ export class Game {
   }
 
   #save() {
-    if (!this.#storage || this.#holdSave) return;
-    const s = this.state;
-    this.#storage.set(SAVE_KEY, {
-      version: SAVE_VERSION,
-      start: s.start,
-      shown: positionAt(s),
-      setup: s.setup,
-      seed: s.seed,
-      actions: s.actions,
-      cursor: s.cursor,
-      players: s.players,
-    });
-    this.#storage.set("tzaar.flipped", s.flipped);
+    if (!this.#holdSave) this.#saving.write(this.state);
   }
 
   /**
@@ -90,20 +72,30 @@ export class Game {
    * the link of the address, the saved game, or a first visit (opening.js decides which).
    */
   open({ link = null } = {}) {
-    return openPage(
-      {
-        state: () => this.state,
-        reset: (state) => (this.state = state),
-        set: (changes) => this.#set(changes),
-        load: (start, actions, options) => this.#load(start, actions, options),
-        holdSave: (hold) => (this.#holdSave = hold),
-        engine: this.#engine,
-        storage: this.#storage,
-        newcomer: this.#newcomer,
-        watchKey: WATCH_KEY,
-      },
-      link,
-    );
+    return openPage(this, { engine: this.#engine, saving: this.#saving, newcomer: this.#newcomer }, link);
+  }
+
+  // ---- the page's opening (opening.js) ---------------------------------------------------
+
+  /** Show `state` (a whole state, see initialState) in place of the current one, and `alert`. */
+  preview(state, alert = null) {
+    this.state = state;
+    this.#set(alert ? { alert } : {}); // (an alert is said in the live region too)
+  }
+
+  /** The engine is ready (the game can start), or it could not start: `error` says why. */
+  engineStarted(error = null) {
+    this.#set(error ? { engine: "error", notice: error.message } : { engine: "ready" });
+  }
+
+  /** While `hold` is true the save stays as it was (the page opens after a bad link). */
+  holdSave(hold) {
+    this.#holdSave = Boolean(hold);
+  }
+
+  /** Show a link's or a save's problem: {kind: "link"|"save", text}. */
+  showAlert(alert) {
+    this.#set({ alert });
   }
 
   /**
@@ -112,7 +104,7 @@ export class Game {
    * changes to make with it (setup, players). Returns null when done (or overtaken by a
    * later request), else the engine's error, and then nothing has changed.
    */
-  async #load(start, actions, { cursor = actions.length, at = null, state: more = {} } = {}) {
+  async load(start, actions, { cursor = actions.length, at = null, state: more = {} } = {}) {
     const request = ++this.#request;
     this.#set({ busy: true });
     let answer;
@@ -179,7 +171,7 @@ export class Game {
       placeType: { white: null, black: null },
       alert: null,
     });
-    const error = await this.#load(answer.position, []);
+    const error = await this.load(answer.position, []);
     if (error) this.#set({ notice: error.message });
   }
 
@@ -197,7 +189,7 @@ export class Game {
   async openGame({ start, actions, setup: recordSetup = null, seed = null }, setup = "link") {
     const players = setup === "record" ? this.state.players : { white: "person", black: "person" };
     const named = setup === "record" && recordSetup && recordSetup !== "position";
-    const error = await this.#load(start, actions, {
+    const error = await this.load(start, actions, {
       state: { setup: named ? recordSetup : setup, seed: named ? seed : null, players, alert: null, notice: null },
     });
     if (!error && setup === "record") {
@@ -284,7 +276,7 @@ export class Game {
   setWatchSpeed(speed) {
     if (!WATCH_SPEEDS.includes(speed)) return;
     this.#set({ watch: { ...this.state.watch, speed } });
-    this.#storage?.set(WATCH_KEY, speed);
+    this.#saving.watchSpeed = speed;
   }
   setWatchPaused(paused) {
     this.#set({ watch: { ...this.state.watch, paused: Boolean(paused) } });
@@ -294,6 +286,39 @@ export class Game {
     this.#autoplay.step();
     this.#set({ watch: { ...this.state.watch, paused: true } });
     this.#autoplay.run();
+  }
+
+  // ---- the computer's turns and the hint (autoplay.js) ---------------------------------
+
+  /** How many engine requests the game has made: when it changes, the game moved on (a
+   * play, an undo, a new game) and an answer asked for before is no longer wanted. */
+  get requests() {
+    return this.#request;
+  }
+
+  /** `side` is thinking (null: nobody); `info`: its search's progress. */
+  showThinking(side, info = null) {
+    this.#set({ thinking: side, thinkingInfo: info });
+  }
+
+  /** Show `text` as the game's notice (a problem the person should read). */
+  showNotice(text) {
+    this.#set({ notice: text });
+  }
+
+  /** Keep a result the computer proved for `position` (the hint and the move list show it). */
+  noteProof(position, proof) {
+    if (!this.state.proofs[position]) this.#set({ proofs: { ...this.state.proofs, [position]: proof } });
+  }
+
+  /** While watching paused, whether the computer waits for Resume or Step (state.watch.held). */
+  holdWatch(held) {
+    if (Boolean(this.state.watch.held) !== held) this.#set({ watch: { ...this.state.watch, held } });
+  }
+
+  /** A hint is being looked for (`hinting`), or was: `hint` ({position, action, chance}) or null. */
+  showHinting(hinting, hint = null) {
+    this.#set(hinting ? { hinting, notice: null } : { hinting, ...(hint ? { hint } : {}) });
   }
 
   /** Play one action from the shown position (later actions, if any, are dropped). */

@@ -112,6 +112,27 @@ export function parsePosition(text) {
   return { points, side, step: STEP_OF_DIGIT[turnMatch[2]], turn: turn.toLowerCase() };
 }
 
+/**
+ * The position text of {points: {A1: {color, type, height}}, turn: "w1"}: the inverse of
+ * parsePosition (a space between the board and the turn; a height of 1 is not written).
+ */
+export function formatPosition({ points, turn }) {
+  const columns = COLUMNS.split("").map((letter, col) => {
+    let out = "";
+    for (let row = 1; row <= COLUMN_SIZES[col]; row += 1) {
+      const stack = points[`${letter}${row}`];
+      if (!stack) {
+        out += ".";
+        continue;
+      }
+      const l = TYPE_LETTER[stack.type];
+      out += (stack.color === "white" ? l : l.toLowerCase()) + (stack.height > 1 ? String(stack.height) : "");
+    }
+    return out;
+  });
+  return `${columns.join("/")} ${turn}`;
+}
+
 /** An Error with the English message and `text`, the same as a msg() for the page. */
 function positionError(message, key, params = {}) {
   return Object.assign(new Error(message), { text: msg(key, params) });

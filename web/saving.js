@@ -1,38 +1,94 @@
-// The saved game in local storage: read it strictly, and set aside what cannot be used.
+// The saved game and the game's settings in the browser's storage (storage.js): the one
+// module that reads and writes them.
 //
-// The game is saved under "tzaar.game" after every action (game.js #save). A save that does
-// not parse, or that comes from another format, is moved to "tzaar.game.set-aside" (kept
-// as it was, so nothing is lost) and reported; the page then starts a new game.
+//   const saving = new Saving(storage);      // storage: storage.js's, or null (nothing kept)
+//   const { saved, problem } = saving.read(); // the saved game, strictly checked
+//   saving.write(state);                     // after every change of the game (and the flip)
+//   saving.setAside();                       // a save that does not replay
+//   saving.flipped; saving.watchSpeed = "fast";
+//
+// The game is saved under "tzaar.game". A save that does not parse, or that comes from
+// another format, is moved to "tzaar.game.set-aside" (kept as it was, so nothing is lost)
+// and reported; the page then starts a new game.
 
 import { parsePosition, parseAction } from "./notation.js";
 import { msg } from "./i18n.js";
 import { excerpt } from "./clip.js";
+import { positionAt } from "./game-state.js";
 
 export const SAVE_KEY = "tzaar.game";
 export const SET_ASIDE_KEY = "tzaar.game.set-aside";
 export const SAVE_VERSION = 1;
+/** Whether the board is shown turned round. */
+const FLIPPED_KEY = "tzaar.flipped";
+/** The speed at which the computer is watched playing itself. */
+const WATCH_KEY = "tzaar.watch-speed";
 
-/**
- * {saved, problem}: saved is {start, actions, cursor, setup, seed, players, shown} or null;
- * problem is a sentence for the person (an i18n msg()) when a save was there but could not be used (it has
- * then been set aside).
- */
-export function readSave(storage) {
-  if (!storage?.getText) return { saved: null, problem: null };
-  const text = storage.getText(SAVE_KEY);
-  if (text == null) return { saved: null, problem: null };
-  const why = checkSave(text);
-  if (!why.key) return { saved: why, problem: null };
-  setAside(storage, text);
-  return { saved: null, problem: saveProblem(why) };
+export class Saving {
+  #storage;
+
+  constructor(storage = null) {
+    this.#storage = storage;
+  }
+
+  /**
+   * {saved, problem}: saved is {start, actions, cursor, setup, seed, players, shown} or
+   * null; problem is a sentence for the person (an i18n msg()) when a save was there but
+   * could not be used (it has then been set aside).
+   */
+  read() {
+    const text = this.#storage?.getText(SAVE_KEY) ?? null;
+    if (text === null) return { saved: null, problem: null };
+    const why = checkSave(text);
+    if (!why.key) return { saved: why, problem: null };
+    this.setAside(text);
+    return { saved: null, problem: saveProblem(why) };
+  }
+
+  /** Whether a saved game is there (it may have been set aside since it was read). */
+  has() {
+    return (this.#storage?.getText(SAVE_KEY) ?? null) !== null;
+  }
+
+  /** Save the game of `state` (its start, actions, shown position, setup, players) and the flip. */
+  write(state) {
+    if (!this.#storage) return;
+    this.#storage.set(SAVE_KEY, {
+      version: SAVE_VERSION,
+      start: state.start,
+      shown: positionAt(state),
+      setup: state.setup,
+      seed: state.seed,
+      actions: state.actions,
+      cursor: state.cursor,
+      players: state.players,
+    });
+    this.#storage.set(FLIPPED_KEY, state.flipped);
+  }
+
+  /** Move the saved text aside (replacing an older one set aside) and clear the save. */
+  setAside(text = this.#storage?.getText(SAVE_KEY) ?? null) {
+    if (!this.#storage) return;
+    if (text !== null) this.#storage.setText(SET_ASIDE_KEY, text);
+    this.#storage.remove(SAVE_KEY);
+  }
+
+  /** Whether the board was last shown turned round. */
+  get flipped() {
+    return Boolean(this.#storage?.get(FLIPPED_KEY));
+  }
+
+  /** The watching speed last chosen (any value: the caller checks it), or null. */
+  get watchSpeed() {
+    return this.#storage?.get(WATCH_KEY) ?? null;
+  }
+
+  set watchSpeed(speed) {
+    this.#storage?.set(WATCH_KEY, speed);
+  }
 }
 
-/** Move the saved text aside (replacing an older one set aside) and clear the save. */
-export function setAside(storage, text = storage.getText(SAVE_KEY)) {
-  if (text != null) storage.setText(SET_ASIDE_KEY, text);
-  storage.remove(SAVE_KEY);
-}
-
+/** The sentence that says a save was set aside, and why (`why`: a msg()). */
 export function saveProblem(why) {
   return msg("save.problem", { why, key: SET_ASIDE_KEY });
 }

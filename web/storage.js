@@ -1,4 +1,5 @@
-// Saved settings and the game in progress: localStorage when it works, memory otherwise.
+// The browser storage of the page's settings and of the saved game (saving.js reads and writes
+// the game and its settings): localStorage when it works, memory otherwise.
 const memory = new Map();
 
 function backend() {

@@ -6,7 +6,6 @@
 // the press on. The service worker keeps the modules for offline use like every other file.
 
 import { msg, show, loadLater } from "./i18n.js";
-import { boardStateOf } from "./game.js";
 
 // One literal URL per file, so that build.py stamps each with the release (?v=HASH).
 const STYLE_URL = new URL("./tools.css", import.meta.url);
@@ -39,7 +38,7 @@ function makeTools(modules, { panel, game, engine, board, boardSvg, frame, stora
   const analysis = new Analysis(panel, game, engine, overlay, frame);
   const review = new Review(panel, game, engine);
   const puzzles = new Puzzles(panel, game, engine, storage);
-  const editor = new Editor(panel, game, engine, board, boardSvg, analysis, () => board.render(boardStateOf(game.state)));
+  const editor = new Editor(panel, game, engine, board, analysis);
   return { analysis, overlay, review, puzzles, editor };
 }
 
@@ -127,7 +126,6 @@ export function mountTools(parts) {
     if (!tools) return;
     tools.overlay.sync(state.flipped);
     tools.review.render(state);
-    tools.editor.render(state);
   }
 
   return {
