@@ -7,7 +7,7 @@ import json
 import re
 from pathlib import Path
 
-from helpers import act, idle, link, shown
+from helpers import RECORDERS, act, idle, link, shown
 
 from tzaar.position import Position
 from tzaar.ai.solver import Solver
@@ -129,6 +129,61 @@ def test_the_analysis_shows_the_best_turn_and_the_reply(open_site, watch, wait_e
     text = page.inner_text("#analysis .eval-line")
     assert text == f"Best: {' '.join(line)} · reply: {' '.join(reply)}"
     assert page.get_attribute(".board-overlay", "data-best") == line[0]
+    watch.assert_clean()
+
+
+# Records, in order, each best action the analysis board shows (its arrow, .board-overlay
+# data-best) and each hint the board draws (its data-hint points), with the time.
+SHOWN = """() => {
+  window.__shown = [{ best: document.querySelector(".board-overlay").dataset.best, t: performance.now() }];
+  const hint = () => {
+    const from = document.querySelector('#board [data-hint="from"]')?.dataset.point;
+    const to = document.querySelector('#board [data-hint="to"]')?.dataset.point;
+    return from && to ? `${from}x${to}` : null;
+  };
+  new MutationObserver((records) => {
+    for (const r of records) {
+      const t = performance.now();
+      if (r.attributeName === "data-best" && r.target.dataset.best) window.__shown.push({ best: r.target.dataset.best, t });
+      if (r.attributeName === "data-hint" && hint() && !window.__shown.some((s) => s.hint)) window.__shown.push({ hint: hint(), t });
+    }
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-best", "data-hint"] });
+}"""
+
+
+def test_a_hint_during_the_analysis_is_its_best_and_the_analysis_goes_on(page, open_site, watch, wait_engine):
+    """The policy for two searches at once (web/computer.js): Hint while the analysis board
+    searches the same position answers the analysis's best, and the analysis goes on: the same
+    job, never stopped nor restarted, deeper afterwards."""
+    start = Position.standard().text()
+    page.add_init_script(RECORDERS)
+    page = open_site(link(start))
+    wait_engine(page)
+    idle(page, start)
+    page.keyboard.press("a")
+    page.wait_for_function("() => Number(document.querySelector('#analysis')?.dataset.depth) >= 3", timeout=60_000)
+    page.evaluate(SHOWN)
+    sent = page.evaluate("() => window.__sent.length")
+    [analysis_job] = page.evaluate("() => [...new Set(window.__sent.filter((m) => m.method === 'ai_step').map((m) => m.params.job))]")
+    depth = int(page.get_attribute("#analysis", "data-depth"))
+    page.click('[data-action="hint"]')
+    page.wait_for_selector('#board [data-hint="to"]', timeout=30_000)
+    shown_ = page.evaluate("() => window.__shown")
+    hint = next(s["hint"] for s in shown_ if "hint" in s)
+    assert hint in page.inner_text("#hint-text")
+    # The hint is the best the board showed when the hint was given: the last arrow drawn
+    # before the hint, or the one before it (the hint is drawn at the next frame, and a slice
+    # of the analysis may land in between).
+    drawn = next(s["t"] for s in shown_ if "hint" in s)
+    before = [s["best"] for s in shown_ if "best" in s and s["t"] <= drawn]
+    assert hint in before[-2:], (hint, shown_)
+    # The analysis goes on with its own job: no search started or stopped since the click, and
+    # it searches deeper.
+    page.wait_for_function("(d) => Number(document.querySelector('#analysis').dataset.depth) > d", arg=depth, timeout=60_000)
+    since = page.evaluate("(n) => window.__sent.slice(n)", sent)
+    assert [m for m in since if m["method"] in ("ai_start", "ai_stop")] == [], since
+    assert {m["params"]["job"] for m in since if m["method"] == "ai_step"} == {analysis_job}
+    assert page.get_attribute("#analyse-button", "aria-pressed") == "true"
     watch.assert_clean()
 
 

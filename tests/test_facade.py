@@ -299,27 +299,36 @@ def test_underscore_for_the_space_everywhere():
 
 
 def test_the_ai_and_tools_methods_load_on_their_first_call():
-    """A fresh interpreter imports only the rules with the facade; the first call of an ai_*
-    or tools' method imports its module (the browser fetches it then)."""
+    """A fresh interpreter imports only the rules with the facade; the first call of a tools'
+    method imports the tools (not the search), that of an ai_* method the search (the browser
+    fetches them then)."""
     code = (
         "import sys, json\n"
         "from tzaar import facade\n"
-        "rest = ('tzaar.ai', 'tzaar.tools_facade', 'tzaar.analysis', 'tzaar.littlegolem', 'tzaar.puzzles')\n"
+        "rest = ('tzaar.ai', 'tzaar.jobs', 'tzaar.tools_facade', 'tzaar.analysis', 'tzaar.littlegolem', 'tzaar.puzzles')\n"
         "seen = [sorted(m for m in sys.modules if m.startswith(rest))]\n"
-        "assert 'result' in facade.call('ai_levels', {})\n"
-        "seen.append(['tzaar.ai.jobs' in sys.modules, 'tzaar.tools_facade' in sys.modules])\n"
         "assert 'result' in facade.call('check_position', {'position': facade.STANDARD_TEXT})\n"
-        "seen.append('tzaar.tools_facade' in sys.modules)\n"
+        "seen.append(['tzaar.tools_facade' in sys.modules, 'tzaar.ai.jobs' in sys.modules, 'tzaar.ai.search' in sys.modules])\n"
+        "assert 'result' in facade.call('ai_levels', {})\n"
+        "seen.append('tzaar.ai.jobs' in sys.modules)\n"
         "print(json.dumps(seen))\n"
     ).replace("facade.STANDARD_TEXT", repr(STANDARD))
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert json.loads(done.stdout) == [[], [True, False], True]
+    assert json.loads(done.stdout) == [[], [True, False, False], True]
 
 
-def test_lazy_modules_names_every_method_its_modules_register():
+def test_every_method_is_the_facades_or_a_lazy_modules():
+    """The facade finds a method by importing LAZY_MODULES until it is registered: every
+    method must come from one of them (or the facade itself), in a fresh interpreter too."""
     methods = facade.load_all_methods()
-    for module, names in facade.LAZY_MODULES.items():
-        assert {name for name, fn in methods.items() if fn.__module__ == module} == set(names), module
+    offered = {fn.__module__ for fn in methods.values()}
+    assert offered == {"tzaar.facade", *facade.LAZY_MODULES}
+    code = (
+        "import json\nfrom tzaar import facade, methods\n"
+        "print(json.dumps([facade._find(name) is not None for name in %r]))\n" % sorted(methods)
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert all(json.loads(done.stdout))
     # an unknown method's message lists them all
     message = call("no_such", {})["error"]["message"]
-    assert all(name in message for names in facade.LAZY_MODULES.values() for name in names)
+    assert all(name in message for name in methods)

@@ -60,11 +60,12 @@ stacking; without ``last`` it is ``lost-type``.
 
 Methods live in modules that register them with :func:`tzaar.methods.method`, declaring
 their parameters there (checked in one place before the call); this module is the one that
-runs them. The rules' methods are here; the others (``tzaar.ai.jobs`` for the ``ai_*``
-methods, ``tzaar.tools_facade`` for the analysis tools, see :data:`LAZY_MODULES`) are
-imported on their first call, so that the browser's start loads only the rules (build.py
-ships the other modules in a second archive, fetched then). :func:`load_all_methods`
-imports them all.
+runs them. The rules' methods are here; the others (``tzaar.tools_facade`` for the analysis
+tools, ``tzaar.ai.jobs`` for the ``ai_*`` methods: the modules of :data:`LAZY_MODULES`) are
+imported when a method not yet registered is first called, so that the browser's start
+loads only the rules (build.py ships the other modules in a second archive, fetched then).
+Which method a module offers is known only from its registrations: no list of them is kept
+here. :func:`load_all_methods` imports them all.
 """
 
 from __future__ import annotations
@@ -87,16 +88,11 @@ __all__ = [
     "BadParams", "UnknownMethod",
 ]
 
-#: The modules of the methods that are not the rules', by name, with the methods each
-#: registers: imported on the first call of one of them. (build.py reads this table: the
-#: modules the start does not import go into the browser's second archive.)
-LAZY_MODULES = {
-    "tzaar.ai.jobs": ("ai_levels", "ai_start", "ai_step", "ai_stop", "ai_move"),
-    "tzaar.tools_facade": (
-        "attack_map", "check_position", "record_open", "record_export",
-        "review_start", "review_step", "review_stop", "puzzle_check",
-    ),
-}
+#: The modules of the methods that are not the rules', imported in this order until a method
+#: called is registered (the cheap tools first: a call of theirs never loads the search).
+#: build.py reads this literal tuple: the modules the start does not import go into the
+#: browser's second archive.
+LAZY_MODULES = ("tzaar.tools_facade", "tzaar.ai.jobs")
 
 _KINDS = (PositionError, ActionError, IllegalActionError, RecordError, BadParams, UnknownMethod)
 
@@ -127,14 +123,13 @@ def call(method_name: str, params=None) -> dict:
 
 
 def _find(name: str):
-    """The function of method ``name``, importing its module on its first call."""
-    fn = METHODS.get(name)
-    if fn is None:
-        for module, names in LAZY_MODULES.items():
-            if name in names:
-                importlib.import_module(module)
-                fn = METHODS.get(name)
-    return fn
+    """The function of method ``name``, importing the modules of :data:`LAZY_MODULES` in turn
+    until one has registered it (None: no module has)."""
+    for module in LAZY_MODULES:
+        if name in METHODS:
+            break
+        importlib.import_module(module)
+    return METHODS.get(name)
 
 
 def load_all_methods() -> dict:

@@ -5,16 +5,18 @@ and registers each method with its parameters::
 
     from ..methods import BadParams, method
 
-    @method("ai_step", job=(int, True), slice_ms=(float, False))
-    def _ai_step(job, slice_ms=30.0): ...
+    @method("view", position=(str, True), last=(list, False))
+    def _view(position, last=()): ...
 
 Each parameter is ``name=(type, required)``; the types are ``str`` (text), ``int`` (a
 whole number; ``true``/``false`` are refused), ``float`` (a finite number: NaN and
 Infinity are refused), ``bool``, ``list`` (a list of texts, e.g. actions) and ``dict``
 (any JSON object).  A method that takes no parameters declares none.  :func:`check`
 refuses unknown, missing and mistyped parameters with :class:`BadParams` before the
-method runs, so a method only checks values (ranges, names).  ``tzaar.facade`` imports
-the method modules; it is the one place that runs them (``call``/``call_json``).
+method runs, so a method only checks values (ranges, names).  Work done in slices registers
+its three methods (``X_start``, ``X_step``, ``X_stop``) through :func:`tzaar.jobs.job`.
+``tzaar.facade`` imports the method modules; it is the one place that runs them
+(``call``/``call_json``).
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ the work).  Params -> result:
 ``review_start {start, actions, nodes?}`` -> ``{job, total}``: a review of the game
     (:mod:`tzaar.ai.review`), run by ``review_step {job, slice_ms?}`` -> ``{done,
     evaluated, total}`` and, when done, ``evals`` and ``turns``; ``review_stop {job}``.
-    One review job at a time (a new one drops the previous).
+    The job kind ``review`` of :mod:`tzaar.jobs` (it runs beside any other job).
 ``puzzle_check {position, actions}`` -> ``{status: "continue"|"solved"|"failed", defence,
     reason}``: judges the player's actions since the puzzle's start (the defence included);
     see :func:`tzaar.puzzles.check_answer`.
@@ -25,11 +25,9 @@ the work).  Params -> result:
 
 from __future__ import annotations
 
-import itertools
-import math
-
 from .analysis import attack_map, check_position
 from .errors import shown
+from .jobs import job
 from .methods import BadParams, method
 from .methods import params as _params
 from .notation import parse_action
@@ -38,25 +36,9 @@ from .game import read_record as read_our_record
 from .littlegolem import format_littlegolem, is_littlegolem, read_record
 from .position import Position
 
-_ids = itertools.count(1)
-
 
 def _actions(texts):
     return [parse_action(t) for t in texts]
-
-_REVIEWS = {}
-
-
-def _slice(value) -> float:
-    ok = isinstance(value, (int, float)) and not isinstance(value, bool)
-    if ok:
-        try:
-            ok = math.isfinite(float(value)) and value > 0
-        except OverflowError:
-            ok = False
-    if not ok:
-        raise BadParams(f"slice_ms must be a finite number above 0, not {shown(value)}.")
-    return float(value)
 
 
 @method("attack_map")
@@ -101,9 +83,8 @@ def _record_export(start, actions, format):
     raise BadParams(f"record_export: format must be 'tzaar' or 'littlegolem', not {shown(format)}.")
 
 
-@method("review_start")
-@_params(start=(str, True), actions=(list, True), nodes=(int, False))
-def _review_start(start, actions, nodes=None):
+@job("review", start=(str, True), actions=(list, True), nodes=(int, False))
+def _review(start, actions, nodes=None):
     from .ai.review import DEFAULT_NODES, Review
 
     if nodes is not None and nodes <= 0:
@@ -111,32 +92,7 @@ def _review_start(start, actions, nodes=None):
     pos = Position.from_text(start)
     acts = _actions(actions)
     pos.play(acts)
-    review = Review(pos, acts, nodes or DEFAULT_NODES)
-    for old in _REVIEWS.values():
-        old.close()
-    _REVIEWS.clear()
-    job = next(_ids)
-    _REVIEWS[job] = review
-    return {"job": job, "total": review.total}
-
-
-@method("review_step", job=(int, True), slice_ms=(float, False))
-def _review_step(job, slice_ms=30):
-    review = _REVIEWS.get(job)
-    if review is None:
-        raise BadParams(f"There is no review job {shown(job)} (it finished, was stopped or replaced).")
-    out = review.step(_slice(slice_ms))
-    if out["done"]:
-        del _REVIEWS[job]
-    return out
-
-
-@method("review_stop", job=(int, True))
-def _review_stop(job):
-    review = _REVIEWS.pop(job, None)
-    if review is not None:
-        review.close()
-    return {}
+    return Review(pos, acts, nodes or DEFAULT_NODES)
 
 
 @method("puzzle_check")

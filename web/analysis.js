@@ -1,5 +1,6 @@
 // The analysis board: while it is on, the engine searches the shown position continuously in
-// the worker (slices of ai_step, as computer.js does) and the page shows an evaluation bar
+// the worker (computer.js analyse(), a job run in slices; a hint of the same position reads
+// its best) and the page shows an evaluation bar
 // beside the board (filled with White's chance of winning, info.win_chance, and the
 // favourite's chance as text, "White 62%"; a win the endgame solver proved reads "White wins
 // in 3 turns", info.proven), the best rest of the turn, the depth reached, and the best action as
@@ -11,7 +12,8 @@
 //   analysis.toggle();  analysis.setAttackMap(true);
 
 import { positionAt } from "./game.js";
-import { SLICE_MS } from "./computer.js";
+import { analyse } from "./computer.js";
+import { isAbort } from "./engine-client.js";
 import { proofFrom } from "./proof.js";
 import { chanceMsg, whiteChance } from "./chance.js";
 import { msg, show } from "./i18n.js";
@@ -52,10 +54,9 @@ export class Analysis {
   #overlay;
   #on = false;
   #attacks = false;
-  #run = 0; // the current search's number; a new one stops the old
+  #running = null; // the AbortController of the search running; a new one stops the old
   #position = null;
   #attackPosition = null;
-  #job = null;
   #els = {};
   #bar;
 
@@ -141,7 +142,8 @@ export class Analysis {
       );
     }
     if (!this.#on) return;
-    // Wait while a computer player thinks (one search at a time in the worker).
+    // Wait while a computer player thinks: its budget is time, so its search has the worker
+    // to itself.
     if (state.thinking) {
       if (this.#position !== null) this.#stop();
       this.#position = null;
@@ -154,9 +156,8 @@ export class Analysis {
   }
 
   #stop() {
-    this.#run += 1;
-    if (this.#job !== null) this.#engine.call("ai_stop", { job: this.#job }).catch(() => {});
-    this.#job = null;
+    this.#running?.abort();
+    this.#running = null;
     this.#overlay.setBest(null);
     delete this.#bar.dataset.score;
     delete this.#bar.dataset.chance;
@@ -164,8 +165,6 @@ export class Analysis {
 
   async #search(position, view) {
     this.#stop();
-    const run = this.#run;
-    const current = () => run === this.#run && this.#on;
     show(this.#els.line, "");
     show(this.#els.depth, "");
     if (view.winner) {
@@ -173,32 +172,12 @@ export class Analysis {
       show(this.#els.line, msg("analysis.over"));
       return;
     }
-    let job;
+    const running = (this.#running = new AbortController());
+    const onInfo = (info) => info.depth > 0 && this.#show(info, position);
     try {
-      ({ job } = await this.#engine.call("ai_start", { position, level: "expert", time: 3600 }));
-    } catch {
-      return;
-    }
-    if (!current()) {
-      this.#engine.call("ai_stop", { job }).catch(() => {});
-      return;
-    }
-    this.#job = job;
-    for (;;) {
-      let answer;
-      try {
-        answer = await this.#engine.call("ai_step", { job, slice_ms: SLICE_MS });
-      } catch {
-        // Another search took the worker (a hint): start again once it is done.
-        if (current()) setTimeout(() => current() && this.#search(position, view), 500);
-        return;
-      }
-      if (!current()) return;
-      if (answer.info.depth > 0) this.#show(answer.info, position);
-      if (answer.done) {
-        this.#job = null;
-        return;
-      }
+      await analyse(this.#engine, position, { signal: running.signal, onInfo });
+    } catch (error) {
+      if (!isAbort(error)) console.warn("The analysis stopped:", error);
     }
   }
 

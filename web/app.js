@@ -9,7 +9,7 @@ import { parseLink } from "./address.js";
 import { bindAddress, ShareControls, AlertBox } from "./sharing.js";
 import { UpdateNotice, startOffline } from "./update-notice.js";
 import { storage } from "./storage.js";
-import { FRIENDLY_LEVEL, HINT_LEVEL, computerId, think } from "./computer.js";
+import { FRIENDLY_LEVEL, computerId, suggest } from "./computer.js";
 import { HintView } from "./hint.js";
 import { Announcer } from "./announce.js";
 import { ThinkingProgress, WatchBar } from "./watch.js";
@@ -27,7 +27,7 @@ const game = new Game(engine, {
   storage,
   // A first visit plays White against the computer at a friendly level.
   newcomerPlayers: { white: "person", black: computerId(FRIENDLY_LEVEL) },
-  suggest: async (position, engine, options) => (await think(engine, { position, level: HINT_LEVEL, solve: true }, options))?.actions ?? null,
+  suggest, // the hint: the analysis board's best when it searches the position (computer.js)
   // The computer's second action waits for the first one's slide, unless motion is reduced.
   pause: () => (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? 0 : 320),
 });

@@ -4,8 +4,18 @@
 //   engine.onProgress(({stage, fraction, text}) => ...);   // returns an unbind function
 //   await engine.ready;                                      // rejects if Python cannot start
 //   const view = await engine.call("view", {position});     // rejects with an EngineError
+//   const last = await engine.run("ai", {position, level}, {signal, onStep});   // a job, below
 //
 // Calls made before the engine is ready wait for it; they are never refused for that.
+//
+// A job (tzaar/jobs.py) is work the worker does in slices: `run(kind, params, {signal,
+// onStep, sliceMs})` calls `${kind}_start` with params, then `${kind}_step {job, slice_ms}`
+// until a step is done, and resolves to that last step; `onStep(step)` sees every step, the
+// last one included, before the next is asked for. Aborting `signal` stops the job in the
+// worker at once (`${kind}_stop`, answered after the slice under way) and rejects the run
+// with an AbortError (isAbort(error)), which callers ignore. Several runs may go on at once,
+// of one kind or of several: each is its own job, and none stops another (the worker
+// answers their steps in turn).
 
 /** An answer of the engine that is an error; `kind` names its class (CONTRACTS.md). */
 export class EngineError extends Error {
@@ -14,6 +24,18 @@ export class EngineError extends Error {
     this.name = "EngineError";
     this.kind = kind;
   }
+}
+
+/** Milliseconds of work per step of a job: short enough to answer anything else at once. */
+export const SLICE_MS = 40;
+
+/** Whether `error` is the rejection of an aborted run (or any AbortError). */
+export function isAbort(error) {
+  return error?.name === "AbortError";
+}
+
+function abortError() {
+  return new DOMException("The job was stopped.", "AbortError");
 }
 
 export class EngineClient {
@@ -59,6 +81,48 @@ export class EngineClient {
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
       this.#worker.postMessage({ id, method, params });
+    });
+  }
+
+  /** Runs a job of kind `kind` to its end (see the top of this file): a promise of its last
+   * step, rejected with an AbortError once `signal` aborts, or with an EngineError. */
+  run(kind, params = {}, { signal = null, onStep = null, sliceMs = SLICE_MS } = {}) {
+    if (signal?.aborted) return Promise.reject(abortError());
+    return new Promise((resolve, reject) => {
+      let job = null; // the job's id while it runs in the worker
+      let settled = false;
+      const stop = () => {
+        if (job !== null) this.call(`${kind}_stop`, { job }).catch(() => {});
+        job = null;
+      };
+      const settle = (done, value) => {
+        if (settled) return;
+        settled = true;
+        signal?.removeEventListener("abort", onAbort);
+        done(value);
+      };
+      const onAbort = () => {
+        stop();
+        settle(reject, abortError());
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      const steps = async () => {
+        const started = await this.call(`${kind}_start`, params);
+        job = started.job;
+        if (settled) return stop(); // aborted while it started
+        for (;;) {
+          const step = await this.call(`${kind}_step`, { job, slice_ms: sliceMs });
+          if (settled) return; // aborted meanwhile: stopped already
+          if (step.done) job = null; // finished: nothing to stop
+          onStep?.(step);
+          if (settled) return; // onStep aborted it
+          if (step.done) return settle(resolve, step);
+        }
+      };
+      steps().catch((error) => {
+        stop();
+        settle(reject, error);
+      });
     });
   }
 

@@ -1,11 +1,12 @@
 // Game review: "Review" runs the engine over every turn of the game in the move list
-// (review_start / review_step in slices, with a progress bar), then draws the graph of White's
+// (engine.run of the job kind "review", in slices, with a progress bar), then draws the graph of White's
 // chance of winning (click a point to go to that position) and marks the mistakes and
 // blunders in the move list (a turn that gives away 10 or 20 points of the mover's chance),
 // each with the engine's better turn. Any change to the game stops a review.
 
 import { msg, show } from "./i18n.js";
 import { scoreText } from "./analysis.js";
+import { isAbort } from "./engine-client.js";
 
 /** A marked turn: "12. White C3xD4 D4-E5: mistake, −14 points; better: C3xE5 pass" (loss:
  * points of the mover's chance of winning, tzaar/ai/review.py). */
@@ -31,7 +32,7 @@ export class Review {
   #engine;
   #root;
   #els;
-  #run = 0;
+  #running = null; // the AbortController of the review running
   #key = null; // the game the shown review is of
   #marks = new Map(); // turn number -> {mark, title}
   #result = null;
@@ -77,7 +78,7 @@ export class Review {
   async start() {
     const state = this.#game.state;
     if (state.engine !== "ready") return;
-    const run = ++this.#run;
+    this.#stop();
     this.#clear();
     const root = this.#root;
     root.hidden = false;
@@ -88,25 +89,27 @@ export class Review {
     const key = (this.#key = this.#gameKey(state));
     root.dataset.state = "running";
     this.#els.progress.hidden = false;
-    let job;
+    const running = (this.#running = new AbortController());
+    const onStep = (answer) => {
+      this.#els.progress.value = answer.evaluated / answer.total;
+      show(this.#els.status, msg("review.progress", { done: answer.evaluated, n: answer.total }));
+    };
     try {
-      ({ job } = await this.#engine.call("review_start", { start: state.start, actions: state.actions, nodes: REVIEW_NODES }));
-      for (;;) {
-        if (run !== this.#run) return this.#engine.call("review_stop", { job }).catch(() => {});
-        const answer = await this.#engine.call("review_step", { job, slice_ms: 40 });
-        if (run !== this.#run) return;
-        this.#els.progress.value = answer.evaluated / answer.total;
-        show(this.#els.status, msg("review.progress", { done: answer.evaluated, n: answer.total }));
-        if (answer.done) {
-          this.#show(answer, state, key);
-          return;
-        }
-      }
+      const params = { start: state.start, actions: state.actions, nodes: REVIEW_NODES };
+      const answer = await this.#engine.run("review", params, { signal: running.signal, onStep });
+      this.#running = null;
+      this.#show(answer, state, key);
     } catch (error) {
-      if (run !== this.#run) return;
+      if (isAbort(error)) return;
+      this.#running = null;
       root.dataset.state = "error";
       show(this.#els.status, msg("review.failed", { detail: error.message }));
     }
+  }
+
+  #stop() {
+    this.#running?.abort();
+    this.#running = null;
   }
 
   #clear() {
@@ -189,7 +192,7 @@ export class Review {
     if (this.#key !== null && this.#gameKey(state) !== this.#key) {
       // A review is of one game; a new move or another game drops it.
       this.#key = null;
-      this.#run += 1;
+      this.#stop();
       this.#clear();
       this.#root.hidden = true;
       return;

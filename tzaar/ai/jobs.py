@@ -9,7 +9,8 @@ params -> result):
     only; in placement one placement).  ``time`` (seconds) and ``nodes`` override the
     level's budgets; the time is wall clock since ``ai_start``, measured here across
     slices.  ``solve`` (true/false) turns the endgame solver on or off (default: on at
-    ``expert`` and ``master``).  Starting a job drops the previous one (one job at a time).
+    ``expert`` and ``master``).  A job of :mod:`tzaar.jobs`: it runs beside any other
+    (see that module for two jobs at once).
 ``ai_step {job, slice_ms?}`` -> ``{done: false, info}`` after about ``slice_ms`` (default
     30) of search, or ``{done: true, actions: [..], info}``.  ``info`` is ``{depth, score,
     nodes, best: [actions], line: [actions], reply: [actions], elapsed}``; ``score`` is in
@@ -22,37 +23,39 @@ params -> result):
     When the endgame solver proved the result, ``info.proven`` is ``{result: "win"|"loss",
     turns: n}`` (turns of both sides until the game is decided, this one counting as 1:
     "White wins in 3 turns"), and the actions are the fastest win or the slowest loss.
-``ai_stop {job}`` -> ``{}`` (drops it; unknown ids are fine).
+``ai_stop {job}`` -> ``{}`` (drops it; unknown ids are fine).  ``ai_start``, ``ai_step`` and
+    ``ai_stop`` are the job kind ``ai`` of :func:`tzaar.jobs.job`.
 ``ai_move {position, level?, seed?, time?, nodes?, solve?}`` -> ``{actions, info}``: the same
     search run to the end in one call (for scripts, tests and the command line).
 """
 
 from __future__ import annotations
 
-import itertools
 import time
 
 from ..errors import shown
+from ..jobs import Work, job
 from ..methods import BadParams, method
 from ..notation import Action
 from ..position import Position
 from .odds import win_chance
 from .players import DEFAULT_LEVEL, LEVELS, SPECIAL, think
 
-_ids = itertools.count(1)
-_JOBS = {}
 
-
-class Job:
-    """One search for the rest of a turn, advanced by :meth:`step`."""
+class Search(Work):
+    """One search for the rest of a turn, a job advanced by :meth:`step`."""
 
     def __init__(self, position: Position, player=DEFAULT_LEVEL, seed=0, seconds=None, nodes=None, solve=None):
         self.position = position
         self.board = position.board()
-        self.started = time.perf_counter()
+        self.started_at = time.perf_counter()
         self.gen = think(self.board, player, seed, seconds, nodes, solve)
         self.info = {"depth": 0, "score": 0, "nodes": 0, "best": []}
         self.actions = None
+
+    @property
+    def done(self) -> bool:
+        return self.actions is not None
 
     def _texts(self, codes):
         """Action texts of a sequence played from the start position."""
@@ -70,7 +73,7 @@ class Job:
         texts = self._texts(turn + reply)
         info["line"] = texts[: len(turn)]
         info["reply"] = texts[len(turn) :]
-        info["elapsed"] = round(time.perf_counter() - self.started, 3)
+        info["elapsed"] = round(time.perf_counter() - self.started_at, 3)
         proven = info.get("proven")
         if proven:
             info["win_chance"] = 1.0 if proven["result"] == "win" else 0.0
@@ -78,23 +81,22 @@ class Job:
             info["win_chance"] = round(win_chance(info["score"]), 4) if info.get("depth") else None
         return info
 
-    def step(self, slice_ms=30.0) -> dict:
+    def advance(self) -> None:
+        try:
+            x = next(self.gen)
+        except StopIteration as e:
+            self.actions = e.value
+            self.info["best"] = self.actions
+            return
+        if x is not None:
+            self.info = x
+
+    def report(self) -> dict:
         if self.actions is None:
-            stop = time.perf_counter() + slice_ms / 1000.0
-            while True:
-                try:
-                    x = next(self.gen)
-                except StopIteration as e:
-                    self.actions = e.value
-                    self.info["best"] = self.actions
-                    break
-                if x is not None:
-                    self.info = x
-                if time.perf_counter() >= stop:
-                    return {"done": False, "info": self._info()}
+            return {"done": False, "info": self._info()}
         return {"done": True, "actions": self._texts(self.actions), "info": self._info()}
 
-    def close(self):
+    def close(self) -> None:
         self.gen.close()
 
 
@@ -115,12 +117,14 @@ def _positive(name, value):
     return value
 
 
-def _job(position, level=None, seed=None, time=None, nodes=None, solve=None):
-    pos = Position.from_text(position)
-    return Job(pos, _player(level), seed or 0, _positive("time", time), _positive("nodes", nodes), solve)
-
-
 _SEARCH = dict(position=(str, True), level=(str, False), seed=(int, False), time=(float, False), nodes=(int, False), solve=(bool, False))
+
+
+@job("ai", **_SEARCH)
+def search(position, level=None, seed=None, time=None, nodes=None, solve=None) -> Search:
+    """The search of the params of ``ai_start`` (and ``ai_move``)."""
+    pos = Position.from_text(position)
+    return Search(pos, _player(level), seed or 0, _positive("time", time), _positive("nodes", nodes), solve)
 
 
 @method("ai_levels")
@@ -131,39 +135,9 @@ def _ai_levels():
     }
 
 
-@method("ai_start", **_SEARCH)
-def _ai_start(position, level=None, seed=None, time=None, nodes=None, solve=None):
-    job = _job(position, level, seed, time, nodes, solve)
-    for old in _JOBS.values():
-        old.close()
-    _JOBS.clear()
-    jid = next(_ids)
-    _JOBS[jid] = job
-    return {"job": jid}
-
-
-@method("ai_step", job=(int, True), slice_ms=(float, False))
-def _ai_step(job, slice_ms=30):
-    j = _JOBS.get(job)
-    if j is None:
-        raise BadParams(f"There is no running job {shown(job)} (it finished, was stopped or replaced).")
-    out = j.step(_positive("slice_ms", slice_ms))
-    if out["done"]:
-        del _JOBS[job]
-    return out
-
-
-@method("ai_stop", job=(int, True))
-def _ai_stop(job):
-    j = _JOBS.pop(job, None)
-    if j is not None:
-        j.close()
-    return {}
-
-
 @method("ai_move", **_SEARCH)
 def _ai_move(position, level=None, seed=None, time=None, nodes=None, solve=None):
-    j = _job(position, level, seed, time, nodes, solve)
-    out = j.step(float("inf"))
-    j.close()
+    work = search(position, level, seed, time, nodes, solve)
+    out = work.step(float("inf"))
+    work.close()
     return {"actions": out["actions"], "info": out["info"]}

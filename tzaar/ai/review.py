@@ -9,15 +9,15 @@ the engine's turn for the position before it, the *better turn*.  A loss of ``MI
 points or more marks a mistake, ``BLUNDER`` or more a blunder (unless the turn played is
 the engine's own).
 
-:class:`Review` runs in slices (:meth:`Review.step`), as the browser worker needs; the
-facade's ``review_*`` methods and ``python -m tzaar review`` drive it.
+:class:`Review` is a :class:`tzaar.jobs.Work`: it runs in slices (:meth:`Review.step`), as the
+browser worker needs; the facade's ``review_*`` methods (the job kind ``review``) and
+``python -m tzaar review`` drive it.
 """
 
 from __future__ import annotations
 
-import time
-
 from ..game import group_turns
+from ..jobs import Work
 from ..notation import COLOUR_NAMES, Action
 from ..position import Position
 from .odds import chance_text, win_chance
@@ -75,7 +75,7 @@ def judge(side: int, after: dict, alt: dict | None) -> tuple:
     return loss, "blunder" if loss >= BLUNDER else "mistake" if loss >= MISTAKE else None
 
 
-class Review:
+class Review(Work):
     """A review of a game from ``start`` with legal ``actions``, run by :meth:`step`.
 
     Searched: the position before each turn and the end (the evaluations, the graph), and
@@ -173,23 +173,25 @@ class Review:
             return last
         return (last + prev) // 2
 
-    def step(self, slice_ms: float = 30.0) -> dict:
-        """Search for about ``slice_ms``; ``{done, evaluated, total}`` and, when done,
-        ``turns`` and ``evals`` (see :meth:`result`)."""
-        stop = time.perf_counter() + slice_ms / 1000.0
-        while not self.done:
-            if self._gen is None:
-                self._start_next()
-                continue
-            try:
-                x = next(self._gen)
-            except StopIteration as e:
-                self._finish(e.value)
-                continue
-            if x is not None:
-                self._seen(x)
-            if time.perf_counter() >= stop:
-                break
+    def advance(self) -> None:
+        """Start the next position's search, or pull the running one once."""
+        if self._gen is None:
+            self._start_next()
+            return
+        try:
+            x = next(self._gen)
+        except StopIteration as e:
+            self._finish(e.value)
+            return
+        if x is not None:
+            self._seen(x)
+
+    def started(self) -> dict:
+        return {"total": self.total}
+
+    def report(self) -> dict:
+        """``{done, evaluated, total}`` and, when done, ``turns`` and ``evals`` (see
+        :meth:`result`)."""
         out = {"done": self.done, "evaluated": len(self.evals), "total": self.total}
         if self.done:
             out.update(self.result())
