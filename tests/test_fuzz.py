@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from tzaar.errors import ActionError, PositionError, RecordError
 from tzaar.facade import call, call_json, load_all_methods
-from tzaar.game import Game, parse_record
+from tzaar.game import Game
+from tzaar.records import parse_record
 from tzaar.methods import SPECS
 from tzaar.notation import parse_action, parse_position
 from tzaar.position import Position

@@ -149,16 +149,18 @@ def test_the_worker_starts_the_package_from_values(isolated, monkeypatch, tmp_pa
     assert fetched == []  # nothing fetched before a module asks
 
 
-def test_the_memory_report_counts_the_kept_jobs_of_loaded_modules(monkeypatch):
+def test_the_memory_report_counts_the_kept_jobs_of_the_registry_once_loaded(monkeypatch):
     registry = ModuleType("jobs_registry_t")
-    registry.KEPT = {1: object(), 2: object()}
+    registry.kept_count = lambda: 2
+    monkeypatch.setattr(worker_boot, "JOBS_MODULE", "jobs_registry_t")
+    assert json.loads(worker_boot.memory())["jobs"] == 0  # not loaded: nothing counted, nothing loaded
+    assert "jobs_registry_t" not in sys.modules
     monkeypatch.setitem(sys.modules, "jobs_registry_t", registry)
-    monkeypatch.setattr(worker_boot, "JOB_REGISTRIES", (("jobs_registry_t", "KEPT"), ("not_loaded_t", "KEPT")))
     report = json.loads(worker_boot.memory())
     assert report["jobs"] == 2 and report["gcObjects"] > 1000
-    assert "not_loaded_t" not in sys.modules  # reading memory loads nothing
 
 
-def test_the_memory_report_names_the_registries_the_engine_keeps():
-    for module, name in worker_boot.JOB_REGISTRIES:
-        assert hasattr(importlib.import_module(module), name), f"{module}.{name}"
+def test_the_memory_report_reads_the_engines_job_registry():
+    from tzaar import jobs
+
+    assert worker_boot.JOBS_MODULE == jobs.__name__ and callable(jobs.kept_count)

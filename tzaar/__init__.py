@@ -3,6 +3,7 @@
 Modules: :mod:`tzaar.geometry` (points and rays), :mod:`tzaar.board` (the fast search
 board: make/unmake, hash, perft), :mod:`tzaar.notation` (text <-> objects),
 :mod:`tzaar.position` (immutable Position, setups, outcome), :mod:`tzaar.game` (history,
+undo/redo), :mod:`tzaar.turns` (actions grouped into turns), :mod:`tzaar.records` (game
 records), :mod:`tzaar.facade` (JSON for the browser), ``python -m tzaar`` (command line).
 """
 
@@ -16,7 +17,8 @@ from .errors import (
     TzaarError,
 )
 from .geometry import parse_point, point_name
-from .game import Game, Turn
+from .game import Game
+from .turns import Turn
 from .notation import Action, format_position, parse_action, parse_position
 from .position import Outcome, Position, Stack
 

@@ -10,13 +10,10 @@ from typing import Optional, Union
 
 from .notation import Action, parse_action
 from .position import Outcome, Position
-# parse_record, read_record, format_record and group_turns are also imported from here
-# (tzaar.tools_facade, tzaar.ai.review, tests/test_fuzz.py): their homes are
-# tzaar.records and tzaar.turns.
-from .records import format_record, parse_record, read_record, start_position
-from .turns import Turn, group_turns, turns_of
+from .records import format_record, parse_record, start_position
+from .turns import Turn, turns_of
 
-__all__ = ["Game", "Turn", "group_turns", "format_record", "parse_record", "read_record"]
+__all__ = ["Game"]
 
 ActionLike = Union[Action, str]
 

@@ -31,8 +31,8 @@ from .jobs import job
 from .methods import BadParams, method
 from .methods import params as _params
 from .notation import parse_action
-from .game import format_record
-from .game import read_record as read_our_record
+from .records import format_record
+from .records import read_record as read_our_record
 from .littlegolem import format_littlegolem, is_littlegolem, read_record
 from .position import Position
 

@@ -16,7 +16,7 @@ browser worker needs; the facade's ``review_*`` methods (the job kind ``review``
 
 from __future__ import annotations
 
-from ..game import group_turns
+from ..turns import group_turns
 from ..jobs import Work
 from ..notation import COLOUR_NAMES, Action
 from ..position import Position
@@ -31,7 +31,7 @@ DEFAULT_NODES = 3000
 #: A turn that gives away this many points of the mover's winning chance (percent) is a
 #: mistake; this many a blunder.  Chances saturate, so a lost win is a blunder and an
 #: already lost game costs nothing more.  Measured on 40 self-play games of Beginner and
-#: Casual against Strong (``python3 tests/bench_odds.py --marks 40``; BENCHMARKS.md,
+#: Casual against Strong (``python -m lab.bench_odds --marks 40``; BENCHMARKS.md,
 #: "Scores as chances"): 5 points mark 20.5% of Beginner's turns and 7.4% of Strong's (2
 #: points, the old 10 read with the tuner's K near an even game, marked 19% of Strong's);
 #: 20 points, about a whole type's threat given away from an even game, 8.7% of

@@ -11,9 +11,9 @@ import sys
 import package_rest
 import whole_stdlib
 
-# The job registries whose entries memory() counts: (module, module-level name of a
-# collection). Read only from modules already loaded: memory() loads none.
-JOB_REGISTRIES = (("tzaar.ai.jobs", "_JOBS"), ("tzaar.tools_facade", "_REVIEWS"))
+# The job registry whose kept jobs memory() counts (its kept_count()); read only once it is
+# loaded: memory() loads nothing.
+JOBS_MODULE = "tzaar.jobs"
 
 
 def start(package_zip: str, package: str, rest_url: str, whole_stdlib_url: str) -> None:
@@ -30,5 +30,6 @@ def start(package_zip: str, package: str, rest_url: str, whole_stdlib_url: str) 
 def memory() -> str:
     """JSON {gcObjects, jobs}: the objects the collector tracks, and the searches and reviews
     kept between calls (each holds its own transposition table)."""
-    jobs = sum(len(getattr(sys.modules.get(module), name, ())) for module, name in JOB_REGISTRIES)
+    registry = sys.modules.get(JOBS_MODULE)
+    jobs = registry.kept_count() if registry is not None else 0
     return json.dumps({"gcObjects": len(gc.get_objects()), "jobs": jobs})
