@@ -1,10 +1,10 @@
-// The stacks each side has captured, under the trios: a compact row of small pieces, the
-// height on each stack taller than one, and a sentence for screen readers.
+// The stacks each side has captured, under the trios (panel-trios.js): a compact row of
+// small pieces, the height on each stack taller than one, and a sentence for screen readers.
 
-import { drawMiniPiece } from "./board-draw.js";
 import { capturedOf } from "./game-state.js";
 import { TYPE_NAME } from "./notation.js";
 import { t, lang } from "./i18n.js";
+import { miniPiece } from "./panel-dom.js";
 
 export class CapturedView {
   #rows = {};
@@ -47,11 +47,7 @@ export class CapturedView {
           item.className = "captured-stack";
           item.dataset.type = stack.type;
           item.dataset.height = String(stack.height);
-          const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-          svg.setAttribute("class", "mini");
-          svg.setAttribute("viewBox", "-50 -50 100 100");
-          drawMiniPiece(svg, stack.color, stack.type);
-          item.appendChild(svg);
+          item.appendChild(miniPiece(stack.color, stack.type));
           if (stack.height > 1) {
             const height = document.createElement("span");
             height.className = "captured-height";
