@@ -17,6 +17,14 @@ export function setAttr(node, name, value) {
   }
 }
 
+/** A new `tag` element of the class `className`, with `attributes` (name -> text). */
+export function element(tag, className, attributes = {}) {
+  const node = document.createElement(tag);
+  node.className = className;
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  return node;
+}
+
 /** A small icon of a `color` piece of `type` (an <svg class="mini">), for the eye only. */
 export function miniPiece(color, type) {
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");

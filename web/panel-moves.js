@@ -6,7 +6,7 @@ import { SIDE_NAME, describeAction } from "./notation.js";
 import { positionAt, turnsOf, canUndo, canRedo } from "./game.js";
 import { proofText } from "./proof.js";
 import { t, lang } from "./i18n.js";
-import { setAttr } from "./panel-dom.js";
+import { setAttr, element } from "./panel-dom.js";
 
 export class MoveList {
   #list;
@@ -61,8 +61,7 @@ export class MoveList {
   #rebuild(state) {
     const list = this.#list;
     list.replaceChildren();
-    const start = document.createElement("li");
-    start.className = "start";
+    const start = element("li", "start");
     const startButton = document.createElement("button");
     startButton.type = "button";
     startButton.dataset.cursor = "0";
@@ -72,15 +71,12 @@ export class MoveList {
     for (const turn of turnsOf(state)) {
       const li = document.createElement("li");
       li.dataset.turn = String(turn.number);
-      const number = document.createElement("span");
-      number.className = "move-number";
+      const number = element("span", "move-number");
       number.textContent = `${turn.number}.`;
-      const side = document.createElement("span");
-      side.className = "move-side";
+      const side = element("span", "move-side");
       side.dataset.side = turn.side;
       side.title = SIDE_NAME[turn.side];
-      const actions = document.createElement("span");
-      actions.className = "move-actions";
+      const actions = element("span", "move-actions");
       turn.actions.forEach((text, i) => {
         const button = document.createElement("button");
         button.type = "button";
@@ -92,8 +88,7 @@ export class MoveList {
       });
       const proof = state.proofs?.[positionAt(state, turn.start)];
       if (proof) {
-        const note = document.createElement("span");
-        note.className = "move-proof";
+        const note = element("span", "move-proof");
         note.dataset.winner = proof.winner;
         note.textContent = proofText(proof);
         actions.appendChild(note);

@@ -6,7 +6,7 @@ import { SIDE_NAME, TYPE_NAME, TYPES } from "./notation.js";
 import { countsOf, sideToMove } from "./game.js";
 import { playerShortLabel, isPerson } from "./players.js";
 import { t } from "./i18n.js";
-import { setText, setAttr, miniPiece } from "./panel-dom.js";
+import { setText, setAttr, miniPiece, element } from "./panel-dom.js";
 
 export class TriosPanel {
   #rows = {};
@@ -14,42 +14,32 @@ export class TriosPanel {
 
   constructor(root) {
     root.replaceChildren();
-    const heading = document.createElement("h2");
-    heading.className = "panel-title";
+    const heading = element("h2", "panel-title");
     heading.textContent = t("trios.title");
     root.appendChild(heading);
     this.#heading = heading;
     for (const side of ["white", "black"]) {
-      const row = document.createElement("div");
-      row.className = "trio";
+      const row = element("div", "trio");
       row.dataset.side = side;
-      const name = document.createElement("span");
-      name.className = "trio-name";
+      const name = element("span", "trio-name");
       name.textContent = SIDE_NAME[side];
-      const separator = document.createElement("span");
-      separator.className = "visually-hidden";
+      const separator = element("span", "visually-hidden");
       // Who plays the side: "You" against the computer, its level for the computer;
       // nothing when two people share the screen.
-      const player = document.createElement("span");
-      player.className = "trio-player";
+      const player = element("span", "trio-player");
       player.hidden = true;
-      const pieces = document.createElement("span");
-      pieces.className = "trio-pieces";
+      const pieces = element("span", "trio-pieces");
       separator.textContent = ":";
       name.append(player, pieces, separator);
       row.appendChild(name);
       const counts = {};
       for (const type of TYPES) {
-        const cell = document.createElement("span");
-        cell.className = "trio-count";
+        const cell = element("span", "trio-count");
         cell.dataset.type = type;
         const svg = miniPiece(side, type);
-        const number = document.createElement("span");
-        number.className = "trio-number";
-        number.setAttribute("aria-hidden", "true");
+        const number = element("span", "trio-number", { "aria-hidden": "true" });
         // Read with its type name ("6 Tzaars"); the icon says it to the eye.
-        const name = document.createElement("span");
-        name.className = "visually-hidden";
+        const name = element("span", "visually-hidden");
         cell.append(svg, number, name);
         row.appendChild(cell);
         counts[type] = { cell, number, name };
