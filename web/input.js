@@ -29,9 +29,15 @@ export const KEYS = {
 /** name -> function: the commands registered so far. */
 const commands = new Map();
 
-/** Register `table` (name -> function); a name registered again runs its newer function. */
+/**
+ * Register `table` (name -> function); a name registered again runs its newer function.
+ * Returns the function that unregisters those of `table` still registered.
+ */
 export function registerCommands(table) {
   for (const [name, run] of Object.entries(table)) commands.set(name, run);
+  return () => {
+    for (const [name, run] of Object.entries(table)) if (commands.get(name) === run) commands.delete(name);
+  };
 }
 
 /** Run the command `name` (nothing when no module registered it); returns what it returns. */
