@@ -1,7 +1,8 @@
 """Screen readers and keyboard: the polite live region (#announce) says the computer's moves,
 the end of the game (once), a link that could not be opened and an opened record; Trios is
 read with the type names; the coordinate labels are hidden from assistive technology; a
-press on the board before a piece is chosen in the placement tray says what to do.
+press on the board before a piece is chosen in the placement tray says what to do; keys run
+the page's commands, but not while a form field or an open dialog has them.
 """
 
 from __future__ import annotations
@@ -127,4 +128,50 @@ def test_a_press_on_the_board_before_choosing_a_piece_says_what_to_do(open_site,
     page.click('#board [data-point="E4"][data-target="place"]')
     page.wait_for_selector(f'#board[data-state=idle]:not([data-position="{before}"])')
     assert page.evaluate("() => window.tzaar.state.actions") == ["T@E4"]
+    watch.assert_clean()
+
+
+def flipped(page) -> bool:
+    return page.evaluate("() => window.tzaar.state.flipped")
+
+
+def test_keys_run_the_commands_but_not_while_typing(open_site, watch, wait_engine):
+    """One registry for keys and buttons (web/input.js): Ctrl+Z and Ctrl+Shift+Z undo and
+    redo, N and ? open their dialogs; a key typed into a field or under an open dialog runs
+    nothing."""
+    page = open_site()
+    wait_engine(page)
+    new_game(page, "person", "person")
+    actions, positions = some_turns(2)
+    for action in actions:
+        act(page, action)
+    page.keyboard.press("Control+z")
+    idle(page, positions[0])
+    page.keyboard.press("Control+Shift+z")
+    idle(page, positions[1])
+    # A form field has the keys: F types into it and does not flip the board.
+    page.focus("#attack-map")
+    page.keyboard.press("f")
+    assert not flipped(page)
+    page.evaluate("() => document.activeElement.blur()")
+    page.keyboard.press("f")
+    page.wait_for_function("() => window.tzaar.state.flipped")
+    # Under an open dialog no key runs a command: Z neither undoes nor F flips back.
+    page.keyboard.press("n")
+    page.wait_for_selector("#new-game-dialog[open]")
+    page.check('#new-game-dialog input[value="random"]')
+    page.fill('#new-game-dialog input[name="seed"]', "")
+    page.type('#new-game-dialog input[name="seed"]', "zf")
+    assert page.input_value('#new-game-dialog input[name="seed"]') == "zf"
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#new-game-dialog:not([open])", state="attached")
+    page.keyboard.press("?")
+    page.wait_for_selector("#help-dialog[open]")
+    page.keyboard.press("z")
+    page.keyboard.press("f")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#help-dialog:not([open])", state="attached")
+    assert flipped(page)
+    assert shown(page) == positions[1]
+    assert page.evaluate("() => window.tzaar.state.actions") == actions
     watch.assert_clean()

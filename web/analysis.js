@@ -64,32 +64,16 @@ export class Analysis {
     this.#game = game;
     this.#engine = engine;
     this.#overlay = overlay;
-    const row = document.createElement("div");
-    row.className = "tools-row";
-    const button = document.createElement("button");
-    button.type = "button";
-    button.id = "analyse-button";
-    show(button, msg("analysis.button"));
-    show(button, msg("analysis.button.title"), "title");
-    button.setAttribute("aria-pressed", "false");
-    button.addEventListener("click", () => this.toggle());
-    const label = document.createElement("label");
-    label.className = "switch";
-    const box = document.createElement("input");
-    box.type = "checkbox";
-    box.id = "attack-map";
-    box.addEventListener("change", () => this.setAttackMap(box.checked));
-    const labelText = document.createElement("span");
-    show(labelText, msg("analysis.attackMap"));
-    label.append(box, " ", labelText);
-    row.append(button, label);
+    // The button and the switch are the tools' row's (tools.js), which runs them.
+    const button = panel.querySelector("#analyse-button");
+    const box = panel.querySelector("#attack-map");
     const readout = document.createElement("div");
     readout.id = "analysis";
     readout.className = "analysis";
     readout.hidden = true;
     readout.setAttribute("role", "status");
     readout.innerHTML = '<span class="eval-text"></span> <span class="eval-depth"></span><p class="eval-line"></p>';
-    panel.append(row, readout);
+    panel.append(readout);
     this.#els = { button, box, readout, text: readout.querySelector(".eval-text"), depth: readout.querySelector(".eval-depth"), line: readout.querySelector(".eval-line") };
     // The bar beside the board.
     const bar = (this.#bar = document.createElement("div"));
@@ -100,12 +84,6 @@ export class Analysis {
     bar.innerHTML = '<span class="eval-fill"></span><span class="eval-number"></span>';
     frame.prepend(bar);
     game.subscribe((state) => this.#changed(state));
-    document.addEventListener("keydown", (event) => {
-      if (event.key !== "a" || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (document.querySelector("dialog[open]") || event.target.closest?.("input, select, textarea")) return;
-      event.preventDefault();
-      this.toggle();
-    });
   }
 
   get on() {

@@ -2,9 +2,14 @@
 import { engine } from "./engine-start.js";
 import { Board } from "./board.js";
 import { Game, boardStateOf, thinkingOf } from "./game.js";
-import { TurnPanel, TriosPanel, MoveList, ResultBox } from "./panels.js";
+import { TurnPanel } from "./panel-turn.js";
+import { TriosPanel } from "./panel-trios.js";
+import { CapturedView } from "./panel-captured.js";
+import { MoveList } from "./panel-moves.js";
+import { ResultBox } from "./panel-result.js";
 import { ConfirmLosingDialog } from "./confirm.js";
-import { bindCommands, Theme } from "./input.js";
+import { registerCommands, listenForCommands } from "./input.js";
+import { Theme } from "./theme.js";
 import { parseLink } from "./address.js";
 import { bindAddress, ShareControls, AlertBox } from "./sharing.js";
 import { UpdateNotice, startOffline } from "./update-notice.js";
@@ -13,7 +18,6 @@ import { FRIENDLY_LEVEL, computerId, suggest } from "./computer.js";
 import { HintView } from "./hint.js";
 import { Announcer } from "./announce.js";
 import { ThinkingProgress, WatchBar } from "./watch.js";
-import { CapturedView } from "./captured.js";
 import { Sound } from "./sound.js";
 import { startLanguage, setLanguage, onLanguage, loadLater, LANGUAGES, lang, t } from "./i18n.js";
 import { mountTools, loadStyle } from "./tools.js";
@@ -36,9 +40,9 @@ const views = [
   new TurnPanel($("#turn"), game),
   new TriosPanel($("#trios")),
   new MoveList($("#history"), game),
-  new ResultBox($("#result"), game),
+  new ResultBox($("#result")),
   new ConfirmLosingDialog($("#confirm-dialog"), game),
-  new HintView($("#turn"), game),
+  new HintView($("#turn")),
   new ShareControls($("#history"), game),
   new AlertBox($("#alert")),
   new CapturedView($("#trios")),
@@ -125,7 +129,8 @@ document.addEventListener("click", (event) => {
   if (!event.target.closest("#board, button, a, input, select, label, dialog")) game.deselect();
 });
 
-bindCommands({
+// The page's commands (buttons with data-command, and keys: input.js); tools.js adds "analyse".
+registerCommands({
   "new-game": async () => (await dialogs()).newGame.open(),
   help: async () => (await dialogs()).help.open(),
   flip: () => game.flip(),
@@ -140,7 +145,9 @@ bindCommands({
   deselect: () => game.deselect(),
   record: async () => (await records()).open(),
   "dismiss-alert": () => game.dismissAlert(),
+  "dismiss-result": () => game.dismissResult(),
 });
+listenForCommands();
 
 // Loading progress, then <html data-engine>.
 const loading = $("#loading");

@@ -35,14 +35,7 @@ export class Editor {
     this.#engine = engine;
     this.#board = board;
     this.#analysis = analysis;
-    const button = document.createElement("button");
-    button.type = "button";
-    button.id = "editor-button";
-    show(button, msg("editor.button"));
-    show(button, msg("editor.button.title"), "title");
-    button.setAttribute("aria-pressed", "false");
-    button.addEventListener("click", () => this.toggle());
-    panel.querySelector(".tools-row").append(button);
+    const button = panel.querySelector("#editor-button"); // the tools' row's (tools.js)
     const root = (this.#root = document.createElement("div"));
     root.id = "editor";
     root.className = "editor";

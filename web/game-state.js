@@ -49,6 +49,12 @@ export function positionAt(state, cursor = state.cursor) {
   return cursor === 0 ? state.start : state.positions[cursor - 1];
 }
 
+/** The side to move in the shown position: the View's, or until the engine answers, the
+ * position text's turn field ("white" | "black"). */
+export function sideToMove(state) {
+  return state.view?.side ?? turnOf(positionAt(state)).side;
+}
+
 /**
  * The turns of the game, as the engine grouped them (state.turns), each with `start`, the
  * index of its first action: [{number, side, start, actions: [text]}].
@@ -119,12 +125,6 @@ export function countsOf(state) {
     pieces[stack.color] += stack.height;
   }
   return { tops, pieces, reserve: null };
-}
-
-/** The side to move in the shown position ("white" | "black"): the engine's View says it;
- * while the View loads, the position text's turn field. */
-export function sideToMove(state) {
-  return state.view?.side ?? turnOf(positionAt(state)).side;
 }
 
 /** Whether the side to move is played by a person at this screen (and may click). */

@@ -10,10 +10,9 @@ export class HintView {
   #button;
   #text;
 
-  constructor(root, game) {
-    this.#button = root.querySelector('[data-action="hint"]');
+  constructor(root) {
+    this.#button = root.querySelector('[data-action="hint"]'); // runs the command "hint" (input.js)
     this.#text = root.querySelector("#hint-text");
-    this.#button.addEventListener("click", () => game.hint());
   }
 
   render(state) {

@@ -1,80 +1,78 @@
-// Buttons with data-command and keyboard shortcuts, turned into meanings for the game.
-// The game never sees a DOM event.
-import { t } from "./i18n.js";
+// The page's commands: one registry of names ("pass", "undo", "analyse", ...) that buttons
+// ([data-command]) and keys both run. Modules register the commands they answer; one click
+// listener and one keydown listener on the document dispatch, and keys pass through one
+// guard (`typing`) while a dialog is open or a text field has them. The game never sees a
+// DOM event.
+//
+//   registerCommands({ pass: () => game.pass(), ... });  // any module, any time
+//   listenForCommands();                                  // app.js, once
+//   runCommand("pass");
 
-/** Bind `commands` (name -> function) to [data-command] clicks and to the shortcuts below. */
-export function bindCommands(commands) {
-  const run = (name) => commands[name]?.();
-  document.addEventListener("click", (event) => {
-    const button = event.target.closest("[data-command]");
-    if (!button || button.disabled || button.closest("form[method=dialog]")) return;
-    run(button.dataset.command);
-  });
-  document.addEventListener("keydown", (event) => {
-    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-    if (document.querySelector("dialog[open]")) return;
-    if (event.target.closest?.("input, select, textarea")) return;
-    const key = event.key;
-    const shortcut = {
-      p: "pass",
-      h: "hint",
-      z: "undo",
-      Z: "undo-turn",
-      y: "redo",
-      Y: "redo-turn",
-      f: "flip",
-      n: "new-game",
-      "?": "help",
-      Escape: "deselect",
-    }[key];
-    if (!shortcut) return;
-    event.preventDefault();
-    run(shortcut);
-  });
-  // Ctrl+Z / Ctrl+Shift+Z, as everywhere else.
-  document.addEventListener("keydown", (event) => {
-    if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== "z") return;
-    if (document.querySelector("dialog[open]") || event.target.closest?.("input, select, textarea")) return;
-    event.preventDefault();
-    run(event.shiftKey ? "redo" : "undo");
-  });
+/** The shortcuts: a key (as `keyName` names it) -> the command it runs. */
+export const KEYS = {
+  p: "pass",
+  h: "hint",
+  z: "undo",
+  Z: "undo-turn",
+  y: "redo",
+  Y: "redo-turn",
+  f: "flip",
+  n: "new-game",
+  a: "analyse",
+  "?": "help",
+  Escape: "deselect",
+  // Ctrl+Z / Ctrl+Shift+Z (Cmd on a Mac), as everywhere else.
+  "Ctrl+z": "undo",
+  "Ctrl+Shift+z": "redo",
+};
+
+/** name -> function: the commands registered so far. */
+const commands = new Map();
+
+/**
+ * Register `table` (name -> function); a name registered again runs its newer function.
+ * Returns the function that unregisters those of `table` still registered.
+ */
+export function registerCommands(table) {
+  for (const [name, run] of Object.entries(table)) commands.set(name, run);
+  return () => {
+    for (const [name, run] of Object.entries(table)) if (commands.get(name) === run) commands.delete(name);
+  };
 }
 
-/** Theme: "auto" follows the system; "light" and "dark" override it. */
-export class Theme {
-  #storage;
-  #button;
-  static ORDER = ["auto", "light", "dark"];
-  static LABEL = {
-    get auto() {
-      return t("theme.auto");
-    },
-    get light() {
-      return t("theme.light");
-    },
-    get dark() {
-      return t("theme.dark");
-    },
-  };
+/** Run the command `name` (nothing when no module registered it); returns what it returns. */
+export function runCommand(name) {
+  return commands.get(name)?.();
+}
 
-  constructor(button, storage) {
-    this.#button = button;
-    this.#storage = storage;
-    this.apply(storage.get("tzaar.theme") ?? "auto");
-  }
+/**
+ * The name of a key press in KEYS: the key itself ("z", "Z", "?", "Escape"), or with Ctrl
+ * (or Cmd) "Ctrl+z" / "Ctrl+Shift+z"; null with Alt.
+ */
+export function keyName({ key, ctrlKey, metaKey, shiftKey, altKey }) {
+  if (altKey) return null;
+  if (ctrlKey || metaKey) return `Ctrl+${shiftKey ? "Shift+" : ""}${key.toLowerCase()}`;
+  return key;
+}
 
-  apply(theme) {
-    if (!Theme.ORDER.includes(theme)) theme = "auto";
-    this.theme = theme;
-    if (theme === "auto") document.documentElement.removeAttribute("data-theme");
-    else document.documentElement.dataset.theme = theme;
-    const name = this.#button.querySelector("#theme-name");
-    if (name) name.textContent = Theme.LABEL[theme];
-    this.#button.setAttribute("aria-label", t("theme.aria", { theme: Theme.LABEL[theme] }));
-    this.#storage.set("tzaar.theme", theme);
-  }
+/** The one guard: whether a key press belongs to typing (an open dialog, a form field). */
+export function typing(event) {
+  return Boolean(document.querySelector("dialog[open]") || event.target.closest?.("input, select, textarea, [contenteditable]"));
+}
 
-  next() {
-    this.apply(Theme.ORDER[(Theme.ORDER.indexOf(this.theme) + 1) % Theme.ORDER.length]);
-  }
+/** Listen for [data-command] clicks and for the shortcuts (once, from app.js). */
+export function listenForCommands() {
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-command]");
+    // A dialog's own buttons (method=dialog) close it: the dialog reads its returnValue.
+    if (!button || button.disabled || button.closest("form[method=dialog]")) return;
+    runCommand(button.dataset.command);
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.defaultPrevented || typing(event)) return;
+    const name = KEYS[keyName(event)];
+    if (!commands.has(name)) return;
+    event.preventDefault();
+    runCommand(name);
+  });
 }

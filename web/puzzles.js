@@ -44,15 +44,7 @@ export class Puzzles {
     this.#game = game;
     this.#engine = engine;
     this.#storage = storage;
-    const button = document.createElement("button");
-    button.type = "button";
-    button.id = "puzzles-button";
-    show(button, msg("puzzles.button"));
-    show(button, msg("puzzles.button.title"), "title");
-    button.setAttribute("aria-pressed", "false");
-    button.addEventListener("click", () => this.toggle());
-    panel.querySelector(".tools-row").append(button);
-    this.#button = button;
+    this.#button = panel.querySelector("#puzzles-button"); // the tools' row's (tools.js)
     const root = (this.#root = document.createElement("div"));
     root.id = "puzzles";
     root.className = "puzzles";

@@ -41,13 +41,6 @@ export class Review {
   constructor(panel, game, engine) {
     this.#game = game;
     this.#engine = engine;
-    const button = document.createElement("button");
-    button.type = "button";
-    button.id = "review-button";
-    show(button, msg("review.button"));
-    show(button, msg("review.button.title"), "title");
-    button.addEventListener("click", () => this.start());
-    panel.querySelector(".tools-row").append(button);
     const root = (this.#root = document.createElement("div"));
     root.id = "review";
     root.className = "review";
@@ -58,7 +51,6 @@ export class Review {
       '<ol class="review-notes"></ol>';
     panel.append(root);
     this.#els = {
-      button,
       progress: root.querySelector("progress"),
       status: root.querySelector(".review-status"),
       graph: root.querySelector(".review-graph"),

@@ -1,18 +1,24 @@
 // The analysis tools (app.js calls mountTools once): the board overlay, the analysis board
-// and attack map, the game review, the puzzles and the editor. They load on first use: the
-// page starts with their buttons only (the same ids and texts as the tools' own); the first
-// press of one (or the key A) fetches the tools' modules, tools.css and the tools' texts
-// (i18n.js loadLater), lets the tools build the panel in place of these buttons, and passes
-// the press on. The service worker keeps the modules for offline use like every other file.
+// and attack map, the game review, the puzzles and the editor. Their row of controls is
+// made here, once, and stays; the tools themselves load on first use: the first press of a
+// control (or the key A) fetches the tools' modules, tools.css and the tools' texts (i18n.js
+// loadLater), lets the tools build their parts of the panel under the row, and passes the
+// press on. The service worker keeps the modules for offline use like every other file.
 
 import { msg, show, loadLater } from "./i18n.js";
+import { registerCommands } from "./input.js";
 
 // One literal URL per file, so that build.py stamps each with the release (?v=HASH).
 const STYLE_URL = new URL("./tools.css", import.meta.url);
 
-/** Each tool's button as its module makes it, and what its first press does once loaded. */
-const BUTTONS = [
+/**
+ * The tools' row, written once: each control (its id, its texts' key, whether it is a
+ * toggle) and what it does, given the loaded tools. The tools find their controls here by
+ * id; the first control is also the command "analyse" (key A).
+ */
+const CONTROLS = [
   { id: "analyse-button", key: "analysis", pressed: true, run: (tools) => tools.analysis.toggle() },
+  { id: "attack-map", key: "analysis.attackMap", check: true, run: (tools, box) => tools.analysis.setAttackMap(box.checked) },
   { id: "review-button", key: "review", run: (tools) => tools.review.start() },
   { id: "puzzles-button", key: "puzzles", pressed: true, run: (tools) => tools.puzzles.toggle() },
   { id: "editor-button", key: "editor", pressed: true, run: (tools) => tools.editor.toggle() },
@@ -31,7 +37,7 @@ function loadModules() {
   ]);
 }
 
-/** The tools, built into the panel (each adds its part, in this order). */
+/** The tools, built into the panel under the row (each adds its part, in this order). */
 function makeTools(modules, { panel, game, engine, board, boardSvg, frame, storage }) {
   const [{ BoardOverlay }, { Analysis }, { Review }, { Puzzles }, { Editor }] = modules;
   const overlay = new BoardOverlay(boardSvg, board);
@@ -54,62 +60,55 @@ export function loadStyle(url) {
   });
 }
 
+/** The row's control for `control` of CONTROLS: a button, or a switch (a labelled check box). */
+function makeControl({ id, key, pressed, check }) {
+  if (check) {
+    const label = document.createElement("label");
+    label.className = "switch";
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    box.id = id;
+    const text = document.createElement("span");
+    show(text, msg(key));
+    label.append(box, " ", text);
+    return { input: box, element: label };
+  }
+  const button = document.createElement("button");
+  button.type = "button";
+  button.id = id;
+  show(button, msg(`${key}.button`));
+  show(button, msg(`${key}.button.title`), "title");
+  if (pressed) button.setAttribute("aria-pressed", "false");
+  return { input: button, element: button };
+}
+
 export function mountTools(parts) {
   const { panel, game } = parts;
   let tools = null; // once loaded
   let loading = null;
 
-  // The buttons until the tools load: the row that analysis.js, review.js, puzzles.js and
-  // editor.js build (the attack map's switch after the first button).
   const row = document.createElement("div");
   row.className = "tools-row";
-  const buttons = BUTTONS.map(({ id, key, pressed, run }) => {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.id = id;
-    show(button, msg(`${key}.button`));
-    show(button, msg(`${key}.button.title`), "title");
-    if (pressed) button.setAttribute("aria-pressed", "false");
-    button.addEventListener("click", () => press(button, run));
-    return button;
+  const controls = CONTROLS.map((control) => {
+    const { input, element } = makeControl(control);
+    const press = () => {
+      // A toggle pressed before the tools loaded shows itself on while they load.
+      if (!tools && control.pressed) input.setAttribute("aria-pressed", "true");
+      use((loaded) => control.run(loaded, input));
+    };
+    input.addEventListener(control.check ? "change" : "click", press);
+    row.append(element);
+    return press;
   });
-  const label = document.createElement("label");
-  label.className = "switch";
-  const box = document.createElement("input");
-  box.type = "checkbox";
-  box.id = "attack-map";
-  box.addEventListener("change", () => use((loaded) => loaded.analysis.setAttackMap(box.checked)));
-  const labelText = document.createElement("span");
-  show(labelText, msg("analysis.attackMap"));
-  label.append(box, " ", labelText);
-  row.append(buttons[0], label, ...buttons.slice(1));
   panel.append(row);
+  registerCommands({ analyse: controls[0] });
 
-  // The analysis board's key (analysis.js listens for it itself once loaded).
-  const onKey = (event) => {
-    if (event.key !== "a" || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-    if (document.querySelector("dialog[open]") || event.target.closest?.("input, select, textarea")) return;
-    event.preventDefault();
-    press(buttons[0], BUTTONS[0].run);
-  };
-
-  /** A tool's button pressed before the tools loaded: pressed at once, on while they load. */
-  const press = (button, run) => {
-    if (button.hasAttribute("aria-pressed")) button.setAttribute("aria-pressed", "true");
-    use(run);
-  };
-  document.addEventListener("keydown", onKey);
-
-  /** Load the tools (once), put them in the place of the buttons, then `run` them. */
+  /** Load the tools (once), let them build their parts under the row, then `run` them. */
   async function use(run) {
     if (!tools) {
       loading ??= loadModules().then(
         (modules) => {
-          const focused = row.contains(document.activeElement) ? document.activeElement.id : null;
-          document.removeEventListener("keydown", onKey);
-          row.remove();
           tools = makeTools(modules, parts);
-          if (focused) document.getElementById(focused)?.focus();
           render(game.state);
         },
         (error) => {

@@ -1,31 +1,24 @@
-// The stacks each side has captured, under the trios: a compact row of small pieces, the
-// height on each stack taller than one, and a sentence for screen readers.
+// The stacks each side has captured, under the trios (panel-trios.js): a compact row of
+// small pieces, the height on each stack taller than one, and a sentence for screen readers.
 
-import { drawMiniPiece } from "./board-draw.js";
 import { capturedOf } from "./game-state.js";
 import { TYPE_NAME } from "./notation.js";
 import { t, lang } from "./i18n.js";
+import { miniPiece, element } from "./panel-dom.js";
 
 export class CapturedView {
   #rows = {};
   #key = "";
 
   constructor(root) {
-    const list = document.createElement("div");
-    list.className = "captured-list";
+    const list = element("div", "captured-list");
     root.appendChild(list);
     for (const side of ["white", "black"]) {
-      const row = document.createElement("div");
-      row.className = "captured";
+      const row = element("div", "captured");
       row.dataset.side = side;
-      const label = document.createElement("span");
-      label.className = "captured-label";
-      label.setAttribute("aria-hidden", "true");
-      const stacks = document.createElement("span");
-      stacks.className = "captured-stacks";
-      stacks.setAttribute("aria-hidden", "true");
-      const summary = document.createElement("span");
-      summary.className = "visually-hidden";
+      const label = element("span", "captured-label", { "aria-hidden": "true" });
+      const stacks = element("span", "captured-stacks", { "aria-hidden": "true" });
+      const summary = element("span", "visually-hidden");
       row.append(label, stacks, summary);
       list.appendChild(row);
       this.#rows[side] = { label, stacks, summary };
@@ -43,18 +36,12 @@ export class CapturedView {
       const list = captured[side];
       stacks.replaceChildren(
         ...list.map((stack) => {
-          const item = document.createElement("span");
-          item.className = "captured-stack";
+          const item = element("span", "captured-stack");
           item.dataset.type = stack.type;
           item.dataset.height = String(stack.height);
-          const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-          svg.setAttribute("class", "mini");
-          svg.setAttribute("viewBox", "-50 -50 100 100");
-          drawMiniPiece(svg, stack.color, stack.type);
-          item.appendChild(svg);
+          item.appendChild(miniPiece(stack.color, stack.type));
           if (stack.height > 1) {
-            const height = document.createElement("span");
-            height.className = "captured-height";
+            const height = element("span", "captured-height");
             height.textContent = String(stack.height);
             item.appendChild(height);
           }
@@ -62,8 +49,7 @@ export class CapturedView {
         }),
       );
       if (!list.length) {
-        const none = document.createElement("span");
-        none.className = "captured-none";
+        const none = element("span", "captured-none");
         none.textContent = t("captured.none");
         stacks.appendChild(none);
       }

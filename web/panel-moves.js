@@ -1,0 +1,119 @@
+// The move list: the start and every turn's actions (a click goes to that position), a proved
+// result beside the turn it was proved at, the current action kept in view; and the undo and
+// redo buttons' disabled states (the buttons run commands: input.js).
+
+import { SIDE_NAME, describeAction } from "./notation.js";
+import { positionAt, turnsOf, canUndo, canRedo } from "./game.js";
+import { proofText } from "./proof.js";
+import { t, lang } from "./i18n.js";
+import { setAttr, element } from "./panel-dom.js";
+
+export class MoveList {
+  #list;
+  #key = "";
+  #nav;
+
+  constructor(root, game) {
+    this.#list = root.querySelector("#moves");
+    this.#nav = root.querySelector(".history-nav");
+    this.#list.addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-cursor]");
+      if (button) game.goto(Number(button.dataset.cursor));
+    });
+    // The list's box changes size as the panels above it grow and shrink.
+    if (typeof ResizeObserver === "function") new ResizeObserver(() => this.#keepCurrentInView()).observe(this.#list);
+  }
+
+  // Keep the current move in view inside the list, without scrolling the page.
+  #keepCurrentInView() {
+    const list = this.#list;
+    const current = list.querySelector('button[aria-current="true"]');
+    if (!current) return;
+    const box = list.getBoundingClientRect();
+    const at = current.getBoundingClientRect();
+    if (at.top < box.top || at.bottom > box.top + list.clientHeight) {
+      const top = at.top - box.top + list.scrollTop;
+      // Centred, or at the top of a box too low for more than the row itself.
+      list.scrollTo({ top: Math.max(0, top - Math.max(0, (list.clientHeight - at.height) / 2)), behavior: "instant" });
+    }
+  }
+
+  render(state) {
+    const key = `${lang()}|${state.start}|${state.setup}|${state.seed}|${state.actions.join(" ")}|${Object.keys(state.proofs ?? {}).length}`;
+    if (key !== this.#key) {
+      this.#key = key;
+      this.#rebuild(state);
+    }
+    for (const button of this.#list.querySelectorAll("button[data-cursor]")) {
+      const cursor = Number(button.dataset.cursor);
+      setAttr(button, "aria-current", cursor === state.cursor ? "true" : null);
+      button.classList.toggle("future", cursor > state.cursor);
+    }
+    this.#keepCurrentInView();
+    const ready = state.engine === "ready";
+    const nav = this.#nav;
+    nav.querySelector('[data-command="undo"]').disabled = !ready || !canUndo(state);
+    nav.querySelector('[data-command="undo-turn"]').disabled = !ready || !canUndo(state);
+    nav.querySelector('[data-command="redo"]').disabled = !ready || !canRedo(state);
+    nav.querySelector('[data-command="redo-turn"]').disabled = !ready || !canRedo(state);
+  }
+
+  #rebuild(state) {
+    const list = this.#list;
+    list.replaceChildren();
+    const start = element("li", "start");
+    const startButton = document.createElement("button");
+    startButton.type = "button";
+    startButton.dataset.cursor = "0";
+    startButton.textContent = startLabel(state);
+    start.appendChild(startButton);
+    list.appendChild(start);
+    for (const turn of turnsOf(state)) {
+      const li = document.createElement("li");
+      li.dataset.turn = String(turn.number);
+      const number = element("span", "move-number");
+      number.textContent = `${turn.number}.`;
+      const side = element("span", "move-side");
+      side.dataset.side = turn.side;
+      side.title = SIDE_NAME[turn.side];
+      const actions = element("span", "move-actions");
+      turn.actions.forEach((text, i) => {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.dataset.cursor = String(turn.start + i + 1);
+        button.dataset.move = text;
+        button.textContent = text;
+        button.setAttribute("aria-label", t("history.move", { number: turn.number, side: SIDE_NAME[turn.side], action: describeAction(text) }));
+        actions.appendChild(button);
+      });
+      const proof = state.proofs?.[positionAt(state, turn.start)];
+      if (proof) {
+        const note = element("span", "move-proof");
+        note.dataset.winner = proof.winner;
+        note.textContent = proofText(proof);
+        actions.appendChild(note);
+      }
+      li.append(number, side, actions);
+      list.appendChild(li);
+    }
+  }
+}
+
+function startLabel(state) {
+  switch (state.setup) {
+    case "random":
+      return state.seed !== null && state.seed !== undefined ? t("start.randomSeed", { seed: state.seed }) : t("start.random");
+    case "tournament":
+      return t("start.tournament");
+    case "link":
+      return t("start.link");
+    case "record":
+      return t("start.record");
+    case "puzzle":
+      return t("start.puzzle");
+    case "editor":
+      return t("start.editor");
+    default:
+      return t("start.standard");
+  }
+}
