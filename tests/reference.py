@@ -1,4 +1,4 @@
-"""A deliberately simple reference implementation of the rules, written from RULES.md.
+"""A deliberately simple reference implementation of the rules, written from docs/rules.md.
 
 It shares no code with ``tzaar``: its own geometry, its own position text reader and
 writer, a dict of stacks, rays walked point by point.  It is slow and obvious; the tests

@@ -1,4 +1,4 @@
-"""The command line, run as a subprocess (RULES.md, "Command line")."""
+"""The command line, run as a subprocess (docs/cli.md, "The command line")."""
 
 import os
 import subprocess

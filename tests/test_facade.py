@@ -1,4 +1,4 @@
-"""The JSON facade: every method and every error kind (CONTRACTS.md)."""
+"""The JSON facade: every method and every error kind (docs/facade.md)."""
 
 import json
 import subprocess

@@ -1,4 +1,5 @@
-"""Board geometry: points, names, neighbours and rays (RULES.md, "Board and coordinates")."""
+"""Board geometry: points, names, neighbours and rays (docs/rules.md, "The board";
+docs/notation.md, "Points")."""
 
 import pytest
 

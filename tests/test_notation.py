@@ -1,4 +1,4 @@
-"""Notation in symmetric pairs: action text and position text (RULES.md, "Notation")."""
+"""Notation in symmetric pairs: action text and position text (docs/notation.md)."""
 
 import pytest
 

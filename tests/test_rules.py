@@ -1,4 +1,4 @@
-"""Each ruling of RULES.md, its own test."""
+"""Each ruling of docs/rules.md, its own test."""
 
 import pytest
 
@@ -233,7 +233,7 @@ def test_random_setup_is_replayable_and_full():
 
 
 def test_standard_setup_symmetry():
-    # Unchanged by a 120 degree turn; a 180 degree turn swaps the colours (RULES.md).
+    # Unchanged by a 120 degree turn; a 180 degree turn swaps the colours (docs/rules.md).
     from tzaar.geometry import COORDS
 
     at = {c: i for i, c in enumerate(COORDS)}

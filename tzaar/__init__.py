@@ -2,9 +2,10 @@
 
 Modules: :mod:`tzaar.geometry` (points and rays), :mod:`tzaar.board` (the fast search
 board: make/unmake, hash, perft), :mod:`tzaar.notation` (text <-> objects),
-:mod:`tzaar.position` (immutable Position, setups, outcome), :mod:`tzaar.game` (history,
-undo/redo), :mod:`tzaar.turns` (actions grouped into turns), :mod:`tzaar.records` (game
-records), :mod:`tzaar.facade` (JSON for the browser), ``python -m tzaar`` (command line).
+:mod:`tzaar.position` (immutable Position, setups, outcome), :mod:`tzaar.game` (a game's
+history: undo/redo, turns), :mod:`tzaar.turns` (which actions form a turn),
+:mod:`tzaar.records` and :mod:`tzaar.littlegolem` (game records), :mod:`tzaar.facade` (JSON
+for the browser), ``python -m tzaar`` (command line).  The documents are in docs/.
 """
 
 from .board import BLACK, TOTT, TZAAR, TZARRA, WHITE, Board, perft

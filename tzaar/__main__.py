@@ -1,4 +1,4 @@
-"""Command line: ``python -m tzaar COMMAND ...`` (see the README).
+"""Command line: ``python -m tzaar COMMAND ...`` (see docs/cli.md).
 
 The commands: ``moves``, ``perft``, ``apply``, ``status``, ``show`` (here), ``ai`` and
 ``match`` (:mod:`tzaar.ai.cli`), ``convert`` and ``review`` (:mod:`tzaar.tools_cli`).

@@ -4,7 +4,7 @@ Points are ints ``0..59`` in position-text order: ``A1..A5, B1..B6, ..., I1..I5`
 (column by column, each column bottom to top).  Names (``"D4"``) appear only at the
 edges of the package; everything inside works on these ints.
 
-Geometry follows RULES.md: in a "doubled" layout a point is ``(q, y)`` with
+Geometry follows docs/rules.md ("The board"): in a "doubled" layout a point is ``(q, y)`` with
 ``q = column index - 4`` and ``y = 2*k + |q|`` (``k`` = 0-based index in the full
 9-point-tall column, the missing centre being ``q=0, k=4``).  Neighbours are
 ``(q, y+-2)`` and ``(q+-1, y+-1)``.  Every table below is computed once at import

@@ -6,7 +6,7 @@
   ``"C3xD4"``), and :meth:`Action.code` / :meth:`Action.from_code` to and from the ints of
   :mod:`tzaar.board`.
 * Positions: :func:`parse_position` / :func:`format_position` (text <-> 60 stack codes,
-  side, step), as RULES.md defines the position text.
+  side, step), as docs/notation.md defines the position text.
 
 Input of points and actions is case-insensitive; output is canonical.
 """
@@ -58,7 +58,7 @@ STACK = "stack"
 PASS_KIND = "pass"
 PLACE_KIND = "place"
 
-#: The standard start of RULES.md.
+#: The standard start (docs/rules.md).
 STANDARD_TEXT = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1"
 
 

@@ -161,7 +161,7 @@ class Position:
 
     @classmethod
     def standard(cls) -> "Position":
-        """The rulebook's fixed start (RULES.md)."""
+        """The rulebook's fixed start (docs/rules.md)."""
         return cls.from_text(STANDARD_TEXT)
 
     @classmethod

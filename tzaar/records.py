@@ -1,6 +1,6 @@
 """Game records in our plain-text format: written and read.
 
-A game record (the format is in the README, section "Notation")::
+A game record (the format is in docs/notation.md, "Game records (ours)")::
 
     # TZAAR game record
     White: person

@@ -1,6 +1,6 @@
 // The address: links to a position or to a whole game, read strictly and written back.
 //
-//   index.html#<position>             a position (RULES.md position text, "_" for its space)
+//   index.html#<position>             a position (docs/notation.md's position text, "_" for its space)
 //   index.html#<start>~<a>,<a>,...    a game: its start position, then its actions in order
 //
 // e.g. #ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT_w1~C5xC4,B3xC4,pass

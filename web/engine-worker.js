@@ -1,6 +1,6 @@
 // The engine: Pyodide and the tzaar package in a module worker.
 //
-// Protocol (CONTRACTS.md): the page sends {id, method, params}; the worker answers
+// Protocol (docs/facade.md): the page sends {id, method, params}; the worker answers
 // {id, result} or {id, error: {kind, message}}. While it loads it posts
 // {progress: {stage, fraction, text}}, then {ready: true} or {fatal: {message}}.
 // Requests that arrive while it loads wait in a queue and are answered once it is ready.

@@ -1,4 +1,4 @@
-// Notation and board geometry of TZAAR (RULES.md "Board and coordinates", "Notation").
+// Notation and board geometry of TZAAR (docs/rules.md "The board"; docs/notation.md).
 // Pure functions and tables, no DOM, no rules: what is legal always comes from the engine's
 // View. This module only names points, places them on the drawing, and reads the texts.
 

@@ -1,5 +1,5 @@
 // Game records: export the game as a text file (or copy it), import one from a file, a
-// dropped file or pasted text. The record format is the engine's (README "Game records"):
+// dropped file or pasted text. The record format is the engine's (docs/notation.md):
 // record_save writes it, record_export writes LittleGolem's ((;FF[TZAAR]...), the Format
 // choice); record_open reads and checks either; this module only moves text around.
 

@@ -33,7 +33,7 @@ includes the side to move and the step; an entry ``[false_upto, true_from, move]
 the depths at which the answer is known and the action that proved it (tried first at
 the next depth).
 
-Rules the search relies on (RULES.md): a capture that removes the enemy's last top of a
+Rules the search relies on (docs/rules.md): a capture that removes the enemy's last top of a
 type wins at once; stacking onto your own last stack of a type loses at once (the
 ruling); a side with no capture at the start of its turn loses; pass is always available
 as the second action.  All of it is read from :meth:`Board.winner` after each action.
