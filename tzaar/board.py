@@ -4,6 +4,12 @@ This is the engine core.  Everything here works on small ints read from tables b
 once at import; text (point names, action text, position text) lives in
 :mod:`tzaar.notation` and the immutable :class:`tzaar.position.Position`.
 
+Why this module is longer than the others (about 580 lines where the rest keep under 400):
+it is the one hot path.  Move generation, make/unmake, the incremental counters and the
+Zobrist hash all read and write the same neighbour links and tables inside the same few
+methods; split over modules they would cost an attribute look-up per access in the
+search's innermost loop, so they stay together.
+
 How a search uses it
 --------------------
 ::

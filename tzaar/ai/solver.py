@@ -17,38 +17,26 @@ decided within ``n`` turns and the solver always finishes given the nodes.
 
 How
 ---
-Depth-first boolean search with iterative deepening on turns (see BENCHMARKS.md,
-"Endgame solver"): ``win(d)`` asks "can the side to move force a win within ``d``
-turns?" (an OR over its actions), ``lose(d)`` "does the side to move lose within ``d``
-turns whatever it does?" (an AND); they call each other when the side changes, with one
-turn less.  The root asks ``win(1)``, ``lose(2)``, ``win(3)``, ``lose(4)``...: the first
-question answered yes is the exact result, so the win found is the fastest and the loss
-the slowest.  A forced win within an even number of turns ``2k`` is one within ``2k-1``
-(the enemy can always pass instead of covering its own last type), and a forced loss
-within ``2k+1`` is one within ``2k``: queries are normalised to the odd (win) and even
-(loss) depths.
-
-Transposition tables (one per question) are keyed by the board's Zobrist hash, which
-includes the side to move and the step; an entry ``[false_upto, true_from, move]`` keeps
-the depths at which the answer is known and the action that proved it (tried first at
-the next depth).
-
-Rules the search relies on (docs/rules.md): a capture that removes the enemy's last top of a
-type wins at once; stacking onto your own last stack of a type loses at once (the
-ruling); a side with no capture at the start of its turn loses; pass is always available
-as the second action.  All of it is read from :meth:`Board.winner` after each action.
+Depth-first boolean search with iterative deepening on turns: ``win(d)`` asks "can the
+side to move force a win within ``d`` turns?" (an OR over its actions), ``lose(d)`` "does
+it lose within ``d`` turns whatever it does?" (an AND); they call each other when the side
+changes.  The root asks ``win(1)``, ``lose(2)``, ``win(3)``...: the first yes is the exact
+result (the fastest win, the slowest loss).  A win within ``2k`` turns is one within
+``2k-1`` (the enemy can always pass), so wins are asked at odd depths and losses at even
+ones.  One transposition table per question, keyed by the board's Zobrist hash, keeps
+``[false_upto, true_from, move]``.  The rules it relies on (docs/rules.md) are all read
+from :meth:`Board.winner` after each action.
 
 API
 ---
-``solve(board, max_nodes=..., max_turns=...) -> Solution | None`` (None: not proven in
-the budget).  :class:`Solver` ``.run()`` is the same as a generator that yields ``None``
-between slices of about ``slice_nodes`` nodes (for the browser worker) and returns the
-Solution or None.  ``stacks_left(board)`` and ``worth_trying(board)`` tell when to try.
-The questions themselves are public too, for callers that ask several on one board
-(the puzzles, :mod:`tzaar.puzzles`): ``Solver.wins_within(turns)``,
-``Solver.loses_within(turns)`` and ``Solver.winning_actions(turns)`` answer from the board
-as it is when asked, sharing the tables, and raise :class:`SolverLimit` once ``max_nodes``
-nodes are spent.  The board is used and restored.
+``solve(board, max_nodes=..., max_turns=...) -> Solution | None`` (None: not proven in the
+budget); :class:`Solver` ``.run()`` is the same as a generator that yields between slices
+of about ``slice_nodes`` nodes (for the browser's worker).  ``stacks_left(board)`` and
+``worth_trying(board)`` tell when to try.  The questions are public too, for callers that
+ask several on one board (:mod:`tzaar.puzzles`): ``Solver.wins_within(turns)``,
+``.loses_within(turns)`` and ``.winning_actions(turns)`` share the tables and raise
+:class:`SolverLimit` once ``max_nodes`` are spent, the board restored.  docs/engine.md
+says more.
 """
 
 from __future__ import annotations
