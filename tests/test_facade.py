@@ -226,10 +226,14 @@ def test_call_json():
 
 def test_protocol_documented_in_module_docstring():
     doc = facade.__doc__
-    for name in ["new_position", "view", "play", "game", "record_save", "record_load", "call_json",
+    for name in ["new_position", "view", "play", "game", "call_json",
                  "PositionError", "ActionError", "IllegalActionError", "RecordError", "UnknownMethod",
                  "BadParams", "InternalError", "covered-own-type"]:
         assert name in doc
+    from tzaar import tools_facade
+
+    for name in ["record_save", "record_load", "record_open", "record_export", "attack_map", "review_start"]:
+        assert name in tools_facade.__doc__
 
 
 # ---------------------------------------------------------------------- hostile input

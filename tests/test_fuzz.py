@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from tzaar.errors import ActionError, PositionError, RecordError
 from tzaar.facade import call, call_json, load_all_methods
 from tzaar.game import Game
-from tzaar.records import parse_record
+from tzaar.records import game_record, parse_record
 from tzaar.methods import SPECS
 from tzaar.notation import parse_action, parse_position
 from tzaar.position import Position
@@ -27,7 +27,7 @@ STANDARD = Position.standard()
 _g = Game()
 for _ in range(12):
     _g.play(_g.position.legal_actions()[len(_g.actions) * 7 % len(_g.position.legal_actions())])
-RECORD = _g.record()
+RECORD = game_record(_g)
 POSITIONS = [STANDARD.text(), Position.tournament().text(), Position.random(5).text(), _g.position.text()]
 ACTIONS = ["C5xC4", "c3-d4", "pass", "Z@C3", "B3xC4", "a1xa2"]
 
@@ -126,4 +126,4 @@ def test_record_reader(text):
         assert len(str(e)) < 500
         return
     game = Game(start, actions)  # every action legal, and the record reads back the same
-    assert parse_record(game.record()) == (start, actions)
+    assert parse_record(game_record(game)) == (start, actions)

@@ -8,6 +8,7 @@ from tzaar.errors import ActionError, IllegalActionError
 from tzaar.game import Game
 from tzaar.notation import parse_action
 from tzaar.position import COVERED_OWN_TYPE, Position
+from tzaar.records import game_record
 from tzaar.turns import Turn, group_turns
 
 
@@ -76,7 +77,7 @@ def test_outcome_knows_a_covering_stacking():
     g = Game(build({"E1": "T", "E2": "Z", "A2": "A", "I5": "z", "I4": "a", "I3": "t"}, "w2"))
     g.play("E1-E2")
     assert g.winner == BLACK and g.outcome().code == COVERED_OWN_TYPE
-    assert "\nResult: Black wins (White covered its last Tzaar)\n" in g.record()
+    assert "\nResult: Black wins (White covered its last Tzaar)\n" in game_record(g)
 
 
 def test_repr_pastes_back():

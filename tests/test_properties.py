@@ -7,6 +7,7 @@ from tzaar.board import BLACK, HEIGHT, WHITE
 from tzaar.game import Game
 from tzaar.notation import parse_action
 from tzaar.position import Position
+from tzaar.records import game_from_record, game_record
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -89,7 +90,7 @@ def test_text_round_trips(game):
         assert parse_action(a.text()) == a
         assert parse_action(a.text().lower()) == a
     g = Game(start, actions)
-    h = Game.from_record(g.record())
+    h = game_from_record(game_record(g))
     assert h.start == g.start and h.actions == g.actions
 
 

@@ -11,7 +11,7 @@ unknown or mistyped parameters, or params that are not a JSON object) or
 ``InternalError`` (a bug).  Messages are one sentence for a person.
 
 Vocabulary: point names ``A1``..``I5``, action text ``C3xD4`` ``C3-D4`` ``pass``
-``Z@C3``, position text as in RULES.md (``_`` is accepted for its space), colours
+``Z@C3``, position text as in docs/notation.md (``_`` is accepted for its space), colours
 ``"white"``/``"black"``, types ``"tzaar"``/``"tzarra"``/``"tott"``.  Input actions may be
 in any letter case; every output is canonical.
 
@@ -31,13 +31,6 @@ Methods (params -> result)
     ``last`` is the last turn's actions.  Turn 1 is White's opening capture (or first
     placement); each placement is a turn of its own; a second action belongs to the turn
     before it (:mod:`tzaar.turns`).
-``record_save {start, actions, white?, black?, date?, seed?}`` -> ``{text}``: the
-    plain-text game record; its header names the players (``"person"`` or
-    ``"computer LEVEL"``), the date (``YYYY-MM-DD``), the result, and the start as
-    ``standard`` / ``random seed N`` (when ``seed`` gives it) / ``tournament`` / position text.
-``record_load {text}`` -> ``{start, actions, players: {white?, black?}, date, result,
-    setup: "standard"|"random"|"tournament"|"position", seed}`` (every action checked
-    legal; a record without a header reads too, with ``players: {}`` and nulls).
 
 View (every key always present)::
 
@@ -60,8 +53,8 @@ stacking; without ``last`` it is ``lost-type``.
 
 Methods live in modules that register them with :func:`tzaar.methods.method`, declaring
 their parameters there (checked in one place before the call); this module is the one that
-runs them. The rules' methods are here; the others (``tzaar.tools_facade`` for the analysis
-tools, ``tzaar.ai.jobs`` for the ``ai_*`` methods: the modules of :data:`LAZY_MODULES`) are
+runs them. The rules' methods are here; the others (``tzaar.tools_facade`` for game records and
+the analysis tools, ``tzaar.ai.jobs`` for the ``ai_*`` methods: the modules of :data:`LAZY_MODULES`) are
 imported when a method not yet registered is first called, so that the browser's start
 loads only the rules (build.py ships the other modules in a second archive, fetched then).
 Which method a module offers is known only from its registrations: no list of them is kept
@@ -80,7 +73,6 @@ from .geometry import POINT_NAMES
 from .methods import METHODS, BadParams, UnknownMethod, check, method, params
 from .notation import CAPTURE, COLOUR_NAMES, PLACE_KIND, STACK, TYPE_NAMES, parse_action
 from .position import Position
-from .records import format_record, read_record
 from .turns import turns_of
 
 __all__ = [
@@ -284,24 +276,3 @@ def _game(start, actions):
     }
 
 
-@method("record_save", start=(str, True), actions=(list, True), white=(str, False), black=(str, False), date=(str, False), seed=(int, False))
-def _record_save(start, actions, white=None, black=None, date=None, seed=None):
-    start_pos = Position.from_text(start)
-    acts = _actions(actions)
-    start_pos.play(acts)  # raises IllegalActionError on the first illegal action
-    players = {"white": white, "black": black}
-    return {"text": format_record(start_pos, acts, players=players, date=date, seed=seed)}
-
-
-@method("record_load", text=(str, True))
-def _record_load(text):
-    r = read_record(text)
-    return {
-        "start": r.start.text(),
-        "actions": [a.text() for a in r.actions],
-        "players": r.players,
-        "date": r.date,
-        "result": r.result,
-        "setup": r.setup,
-        "seed": r.seed,
-    }

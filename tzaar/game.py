@@ -1,7 +1,8 @@
 """A game with its history: start position, actions, undo/redo, turns.
 
-Its record (:meth:`Game.record`, :meth:`Game.from_record`) is written and read by
-:mod:`tzaar.records`; :mod:`tzaar.turns` groups its actions into turns.
+:mod:`tzaar.turns` groups its actions into turns; its record is written and read by
+:mod:`tzaar.records` (:func:`~tzaar.records.game_record`,
+:func:`~tzaar.records.game_from_record`).
 """
 
 from __future__ import annotations
@@ -9,8 +10,7 @@ from __future__ import annotations
 from typing import Optional, Union
 
 from .notation import Action, parse_action
-from .position import Outcome, Position
-from .records import format_record, parse_record, start_position
+from .position import Outcome, Position, start_position
 from .turns import Turn, turns_of
 
 __all__ = ["Game"]
@@ -138,18 +138,6 @@ class Game:
     def turns(self) -> list:
         """The actions played so far, grouped into :class:`Turn` s."""
         return turns_of(zip(self._positions, self.actions))
-
-    # ------------------------------------------------------------------ records
-
-    def record(self) -> str:
-        """The game record text of the actions played so far."""
-        return format_record(self.start, self.actions, self.outcome())
-
-    @classmethod
-    def from_record(cls, text: str) -> "Game":
-        """A game from record text; raises RecordError if it cannot be read or replayed."""
-        start, actions = parse_record(text)
-        return cls(start, actions)
 
     def __repr__(self) -> str:
         moves = ", ".join(repr(a.text()) for a in self.actions)

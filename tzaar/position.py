@@ -14,6 +14,7 @@ and :class:`~tzaar.notation.Action` objects, and uses a fast :class:`~tzaar.boar
 from __future__ import annotations
 
 import random as _random
+import re
 from typing import NamedTuple, Optional, Union
 
 from .board import (
@@ -29,7 +30,7 @@ from .board import (
     Board,
     stack_code,
 )
-from .errors import IllegalActionError
+from .errors import IllegalActionError, PositionError, shown
 from .geometry import NUM_POINTS, POINT_NAMES, RAYS
 from .notation import (
     CAPTURE,
@@ -55,6 +56,7 @@ __all__ = [
     "standard_position",
     "random_position",
     "tournament_position",
+    "start_position",
 ]
 
 LOST_TYPE = "lost-type"
@@ -361,3 +363,26 @@ def random_position(seed: int) -> Position:
 def tournament_position() -> Position:
     return Position.tournament()
 
+
+#: How a record or the command line names a random start: ``random seed N`` (or ``random:N``).
+RANDOM_START_RE = re.compile(r"random(?: +seed +|:)([0-9]{1,18})", re.IGNORECASE)
+
+
+def start_position(start) -> Position:
+    """The Position a start names: None or ``"standard"`` (the standard start),
+    ``"tournament"``, ``"random seed N"``, position text, or a Position itself."""
+    if start is None:
+        return Position.standard()
+    if isinstance(start, Position):
+        return start
+    key = start.strip().lower() if isinstance(start, str) else start
+    if key == "standard":
+        return Position.standard()
+    if key == "tournament":
+        return Position.tournament()
+    if isinstance(key, str) and key.startswith("random"):
+        m = RANDOM_START_RE.fullmatch(key)
+        if not m:
+            raise PositionError(f"a random start is written 'random seed N' with N a whole number, not {shown(start.strip())}.")
+        return Position.random(int(m.group(1)))
+    return Position.from_text(start)

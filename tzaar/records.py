@@ -27,32 +27,11 @@ from typing import NamedTuple, Optional
 
 from .errors import ActionError, IllegalActionError, PositionError, RecordError, shown
 from .notation import COLOUR_NAMES, parse_action
-from .position import Outcome, Position
+from .game import Game
+from .position import RANDOM_START_RE, Outcome, Position, start_position
 from .turns import group_turns
 
-__all__ = ["Record", "start_position", "start_line", "format_record", "parse_record", "read_record"]
-
-_RANDOM_START_RE = re.compile(r"random(?: +seed +|:)([0-9]{1,18})", re.IGNORECASE)
-
-
-def start_position(start) -> Position:
-    """The Position a start names: None or ``"standard"`` (the standard start),
-    ``"tournament"``, ``"random seed N"``, position text, or a Position itself."""
-    if start is None:
-        return Position.standard()
-    if isinstance(start, Position):
-        return start
-    key = start.strip().lower() if isinstance(start, str) else start
-    if key == "standard":
-        return Position.standard()
-    if key == "tournament":
-        return Position.tournament()
-    if isinstance(key, str) and key.startswith("random"):
-        m = _RANDOM_START_RE.fullmatch(key)
-        if not m:
-            raise PositionError(f"a random start is written 'random seed N' with N a whole number, not {shown(start.strip())}.")
-        return Position.random(int(m.group(1)))
-    return Position.from_text(start)
+__all__ = ["Record", "start_line", "format_record", "parse_record", "read_record", "game_record", "game_from_record"]
 
 
 class Record(NamedTuple):
@@ -174,7 +153,7 @@ def read_record(text: str) -> Record:
             except PositionError as e:
                 raise RecordError(f"Game record line {n}: bad start position: {e}") from None
             word = rest.strip().lower()
-            m = _RANDOM_START_RE.fullmatch(word)
+            m = RANDOM_START_RE.fullmatch(word)
             setup, seed = ("standard", None) if word == "standard" else ("tournament", None) if word == "tournament" else ("random", int(m.group(1))) if m else ("position", None)
             pos = start
             continue
@@ -200,3 +179,14 @@ def read_record(text: str) -> Record:
         raise RecordError("Game record has no 'Start: <position>' line.")
     players = {colour: header[colour] for colour in ("white", "black") if colour in header}
     return Record(start, actions, players, header.get("date"), header.get("result"), setup, seed)
+
+
+def game_record(game: Game) -> str:
+    """The game record text of the actions a Game has played so far."""
+    return format_record(game.start, game.actions, game.outcome())
+
+
+def game_from_record(text: str) -> Game:
+    """A Game from record text; raises RecordError if it cannot be read or replayed."""
+    start, actions = parse_record(text)
+    return Game(start, actions)

@@ -1,8 +1,16 @@
-"""The facade methods of the analysis tools, registered in :mod:`tzaar.methods` (run by :mod:`tzaar.facade`).
+"""The facade methods of game records and the analysis tools, registered in :mod:`tzaar.methods` (run by :mod:`tzaar.facade`).
 
+They load on first use, not with the page (the record dialog and the tools do too).
 All registrations of these tools are here (one small place; the modules they call hold
 the work).  Params -> result:
 
+``record_save {start, actions, white?, black?, date?, seed?}`` -> ``{text}``: the
+    plain-text game record; its header names the players (``"person"`` or
+    ``"computer LEVEL"``), the date (``YYYY-MM-DD``), the result, and the start as
+    ``standard`` / ``random seed N`` (when ``seed`` gives it) / ``tournament`` / position text.
+``record_load {text}`` -> ``{start, actions, players: {white?, black?}, date, result,
+    setup: "standard"|"random"|"tournament"|"position", seed}`` (every action checked
+    legal; a record without a header reads too, with ``players: {}`` and nulls).
 ``attack_map {position}`` -> :func:`tzaar.analysis.attack_map`: ``{side, captures,
     threatened, last}``.
 ``check_position {position}`` -> ``{possible, reason, position}``: whether the text is a
@@ -39,6 +47,29 @@ from .position import Position
 
 def _actions(texts):
     return [parse_action(t) for t in texts]
+
+
+@method("record_save", start=(str, True), actions=(list, True), white=(str, False), black=(str, False), date=(str, False), seed=(int, False))
+def _record_save(start, actions, white=None, black=None, date=None, seed=None):
+    start_pos = Position.from_text(start)
+    acts = _actions(actions)
+    start_pos.play(acts)  # raises IllegalActionError on the first illegal action
+    players = {"white": white, "black": black}
+    return {"text": format_record(start_pos, acts, players=players, date=date, seed=seed)}
+
+
+@method("record_load", text=(str, True))
+def _record_load(text):
+    r = read_our_record(text)
+    return {
+        "start": r.start.text(),
+        "actions": [a.text() for a in r.actions],
+        "players": r.players,
+        "date": r.date,
+        "result": r.result,
+        "setup": r.setup,
+        "seed": r.seed,
+    }
 
 
 @method("attack_map")
