@@ -17,7 +17,7 @@
 // of one kind or of several: each is its own job, and none stops another (the worker
 // answers their steps in turn).
 
-/** An answer of the engine that is an error; `kind` names its class (CONTRACTS.md). */
+/** An answer of the engine that is an error; `kind` names its class (docs/facade.md). */
 export class EngineError extends Error {
   constructor(kind, message) {
     super(message);
