@@ -180,6 +180,11 @@ def test_the_game_plays_in_this_engine(engine, recorded_site):
     text = engine.wait("(() => { const a = document.querySelector('#alert'); return a && !a.hidden && a.innerText; })()",
                        what="the broken link's box")
     assert "could not be read" in text and "untouched" in text, text
+    # Drawn alike in every engine: no hyphen in English text, no native menu.
+    looks = engine.js("(() => { const alert = getComputedStyle(document.querySelector('#alert .alert-text'));"
+                      " const menu = getComputedStyle(document.querySelector('#language'));"
+                      " return {hyphens: alert.hyphens ?? alert.webkitHyphens, menu: menu.appearance ?? menu.webkitAppearance}; })()")
+    assert looks == {"hyphens": "manual", "menu": "none"}, looks
     engine.wait(f"document.querySelector('#board').dataset.position === {json.dumps(played['position'])}")
     engine.click('[data-command="dismiss-alert"]')
     engine.wait("document.querySelector('#alert').hidden")
