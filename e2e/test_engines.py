@@ -2,8 +2,9 @@
 
 One scenario, run in each engine with a fresh profile (a first visit): the page gets ready,
 the person plays White's opening capture by two clicks, the computer (Casual) answers with
-its turn, the person plays a capture by clicks again; a reload is then answered by the
-service worker (the page's scripts and the runtime come from its cache, not the server) and
+its turn, the person plays a capture by clicks again; the service worker precaches the
+release (the runtime not downloaded a second time, but in WebKit, whose service worker has
+an HTTP cache of its own); a reload is then answered by the service worker (the page's scripts and the runtime come from its cache, not the server) and
 brings the saved game back; a broken link shows its box and leaves the saved game alone.
 Throughout: no console error, uncaught exception, unhandled rejection, failed load or
 Content-Security-Policy violation (recorded inside the page by RECORDER, which the test's
@@ -12,6 +13,7 @@ the server answered with an error, and, in Firefox, no console error its driver 
 
 The browsers and drivers (e2e/engines.py) come from Debian and PyPI; without them the test
 skips with the reason, and with CI set a skip counts as a failure (e2e/conftest.py).
+The same server checks in Chromium that the precache downloads nothing twice.
 """
 
 from __future__ import annotations
@@ -137,6 +139,28 @@ class Visit:
         e.wait(f"document.querySelector('#board').dataset.position !== {json.dumps(before)}", what=f"{action} played")
 
 
+def downloaded() -> list[str]:
+    """The paths the server sent in full (a 304 is no download), in order, with repeats."""
+    return [urlsplit(path).path for path, code in RecordingHandler.log if code == 200]
+
+
+def test_the_precache_downloads_nothing_twice_in_chromium(page, dist_dir):
+    """Served as GitHub Pages serves (lab/browser/bench_wire.py: gzip, ETag, max-age), the
+    service worker revalidates what the page has just fetched (a 304) and leaves Pyodide's
+    whole standard library for its first use."""
+    from lab.browser.bench_wire import PagesHandler
+
+    with serving(dist_dir, PagesHandler) as url:
+        PagesHandler.sent.clear()
+        page.goto(url)
+        page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=60_000)
+        page.wait_for_timeout(300)
+    downloads = [urlsplit(path).path for path, wire, _ in PagesHandler.sent if wire > 0]
+    twice = sorted({p for p in downloads if downloads.count(p) > 1})
+    assert not twice, f"downloaded twice: {twice}"
+    assert "/pyodide/python_stdlib.zip" not in downloads and "/pyodide/pyodide.asm.wasm" in downloads
+
+
 def first_capture(state: dict) -> str:
     captures = state["legal"]["captures"]
     source = sorted(captures)[0]
@@ -162,6 +186,12 @@ def test_the_game_plays_in_this_engine(engine, recorded_site):
 
     # A reload under the service worker brings the saved game back, from its cache.
     engine.wait_for("html[data-offline=ready]")
+    # The precache left Pyodide's whole standard library for its first use, and took the
+    # runtime from the HTTP cache (WebKit's service worker has an HTTP cache of its own).
+    downloads = downloaded()
+    assert "/pyodide/python_stdlib.zip" not in downloads
+    if engine.name != "webkit":
+        assert downloads.count("/pyodide/pyodide.asm.wasm") == 1, downloads
     visit.collect()
     since = len(RecordingHandler.log)
     engine.reload()
