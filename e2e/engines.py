@@ -127,7 +127,8 @@ class Engine:
         return []
 
     def js(self, expression: str):
-        """The value of a JavaScript expression in the page (a promise is awaited)."""
+        """The value of a JavaScript expression in the page (a promise is awaited), through
+        JSON: a DOM node comes back as {}, so ask for `... !== null` instead."""
         answer = json.loads(self._evaluate(_AS_JSON.format(expr=expression)))
         if "error" in answer:
             raise EngineError(f"{self.name}: {expression[:200]} threw {answer['error']}")
