@@ -8,7 +8,8 @@ browser/, and the plan) and writes into `out`:
     tzaar.zip   the package's bytecode (.pyc, unchecked-hash: never compared with a source;
                 without line tables)
     stdlib.zip  the bytecode of every module of the standard library loaded by Pyodide's start,
-                the package's modules and the names they import (lazy imports too); the
+                the package's modules and the names they import (lazy imports too), compiled
+                as `python -OO` does and without line tables (STDLIB_OPTIMIZE); the
                 modules of browser/; and the plan's names module: NAMES, every module of the
                 whole library, for the finder that fetches the rest
     stdlib.txt  the names of those standard modules, one a line
@@ -21,6 +22,12 @@ import os
 import sys
 import zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
+
+
+# The standard library's modules as `python -OO` compiles them (no docstrings, no asserts:
+# a mode CPython supports) and without line tables: stdlib.zip 1.52 MB -> 0.85 MB, which a
+# first visit downloads as it is (a zip, which GitHub Pages does not gzip; BENCHMARKS.md).
+STDLIB_OPTIMIZE = 2
 
 
 def write_zip(path, entries):
@@ -39,9 +46,9 @@ def lean(code):
     return code.replace(co_linetable=b"", co_consts=consts)
 
 
-def pyc(source, filename, strip=False):
+def pyc(source, filename, strip=False, optimize=0):
     """The bytes of an unchecked-hash .pyc of `source`."""
-    code = compile(source, filename, "exec", dont_inherit=True, optimize=0)
+    code = compile(source, filename, "exec", dont_inherit=True, optimize=optimize)
     if strip:
         code = lean(code)
     return _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
@@ -81,7 +88,7 @@ def standard_modules(stdlib):
             file = getattr(module, "__file__", None) or ""
             rel = file[len(stdlib) + 1:] if file.startswith(stdlib + "/") else None
             if rel in inside and rel.endswith(".py"):
-                entries[rel[:-3] + ".pyc"] = pyc(archive.read(rel), file)
+                entries[rel[:-3] + ".pyc"] = pyc(archive.read(rel), file, strip=True, optimize=STDLIB_OPTIMIZE)
                 names.append(name)
     return entries, names
 

@@ -18,6 +18,13 @@ const RUNTIME_CACHE = `${PREFIX}pyodide-${RELEASE.pyodide}`;
 const SCOPE = new URL(self.registration.scope);
 
 const isRuntime = (path) => path.startsWith("pyodide/");
+// Pyodide's whole standard library (2.4 MB) is the fallback for a module that stdlib.zip
+// lacks, which none of the page's own code imports: not precached, but kept in the runtime
+// cache once a page has needed it (respond, below).
+const ON_FIRST_USE = new Set(["pyodide/python_stdlib.zip"]);
+// The runtime's files but its loader (which engine-worker.js imports at a URL the build
+// stamps with the release) are fetched by the loader at plain URLs.
+const UNSTAMPED = (path) => isRuntime(path) && path !== "pyodide/pyodide.mjs";
 
 self.addEventListener("install", (event) => {
   event.waitUntil(precache());
@@ -55,12 +62,16 @@ async function precache() {
   const own = await caches.open(OWN_CACHE);
   const runtime = await caches.open(RUNTIME_CACHE);
   await Promise.all(
-    RELEASE.files.map(async (path) => {
+    RELEASE.files.filter((path) => !ON_FIRST_USE.has(path)).map(async (path) => {
       const cache = isRuntime(path) ? runtime : own;
       const key = new URL(path, SCOPE).href;
       if (isRuntime(path) && (await cache.match(key))) return; // same version, same bytes
-      // The query string is the release's, so no HTTP cache can answer with an older file.
-      const response = await fetch(`${key}?v=${RELEASE.version}`, { cache: "no-cache" });
+      // At the URL the page itself used, with the release's query but for the files that
+      // Pyodide's loader fetches itself (UNSTAMPED): "no-cache" revalidates, so the HTTP
+      // cache's copy of what the page has just downloaded answers (a 304, no second
+      // download) and never an older file.
+      const url = UNSTAMPED(path) ? key : `${key}?v=${RELEASE.version}`;
+      const response = await fetch(url, { cache: "no-cache" });
       if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
       await cache.put(key, response);
     }),
@@ -83,6 +94,13 @@ async function respond(request) {
   }
   // caches.match, not caches.open: a worker being replaced must not re-create its old cache.
   const cacheName = isRuntime(path) ? RUNTIME_CACHE : OWN_CACHE;
-  const cached = await caches.match(new URL(path, SCOPE).href, { ignoreSearch: true, cacheName });
-  return cached ?? fetch(request);
+  const key = new URL(path, SCOPE).href;
+  const cached = await caches.match(key, { ignoreSearch: true, cacheName });
+  if (cached || !ON_FIRST_USE.has(path)) return cached ?? fetch(request);
+  const response = await fetch(request);
+  if (response.ok) {
+    const runtime = await caches.open(RUNTIME_CACHE);
+    await runtime.put(key, response.clone());
+  }
+  return response;
 }
