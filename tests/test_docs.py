@@ -33,9 +33,11 @@ def anchor(heading: str) -> str:
 
 
 def anchors(path: Path) -> set[str]:
-    """The anchors of a Markdown file's headings (code blocks left out)."""
+    """The anchors of a Markdown file's headings and its explicit `<a id="...">` anchors
+    (code blocks left out)."""
     text = FENCE.sub("", path.read_text(encoding="utf-8"))
-    return {anchor(m) for m in re.findall(r"^#{1,6}\s+(.+?)\s*#*\s*$", text, re.M)}
+    headings = {anchor(m) for m in re.findall(r"^#{1,6}\s+(.+?)\s*#*\s*$", text, re.M)}
+    return headings | set(re.findall(r'<a id="([^"]+)"></a>', text))
 
 
 def test_anchor_follows_github():
