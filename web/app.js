@@ -70,6 +70,18 @@ const dialogs = onFirstUse(async () => {
   const [{ NewGameDialog, HelpDialog }] = await Promise.all([import("./dialogs.js"), loadLater()]);
   return { newGame: new NewGameDialog($("#new-game-dialog"), game), help: new HelpDialog($("#help-dialog")) };
 });
+// The lessons (lessons.js, lessons.css) load on first use too. #learn-invite invites to them
+// until it is used or dismissed (its texts, empty in index.html, come with the start's).
+const lessons = onFirstUse(async () => {
+  const [{ Lessons }] = await Promise.all([import("./lessons.js"), loadStyle(new URL("./lessons.css", import.meta.url)), loadLater()]);
+  return new Lessons($(".side"), game, engine, storage);
+});
+const invite = $("#learn-invite");
+invite.hidden = Boolean(storage.get("tzaar.learn.seen"));
+const seen = () => {
+  invite.hidden = true;
+  storage.set("tzaar.learn.seen", true);
+};
 const updates = new UpdateNotice($("#update-notice"));
 const sound = new Sound($("#sound-button"), storage);
 // The analysis tools (analysis board, attack map, review, puzzles, editor): tools.js.
@@ -133,6 +145,11 @@ document.addEventListener("click", (event) => {
 registerCommands({
   "new-game": async () => (await dialogs()).newGame.open(),
   help: async () => (await dialogs()).help.open(),
+  learn: async () => {
+    seen();
+    (await lessons()).open();
+  },
+  "learn-dismiss": seen,
   flip: () => game.flip(),
   theme: () => theme.next(),
   sound: () => sound.toggle(),
