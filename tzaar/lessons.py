@@ -28,7 +28,7 @@ with its values, which the page words in its language (``lessons.reason.<code>``
 
 Facade methods (loaded on first use, :data:`tzaar.facade.LAZY_MODULES`):
 
-``lessons {}`` -> ``{lessons: [{id, steps: [{position, goal, hint}]}]}``.
+``lessons {}`` -> ``{lessons: [{id, steps: [{position, goal, hint, solution}]}]}``.
 ``lesson_check {lesson, step, actions}`` -> ``{status: "continue"|"done"|"wrong",
     reason: null|{code, ...}, defence: [action]}``; ``step`` counts from 0, ``actions`` are
     everything played since the step's position (a defence the page played included).
