@@ -1,4 +1,4 @@
-"""The lessons' steps: data, checked by tests/test_lessons.py with the rules engine.
+"""The lessons' steps: data, checked by tests/test_lessons_data.py with the rules engine.
 
 Each lesson: ``id`` (its texts are ``lessons.<id>.title`` and ``lessons.<id>.<n>``, the goal of
 step n, in web/lang/*.json) and ``steps``; each step: ``position`` (position text, the
@@ -119,6 +119,12 @@ LESSONS = (
                 "hint": "D5-B3",
                 "solution": ("D5-B3",),
             },
+            {
+                "position": "....T/..T2.../.a...../....A..t2/.z....../......../z....../t...../Z3t..a w1",
+                "goal": {"kind": "safe", "type": "tzarra"},
+                "hint": "I1xH1",
+                "solution": ("I1xH1", "D5-B3"),
+            },
         ),
     },
     {
@@ -130,6 +136,12 @@ LESSONS = (
                 "hint": "C2xC6",
                 "solution": ("C2xC6", "H6xG6"),
             },
+            {
+                "position": "...../....../.z...../.....tT./....a.Z2Z/.....A2../.a...../.z..zt/.t... w1",
+                "goal": {"kind": "win", "turns": 1},
+                "hint": "F6xH6",
+                "solution": ("F6xH6", "D7-E7"),
+            },
         ),
     },
     {
@@ -137,6 +149,12 @@ LESSONS = (
         "steps": (
             {
                 "position": "...../.z..Zt2/...z.../......../......A2./......../T2A...../.Z..../..a.. w2",
+                "goal": {"kind": "survive"},
+                "hint": "pass",
+                "solution": ("pass",),
+            },
+            {
+                "position": "...../..t3.../......./.....z../.....A2.T3/.A.....z2/......./Z2...../...at2 w2",
                 "goal": {"kind": "survive"},
                 "hint": "pass",
                 "solution": ("pass",),
@@ -151,6 +169,12 @@ LESSONS = (
                 "goal": {"kind": "win", "turns": 2},
                 "hint": "C4xF6",
                 "solution": ("C4xF6", "F6-H6", "H6xH5"),
+            },
+            {
+                "position": "...../....../.A..t2../..t2.Z2.../Z..a2..AT/......../......./a...../..z2.. w1",
+                "goal": {"kind": "win", "turns": 2},
+                "hint": "D5xD3",
+                "solution": ("D5xD3", "D3xE4", "E1xH1"),
             },
         ),
     },
