@@ -135,3 +135,75 @@ def test_how_to_play_leads_to_the_lessons(page, open_site, watch, wait_engine):
     page.click("#lessons .lessons-close")
     assert page.is_hidden("#lessons")
     watch.assert_clean()
+
+
+# --- your games --------------------------------------------------------------------------------
+
+# White to move takes Black's only Tzaar with F6xD5 (as in e2e/test_tools_page.py).
+IN_ONE = "...../....../.....A./....z.../......../.....Z../..t..T./.a..t./..... w1"
+
+
+def kept(page) -> list:
+    return page.evaluate("() => JSON.parse(localStorage.getItem('tzaar.games') ?? '[]')")
+
+
+def test_a_finished_game_against_the_computer_is_kept_tallied_exported_reviewed_and_cleared(page, open_site, watch, wait_engine, site_url):
+    open_site()
+    wait_engine(page)
+    save = {"version": 1, "start": IN_ONE, "shown": IN_ONE, "setup": "link", "seed": None, "actions": [], "cursor": 0,
+            "players": {"white": "person", "black": "computer:beginner"}}
+    page.evaluate("save => localStorage.setItem('tzaar.game', JSON.stringify(save))", save)
+    page.goto(site_url)  # the bare address opens the saved game
+    wait_engine(page)
+    idle(page, IN_ONE)
+    act(page, "F6xD5")
+    page.wait_for_selector("#result:not([hidden])")
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('tzaar.games') ?? '[]').length === 1")
+    [entry] = kept(page)
+    assert {k: entry[k] for k in ("level", "colour", "result", "turns", "actions", "winner")} == {
+        "level": "beginner", "colour": "white", "result": "won", "turns": 1, "actions": ["F6xD5"], "winner": "white"}
+    assert entry["reason"] == {"code": "lost-type", "type": "tzaar"}
+    # A reload brings the finished game back: it is not kept twice.
+    page.reload()
+    wait_engine(page)
+    idle(page)
+    open_lessons(page)
+    page.wait_for_selector('#your-games[data-count="1"]')
+    assert page.text_content("#your-games .games-tally") == "Beginner: 1 won, 0 lost."
+    line = page.text_content('#your-games button[data-game="0"]')
+    assert line == f"{entry['date']} · Beginner · White · 1 turn · won (Black has no Tzaar left)"
+    assert len(kept(page)) == 1
+    # Export: every game's record in one file.
+    with page.expect_download() as download:
+        page.click('#your-games [data-games="export"]')
+    text = Path(download.value.path()).read_text(encoding="utf-8")
+    assert text.startswith("# TZAAR game record") and "F6xD5" in text and "computer beginner" in text
+    # Clearing asks first; Cancel keeps them.
+    page.click('#your-games [data-games="clear"]')
+    page.wait_for_selector("#your-games .games-confirm:not([hidden])")
+    page.click('#your-games [data-games="no"]')
+    assert len(kept(page)) == 1
+    # A game opens in the review.
+    page.click('#your-games button[data-game="0"]')
+    page.wait_for_selector("#review[data-state=done]", timeout=60_000)
+    assert page.evaluate("() => window.tzaar.state.actions") == ["F6xD5"]
+    page.click("#learn-button")
+    page.wait_for_selector('#your-games[data-count="1"]:not([hidden])')
+    page.click('#your-games [data-games="clear"]')
+    page.click('#your-games [data-games="yes"]')
+    page.wait_for_selector('#your-games[data-count="0"]')
+    assert kept(page) == [] and page.text_content("#your-games .games-tally") == EN["games.none"]
+    watch.assert_clean()
+
+
+def test_a_game_between_two_people_or_a_lesson_is_not_kept(page, open_site, watch, wait_engine):
+    open_site()
+    wait_engine(page)
+    open_lessons(page)
+    page.click('#lessons button[data-lesson="types"]')
+    open_step(page, "types", 0)
+    act(page, LESSONS_BY_ID["types"]["steps"][0]["solution"][0])  # a win, between two people
+    page.wait_for_selector('#lessons[data-status="done"]')
+    page.wait_for_selector("#result:not([hidden])")
+    assert kept(page) == []
+    watch.assert_clean()

@@ -125,6 +125,8 @@ function render() {
 }
 game.subscribe((state, fx) => {
   sound.after(state, fx);
+  // A game over: games.js keeps it if it was against the computer (loaded then).
+  if (state.view?.winner) import("./games.js").then((m) => m.keep(state, storage));
   if (fx.animate?.length) effects.animate.push(...fx.animate);
   if (!frame) frame = requestAnimationFrame(render);
 });

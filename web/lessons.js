@@ -4,7 +4,8 @@
 // each action the facade's `lesson_check` judges everything played since the step began:
 // done, wrong (with a reason, then the step again) or go on (with a defence to play). Any
 // play that reaches the goal counts. Finished lessons are kept in the browser
-// (storage key tzaar.lessons.done) and ticked in the list.
+// (storage key tzaar.lessons.done) and ticked in the list. Under the list: your games
+// against the computer (games.js, loaded with the list).
 
 import { msg, show } from "./i18n.js";
 
@@ -20,7 +21,7 @@ const HTML = `<div class="lessons-head"><h2 class="lessons-title"></h2>
 <div class="lesson-actions"><button type="button" data-lessons="hint"></button>
 <button type="button" data-lessons="retry"></button>
 <button type="button" class="primary" data-lessons="next" hidden></button>
-<button type="button" data-lessons="list"></button></div></div>`;
+<button type="button" data-lessons="list"></button></div></div><div class="lessons-games"></div>`;
 
 /** The reason of a wrong step (tzaar/lessons.py), in the page's language. */
 export function reasonOf(reason) {
@@ -39,6 +40,7 @@ export class Lessons {
   #current = null; // {lesson, index, step, checked, defence: count of defence actions played, over}
   #busy = false;
   #again = 0;
+  #games = null; // games.js YourGames, once shown
 
   constructor(side, game, engine, storage) {
     this.#game = game;
@@ -130,6 +132,19 @@ export class Lessons {
         return item;
       }),
     );
+    this.#showGames(true);
+  }
+
+  /** Your games under the list (games.js, loaded the first time). */
+  async #showGames(visible) {
+    if (!visible) {
+      if (this.#games) this.#games.hidden = true;
+      return;
+    }
+    const { YourGames } = await import("./games.js");
+    this.#games ??= new YourGames(this.#root.querySelector(".lessons-games"), this.#game, this.#engine, this.#storage);
+    this.#games.hidden = Boolean(this.#current);
+    this.#games.render();
   }
 
   /** Open lesson `id` at its step `index` (from 0). */
@@ -147,6 +162,7 @@ export class Lessons {
     $(".lesson-list").hidden = true;
     $(".lessons-intro").hidden = true;
     $(".lesson").hidden = false;
+    this.#showGames(false);
     show($(".lesson-title"), msg(`lessons.${id}.title`));
     show($(".lesson-step"), msg("lessons.step", { step: index + 1, steps: lesson.steps.length }));
     show($(".lesson-goal"), msg(`lessons.${id}.${index}`));
