@@ -1,6 +1,8 @@
 """The lessons in the page: loaded on first use, the first visit's invitation, every lesson
 completed by its intended actions (the page playing the defence), a wrong action's reason
-and the step again, the hint, the ticks kept, and the way from How to play."""
+and the step again, the hint, the ticks kept, the way from How to play, the lessons in
+another language; and your games against the computer: kept, tallied, exported, reviewed,
+cleared."""
 
 from __future__ import annotations
 
@@ -206,4 +208,23 @@ def test_a_game_between_two_people_or_a_lesson_is_not_kept(page, open_site, watc
     page.wait_for_selector('#lessons[data-status="done"]')
     page.wait_for_selector("#result:not([hidden])")
     assert kept(page) == []
+    watch.assert_clean()
+
+
+def test_the_lessons_speak_the_language_shown(page, open_site, watch, wait_engine):
+    de = json.loads((Path(__file__).resolve().parents[1] / "web" / "lang" / "de.json").read_text(encoding="utf-8"))
+    page.add_init_script("localStorage.setItem('tzaar.language', JSON.stringify('de'))")
+    open_site()
+    wait_engine(page)
+    assert page.text_content("#learn-invite button") == de["lessons.invite"]
+    open_lessons(page)
+    assert page.text_content('#lessons button[data-lesson="pass"]') == de["lessons.pass.title"]
+    page.click('#lessons button[data-lesson="moving"]')
+    open_step(page, "moving", 0)
+    assert page.text_content("#lessons .lesson-goal") == de["lessons.moving.0"]
+    assert page.text_content("#lessons .lesson-step") == "Schritt 1 von 2"
+    # A switch to Polish re-renders the lesson's texts.
+    page.select_option("#language", "pl")
+    pl = json.loads((Path(__file__).resolve().parents[1] / "web" / "lang" / "pl.json").read_text(encoding="utf-8"))
+    page.wait_for_function("text => document.querySelector('#lessons .lesson-goal').textContent === text", arg=pl["lessons.moving.0"])
     watch.assert_clean()
