@@ -18,7 +18,7 @@ LESSON_FILES = {"lessons.js", "lessons.css"}
 
 
 def open_lessons(page):
-    page.click("#learn-button")
+    page.click("nav [data-command=learn]")
     page.wait_for_selector(f'#lessons button[data-lesson="{LESSONS[-1]["id"]}"]')
 
 
@@ -189,7 +189,7 @@ def test_a_finished_game_against_the_computer_is_kept_tallied_exported_reviewed_
     page.click('#your-games button[data-game="0"]')
     page.wait_for_selector("#review[data-state=done]", timeout=60_000)
     assert page.evaluate("() => window.tzaar.state.actions") == ["F6xD5"]
-    page.click("#learn-button")
+    page.click("nav [data-command=learn]")
     page.wait_for_selector('#your-games[data-count="1"]:not([hidden])')
     page.click('#your-games [data-games="clear"]')
     page.click('#your-games [data-games="yes"]')

@@ -70,17 +70,14 @@ const dialogs = onFirstUse(async () => {
   const [{ NewGameDialog, HelpDialog }] = await Promise.all([import("./dialogs.js"), loadLater()]);
   return { newGame: new NewGameDialog($("#new-game-dialog"), game), help: new HelpDialog($("#help-dialog")) };
 });
-// The lessons (lessons.js, lessons.css) load on first use too. #learn-invite invites to them
-// until it is used or dismissed (its texts, empty in index.html, come with the start's).
-const lessons = onFirstUse(async () => {
-  const [{ Lessons }] = await Promise.all([import("./lessons.js"), loadStyle(new URL("./lessons.css", import.meta.url)), loadLater()]);
-  return new Lessons($(".side"), game, engine, storage);
-});
+// The lessons (lessons.js, with its css and texts) load on first use too. #learn-invite
+// invites to them until it is used or dismissed (its texts come with the start's).
+const lessons = onFirstUse(async () => (await import("./lessons.js")).makeLessons($(".side"), game, engine, storage));
 const invite = $("#learn-invite");
-invite.hidden = Boolean(storage.get("tzaar.learn.seen"));
+invite.hidden = Boolean(storage.get("tzaar.invited"));
 const seen = () => {
   invite.hidden = true;
-  storage.set("tzaar.learn.seen", true);
+  storage.set("tzaar.invited", true);
 };
 const updates = new UpdateNotice($("#update-notice"));
 const sound = new Sound($("#sound-button"), storage);

@@ -7,7 +7,17 @@
 // (storage key tzaar.lessons.done) and ticked in the list. Under the list: your games
 // against the computer (games.js, loaded with the list).
 
-import { msg, show } from "./i18n.js";
+import { msg, show, loadLater } from "./i18n.js";
+import { loadStyle } from "./tools.js";
+
+// One literal URL per file, so that build.py stamps it with the release (?v=HASH).
+const STYLE_URL = new URL("./lessons.css", import.meta.url);
+
+/** The lessons' panel, once its style sheet and the later texts are there (app.js). */
+export async function makeLessons(side, game, engine, storage) {
+  await Promise.all([loadStyle(STYLE_URL), loadLater()]);
+  return new Lessons(side, game, engine, storage);
+}
 
 const DONE_KEY = "tzaar.lessons.done";
 const PAUSE_MS = 350; // before the page plays a defence
