@@ -84,7 +84,7 @@ __all__ = [
 #: called is registered (the cheap tools first: a call of theirs never loads the search).
 #: build.py reads this literal tuple: the modules the start does not import go into the
 #: browser's second archive.
-LAZY_MODULES = ("tzaar.tools_facade", "tzaar.ai.jobs")
+LAZY_MODULES = ("tzaar.tools_facade", "tzaar.lessons", "tzaar.ai.jobs")
 
 _KINDS = (PositionError, ActionError, IllegalActionError, RecordError, BadParams, UnknownMethod)
 

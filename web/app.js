@@ -70,6 +70,15 @@ const dialogs = onFirstUse(async () => {
   const [{ NewGameDialog, HelpDialog }] = await Promise.all([import("./dialogs.js"), loadLater()]);
   return { newGame: new NewGameDialog($("#new-game-dialog"), game), help: new HelpDialog($("#help-dialog")) };
 });
+// The lessons (lessons.js, with its css and texts) load on first use too. #learn-invite
+// invites to them until it is used or dismissed (its texts come with the start's).
+const lessons = onFirstUse(async () => (await import("./lessons.js")).makeLessons($(".side"), game, engine, storage));
+const invite = $("#learn-invite");
+invite.hidden = Boolean(storage.get("tzaar.invited"));
+const seen = () => {
+  invite.hidden = true;
+  storage.set("tzaar.invited", true);
+};
 const updates = new UpdateNotice($("#update-notice"));
 const sound = new Sound($("#sound-button"), storage);
 // The analysis tools (analysis board, attack map, review, puzzles, editor): tools.js.
@@ -113,6 +122,8 @@ function render() {
 }
 game.subscribe((state, fx) => {
   sound.after(state, fx);
+  // A game over: games.js keeps it if it was against the computer (loaded then).
+  if (state.view?.winner) import("./games.js").then((m) => m.keep(state, storage));
   if (fx.animate?.length) effects.animate.push(...fx.animate);
   if (!frame) frame = requestAnimationFrame(render);
 });
@@ -133,6 +144,11 @@ document.addEventListener("click", (event) => {
 registerCommands({
   "new-game": async () => (await dialogs()).newGame.open(),
   help: async () => (await dialogs()).help.open(),
+  learn: async () => {
+    seen();
+    (await lessons()).open();
+  },
+  "learn-dismiss": seen,
   flip: () => game.flip(),
   theme: () => theme.next(),
   sound: () => sound.toggle(),

@@ -3,6 +3,7 @@
 import { drawMiniPiece } from "./board.js";
 import { PLAYER_KINDS } from "./players.js";
 import { msg, show } from "./i18n.js";
+import { runCommand } from "./input.js";
 
 /** A seed as typed: null (none), a whole number, or undefined when it is not one. */
 export function readSeed(text) {
@@ -79,6 +80,17 @@ export class HelpDialog {
   constructor(dialog) {
     this.#dialog = dialog;
     for (const svg of dialog.querySelectorAll("svg[data-legend]")) drawMiniPiece(svg, "white", svg.dataset.legend);
+    // The way to the lessons (the command "learn", app.js), after the dialog closes.
+    const learn = document.createElement("button");
+    learn.type = "button";
+    learn.className = "help-learn";
+    learn.id = "help-learn";
+    show(learn, msg("lessons.invite"));
+    learn.addEventListener("click", () => {
+      dialog.close();
+      runCommand("learn");
+    });
+    dialog.querySelector(".dialog-actions").prepend(learn);
   }
   open() {
     if (!this.#dialog.open) this.#dialog.showModal();

@@ -1,0 +1,230 @@
+"""The lessons in the page: loaded on first use, the first visit's invitation, every lesson
+completed by its intended actions (the page playing the defence), a wrong action's reason
+and the step again, the hint, the ticks kept, the way from How to play, the lessons in
+another language; and your games against the computer: kept, tallied, exported, reviewed,
+cleared."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from helpers import act, idle
+
+from tzaar.lesson_data import LESSONS
+
+EN = json.loads((Path(__file__).resolve().parents[1] / "web" / "lang" / "en.json").read_text(encoding="utf-8"))
+LESSON_FILES = {"lessons.js", "lessons.css"}
+
+
+def open_lessons(page):
+    page.click("nav [data-command=learn]")
+    page.wait_for_selector(f'#lessons button[data-lesson="{LESSONS[-1]["id"]}"]')
+
+
+def open_step(page, lesson: str, n: int) -> None:
+    page.wait_for_selector(f'#lessons[data-lesson="{lesson}"][data-step="{n}"][data-status="playing"]')
+    idle(page, LESSONS_BY_ID[lesson]["steps"][n]["position"])
+
+
+LESSONS_BY_ID = {lesson["id"]: lesson for lesson in LESSONS}
+
+
+def judged(page) -> None:
+    """Wait until the lesson has judged every action shown (and played its defence)."""
+    page.wait_for_function(
+        "() => document.querySelector('#lessons').dataset.checked === String(window.tzaar.state.actions.length)"
+    )
+    idle(page)
+
+
+def test_a_plain_load_fetches_no_lesson_file_and_the_invitation_is_dismissed_for_good(page, open_site, watch, wait_engine):
+    requested = []
+    page.on("request", lambda request: requested.append(request.url.split("?")[0].rsplit("/", 1)[-1]))
+    open_site()
+    wait_engine(page)
+    idle(page)
+    page.wait_for_load_state("networkidle")
+    assert not LESSON_FILES & set(requested)
+    assert page.is_visible("#learn-invite") and page.text_content("#learn-invite button") == EN["lessons.invite"]
+    page.click('[data-command="learn-dismiss"]')
+    assert page.is_hidden("#learn-invite")
+    page.reload()
+    wait_engine(page)
+    assert page.is_hidden("#learn-invite")
+    assert not LESSON_FILES & set(requested)
+    # The Learn button loads them, and the list has every lesson with its data-lesson.
+    open_lessons(page)
+    assert LESSON_FILES <= set(requested)
+    ids = page.eval_on_selector_all("#lessons button[data-lesson]", "bs => bs.map(b => b.dataset.lesson)")
+    assert ids == [lesson["id"] for lesson in LESSONS]
+    assert page.text_content('#lessons button[data-lesson="moving"]') == EN["lessons.moving.title"]
+    watch.assert_clean()
+
+
+def test_every_lesson_is_completed_by_its_intended_actions_and_ticked(page, open_site, watch, wait_engine):
+    open_site()
+    wait_engine(page)
+    page.click("#learn-invite button[data-command=learn]")  # the invitation opens them too
+    page.wait_for_selector('#lessons button[data-lesson="moving"]')
+    assert page.is_hidden("#learn-invite")
+    page.click('#lessons button[data-lesson="moving"]')
+    for k, lesson in enumerate(LESSONS):
+        for n, step in enumerate(lesson["steps"]):
+            open_step(page, lesson["id"], n)
+            assert page.text_content("#lessons .lesson-goal") == EN[f"lessons.{lesson['id']}.{n}"]
+            for action in step["solution"]:
+                act(page, action)
+                judged(page)  # and the defence played, if any (the endgame)
+            last = n + 1 == len(lesson["steps"])
+            page.wait_for_selector(f'#lessons[data-status="{"finished" if last else "done"}"]')
+            assert page.text_content("#lessons .lesson-status") == EN["lessons.finished" if last else "lessons.done"]
+            page.click('#lessons [data-lessons="next"]')
+    # After the last lesson, the list: every lesson ticked, and kept in the browser.
+    page.wait_for_selector('#lessons button[data-lesson="moving"][data-done="true"]')
+    assert page.eval_on_selector_all("#lessons button[data-lesson]", "bs => bs.every(b => b.dataset.done === 'true')")
+    kept = page.evaluate("() => JSON.parse(localStorage.getItem('tzaar.lessons.done'))")
+    assert sorted(kept) == sorted(lesson["id"] for lesson in LESSONS)
+    watch.assert_clean()
+
+
+def test_a_wrong_action_gets_its_reason_then_the_step_again_and_the_hint_marks_the_stack(page, open_site, watch, wait_engine):
+    open_site()
+    wait_engine(page)
+    open_lessons(page)
+    page.click('#lessons button[data-lesson="stacking"]')
+    open_step(page, "stacking", 0)
+    step = LESSONS_BY_ID["stacking"]["steps"][0]
+    act(page, "pass")  # a pass makes no stack
+    page.wait_for_selector('#lessons[data-status="wrong"]')
+    assert page.text_content("#lessons .lesson-status") == EN["lessons.reason.noStack"]
+    # The step again, its reason still shown.
+    page.wait_for_selector('#lessons[data-status="again"]')
+    idle(page, step["position"])
+    assert page.text_content("#lessons .lesson-status") == EN["lessons.reason.noStack"]
+    # The hint marks the stack to move and where.
+    source, target = step["hint"].split("-")
+    page.click('#lessons [data-lessons="hint"]')
+    page.wait_for_selector(f'#board [data-point="{source}"][data-hint="from"]')
+    assert page.get_attribute(f'#board [data-point="{target}"]', "data-hint") == "to"
+    # Another way to the goal counts too: here, the author's.
+    act(page, step["solution"][0])
+    page.wait_for_selector('#lessons[data-status="done"]')
+    # A reason with values: the moving lesson's second step, blocked by the Tott in the way.
+    page.click('#lessons [data-lessons="list"]')
+    page.click('#lessons button[data-lesson="moving"]')
+    open_step(page, "moving", 0)
+    act(page, "C2xC6")
+    page.wait_for_selector('#lessons[data-status="done"]')
+    page.click('#lessons [data-lessons="next"]')
+    open_step(page, "moving", 1)
+    act(page, "C2xC4")
+    page.wait_for_selector('#lessons[data-status="wrong"]')
+    assert page.text_content("#lessons .lesson-status") == EN["lessons.reason.cannotNow"]
+    watch.assert_clean()
+
+
+def test_how_to_play_leads_to_the_lessons(page, open_site, watch, wait_engine):
+    open_site()
+    wait_engine(page)
+    page.click("#help-button")
+    page.wait_for_selector("#help-dialog[open] #help-learn")
+    assert page.text_content("#help-learn") == EN["lessons.invite"]
+    page.click("#help-learn")
+    page.wait_for_selector('#lessons:not([hidden]) button[data-lesson="moving"]')
+    assert page.is_hidden("#help-dialog")
+    # Closing the panel leaves the lessons.
+    page.click("#lessons .lessons-close")
+    assert page.is_hidden("#lessons")
+    watch.assert_clean()
+
+
+# --- your games --------------------------------------------------------------------------------
+
+# White to move takes Black's only Tzaar with F6xD5 (as in e2e/test_tools_page.py).
+IN_ONE = "...../....../.....A./....z.../......../.....Z../..t..T./.a..t./..... w1"
+
+
+def kept(page) -> list:
+    return page.evaluate("() => JSON.parse(localStorage.getItem('tzaar.games') ?? '[]')")
+
+
+def test_a_finished_game_against_the_computer_is_kept_tallied_exported_reviewed_and_cleared(page, open_site, watch, wait_engine, site_url):
+    open_site()
+    wait_engine(page)
+    save = {"version": 1, "start": IN_ONE, "shown": IN_ONE, "setup": "link", "seed": None, "actions": [], "cursor": 0,
+            "players": {"white": "person", "black": "computer:beginner"}}
+    page.evaluate("save => localStorage.setItem('tzaar.game', JSON.stringify(save))", save)
+    page.goto(site_url)  # the bare address opens the saved game
+    wait_engine(page)
+    idle(page, IN_ONE)
+    act(page, "F6xD5")
+    page.wait_for_selector("#result:not([hidden])")
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('tzaar.games') ?? '[]').length === 1")
+    [entry] = kept(page)
+    assert {k: entry[k] for k in ("level", "colour", "result", "turns", "actions", "winner")} == {
+        "level": "beginner", "colour": "white", "result": "won", "turns": 1, "actions": ["F6xD5"], "winner": "white"}
+    assert entry["reason"] == {"code": "lost-type", "type": "tzaar"}
+    # A reload brings the finished game back: it is not kept twice.
+    page.reload()
+    wait_engine(page)
+    idle(page)
+    open_lessons(page)
+    page.wait_for_selector('#your-games[data-count="1"]')
+    assert page.text_content("#your-games .games-tally") == "Beginner: 1 won, 0 lost."
+    line = page.text_content('#your-games button[data-game="0"]')
+    assert line == f"{entry['date']} · Beginner · White · 1 turn · won (Black has no Tzaar left)"
+    assert len(kept(page)) == 1
+    # Export: every game's record in one file.
+    with page.expect_download() as download:
+        page.click('#your-games [data-games="export"]')
+    text = Path(download.value.path()).read_text(encoding="utf-8")
+    assert text.startswith("# TZAAR game record") and "F6xD5" in text and "computer beginner" in text
+    # Clearing asks first; Cancel keeps them.
+    page.click('#your-games [data-games="clear"]')
+    page.wait_for_selector("#your-games .games-confirm:not([hidden])")
+    page.click('#your-games [data-games="no"]')
+    assert len(kept(page)) == 1
+    # A game opens in the review.
+    page.click('#your-games button[data-game="0"]')
+    page.wait_for_selector("#review[data-state=done]", timeout=60_000)
+    assert page.evaluate("() => window.tzaar.state.actions") == ["F6xD5"]
+    page.click("nav [data-command=learn]")
+    page.wait_for_selector('#your-games[data-count="1"]:not([hidden])')
+    page.click('#your-games [data-games="clear"]')
+    page.click('#your-games [data-games="yes"]')
+    page.wait_for_selector('#your-games[data-count="0"]')
+    assert kept(page) == [] and page.text_content("#your-games .games-tally") == EN["games.none"]
+    watch.assert_clean()
+
+
+def test_a_game_between_two_people_or_a_lesson_is_not_kept(page, open_site, watch, wait_engine):
+    open_site()
+    wait_engine(page)
+    open_lessons(page)
+    page.click('#lessons button[data-lesson="types"]')
+    open_step(page, "types", 0)
+    act(page, LESSONS_BY_ID["types"]["steps"][0]["solution"][0])  # a win, between two people
+    page.wait_for_selector('#lessons[data-status="done"]')
+    page.wait_for_selector("#result:not([hidden])")
+    assert kept(page) == []
+    watch.assert_clean()
+
+
+def test_the_lessons_speak_the_language_shown(page, open_site, watch, wait_engine):
+    de = json.loads((Path(__file__).resolve().parents[1] / "web" / "lang" / "de.json").read_text(encoding="utf-8"))
+    page.add_init_script("localStorage.setItem('tzaar.language', JSON.stringify('de'))")
+    open_site()
+    wait_engine(page)
+    assert page.text_content("#learn-invite button") == de["lessons.invite"]
+    open_lessons(page)
+    assert page.text_content('#lessons button[data-lesson="pass"]') == de["lessons.pass.title"]
+    page.click('#lessons button[data-lesson="moving"]')
+    open_step(page, "moving", 0)
+    assert page.text_content("#lessons .lesson-goal") == de["lessons.moving.0"]
+    assert page.text_content("#lessons .lesson-step") == "Schritt 1 von 2"
+    # A switch to Polish re-renders the lesson's texts.
+    page.select_option("#language", "pl")
+    pl = json.loads((Path(__file__).resolve().parents[1] / "web" / "lang" / "pl.json").read_text(encoding="utf-8"))
+    page.wait_for_function("text => document.querySelector('#lessons .lesson-goal').textContent === text", arg=pl["lessons.moving.0"])
+    watch.assert_clean()

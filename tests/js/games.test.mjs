@@ -1,0 +1,54 @@
+// web/games.js: which finished games are kept (one person against the computer, at the
+// end), their entry, and the tally of won and lost per level.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { entryOf, tally, keep, gamesIn, GAMES_KEY } from "../../web/games.js";
+
+const finished = (players, winner = "white") => ({
+  start: "S w1",
+  actions: ["A1xA2", "B1xB2"],
+  cursor: 2,
+  turns: [{}, {}],
+  setup: "standard",
+  seed: null,
+  players,
+  view: { winner, reason: { code: "lost-type", type: "tzaar" } },
+});
+
+test("a finished game of a person against the computer makes an entry; others do not", () => {
+  const e = entryOf(finished({ white: "person", black: "computer:strong" }, "black"), "2026-11-25");
+  assert.deepEqual(
+    { date: e.date, level: e.level, colour: e.colour, result: e.result, turns: e.turns, reason: e.reason },
+    { date: "2026-11-25", level: "strong", colour: "white", result: "lost", turns: 2, reason: { code: "lost-type", type: "tzaar" } },
+  );
+  assert.equal(e.id, "S w1~A1xA2,B1xB2");
+  assert.equal(entryOf(finished({ white: "computer:casual", black: "person" }, "black")).result, "won");
+  assert.equal(entryOf(finished({ white: "person", black: "person" })), null, "two people");
+  assert.equal(entryOf(finished({ white: "computer:casual", black: "computer:master" })), null, "the computer alone");
+  assert.equal(entryOf({ ...finished({ white: "person", black: "computer:casual" }), cursor: 1 }), null, "looking back");
+  assert.equal(entryOf({ ...finished({ white: "person", black: "computer:casual" }), view: { winner: null } }), null, "not over");
+});
+
+test("the tally counts won and lost per level; keep adds a game once", () => {
+  const games = [
+    { level: "casual", result: "won" },
+    { level: "strong", result: "lost" },
+    { level: "casual", result: "lost" },
+    { level: "casual", result: "won" },
+  ];
+  assert.deepEqual(tally(games), [
+    { level: "casual", won: 2, lost: 1 },
+    { level: "strong", won: 0, lost: 1 },
+  ]);
+  const store = new Map();
+  const storage = { get: (k) => store.get(k) ?? null, set: (k, v) => store.set(k, v) };
+  const state = finished({ white: "person", black: "computer:beginner" });
+  assert.equal(keep(state, storage), true);
+  assert.equal(keep(state, storage), false);
+  assert.equal(keep({ ...state, actions: ["A1xA2", "B1xB3"] }, storage), true);
+  assert.equal(gamesIn(storage).length, 2);
+  assert.equal(gamesIn(storage)[0].actions[1], "B1xB3", "newest first");
+  store.set(GAMES_KEY, "not a list");
+  assert.deepEqual(gamesIn(storage), []);
+});
