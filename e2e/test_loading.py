@@ -56,7 +56,7 @@ def test_a_standard_module_outside_the_zip_is_fetched_when_imported(page, open_s
 # the tools and the computer player (tzaar-more.zip): fetched on their first use, never by a
 # plain load of the page.
 TOOLS_FILES = {"overlay.js", "analysis.js", "review.js", "puzzles.js", "editor.js", "tools.css", "puzzles.json",
-               "records.js", "records.css", "dialogs.js", "en.later.json", "tzaar-more.zip"}
+               "records.js", "records.css", "dialogs.js", "en.later.json", "tzaar-more.zip", "synth.js"}
 
 
 # What a plain load may fetch of our files (outside Pyodide's runtime and stdlib.zip), in

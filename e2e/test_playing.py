@@ -171,8 +171,11 @@ def test_sound_is_off_by_default_and_the_setting_is_saved(open_site, watch, wait
     assert button.get_attribute("aria-pressed") == "false"
     act(page, FIRST)
     assert page.evaluate("() => window.tzaar.sound.played") == []
+    synth_loaded = "() => performance.getEntriesByType('resource').some((e) => e.name.includes('/synth.js'))"
+    assert not page.evaluate(synth_loaded), "the synthesizer loads only once a sound plays"
     button.click()
     assert button.get_attribute("aria-pressed") == "true"
+    page.wait_for_function(synth_loaded)  # turning sound on plays one, to hear how loud
     assert page.evaluate("() => JSON.parse(localStorage.getItem('tzaar.sound'))") is True
     page.reload()
     wait_engine(page)

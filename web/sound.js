@@ -1,6 +1,7 @@
-// Sound effects, synthesized with the Web Audio API (no audio files): a soft click for a
-// move, a lower knock for a capture, a short rising chord at the end of the game. Off by
-// default; the setting is saved (tzaar.sound) and shown on the topbar's sound button.
+// Sound effects: a soft click for a move, a lower knock for a capture, a short rising chord
+// at the end of the game. Off by default; the setting is saved (tzaar.sound) and shown on the
+// topbar's sound button. The synthesizer (synth.js) loads the first time a sound plays, so a
+// page with sound off never fetches it.
 //
 //   const sound = new Sound(button, storage);
 //   sound.toggle();
@@ -9,19 +10,13 @@
 import { msg, show } from "./i18n.js";
 
 const KEY = "tzaar.sound";
-const VOLUME = 0.12; // quiet
-
-/** Tones of each effect: [frequency Hz, start s, length s, type]. */
-const TONES = {
-  move: [[660, 0, 0.07, "triangle"]],
-  capture: [[220, 0, 0.12, "square"], [165, 0.05, 0.14, "triangle"]],
-  end: [[523, 0, 0.18, "triangle"], [659, 0.12, 0.18, "triangle"], [784, 0.24, 0.3, "triangle"]],
-};
+/** The effects synth.js plays. */
+const EFFECTS = new Set(["move", "capture", "end"]);
 
 export class Sound {
   #button;
   #storage;
-  #context = null;
+  #synth = null; // a promise of synth.js's player, once a sound has played
   on = false;
   /** The effects played, latest last (read by the e2e tests). */
   played = [];
@@ -52,27 +47,9 @@ export class Sound {
   }
 
   play(effect) {
-    if (!this.on || !TONES[effect]) return;
+    if (!this.on || !EFFECTS.has(effect)) return;
     this.played.push(effect);
-    try {
-      this.#context ??= new AudioContext();
-      const context = this.#context;
-      if (context.state === "suspended") context.resume().catch(() => {});
-      const now = context.currentTime;
-      for (const [frequency, start, length, type] of TONES[effect]) {
-        const oscillator = context.createOscillator();
-        const gain = context.createGain();
-        oscillator.type = type;
-        oscillator.frequency.value = frequency;
-        gain.gain.setValueAtTime(0.0001, now + start);
-        gain.gain.exponentialRampToValueAtTime(VOLUME, now + start + 0.01);
-        gain.gain.exponentialRampToValueAtTime(0.0001, now + start + length);
-        oscillator.connect(gain).connect(context.destination);
-        oscillator.start(now + start);
-        oscillator.stop(now + start + length + 0.02);
-      }
-    } catch {
-      // No audio here (no AudioContext, or the browser refused): silence.
-    }
+    this.#synth ??= import("./synth.js").then((module) => module.makeSynth());
+    this.#synth.then((synth) => synth.play(effect)).catch(() => {}); // no audio here: silence
   }
 }
