@@ -26,6 +26,11 @@ def test_the_parts_of_a_turn_get_their_shares_and_only_the_first_may_grow():
     assert (first.deadline, first.longest) == (10.0 + 2.0 * timing.FIRST_TIME, 10.0 + 2.0 * timing.FIRST_TIME * timing.EXTEND)
     second = timing.TimePlan.for_action(10.0, 2.0, "second", 10.5)  # the first stopped early
     assert second.deadline == second.longest == 10.5 + 2.0 * timing.SECOND_MIN
+    # The second action's search neither stops early nor grows: its plain deadline only.
+    for depth in range(1, 8):
+        assert not second.settled(depth, A if depth < 4 else B, -1000 * depth, 10.5 + 0.01 * depth)
+    assert second.deadline == 10.5 + 2.0 * timing.SECOND_MIN
+    assert second.settled(8, B, 0, second.deadline)
     only = timing.TimePlan.for_action(10.0, 2.0, "only", 10.0)
     assert (only.deadline, only.longest) == (12.0, 10.0 + 2.0 * timing.EXTEND)
 

@@ -4,12 +4,12 @@ Without them a timed search runs until its deadline whatever it has found.  With
 (:func:`managed`: a level with ``manage`` and a turn's time budget), after each finished
 depth of the search :meth:`TimePlan.settled` decides:
 
-- **stop** when the answer is settled: at depth ``LATE_DEPTH`` or deeper, the best action
-  was the same over the last ``STABLE_DEPTHS`` depths, its score did not fall by ``DROP`` or more, and ``STOP_SHARE``
-  of the action's time is spent (the next depth would rarely finish in the rest: each
-  costs several times the one before);
-- **take up to half again** (``EXTEND`` times the action's time, from the turn's start;
-  the first action of a turn of two, or a turn's only action) while it is not: at depth ``LATE_DEPTH`` or deeper the best action changed at the last
+- **stop** when the answer is settled: at depth ``LATE_DEPTH`` or deeper, the best
+  action was the same over the last ``STABLE_DEPTHS`` depths, its score did not fall by
+  ``DROP`` or more, and ``STOP_SHARE`` of the action's time is spent (the next depth
+  would rarely finish in the rest: each costs several times the one before);
+- **take up to half again** (``EXTEND`` times the action's time, from the turn's start)
+  while it is not: at depth ``LATE_DEPTH`` or deeper the best action changed at the last
   finished depth, or its score fell by ``DROP`` or more;
 - else keep the plain deadline.
 
@@ -25,8 +25,8 @@ mate score ends the deepening; the endgame solver's proof is played before any s
 
 A turn of two actions shares its time: the first action's search has ``FIRST_TIME`` of
 it (as before the rules), the second ``SECOND_MIN`` of it from the end of the first (the
-rest of the turn, as before, when the first used all of its share); each stops early or
-the first is extended by its plan (:meth:`TimePlan.for_action`), so a turn takes at most
+rest of the turn, as before, when the first used all of its share); only the first stops
+early or is extended (:meth:`TimePlan.for_action`), so a turn takes at most
 ``FIRST_TIME * EXTEND + SECOND_MIN`` (1.4) times the budget, plus the few milliseconds
 between two clock checks (more on a loaded machine).
 """
@@ -70,27 +70,29 @@ class TimePlan:
     extended one (``time.perf_counter()`` values).  :attr:`deadline` is the one in force.
     """
 
-    def __init__(self, began: float, base: float, longest: float):
+    def __init__(self, began: float, base: float, longest: float, flexible: bool = True):
         self.began = began
         self.base = base
         self.longest = max(base, longest)
         self.deadline = base
+        #: False: the plain deadline only (neither an early stop nor more time).
+        self.flexible = flexible
         self.history: list[tuple] = []  # (depth, best, score) of each finished depth
 
     @classmethod
     def for_action(cls, start: float, seconds: float, part: str, now: float) -> "TimePlan":
         """The plan of the action searched from ``now`` of a turn begun at ``start`` with
         ``seconds`` of budget.  ``part``: ``"first"`` of the turn's two actions (it has
-        ``FIRST_TIME`` of the turn), ``"second"`` (``SECOND_MIN`` of it from now: a first
-        action that stopped early shortens the turn, one that was extended does not take
-        the second's time; never extended: its best changes often and matters less, the
-        first action having settled the turn's capture), or ``"only"`` (a turn of one
+        ``FIRST_TIME`` of the turn), ``"second"`` (``SECOND_MIN`` of it from now, neither
+        stopped early nor extended: a first action that stopped early shortens the turn,
+        one that was extended does not take the second's time; the second's best changes
+        often between shallow depths and its share is small), or ``"only"`` (a turn of one
         action: all of it)."""
         if part == "first":
             return cls(now, start + seconds * FIRST_TIME, start + seconds * FIRST_TIME * EXTEND)
         if part == "second":
             base = now + seconds * SECOND_MIN
-            return cls(now, base, base)
+            return cls(now, base, base, flexible=False)
         return cls(now, start + seconds, start + seconds * EXTEND)
 
     def fell(self) -> bool:
@@ -121,6 +123,8 @@ class TimePlan:
             self.history[-1] = (depth, best, score)  # the same depth told again (at the end)
         else:
             self.history.append((depth, best, score))
+        if not self.flexible:
+            return now >= self.deadline
         if self.unsettled():
             self.deadline = self.longest
         else:
