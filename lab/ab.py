@@ -3,9 +3,10 @@
 Both players are today's ``expert``, in one process, each with its own settings of module
 constants of :mod:`tzaar.ai` set before each of its turns: ``A`` and ``B`` are
 ``"module.NAME=VALUE;..."`` (for example ``"search.PRUNE_STACKINGS=0"``; a VALUE is a Python
-literal or an integer expression such as ``1<<30``).  A searches NODES a turn, B NODES_B
-(NODES if not given), so a change that costs time a node can be given fewer nodes for equal
-time.  Mixed setups, both colours (:func:`.match.run_match`); prints each game, then the
+literal or an integer expression such as ``1<<30``).  ``B`` may instead name a frozen
+player (``expert-v2``, :mod:`.frozen`): then A's setting is measured against that engine.
+A searches NODES a turn, B NODES_B (NODES if not given), so a change that costs time a node
+can be given fewer nodes for equal time.  Mixed setups, both colours (:func:`.match.run_match`); prints each game, then the
 score, Elo and its 95% interval.  Results are in BENCHMARKS.md ("A/B matches").
 """
 
@@ -17,7 +18,10 @@ import sys
 
 from tzaar.ai import match, players
 
-USAGE = 'usage: python -m lab.ab GAMES NODES[,NODES_B] SEED "mod.NAME=VALUE;..." "mod.NAME=VALUE;..." [JOBS]'
+from .frozen import frozen_names, run_frozen
+
+USAGE = ('usage: python -m lab.ab GAMES NODES[,NODES_B] SEED "mod.NAME=VALUE;..." "mod.NAME=VALUE;..."|FROZEN [JOBS]'
+         ' (FROZEN: a frozen player, expert-v2)')
 
 
 class BadSetting(ValueError):
@@ -54,13 +58,18 @@ def parse_settings(spec: str) -> list:
     return out
 
 
-def run(games: int, nodes_a: int, nodes_b: int, seed: int, a: list, b: list, jobs: int = 1, progress=None):
-    """Play the match; returns the results of :func:`.match.run_match` (A as player one)."""
+def run(games: int, nodes_a: int, nodes_b: int, seed: int, a: list, b, jobs: int = 1, progress=None):
+    """Play the match; returns the results of :func:`.match.run_match` (A as player one).
+    ``b``: B's settings, or the name of a frozen player (a str) that plays B."""
+    frozen = b if isinstance(b, str) else None
+    b = [] if frozen else b
     defaults = {(m, n): getattr(m, n) for m, n, _ in a + b}
 
     def think(board, name, seed=0, seconds=None, nodes=None):
         for (m, n), v in defaults.items():  # a name one side sets and the other does not
             setattr(m, n, v)
+        if frozen and name != "expert":
+            return run_frozen(board, frozen, seed, seconds, nodes)
         for m, n, v in a if name == "expert" else b:
             setattr(m, n, v)
         return players.run_think(board, "expert", seed, seconds, nodes)
@@ -83,7 +92,8 @@ def main(argv) -> int:
         nodes_a = int(first)
         nodes_b = int(second) if second else nodes_a
         jobs = int(argv[5]) if len(argv) == 6 else 1
-        a, b = parse_settings(argv[3]), parse_settings(argv[4])
+        a = parse_settings(argv[3])
+        b = argv[4] if argv[4] in frozen_names() else parse_settings(argv[4])
     except ValueError as error:
         print(f"ab: {error}", file=sys.stderr)
         return 2

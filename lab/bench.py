@@ -1,7 +1,7 @@
 """Search speed: ``python -m lab.bench [NODES]`` prints nodes per second on five
 positions; ``python -m lab.bench levels`` the seconds a turn of the node levels;
-``python -m lab.bench NODES --against v1`` the same positions searched by today's
-search and by the frozen v1 one (:mod:`.frozen`) in one run, alternately, in CPU time
+``python -m lab.bench NODES --against v2`` (or ``v1``) the same positions searched by today's
+search and by the frozen one (:mod:`.frozen`) in one run, alternately, in CPU time
 (``time.process_time``, so that other jobs on the machine weigh less): nodes per
 second and the depth each reaches with the same node budget, and their ratios.
 ``python -m lab.bench depth D ["mod.NAME=VALUE;..." ...]`` prints the nodes today's

@@ -2,8 +2,8 @@
 
 The options are those of ``python -m tzaar match`` (games, setups, seeds, budgets, jobs;
 see :func:`tzaar.ai.cli.add_match_arguments`), and the players are the levels, ``random``,
-``greedy`` and the frozen engines' (``expert-v1``...; :mod:`lab.frozen`).  For example
-``python -m lab.match expert expert-v1 --time 1 --games 200 --jobs 2``: the match that
+``greedy`` and the frozen engines' (``expert-v2``, ``expert-v1``...; :mod:`lab.frozen`).  For
+example ``python -m lab.match expert expert-v2 --time 1 --games 200 --jobs 2``: the match that
 measures an engine change against the engine it replaces.
 """
 

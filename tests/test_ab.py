@@ -77,3 +77,24 @@ def test_the_bench_answers_bad_arguments_with_its_usage(args):
     assert run.returncode == 1
     assert "python -m lab.bench" in run.stderr
     assert "Traceback" not in run.stderr
+
+
+def test_b_may_be_a_frozen_engine():
+    from lab import frozen
+
+    played = []
+    real = frozen.run_frozen
+
+    def spy(board, name, *args):
+        played.append(name)
+        return real(board, name, *args)
+
+    import lab.ab as module
+
+    module.run_frozen = spy
+    try:
+        results = ab.run(2, 150, 150, 1, ab.parse_settings("search.PRUNE_STACKINGS=7"), "expert-v2", jobs=1)
+    finally:
+        module.run_frozen = real
+    assert len(results) == 2 and played and set(played) == {"expert-v2"}
+    assert search.PRUNE_STACKINGS == 0

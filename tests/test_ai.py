@@ -166,7 +166,11 @@ OVERSHOOT = 0.1  # seconds a timed search may run over its budget (a loaded mach
 
 
 def test_answers_within_its_time_budget():
+    from tzaar.ai import timing
+
     p = playout(Position.standard(), 3, 11)
+    # The time rules may take up to FIRST_TIME * EXTEND + SECOND_MIN of the budget.
+    longest = timing.FIRST_TIME * timing.EXTEND + timing.SECOND_MIN
     for budget in (0.2, 0.5):
         # Best of three: other processes on a loaded machine can stretch one run. The search
         # checks its clock every few hundred nodes (milliseconds); 0.1 s over the budget is
@@ -178,10 +182,9 @@ def test_answers_within_its_time_budget():
             acts = choose(p, "expert", seconds=budget)
             best = min(best, time.perf_counter() - t0)
             check_turn(p, acts)
-            if best <= budget + OVERSHOOT:
+            if best <= budget * longest + OVERSHOOT:
                 break
-        assert best <= budget + OVERSHOOT, (budget, best)
-        assert best >= budget * 0.9  # Expert uses its whole budget
+        assert best <= budget * longest + OVERSHOOT, (budget, best)
 
 
 def test_deterministic_for_a_seed_and_node_budget():

@@ -111,3 +111,25 @@ def test_tuner_generates_fits_and_writes(tmp_path):
     assert list(mod.WEIGHTS) == list(ev.FEATURES)
     assert mod.K == round(k, 3)  # the scale the chances of winning are read with
     assert all(abs(mod.WEIGHTS[name] - x) <= abs(x) * 1e-3 + 1e-3 for name, x in zip(ev.FEATURES, w))
+
+
+def test_the_last_stack_switch_adds_its_weight_per_type_down_to_one_stack(monkeypatch):
+    # A/B switch of issue 24 (evaluate.LAST_STACK; off: 0).  Black, to move, is down to
+    # its last Tzarra; White has two stacks or more of each type.
+    p = Position.from_text("t.T3../A...Z3./.....t2./.....z../....ta2../..ZT3..../t....AT/...z../..... b1")
+    b = p.board()
+    tops = b.tops
+    mover, enemy = tops[3:], tops[:3]
+    last = sum(n == 1 for n in mover) - sum(n == 1 for n in enemy)
+    assert last == 1
+    plain = ev.evaluate(b)
+    monkeypatch.setattr(ev, "LAST_STACK", -1000)
+    assert ev.evaluate(b) == plain - 1000 * last
+    # Seen from the side to move: the swapped position is worth the same.
+    assert ev.evaluate(colours_swapped(p).board()) == ev.evaluate(b)
+    for q in positions():  # no type down to one stack: no change
+        if min(q.board().tops) > 1:
+            monkeypatch.setattr(ev, "LAST_STACK", 0)
+            v = ev.evaluate(q.board())
+            monkeypatch.setattr(ev, "LAST_STACK", -1000)
+            assert ev.evaluate(q.board()) == v

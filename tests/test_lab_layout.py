@@ -38,6 +38,6 @@ def test_the_wheel_packages_tzaar_only():
     find = config["tool"]["setuptools"]["packages"]["find"]
     include = find["include"]
     assert all(fnmatch.fnmatchcase("tzaar.ai", pattern) or fnmatch.fnmatchcase("tzaar", pattern) for pattern in include)
-    for package in ("lab", "lab.frozen", "lab.frozen.v1", "lab.browser", "tests", "e2e"):
+    for package in ("lab", "lab.frozen", "lab.frozen.v1", "lab.frozen.v2", "lab.browser", "tests", "e2e"):
         assert not any(fnmatch.fnmatchcase(package, pattern) for pattern in include), package
     assert (ROOT / "lab" / "frozen" / "v1").is_dir() and not (ROOT / "tzaar" / "ai" / "frozen").exists()

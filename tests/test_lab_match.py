@@ -45,3 +45,10 @@ def test_a_closure_plays_the_games_of_worker_processes_too():
     assert moves(run_match(Spec("greedy"), Spec("random"), games=4, seed=3)) != randoms
     assert moves(run_match(Spec("greedy"), Spec("random"), games=4, seed=3, player=player)) == randoms
     assert moves(run_match(Spec("greedy"), Spec("random"), games=4, seed=3, jobs=2, player=player)) == randoms
+
+
+def test_cli_match_against_the_v2_baseline():
+    r = subprocess.run([sys.executable, "-m", "lab.match", "expert", "expert-v2", "--games", "2", "--nodes", "300",
+                        "--quiet"], capture_output=True, text=True, timeout=120, cwd=Path(__file__).parent.parent)
+    assert r.returncode == 0, r.stderr
+    assert "expert-v2" in r.stdout and "2 games" in r.stdout

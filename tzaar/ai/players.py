@@ -23,6 +23,7 @@ from .line import table_line
 from .placement import choose_placement
 from .search import MATE, Search
 from .solver import Solver, worth_trying
+from .timing import TimePlan, managed
 
 
 class Level(NamedTuple):
@@ -34,7 +35,8 @@ class Level(NamedTuple):
     action (one of the few best by a one-action look only); ``depth``: a depth cap;
     ``solve``: node budget of the endgame solver tried first when few stacks are left
     (:func:`tzaar.ai.solver.worth_trying`; 0: never); ``prune``: the search leaves the
-    last ply's stackings out but the scarce types' defences (:class:`~.search.Search`).
+    last ply's stackings out but the scarce types' defences (:class:`~.search.Search`);
+    ``manage``: a time budget is spent by the time rules (:mod:`.timing`).
     """
 
     name: str
@@ -48,6 +50,7 @@ class Level(NamedTuple):
     placement_noise: float = 0.0
     solve: int = 0
     prune: bool = False
+    manage: bool = False
 
 
 #: Root noise of the top levels, in centi-units (a win's odds move by 1% per ~90).
@@ -85,8 +88,10 @@ LEVELS = {
         # in placements picks among near-equal moves by the seed; a fixed seed replays.
         # Expert and Master leave the last ply's stackings out (but the scarce types'
         # defences; search.PRUNE_TOP), so they search deeper on the same budget.
-        Level("expert", "Expert", "Uses its whole time budget (3 s by default).", nodes=None, time=3.0, noise=VARIETY, placement_noise=2, solve=SOLVE_NODES, prune=True),
-        Level("master", "Master", "Like Expert with 10 s a turn.", nodes=None, time=10.0, noise=VARIETY, placement_noise=2, solve=4 * SOLVE_NODES, prune=True),
+        # Their time rules (tzaar/ai/timing.py) stop early when the answer is settled and
+        # take up to half again when it is not.
+        Level("expert", "Expert", "Thinks about 3 s a turn, less when the answer is clear.", nodes=None, time=3.0, noise=VARIETY, placement_noise=2, solve=SOLVE_NODES, prune=True, manage=True),
+        Level("master", "Master", "Like Expert with 10 s a turn.", nodes=None, time=10.0, noise=VARIETY, placement_noise=2, solve=4 * SOLVE_NODES, prune=True, manage=True),
     )
 }
 #: Players that are not levels (for matches and tests).
@@ -133,6 +138,12 @@ def think(board, player: str, seed: int = 0, seconds: Optional[float] = None, no
     the time.  A proven result is played at once (the fastest
     win, the slowest loss) and the last info dict carries ``proven``: ``{"result":
     "win"|"loss", "turns": n}``; otherwise the search gets the rest of the budget.
+
+    Time rules: at a level with ``manage`` and a time budget (no ``nodes``; at most
+    :data:`~.timing.MANAGED_SECONDS`, so not the analysis's hour), each action's search
+    stops once its best action is settled and may run up to half again over the budget
+    while it is not (:class:`~.timing.TimePlan`).  A node budget is never managed: it
+    stays deterministic.
     """
     rng = random.Random(seed)
     start = time.perf_counter()
@@ -195,12 +206,24 @@ def think(board, player: str, seed: int = 0, seconds: Optional[float] = None, no
                 if two and left is not None:
                     left = max(1, int(left * FIRST_SHARE))
                 dl = start + cap * 0.8 if two else deadline
+                part = "first" if two else "second" if chosen else "only"
+                plan = TimePlan.for_action(start, cap, part, time.perf_counter()) if nodes is None and managed(lv, cap) else None
+                if plan is not None:
+                    dl = plan.deadline
                 s = Search(board, max_nodes=left, deadline=dl, tt=tt, rng=rng, noise=lv.noise, max_depth=depth, prune=lv.prune)
-                for info in s.run():
-                    if info is None:
-                        yield None
-                    else:
+                run = s.run()
+                try:
+                    for info in run:
+                        if info is None:
+                            yield None
+                            continue
                         yield {**info, "best": chosen + [info["best"]], "line": _line(board, tt, chosen, info["best"])}
+                        if plan is not None:
+                            if plan.settled(info["depth"], info["best"], info["score"], time.perf_counter()):
+                                break
+                            s.deadline = plan.deadline
+                finally:
+                    run.close()  # a search stopped early restores the board here
                 spent += s.nodes
                 a = s.best
                 yield {**s.info(), "nodes": spent, "best": chosen + [a], "line": _line(board, tt, chosen, a)}

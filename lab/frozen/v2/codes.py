@@ -1,0 +1,42 @@
+"""The board encodings this engine was written against, copied so that it never moves.
+
+A copy of the constants and tables of :mod:`tzaar.codes` (re-exported by
+:mod:`tzaar.board`) that the v2 engine imports, as they were at commit 76bba6b.  The live
+board still has to speak this encoding: the match runner hands the engine a live
+:class:`tzaar.board.Board`, and the engine reads its ``cells`` as these stack codes and
+plays these action ints (see :mod:`lab.frozen.v2`).
+"""
+
+from __future__ import annotations
+
+WHITE, BLACK = 0, 1
+#: A stack can hold at most one colour's 30 pieces.
+MAX_HEIGHT = 30
+#: The action int of a pass; a placement is ``PLACE | kind << 6 | point``.
+PASS = 1 << 12
+PLACE = 1 << 13
+#: Length of the per-code tables (stack codes are within -127..127).
+SIZE = 256
+
+
+def place_code(kind: int, point: int) -> int:
+    """The int of placing a piece of type ``kind`` (0 Tzaar, 1 Tzarra, 2 Tott) on ``point``."""
+    return PLACE | kind << 6 | point
+
+
+def _table(fn, default: int) -> list[int]:
+    """A value by stack code (``height*4 + kind``, negated for Black; negative codes wrap)."""
+    table = [default] * SIZE
+    for height in range(1, MAX_HEIGHT + 1):
+        for kind in range(3):
+            code = height * 4 + kind
+            table[code] = table[-code] = fn(height, kind)
+    return table
+
+
+#: Height of the stack of each code; 0 for an empty point.
+HEIGHT = _table(lambda height, kind: height, 0)
+#: Type of the stack of each code (0 Tzaar, 1 Tzarra, 2 Tott); -1 for an empty point.
+TYPE = _table(lambda height, kind: kind, -1)
+
+__all__ = ["WHITE", "BLACK", "MAX_HEIGHT", "PASS", "PLACE", "place_code", "HEIGHT", "TYPE"]

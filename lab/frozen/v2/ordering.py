@@ -1,0 +1,167 @@
+"""Move ordering for :mod:`tzaar.ai.search`: which action of a node to try first.
+
+Alpha-beta is fast when the move that ends a node (a "cut") is tried first.  The order:
+
+1. the transposition table's move (the best or cutting move of an earlier search);
+2. the captures, by what they take (the scarcity of the captured type for the enemy,
+   then its height);
+3. at the second action, the killer stackings of this ply (the last two stackings that
+   cut a node at the same distance from the root), then pass, then the other stackings
+   by their history score (how often and how deep a stacking was the best move of a
+   node).
+
+:class:`MoveOrder` holds the killers and the history of one search.
+
+``SCARCE_STACKINGS`` (3) keeps, where the stackings are left out (``search.
+PRUNE_STACKINGS``, the last ply), those that move a stack topped by one of the mover's
+types with three stacks or fewer.
+
+Two variants are switches, both off, for comparing orders (``python -m lab.ab``):
+``KILLERS_FIRST`` tries the killer stackings before the captures, ``KILLER_CAPTURES``
+keeps killers of captures too and tries them first among the captures.
+"""
+
+from __future__ import annotations
+
+from .codes import PASS
+from .evaluate import TYPE_LOSS
+
+#: Killer stackings before the captures at the second action (an A/B switch; off).
+KILLERS_FIRST = 0
+#: Killers of captures, tried first among the captures (an A/B switch; off).
+KILLER_CAPTURES = 0
+
+#: At the last ply, with the stackings left out, still those of a stack topped by one of
+#: the mover's types with at most this many stacks (its defences: a taller stack); 0 none.
+SCARCE_STACKINGS = 3
+
+_POINTS = range(60)
+
+
+def captures(cells, links, side, tops):
+    """The legal captures of ``side``, best first: by the scarcity of the captured type
+    for the enemy (``TYPE_LOSS`` of its count), then by the captured height."""
+    # Each capture as one int: its ordering value above the action's 12 bits, so that
+    # one sort of plain ints orders them (ties by the larger action).
+    out = []
+    add = out.append
+    if side == 0:
+        w = (TYPE_LOSS[tops[3]] << 18, TYPE_LOSS[tops[4]] << 18, TYPE_LOSS[tops[5]] << 18)
+        for p in _POINTS:
+            s = cells[p]
+            if s > 0:
+                lim = -(s | 3)
+                p6 = p << 6
+                for q in links[p]:
+                    t = cells[q]
+                    if lim <= t < 0:
+                        t = -t
+                        add(w[t & 3] + (t >> 2 << 12) + p6 + q)
+    else:
+        w = (TYPE_LOSS[tops[0]] << 18, TYPE_LOSS[tops[1]] << 18, TYPE_LOSS[tops[2]] << 18)
+        for p in _POINTS:
+            s = cells[p]
+            if s < 0:
+                lim = (-s) | 3
+                p6 = p << 6
+                for q in links[p]:
+                    t = cells[q]
+                    if 0 < t <= lim:
+                        add(w[t & 3] + (t >> 2 << 12) + p6 + q)
+    out.sort(reverse=True)
+    return [a & 4095 for a in out]
+
+
+def plausible(b, a):
+    """A cheap legality test of a move from the table (hash collisions are possible)."""
+    if a == PASS:
+        return b.step == 2
+    p = a >> 6
+    q = a & 63
+    cells = b.cells
+    s = cells[p]
+    if not s or (s > 0) != (b.side == 0) or q not in b.links[p]:
+        return False
+    t = cells[q]
+    if (t > 0) == (s > 0):
+        return b.step == 2
+    return abs(t) <= (abs(s) | 3)
+
+
+def _to_front(moves, firsts):
+    """Move the actions of ``firsts`` that are in ``moves`` to its front, in their order."""
+    for k in reversed(firsts):
+        if k in moves:
+            moves.remove(k)
+            moves.insert(0, k)
+
+
+def _scarce_stackings(b):
+    """The stackings of a stack topped by one of the mover's types with at most
+    ``SCARCE_STACKINGS`` stacks: their defence (the stack jumps onto a friend, taller)."""
+    tops = b.tops
+    own = 3 * b.side
+    if min(tops[own], tops[own + 1], tops[own + 2]) > SCARCE_STACKINGS:
+        return []
+    cells = b.cells
+    return [a for a in b._moves(True) if tops[own + (abs(cells[a >> 6]) & 3)] <= SCARCE_STACKINGS]
+
+
+class MoveOrder:
+    """The killers and history of one search, and the order they give a node's actions."""
+
+    def __init__(self, plies: int):
+        #: stacking -> history score (the sum of depth² over the nodes it cut)
+        self.history = {}
+        #: per ply, the last two stackings and the last two captures that cut a node
+        self.killers = [[] for _ in range(plies)]
+        self.capture_killers = [[] for _ in range(plies)]
+
+    def ordered(self, b, ttmove, stackings=True, ply=0):
+        """Every legal action of the non-finished board ``b``, in search order
+        (``stackings`` False: the second action's captures and pass only, and with
+        ``SCARCE_STACKINGS`` the stackings of the mover's scarce types)."""
+        moves = captures(b.cells, b.links, b.side, b.tops)
+        inside = ply < len(self.killers)
+        if KILLER_CAPTURES and inside:
+            _to_front(moves, self.capture_killers[ply])
+        if b.step == 2:
+            if stackings:
+                stacks = b._moves(True)
+                if stacks:
+                    hist = self.history
+                    stacks.sort(key=lambda a: hist.get(a, 0), reverse=True)
+                    if inside:
+                        first = [k for k in self.killers[ply] if k in stacks]
+                        for k in first:
+                            stacks.remove(k)
+                        if KILLERS_FIRST:
+                            moves[:0] = first
+                        else:
+                            moves += first
+                moves.append(PASS)
+                moves += stacks
+            else:
+                moves.append(PASS)
+                if SCARCE_STACKINGS:
+                    moves += _scarce_stackings(b)
+        if ttmove is not None and ttmove in moves:
+            moves.remove(ttmove)
+            moves.insert(0, ttmove)
+        return moves
+
+    def record(self, b, a, depth, ply):
+        """The action ``a`` cut a node of board ``b`` (``depth`` away from the leaves, at
+        ``ply`` from the root): remember it as a killer, and a stacking in the history."""
+        if a == PASS or ply >= len(self.killers):
+            return
+        if b.is_capture(a):
+            if not KILLER_CAPTURES:
+                return
+            k = self.capture_killers[ply]
+        else:
+            self.history[a] = self.history.get(a, 0) + depth * depth
+            k = self.killers[ply]
+        if a not in k:
+            k.insert(0, a)
+            del k[2:]
