@@ -222,6 +222,7 @@ def test_the_lessons_speak_the_language_shown(page, open_site, watch, wait_engin
     page.click('#lessons button[data-lesson="moving"]')
     open_step(page, "moving", 0)
     assert page.text_content("#lessons .lesson-goal") == de["lessons.moving.0"]
+    assert page.text_content("#moves li.start button") == de["start.lesson"]  # not "standard setup"
     assert page.text_content("#lessons .lesson-step") == "Schritt 1 von 2"
     # A switch to Polish re-renders the lesson's texts.
     page.select_option("#language", "pl")

@@ -111,6 +111,8 @@ function startLabel(state) {
       return t("start.record");
     case "puzzle":
       return t("start.puzzle");
+    case "lesson":
+      return t("start.lesson");
     case "editor":
       return t("start.editor");
     default:
