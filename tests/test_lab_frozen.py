@@ -9,8 +9,8 @@ import pytest
 
 from lab.frozen import frozen_names, run_frozen
 from lab.match import run_player
-from tzaar.notation import Action
 from tzaar.position import Position
+from tzaar.puzzles import action_texts
 
 from test_ai import check_turn, playout
 
@@ -42,20 +42,12 @@ PLACEMENTS = [
 ]
 
 
-def _texts(position: Position, codes) -> list:
-    board, out = position.board(), []
-    for a in codes:
-        out.append(Action.from_code(a, board.cells).text())
-        board.do(a)
-    return out
-
-
 @pytest.mark.parametrize("player,nodes,seed,text,actions,searched,depth,score", FINGERPRINT,
                          ids=[f"{f[0]}-{f[1]}-{f[2]}" for f in FINGERPRINT])
 def test_the_frozen_searches_are_unchanged(player, nodes, seed, text, actions, searched, depth, score):
     p = Position.from_text(text)
     codes, info = run_frozen(p.board(), player, seed, None, nodes)
-    assert _texts(p, codes) == actions
+    assert action_texts(codes, p.board()) == actions
     assert (info["nodes"], info["depth"], info["score"]) == (searched, depth, score)
 
 
@@ -63,7 +55,7 @@ def test_the_frozen_searches_are_unchanged(player, nodes, seed, text, actions, s
 def test_the_frozen_placements_are_unchanged(seed, text, placement):
     p = Position.from_text(text)
     codes, _ = run_frozen(p.board(), "expert-v1", seed, None, 800)
-    assert _texts(p, codes) == [placement]
+    assert action_texts(codes, p.board()) == [placement]
 
 
 def test_frozen_v1_plays_legal_turns():
@@ -73,7 +65,7 @@ def test_frozen_v1_plays_legal_turns():
         if p.winner is not None:
             continue
         codes, info = run_player(p.board(), "expert-v1", seed, None, 300)
-        check_turn(p, _texts(p, codes))
+        check_turn(p, action_texts(codes, p.board()))
         assert info["nodes"] > 0
 
 

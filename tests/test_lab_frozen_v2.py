@@ -13,8 +13,8 @@ import pytest
 
 from lab.frozen import frozen_names, run_frozen
 from lab.match import run_player
-from tzaar.notation import Action
 from tzaar.position import Position
+from tzaar.puzzles import action_texts
 
 from test_ai import check_turn, playout
 
@@ -54,20 +54,12 @@ PLACEMENTS = [
 ]
 
 
-def _texts(position: Position, codes) -> list:
-    board, out = position.board(), []
-    for a in codes:
-        out.append(Action.from_code(a, board.cells).text())
-        board.do(a)
-    return out
-
-
 @pytest.mark.parametrize("player,nodes,seed,text,actions,searched,depth,score,proven", FINGERPRINT,
                          ids=[f"{f[0]}-{f[1]}-{f[2]}" for f in FINGERPRINT])
 def test_the_frozen_v2_searches_are_unchanged(player, nodes, seed, text, actions, searched, depth, score, proven):
     p = Position.from_text(text)
     codes, info = run_frozen(p.board(), player, seed, None, nodes)
-    assert _texts(p, codes) == actions
+    assert action_texts(codes, p.board()) == actions
     assert (info["nodes"], info["depth"], info["score"], info.get("proven")) == (searched, depth, score, proven)
 
 
@@ -75,7 +67,7 @@ def test_the_frozen_v2_searches_are_unchanged(player, nodes, seed, text, actions
 def test_the_frozen_v2_placements_are_unchanged(seed, text, placement):
     p = Position.from_text(text)
     codes, _ = run_frozen(p.board(), "expert-v2", seed, None, 800)
-    assert _texts(p, codes) == [placement]
+    assert action_texts(codes, p.board()) == [placement]
 
 
 def test_frozen_v2_names_every_level():
@@ -90,7 +82,7 @@ def test_frozen_v2_plays_legal_turns():
         if p.winner is not None:
             continue
         codes, info = run_player(p.board(), player, seed, None, 300)
-        check_turn(p, _texts(p, codes))
+        check_turn(p, action_texts(codes, p.board()))
         assert info["nodes"] > 0
 
 

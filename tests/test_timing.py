@@ -5,12 +5,12 @@ tested with made-up clocks; their effect on time and strength is measured in BEN
 (``python -m lab.bench_time``, a match against expert-v2), not here.
 """
 
-import pytest
 
 from tzaar.ai import players, timing
 from tzaar.ai.players import LEVELS, think
 from tzaar.ai.search import MATE_BOUND
 from tzaar.position import Position
+from tzaar.puzzles import action_texts
 
 from test_ai import check_turn, playout
 
@@ -89,7 +89,7 @@ def test_a_node_budget_is_never_managed(monkeypatch):
 
     monkeypatch.setattr(timing.TimePlan, "for_action", refuse)
     p = playout(Position.standard(), 3, 11)
-    check_turn(p, _texts(p, _run(p, "expert", None, 500)[0]))
+    check_turn(p, action_texts(_run(p, "expert", None, 500)[0], p.board()))
 
 
 def _run(p, level, seconds, nodes):
@@ -125,18 +125,8 @@ def test_a_settled_search_stops_there_and_restores_the_board(monkeypatch):
         if x is not None:
             infos.append(x)
     assert board.text() == before
-    check_turn(p, _texts(p, actions))
+    check_turn(p, action_texts(actions, p.board()))
     assert max(i["depth"] for i in infos) == 2
-
-
-def _texts(p, codes):
-    from tzaar.notation import Action
-
-    board, out = p.board(), []
-    for a in codes:
-        out.append(Action.from_code(a, board.cells).text())
-        board.do(a)
-    return out
 
 
 def test_one_legal_action_is_answered_at_once():
@@ -146,8 +136,8 @@ def test_one_legal_action_is_answered_at_once():
     actions, infos = _run(p, "expert", 1.0, None)
     first = [i for i in infos if len(i["best"]) == 1]
     assert first and all(i["depth"] == 1 and i["nodes"] == 0 for i in first)
-    assert _texts(p, actions)[0] == "B3xB5"
-    check_turn(p, _texts(p, actions))
+    assert action_texts(actions, p.board())[0] == "B3xB5"
+    check_turn(p, action_texts(actions, p.board()))
 
 
 def test_a_proven_result_is_played_at_once():
@@ -156,4 +146,4 @@ def test_a_proven_result_is_played_at_once():
     actions, infos = _run(p, "expert", 60.0, None)
     assert infos[-1]["proven"] == {"result": "win", "turns": 3} and infos[-1]["score"] > MATE_BOUND
     assert len(infos) == 1
-    check_turn(p, _texts(p, actions))
+    check_turn(p, action_texts(actions, p.board()))
