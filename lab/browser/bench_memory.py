@@ -27,17 +27,16 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import threading
 import time
 from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(_ROOT / "e2e"))  # conftest, helpers
 sys.path.insert(0, str(_ROOT))  # lab and tzaar, when run as a script
-from conftest import CHROMIUM_FLAGS, build  # noqa: E402
+from conftest import build  # noqa: E402
 from helpers import new_game  # noqa: E402
 
-from playwright.sync_api import sync_playwright  # noqa: E402
+from lab.browser.site import site_in_chromium  # noqa: E402
 
 
 def descendants(pid: int) -> list[int]:
@@ -104,15 +103,9 @@ def main() -> int:
     args = parser.parse_args()
     if not args.no_build:
         build.build(quiet=True)
-    server = build.make_server(build.DIST, 0, build.SiteHandler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/index.html"
     player = f"computer:{args.level}"
-    with sync_playwright() as playwright:
-        options = {"args": CHROMIUM_FLAGS}
-        if build.system_chromium():
-            options["executable_path"] = build.system_chromium()
-        browser = playwright.chromium.launch(**options)
+    with site_in_chromium() as (browser, base):
+        url = base + "index.html"
         context = browser.new_context(service_workers="block", reduced_motion="reduce")
         page = context.new_page()
         cdp = context.new_cdp_session(page)
@@ -134,8 +127,6 @@ def main() -> int:
             if game < args.games:
                 page.wait_for_selector("#result:not([hidden])", timeout=600_000)
         seconds = time.perf_counter() - started
-        browser.close()
-    server.shutdown()
     games = args.games
     print(f"\n{games} games in {seconds / 60:.1f} min ({seconds / games:.1f} s a game). Growth from the start: "
           f"renderer {last['renderer'] - first['renderer']:+.1f} MB ({(last['renderer'] - first['renderer']) / games * 1024:+.0f} KB a game), "

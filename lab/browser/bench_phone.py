@@ -18,17 +18,16 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import threading
 from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(_ROOT / "e2e"))  # conftest, helpers
 sys.path.insert(0, str(_ROOT))
-from conftest import CHROMIUM_FLAGS, build  # noqa: E402
+from conftest import build  # noqa: E402
 from helpers import RECORDERS, act, new_game, thinking_window  # noqa: E402
 
 from lab.browser.bench_wire import PagesHandler  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
+from lab.browser.site import site_in_chromium  # noqa: E402
 
 CPU_SLOWDOWN = 4
 # DevTools' "Slow 4G": 1.6 Mbit/s down, 750 kbit/s up, 562.5 ms round trip (with its 0.9 factor).
@@ -95,18 +94,9 @@ def main() -> int:
     args = parser.parse_args()
     if not args.no_build:
         build.build(quiet=True)
-    server = build.make_server(build.DIST, 0, PagesHandler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
-    with sync_playwright() as playwright:
-        options = {"args": CHROMIUM_FLAGS}
-        if build.system_chromium():
-            options["executable_path"] = build.system_chromium()
-        browser = playwright.chromium.launch(**options)
+    with site_in_chromium(PagesHandler) as (browser, url):
         visits = [one_visit(browser, url) for _ in range(args.rounds)]
         version = browser.version
-        browser.close()
-    server.shutdown()
 
     def med(key: str) -> float:
         return statistics.median(v[key] for v in visits)

@@ -29,9 +29,9 @@ from pathlib import Path
 _ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(_ROOT / "e2e"))  # conftest
 sys.path.insert(0, str(_ROOT))
-from conftest import CHROMIUM_FLAGS, build  # noqa: E402
+from conftest import build  # noqa: E402
 
-from playwright.sync_api import sync_playwright  # noqa: E402
+from lab.browser.site import site_in_chromium  # noqa: E402
 
 # The content types GitHub Pages was seen to gzip (BENCHMARKS.md says from where).
 GZIPPED = {
@@ -141,18 +141,9 @@ def main() -> int:
     args = parser.parse_args()
     if not args.no_build:
         build.build(quiet=True)
-    server = build.make_server(build.DIST, 0, PagesHandler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
-    with sync_playwright() as playwright:
-        options = {"args": CHROMIUM_FLAGS}
-        if build.system_chromium():
-            options["executable_path"] = build.system_chromium()
-        browser = playwright.chromium.launch(**options)
+    with site_in_chromium(PagesHandler) as (browser, url):
         visits = [visit(browser, url) for _ in range(args.rounds)]
         version = browser.version
-        browser.close()
-    server.shutdown()
 
     mb = 2**20
     ready = statistics.median(v["ready"] for v in visits)

@@ -1,0 +1,41 @@
+"""dist/ served on a free local port and a Chromium to open it: what the browser benchmarks share.
+
+    with site_in_chromium(handler) as (browser, url):   # url: "http://127.0.0.1:PORT/"
+        ...
+
+The browser is the system's Chromium when there is one (build.system_chromium), else
+Playwright's own, launched with the e2e tests' flags; both are closed on the way out.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+
+_ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(_ROOT / "e2e"))  # conftest
+sys.path.insert(0, str(_ROOT))
+from conftest import CHROMIUM_FLAGS, build  # noqa: E402
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+
+@contextmanager
+def site_in_chromium(handler=build.SiteHandler):
+    """Serve dist/ with `handler` and launch Chromium: yields (browser, base URL)."""
+    server = build.make_server(build.DIST, 0, handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with sync_playwright() as playwright:
+            options = {"args": CHROMIUM_FLAGS}
+            if build.system_chromium():
+                options["executable_path"] = build.system_chromium()
+            browser = playwright.chromium.launch(**options)
+            try:
+                yield browser, f"http://127.0.0.1:{server.server_address[1]}/"
+            finally:
+                browser.close()
+    finally:
+        server.shutdown()
