@@ -7,6 +7,7 @@
 import { msg, show } from "./i18n.js";
 import { isPerson } from "./players.js";
 import { levelOf } from "./computer.js";
+import { downloadText } from "./download.js";
 
 export const GAMES_KEY = "tzaar.games";
 /** The most games kept (the oldest go first). */
@@ -177,16 +178,9 @@ export class YourGames {
         if (g.setup === "random" && Number.isInteger(g.seed)) params.seed = g.seed;
         texts.push((await this.#engine.call("record_save", params)).text.trimEnd());
       }
-      const blob = new Blob([`${texts.join("\n\n")}\n`], { type: "text/plain;charset=utf-8" });
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement("a");
-      a.href = url;
-      a.download = `tzaar-games-${new Date().toISOString().slice(0, 10)}.txt`;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-      show(status, msg("games.exported", { file: a.download }));
+      const file = `tzaar-games-${new Date().toISOString().slice(0, 10)}.txt`;
+      downloadText(`${texts.join("\n\n")}\n`, file);
+      show(status, msg("games.exported", { file }));
     } catch (error) {
       show(status, error.message);
     }

@@ -6,6 +6,7 @@
 import { copyText, flash, gameLink } from "./sharing.js";
 import { t } from "./i18n.js";
 import { clipMessage, excerpt } from "./clip.js";
+import { downloadText } from "./download.js";
 
 const MAX_RECORD = 200_000; // characters: far more than any game
 
@@ -140,17 +141,10 @@ export class RecordDialog {
   #download() {
     const text = this.#text.value;
     if (!text.trim()) return;
-    const blob = new Blob([text.endsWith("\n") ? text : `${text}\n`], { type: "text/plain;charset=utf-8" });
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement("a");
-    a.href = url;
     const extension = this.#dialog.dataset.format === "littlegolem" ? "sgf" : "txt";
-    a.download = `tzaar-game-${new Date().toISOString().slice(0, 10)}.${extension}`;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-    this.#say(t("record.saved", { file: a.download }));
+    const file = `tzaar-game-${new Date().toISOString().slice(0, 10)}.${extension}`;
+    downloadText(text.endsWith("\n") ? text : `${text}\n`, file);
+    this.#say(t("record.saved", { file }));
   }
 
   /** Read and open a record; once at a time (its two controls are off while it loads). */
