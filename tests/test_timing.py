@@ -5,7 +5,6 @@ tested with made-up clocks; their effect on time and strength is measured in BEN
 (``python -m lab.bench_time``, a match against expert-v2), not here.
 """
 
-
 from tzaar.ai import players, timing
 from tzaar.ai.players import LEVELS, think
 from tzaar.ai.search import MATE_BOUND
