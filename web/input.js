@@ -55,9 +55,12 @@ export function keyName({ key, ctrlKey, metaKey, shiftKey, altKey }) {
   return key;
 }
 
-/** The one guard: whether a key press belongs to typing (an open dialog, a form field). */
+/** The one guard: whether a key press belongs to typing (an open dialog, a form field). A
+ * field of a dialog just closed keeps the focus until the browser's next frame: not typing. */
 export function typing(event) {
-  return Boolean(document.querySelector("dialog[open]") || event.target.closest?.("input, select, textarea, [contenteditable]"));
+  if (document.querySelector("dialog[open]")) return true;
+  const field = event.target.closest?.("input, select, textarea, [contenteditable]");
+  return Boolean(field && !field.closest("dialog:not([open])"));
 }
 
 /** Listen for [data-command] clicks and for the shortcuts (once, from app.js). */
