@@ -9,17 +9,24 @@ win in 1 turn, forces a win in 2, and has exactly one winning first action.  The
 (JSON, ``{"version": 1, "turns": 2, "puzzles": [...]}``) is what the page ships
 (``web/puzzles.json``); each puzzle is ``{id, position, side, answer, solution}`` with the
 single winning first action and one whole winning line (player, defence, player).
+
+With ``--merge`` the run is one part of a larger set: the ``--out`` file (if it exists) is
+read, positions it has are skipped, each new puzzle gets the next free id, its themes and
+rating (:mod:`lab.puzzleset`), and the file is written after every new puzzle, so a run
+stopped half-way keeps what it found; the next part starts at another ``--seed`` (game
+``g`` of a run plays from seed ``S + g``).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 import time
 from contextlib import closing
 
-from tzaar.__main__ import Parser, guarded
+from tzaar.__main__ import Parser, UsageError, guarded
 from tzaar.ai.cli import check_player, count
 from tzaar.ai.search import MATE, MATE_BOUND, Search
 from tzaar.ai.solver import Solver, SolverLimit
@@ -29,6 +36,7 @@ from tzaar.puzzles import action_texts, after_turn, stubborn_defence, turns_of, 
 
 from .frozen import frozen_names
 from .match import run_player
+from .puzzleset import annotate, next_id, read
 
 TURNS = 2
 #: Nodes of the engine's search that picks the candidate positions.
@@ -121,9 +129,15 @@ def self_play(start: Position, player: str, seed: int, max_stacks: int):
             pos = pos.apply(Action.from_code(a, pos.cells))
 
 
-def generate(games: int, seed: int, player: str, max_stacks: int, count: int, log=sys.stderr) -> list:
-    """Puzzles (dicts with an ``id``) from ``games`` self-play games, at most ``count``."""
-    out, seen = [], set()
+def generate(games: int, seed: int, player: str, max_stacks: int, count: int, log=sys.stderr, known=(), found=None) -> list:
+    """New puzzles (dicts with an ``id``) from ``games`` self-play games, at most ``count``.
+
+    ``known``: puzzles already had (their positions are skipped, the ids go on after
+    theirs); ``found(puzzle)``, if given, is called with each new puzzle (it may return it
+    annotated) as soon as it is proven.
+    """
+    out, seen = [], {Position.from_text(p["position"]) for p in known}
+    first = next_id(list(known))
     t0 = time.perf_counter()
     for g in range(games):
         start = Position.random(seed + g) if (seed + g) % 4 else Position.standard()
@@ -133,9 +147,11 @@ def generate(games: int, seed: int, player: str, max_stacks: int, count: int, lo
             seen.add(pos)
             puzzle = solve(pos)
             if puzzle is not None:
-                puzzle = {"id": f"p{len(out) + 1}", **puzzle}
+                puzzle = {"id": f"p{first + len(out)}", **puzzle}
+                if found is not None:
+                    puzzle = found(puzzle)
                 out.append(puzzle)
-                log.write(f"game {g + 1}: {puzzle['side']} to play, {puzzle['answer']} ({time.perf_counter() - t0:.0f} s)\n")
+                log.write(f"game {g + 1} (seed {seed + g}): {puzzle['side']} to play, {puzzle['answer']} ({time.perf_counter() - t0:.0f} s)\n")
                 if len(out) >= count:
                     return out
                 break  # one puzzle a game keeps the set varied
@@ -162,10 +178,26 @@ def run(argv) -> int:
                         help="the computer player of both sides, a level or a frozen one (default beginner)")
     parser.add_argument("--max-stacks", type=count, default=40, help="look at positions with at most this many stacks")
     parser.add_argument("--out", default="-", help="the JSON file to write (default -: stdout)")
+    parser.add_argument("--merge", action="store_true",
+                        help="add to the --out file: skip its positions, theme and rate the new puzzles, write after each")
     args = parser.parse_args(argv)
     player = check_player(args.player, frozen_names())
-    puzzles = generate(args.games, args.seed, player, args.max_stacks, args.count)
-    write(puzzles, args.out)
+    if args.merge:
+        if args.out == "-":
+            raise UsageError("--merge needs an --out file")
+        known = read(args.out)["puzzles"] if os.path.exists(args.out) else []
+
+        def found(puzzle):
+            puzzle = annotate(puzzle)
+            known.append(puzzle)
+            write(known, args.out)
+            return puzzle
+
+        puzzles = generate(args.games, args.seed, player, args.max_stacks, args.count, known=list(known), found=found)
+        write(known, args.out)
+    else:
+        puzzles = generate(args.games, args.seed, player, args.max_stacks, args.count)
+        write(puzzles, args.out)
     sys.stderr.write(f"{len(puzzles)} puzzles from up to {args.games} games\n")
     return 0
 
