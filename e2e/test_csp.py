@@ -78,6 +78,7 @@ def test_no_violation_over_a_game_a_link_a_record_and_both_themes(page, open_sit
     page.click("#editor-play")
     page.wait_for_selector("#editor", state="hidden")
     page.click("#puzzles-button")
+    page.click("#puzzles summary")  # the list of all puzzles
     page.wait_for_selector('#puzzles button[data-index="0"]')
     page.click('#puzzles button[data-index="0"]')
     page.wait_for_selector("#puzzles .puzzle-status")

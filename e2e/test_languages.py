@@ -279,6 +279,7 @@ def walk(page, site_url: str, code: str) -> list[list[str]]:
     steps.append(read())
     # Puzzles: the list, one opened.
     page.click("#puzzles-button")
+    page.click("#puzzles summary")  # the list of all puzzles
     page.click('#puzzles button[data-index="0"]')
     page.wait_for_selector("#puzzles[data-puzzle]")
     page.wait_for_function("() => document.querySelector('.puzzle-status').textContent !== ''")

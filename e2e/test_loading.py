@@ -55,7 +55,7 @@ def test_a_standard_module_outside_the_zip_is_fetched_when_imported(page, open_s
 # records), their texts, How to play and the new-game dialog (dialogs.js), and the Python of
 # the tools and the computer player (tzaar-more.zip): fetched on their first use, never by a
 # plain load of the page.
-TOOLS_FILES = {"overlay.js", "analysis.js", "review.js", "puzzles.js", "editor.js", "tools.css", "puzzles.json",
+TOOLS_FILES = {"overlay.js", "analysis.js", "review.js", "puzzles.js", "puzzle-rating.js", "editor.js", "tools.css", "puzzles.json",
                "records.js", "records.css", "dialogs.js", "en.later.json", "tzaar-more.zip", "synth.js"}
 
 
@@ -94,7 +94,7 @@ def test_a_plain_load_fetches_none_of_the_tools_and_each_tool_fetches_its_files(
     page.click("#analyse-button")
     assert "puzzles.json" not in requested
     page.click("#puzzles-button")
-    page.wait_for_selector('#puzzles button[data-index="0"]')
+    page.wait_for_selector('#puzzles button[data-index="0"]', state="attached")
     assert "puzzles.json" in requested and "records.js" not in requested
     open_records(page)
     assert {"records.js", "records.css"} <= set(requested)

@@ -48,7 +48,7 @@ def test_a_reload_with_the_network_off_loads_and_plays(page, open_site, watch, w
     page.wait_for_selector("#analysis .eval-text:not(:empty)")
     page.click("#analyse-button")
     page.click("#puzzles-button")
-    page.wait_for_selector('#puzzles button[data-index="0"]')
+    page.wait_for_selector('#puzzles button[data-index="0"]', state="attached")
     page.click("#puzzles-button")
     page.click("#editor-button")
     page.wait_for_selector('#editor[data-possible="true"]')

@@ -312,6 +312,7 @@ def winning_turn(position: str) -> list[str]:
 
 def open_puzzle(page, index):
     page.click("#puzzles-button")
+    page.click("#puzzles summary")  # the list of all puzzles
     page.wait_for_selector(f'#puzzles button[data-index="{index}"]')
     page.click(f'#puzzles button[data-index="{index}"]')
     idle(page, PUZZLES[index]["position"])
@@ -341,7 +342,7 @@ def test_a_puzzle_solved_and_remembered(open_site, watch, wait_engine):
     page.reload()
     wait_engine(page)
     page.click("#puzzles-button")
-    page.wait_for_selector('#puzzles button[data-index="0"][data-solved="true"]')
+    page.wait_for_selector('#puzzles button[data-index="0"][data-solved="true"]', state="attached")
     assert page.get_attribute('#puzzles button[data-index="0"]', "aria-label") == "Puzzle 1 (solved)"
     assert page.get_attribute('#puzzles button[data-index="1"]', "data-solved") == "false"
     watch.assert_clean()

@@ -8,7 +8,7 @@ import pytest
 
 from lab.puzzlegen import main
 from lab.puzzleset import main as puzzleset
-from lab.puzzleset import prove
+from lab.puzzleset import prove, rating_of
 from tzaar.notation import Action
 from tzaar.position import Position
 from tzaar.puzzles import winning_first_actions
@@ -63,7 +63,9 @@ def test_puzzleset_annotates_merges_and_proves(capsys, tmp_path):
     assert puzzleset(["annotate", str(base), "--add", str(more)]) == 0
     data = json.loads(base.read_text())
     assert [p["id"] for p in data["puzzles"]] == ["p1", "p2", "p3"]  # p2 known, the third added as p3
-    assert data["puzzles"] == shipped["puzzles"][:3]  # the same themes and ratings as shipped
+    for got, want in zip(data["puzzles"], shipped["puzzles"][:3]):
+        assert {k: got[k] for k in ("position", "answer", "themes")} == {k: want[k] for k in ("position", "answer", "themes")}
+        assert got["rating"] == rating_of(got["nodes"])  # (the nodes are today's engine's)
     assert puzzleset(["prove", str(base)]) == 0
     assert "3 of 3 puzzles proven" in capsys.readouterr().out
     data["puzzles"][1]["answer"] = data["puzzles"][1]["solution"][1]

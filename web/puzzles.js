@@ -1,10 +1,26 @@
 // Puzzles: "White (or Black) to play and win in 2 turns", from puzzles.json (built by
-// python -m lab.puzzlegen; every answer proven by an exhaustive search). Choosing one opens
-// its position for two people at this screen; after each action the facade's puzzle_check
-// judges the actions played since the puzzle's start, and the page plays the defence it
-// gives. Solved puzzles are remembered in the browser (storage key tzaar.puzzles.solved).
+// python -m lab.puzzlegen and lab.puzzleset; every answer proven by an exhaustive search,
+// each puzzle with its themes and rating). Next puzzle chooses one near the player's rating
+// (puzzle-rating.js: the rating, the streak, the choice), in the theme chosen; the list of
+// all puzzles opens any. A puzzle opens its position for two people at this screen; after
+// each action the facade's puzzle_check judges the actions played since the puzzle's start,
+// and the page plays the defence it gives. Stored in the browser: the solved ids (key
+// tzaar.puzzles.solved) and the progress (tzaar.puzzles.progress: rating, mode, theme,
+// streak; unreadable, it starts afresh, says so and keeps the text under ….unreadable).
 
 import { msg, show } from "./i18n.js";
+import {
+  PROGRESS_KEY,
+  SOLVED_KEY,
+  THEMES,
+  MODES,
+  readProgress,
+  readSolved,
+  record,
+  choose,
+  ofTheme,
+  signed,
+} from "./puzzle-rating.js";
 
 const side = (name) => msg(name === "White" ? "side.white" : "side.black");
 /** The engine's reasons for a failed puzzle (tzaar/puzzles.py check_answer), in the page's
@@ -25,8 +41,16 @@ function reasonOf(text) {
   return text ?? "";
 }
 
-const SOLVED_KEY = "tzaar.puzzles.solved";
 const PAUSE_MS = 350;
+
+const HTML = `<div class="puzzle-head"><span class="puzzle-rating"></span><span class="puzzle-streak"></span></div>
+<div class="puzzle-controls"><label><span></span> <select name="puzzle-mode"></select></label>
+<label><span></span> <select name="puzzle-theme"></select></label>
+<button type="button" class="puzzle-next primary"></button></div>
+<p class="puzzle-status" role="status"></p><p class="puzzle-info"></p>
+<details class="puzzle-all"><summary></summary><div class="puzzle-list" role="group"></div></details>`;
+
+const themeText = (theme) => msg(`puzzles.theme.${theme}`);
 
 export class Puzzles {
   #game;
@@ -37,8 +61,10 @@ export class Puzzles {
   #list;
   #status;
   #puzzles = null;
-  #current = null; // {index, puzzle, checked: number of actions judged}
+  #current = null; // {index, puzzle, checked: number of actions judged, over}
   #busy = false;
+  #progress;
+  #last = null; // the last result: {change, rated, streakEnded}
 
   constructor(panel, game, engine, storage) {
     this.#game = game;
@@ -49,21 +75,63 @@ export class Puzzles {
     root.id = "puzzles";
     root.className = "puzzles";
     root.hidden = true;
-    root.innerHTML = '<p class="puzzle-status" role="status"></p><div class="puzzle-list" role="group"></div>';
+    root.innerHTML = HTML;
     panel.append(root);
-    this.#list = root.querySelector(".puzzle-list");
-    this.#status = root.querySelector(".puzzle-status");
+    const $ = (s) => root.querySelector(s);
+    this.#list = $(".puzzle-list");
+    this.#status = $(".puzzle-status");
     show(this.#list, msg("puzzles.button"), "aria-label");
+    const [modeLabel, themeLabel] = root.querySelectorAll(".puzzle-controls label > span");
+    show(modeLabel, msg("puzzles.mode"));
+    show(themeLabel, msg("puzzles.theme"));
+    const mode = $('select[name="puzzle-mode"]');
+    for (const m of MODES) mode.append(this.#option(m, msg(`puzzles.mode.${m}`)));
+    const theme = $('select[name="puzzle-theme"]');
+    theme.append(this.#option("", msg("puzzles.theme.all")));
+    for (const t of THEMES) theme.append(this.#option(t, themeText(t)));
+    show($(".puzzle-next"), msg("puzzles.next"));
+    this.#progress = this.#readProgress();
+    mode.value = this.#progress.mode;
+    theme.value = this.#progress.theme;
+    mode.addEventListener("change", () => this.#setProgress({ mode: mode.value, streak: 0 }));
+    theme.addEventListener("change", () => this.#setProgress({ theme: theme.value }));
+    $(".puzzle-next").addEventListener("click", () => this.next());
     this.#list.addEventListener("click", (event) => {
       const b = event.target.closest("button[data-index]");
       if (b) this.open(Number(b.dataset.index));
     });
+    this.#drawHead();
     game.subscribe((state) => this.#changed(state));
   }
 
+  #option(value, text) {
+    const option = new Option("", value);
+    show(option, text);
+    return option;
+  }
+
+  /** The stored progress; unreadable, a fresh one, the text kept aside and the player told. */
+  #readProgress() {
+    const text = this.#storage?.getText(PROGRESS_KEY) ?? null;
+    const { progress, problem } = readProgress(text);
+    if (problem) {
+      this.#storage?.setText(`${PROGRESS_KEY}.unreadable`, text);
+      this.#storage?.set(PROGRESS_KEY, progress);
+      this.#say(msg("puzzles.reset", { rating: progress.rating }), "failed");
+    }
+    return progress;
+  }
+
+  #setProgress(change) {
+    this.#progress = { ...this.#progress, ...change };
+    this.#storage?.set(PROGRESS_KEY, this.#progress);
+    this.#last = null;
+    this.#drawHead();
+    if (this.#puzzles) this.#drawList();
+  }
+
   #solved() {
-    const v = this.#storage?.get(SOLVED_KEY);
-    return Array.isArray(v) ? v : [];
+    return readSolved(this.#storage?.get(SOLVED_KEY));
   }
 
   async toggle(show = this.#root.hidden) {
@@ -77,22 +145,42 @@ export class Puzzles {
       this.#say(msg("puzzles.loadFailed"));
       return;
     }
+    if (!this.#status.textContent) this.#say(msg("puzzles.pick"));
     this.#drawList();
+  }
+
+  /** The player's rating (and the last change), the streak in streak mode. */
+  #drawHead() {
+    const p = this.#progress;
+    const $ = (s) => this.#root.querySelector(s);
+    const last = this.#last;
+    const rating = last?.rated ? msg("puzzles.ratingChange", { rating: p.rating, change: signed(last.change) }) : msg("puzzles.rating", { rating: p.rating });
+    show($(".puzzle-rating"), rating);
+    const streak = $(".puzzle-streak");
+    streak.hidden = p.mode !== "streak";
+    show(streak, msg("puzzles.streak", { n: p.streak, best: p.best }));
+    Object.assign(this.#root.dataset, { rating: String(p.rating), mode: p.mode, theme: p.theme, streak: String(p.streak), best: String(p.best) });
   }
 
   #drawList() {
     const solved = new Set(this.#solved());
+    const shown = new Set(ofTheme(this.#puzzles, this.#progress.theme));
+    const summary = this.#root.querySelector(".puzzle-all summary");
+    show(summary, msg("puzzles.all", { solved: [...shown].filter((p) => solved.has(p.id)).length, total: shown.size }));
     this.#list.replaceChildren(
-      ...this.#puzzles.map((p, i) => {
+      ...this.#puzzles.flatMap((p, i) => {
+        if (!shown.has(p)) return [];
         const b = document.createElement("button");
         b.type = "button";
         b.dataset.index = String(i);
         b.dataset.id = p.id;
+        b.dataset.rating = String(p.rating);
+        b.dataset.themes = p.themes.join(" ");
         b.textContent = String(i + 1);
         b.dataset.solved = String(solved.has(p.id));
         show(b, msg(solved.has(p.id) ? "puzzles.solvedLabel" : "puzzles.label", { number: i + 1 }), "aria-label");
         b.setAttribute("aria-current", String(this.#current?.index === i));
-        return b;
+        return [b];
       }),
     );
   }
@@ -101,6 +189,31 @@ export class Puzzles {
   #say(text, status = "") {
     show(this.#status, text);
     this.#status.dataset.status = status;
+    this.#root.dataset.status = status;
+  }
+
+  /** What the page says of a puzzle once it is over: its number, rating and themes. */
+  #info(puzzle, index) {
+    const info = this.#root.querySelector(".puzzle-info");
+    if (!puzzle) return info.replaceChildren();
+    const text = document.createElement("span");
+    show(text, msg("puzzles.info", { number: index + 1, rating: puzzle.rating }));
+    const tags = puzzle.themes.map((theme) => {
+      const tag = document.createElement("span");
+      tag.className = "puzzle-tag";
+      tag.dataset.theme = theme;
+      show(tag, themeText(theme));
+      return tag;
+    });
+    info.replaceChildren(text, ...tags);
+  }
+
+  /** Open the puzzle chosen for the player (puzzle-rating.js choose). */
+  async next() {
+    if (!this.#puzzles) await this.toggle(true);
+    if (!this.#puzzles) return;
+    const puzzle = choose(this.#puzzles, this.#progress, new Set(this.#solved()), { exclude: this.#current?.puzzle.id ?? null });
+    if (puzzle) await this.open(this.#puzzles.indexOf(puzzle));
   }
 
   async open(index) {
@@ -108,9 +221,36 @@ export class Puzzles {
     if (!puzzle) return;
     this.#current = { index, puzzle, checked: 0, over: false };
     this.#root.dataset.puzzle = puzzle.id;
+    this.#root.dataset.puzzleRating = String(puzzle.rating);
+    this.#last = null;
+    this.#drawHead();
     this.#drawList();
-    this.#say(msg("puzzles.task", { side: msg(puzzle.side === "white" ? "side.white" : "side.black") }));
+    this.#info(null);
+    this.#say(msg("puzzles.task", { side: msg(puzzle.side === "white" ? "side.white" : "side.black") }), "");
     await this.#game.openGame({ start: puzzle.position, actions: [] }, "puzzle");
+  }
+
+  /** A puzzle over: the rating, the streak and the solved ids stored; the result shown. */
+  #finish(solved, lines) {
+    const cur = this.#current;
+    cur.over = true;
+    const solvedIds = new Set(this.#solved());
+    const result = record(this.#progress, cur.puzzle, solved, solvedIds);
+    this.#progress = result.progress;
+    this.#storage?.set(PROGRESS_KEY, this.#progress);
+    if (solved) {
+      solvedIds.add(cur.puzzle.id);
+      this.#storage?.set(SOLVED_KEY, [...solvedIds]);
+    }
+    this.#last = result;
+    if (!result.rated) lines.push(msg("puzzles.unrated"));
+    if (result.streakEnded !== null) lines.push(msg("puzzles.streakOver", { n: result.streakEnded, best: this.#progress.best }));
+    this.#say(lines, solved ? "solved" : "failed");
+    this.#root.dataset.change = String(result.change);
+    this.#info(cur.puzzle, cur.index);
+    this.#drawHead();
+    this.#drawList();
+    this.#root.querySelector(".puzzle-next").focus({ preventScroll: true });
   }
 
   async #changed(state) {
@@ -128,17 +268,11 @@ export class Puzzles {
       const answer = await this.#engine.call("puzzle_check", { position: cur.puzzle.position, actions });
       cur.checked = actions.length;
       if (answer.status === "solved") {
-        cur.over = true;
-        const solved = new Set(this.#solved());
-        solved.add(cur.puzzle.id);
-        this.#storage?.set(SOLVED_KEY, [...solved]);
-        this.#drawList();
-        this.#say(msg("puzzles.solved"), "solved");
+        this.#finish(true, [msg("puzzles.solved")]);
         return;
       }
       if (answer.status === "failed") {
-        cur.over = true;
-        this.#say([msg("puzzles.failed", { reason: reasonOf(answer.reason) }), msg("puzzles.answer", { action: cur.puzzle.answer })], "failed");
+        this.#finish(false, [msg("puzzles.failed", { reason: reasonOf(answer.reason) }), msg("puzzles.answer", { action: cur.puzzle.answer })]);
       } else {
         this.#say(answer.defence.length ? msg("puzzles.defence", { actions: answer.defence.join(" ") }) : msg("puzzles.yourMove"), "continue");
       }
@@ -151,7 +285,6 @@ export class Puzzles {
       this.#say(msg("puzzles.failed", { reason: error.message }), "failed");
     } finally {
       this.#busy = false;
-      this.#root.dataset.status = this.#status.dataset.status;
     }
   }
 }
