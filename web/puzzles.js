@@ -213,7 +213,11 @@ export class Puzzles {
     if (!this.#puzzles) await this.toggle(true);
     if (!this.#puzzles) return;
     const puzzle = choose(this.#puzzles, this.#progress, new Set(this.#solved()), { exclude: this.#current?.puzzle.id ?? null });
-    if (puzzle) await this.open(this.#puzzles.indexOf(puzzle));
+    if (!puzzle) return;
+    await this.open(this.#puzzles.indexOf(puzzle));
+    // On a phone the panel is under the board: bring the board back into view.
+    const board = document.getElementById("board");
+    if (board && board.getBoundingClientRect().top < 0) board.scrollIntoView({ block: "start" });
   }
 
   async open(index) {
