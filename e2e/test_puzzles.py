@@ -122,7 +122,7 @@ def test_a_solve_raises_the_rating_a_miss_lowers_it_and_a_reload_keeps_it(open_s
     page.click(f'#puzzles button[data-id="{second["id"]}"]')
     idle(page, second["position"])
     miss(page, second)
-    assert rating(page) == down and "Not rated" in page.inner_text("#puzzles .puzzle-status")
+    assert rating(page) == down and "Not rated" in page.inner_text("#puzzles .puzzle-note")
     # a reload keeps the rating and the solved puzzle
     page.reload()
     wait_engine(page)
@@ -146,7 +146,7 @@ def test_a_streak_counts_and_ends_on_the_first_miss(open_site, watch, wait_engin
     assert page.inner_text("#puzzles .puzzle-streak") == "Streak: 2 · best 2"
     miss(page, next_puzzle(page))
     page.wait_for_selector('#puzzles[data-streak="0"][data-best="2"]')
-    assert "Streak over: 2 in a row. Your best: 2." in page.inner_text("#puzzles .puzzle-status")
+    assert page.inner_text("#puzzles .puzzle-note") == "Streak over: 2 in a row. Your best: 2."
     assert page.inner_text("#puzzles .puzzle-streak") == "Streak: 0 · best 2"
     # the mode and the best streak survive a reload
     page.reload()

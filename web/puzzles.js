@@ -47,7 +47,7 @@ const HTML = `<div class="puzzle-head"><span class="puzzle-rating"></span><span 
 <div class="puzzle-controls"><label><span></span> <select name="puzzle-mode"></select></label>
 <label><span></span> <select name="puzzle-theme"></select></label>
 <button type="button" class="puzzle-next primary"></button></div>
-<p class="puzzle-status" role="status"></p><p class="puzzle-info"></p>
+<p class="puzzle-status" role="status"></p><p class="puzzle-note" role="status"></p><p class="puzzle-info"></p>
 <details class="puzzle-all"><summary></summary><div class="puzzle-list" role="group"></div></details>`;
 
 const themeText = (theme) => msg(`puzzles.theme.${theme}`);
@@ -230,6 +230,7 @@ export class Puzzles {
     this.#drawHead();
     this.#drawList();
     this.#info(null);
+    show(this.#root.querySelector(".puzzle-note"), "");
     this.#say(msg("puzzles.task", { side: msg(puzzle.side === "white" ? "side.white" : "side.black") }), "");
     await this.#game.openGame({ start: puzzle.position, actions: [] }, "puzzle");
   }
@@ -247,9 +248,11 @@ export class Puzzles {
       this.#storage?.set(SOLVED_KEY, [...solvedIds]);
     }
     this.#last = result;
-    if (!result.rated) lines.push(msg("puzzles.unrated"));
-    if (result.streakEnded !== null) lines.push(msg("puzzles.streakOver", { n: result.streakEnded, best: this.#progress.best }));
+    const notes = [];
+    if (!result.rated) notes.push(msg("puzzles.unrated"));
+    if (result.streakEnded !== null) notes.push(msg("puzzles.streakOver", { n: result.streakEnded, best: this.#progress.best }));
     this.#say(lines, solved ? "solved" : "failed");
+    show(this.#root.querySelector(".puzzle-note"), notes);
     this.#root.dataset.change = String(result.change);
     this.#info(cur.puzzle, cur.index);
     this.#drawHead();
