@@ -201,6 +201,9 @@ def run_prove(path: str, out=None) -> int:
         except PuzzleSetError as e:
             bad += 1
             out.write(f"{e}\n")
+        except (TzaarError, KeyError, TypeError, IndexError) as e:  # a bad position, action or field
+            bad += 1
+            out.write(f"{p.get('id', '?') if isinstance(p, dict) else '?'}: {type(e).__name__}: {e}\n")
     took = time.perf_counter() - t0
     n = len(data["puzzles"])
     out.write(f"{n - bad} of {n} puzzles proven in {took:.1f} s ({took / max(n, 1):.2f} s each)\n")

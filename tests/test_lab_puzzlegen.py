@@ -72,5 +72,11 @@ def test_puzzleset_annotates_merges_and_proves(capsys, tmp_path):
     base.write_text(json.dumps(data))
     assert puzzleset(["prove", str(base)]) == 1
     assert "2 of 3 puzzles proven" in capsys.readouterr().out
+    data["puzzles"][1] = {**shipped["puzzles"][1], "solution": [shipped["puzzles"][1]["answer"], "nonsense"]}
+    del data["puzzles"][2]["rating"]
+    base.write_text(json.dumps(data))
+    assert puzzleset(["prove", str(base)]) == 1
+    out = capsys.readouterr().out
+    assert "1 of 3 puzzles proven" in out and "p2: ActionError" in out and "p3: the rating" in out
     assert puzzleset(["prove", str(tmp_path / "none.json")]) == 2
     assert capsys.readouterr().err.startswith("lab.puzzleset: error:")
