@@ -202,6 +202,7 @@ def test_an_unreadable_progress_starts_afresh_says_so_and_is_kept_aside(open_sit
     assert rating(page) == 1200
     status = page.inner_text("#puzzles .puzzle-status")
     assert "could not be read" in status and "starts again at 1200" in status
+    assert page.get_attribute("#puzzles", "data-status") == "reset"
     assert page.evaluate(f"() => localStorage.getItem('{PROGRESS}.unreadable')") == '{"version": 1, "rating": "lots"'
     assert stored(page)["rating"] == 1200
     # the solved puzzles are kept

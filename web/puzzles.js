@@ -117,7 +117,7 @@ export class Puzzles {
     if (problem) {
       this.#storage?.setText(`${PROGRESS_KEY}.unreadable`, text);
       this.#storage?.set(PROGRESS_KEY, progress);
-      this.#say(msg("puzzles.reset", { rating: progress.rating }), "failed");
+      this.#say(msg("puzzles.reset", { rating: progress.rating }), "reset");
     }
     return progress;
   }
