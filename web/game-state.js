@@ -38,7 +38,7 @@ export function initialState(start = STANDARD) {
     hinting: false, // a hint is being looked for
     proofs: {}, // position text -> {winner, turns}: results the computer proved (proof.js)
     announcement: null, // {text, n}: the latest thing said in the polite live region
-    thinkingInfo: null, // the computer's search so far: {depth, elapsed, budget, proven?}
+    thinkingInfo: null, // the computer's search so far: {depth, elapsed, limit?, budget, proven?}
     watch: { speed: "normal", paused: false, steps: 0 }, // computer against computer
   };
 }
@@ -193,6 +193,14 @@ export function hintOf(state) {
 /** Whether an automatic player is choosing its actions for the shown position. */
 export function thinkingOf(state) {
   return Boolean(state.thinking && state.view && !state.view.winner && state.thinking === state.view.side && !personToMove(state));
+}
+
+/** Whether `after` differs from `before` only in the progress of the computer's search
+ * (state.thinkingInfo, which the thinking display alone shows), and in something at all. */
+export function onlyProgress(before, after) {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  const changed = [...keys].filter((key) => after[key] !== before[key]);
+  return changed.length > 0 && changed.every((key) => key === "thinkingInfo");
 }
 
 export function canUndo(state) {
