@@ -6,11 +6,14 @@ import { SIDE_NAME, describeAction } from "./notation.js";
 import { positionAt, turnsOf, canUndo, canRedo } from "./game.js";
 import { proofText } from "./proof.js";
 import { t, lang } from "./i18n.js";
-import { setAttr, element } from "./panel-dom.js";
+import { setAttr, setDisabled, element } from "./panel-dom.js";
 
 export class MoveList {
   #list;
-  #key = "";
+  #key = ""; // the game drawn: language, start, proofs and actions
+  #shown = ""; // and the cursor marked
+  #sizes = null; // the ResizeObserver of the list and of its current move
+  #current = null; // the current move's button it observes
   #nav;
 
   constructor(root, game) {
@@ -20,8 +23,22 @@ export class MoveList {
       const button = event.target.closest("button[data-cursor]");
       if (button) game.goto(Number(button.dataset.cursor));
     });
-    // The list's box changes size as the panels above it grow and shrink.
-    if (typeof ResizeObserver === "function") new ResizeObserver(() => this.#keepCurrentInView()).observe(this.#list);
+    // The current move is kept in view when the list's box changes size (as the panels above
+    // it grow and shrink) and when another move becomes current: a ResizeObserver reports a
+    // newly observed button after the browser's own layout of the frame, so measuring it then
+    // costs no layout of its own.
+    if (typeof ResizeObserver === "function") {
+      this.#sizes = new ResizeObserver(() => this.#keepCurrentInView());
+      this.#sizes.observe(this.#list);
+    }
+  }
+
+  #watchCurrent() {
+    const current = this.#list.querySelector('button[aria-current="true"]');
+    if (!this.#sizes) return this.#keepCurrentInView();
+    if (this.#current) this.#sizes.unobserve(this.#current);
+    this.#current = current;
+    if (current) this.#sizes.observe(current);
   }
 
   // Keep the current move in view inside the list, without scrolling the page.
@@ -39,63 +56,85 @@ export class MoveList {
   }
 
   render(state) {
-    const key = `${lang()}|${state.start}|${state.setup}|${state.seed}|${state.actions.join(" ")}|${Object.keys(state.proofs ?? {}).length}`;
+    // The list is drawn again when the game changes: from the first turn that changed on
+    // when actions were added to the same game (the others are kept), else whole.
+    const game = `${lang()}|${state.start}|${state.setup}|${state.seed}|${Object.keys(state.proofs ?? {}).length}`;
+    const actions = state.actions.join(" ");
+    const key = `${game}|${actions}`;
     if (key !== this.#key) {
+      const before = this.#key.startsWith(`${game}|`) ? this.#key.slice(game.length + 1) : null;
+      const added = before === "" || (before !== null && actions.startsWith(`${before} `));
       this.#key = key;
-      this.#rebuild(state);
+      this.#draw(state, added);
     }
-    for (const button of this.#list.querySelectorAll("button[data-cursor]")) {
-      const cursor = Number(button.dataset.cursor);
-      setAttr(button, "aria-current", cursor === state.cursor ? "true" : null);
-      button.classList.toggle("future", cursor > state.cursor);
+    // The current action and the later ones marked, and kept in view, when they change.
+    const shown = `${key}|${state.cursor}`;
+    if (shown !== this.#shown) {
+      this.#shown = shown;
+      for (const button of this.#list.querySelectorAll("button[data-cursor]")) {
+        const cursor = Number(button.dataset.cursor);
+        setAttr(button, "aria-current", cursor === state.cursor ? "true" : null);
+        button.classList.toggle("future", cursor > state.cursor);
+      }
+      this.#watchCurrent();
     }
-    this.#keepCurrentInView();
     const ready = state.engine === "ready";
     const nav = this.#nav;
-    nav.querySelector('[data-command="undo"]').disabled = !ready || !canUndo(state);
-    nav.querySelector('[data-command="undo-turn"]').disabled = !ready || !canUndo(state);
-    nav.querySelector('[data-command="redo"]').disabled = !ready || !canRedo(state);
-    nav.querySelector('[data-command="redo-turn"]').disabled = !ready || !canRedo(state);
+    setDisabled(nav.querySelector('[data-command="undo"]'), !ready || !canUndo(state));
+    setDisabled(nav.querySelector('[data-command="undo-turn"]'), !ready || !canUndo(state));
+    setDisabled(nav.querySelector('[data-command="redo"]'), !ready || !canRedo(state));
+    setDisabled(nav.querySelector('[data-command="redo-turn"]'), !ready || !canRedo(state));
   }
 
-  #rebuild(state) {
+  /** The list of `state`'s game: with `added`, only the turns from the last one drawn on. */
+  #draw(state, added) {
     const list = this.#list;
-    list.replaceChildren();
-    const start = element("li", "start");
-    const startButton = document.createElement("button");
-    startButton.type = "button";
-    startButton.dataset.cursor = "0";
-    startButton.textContent = startLabel(state);
-    start.appendChild(startButton);
-    list.appendChild(start);
-    for (const turn of turnsOf(state)) {
-      const li = document.createElement("li");
-      li.dataset.turn = String(turn.number);
-      const number = element("span", "move-number");
-      number.textContent = `${turn.number}.`;
-      const side = element("span", "move-side");
-      side.dataset.side = turn.side;
-      side.title = SIDE_NAME[turn.side];
-      const actions = element("span", "move-actions");
-      turn.actions.forEach((text, i) => {
-        const button = document.createElement("button");
-        button.type = "button";
-        button.dataset.cursor = String(turn.start + i + 1);
-        button.dataset.move = text;
-        button.textContent = text;
-        button.setAttribute("aria-label", t("history.move", { number: turn.number, side: SIDE_NAME[turn.side], action: describeAction(text) }));
-        actions.appendChild(button);
-      });
-      const proof = state.proofs?.[positionAt(state, turn.start)];
-      if (proof) {
-        const note = element("span", "move-proof");
-        note.dataset.winner = proof.winner;
-        note.textContent = proofText(proof);
-        actions.appendChild(note);
-      }
-      li.append(number, side, actions);
-      list.appendChild(li);
+    const turns = turnsOf(state);
+    let from = 0; // the index of the first turn drawn again
+    if (added) {
+      const items = list.querySelectorAll("li[data-turn]");
+      from = Math.max(0, items.length - 1);
+      for (const item of [...items].slice(from)) item.remove();
+    } else {
+      list.replaceChildren();
+      const start = element("li", "start");
+      const startButton = document.createElement("button");
+      startButton.type = "button";
+      startButton.dataset.cursor = "0";
+      startButton.textContent = startLabel(state);
+      start.appendChild(startButton);
+      list.appendChild(start);
     }
+    for (const turn of turns.slice(from)) list.appendChild(this.#turnItem(state, turn));
+  }
+
+  #turnItem(state, turn) {
+    const li = document.createElement("li");
+    li.dataset.turn = String(turn.number);
+    const number = element("span", "move-number");
+    number.textContent = `${turn.number}.`;
+    const side = element("span", "move-side");
+    side.dataset.side = turn.side;
+    side.title = SIDE_NAME[turn.side];
+    const actions = element("span", "move-actions");
+    turn.actions.forEach((text, i) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.cursor = String(turn.start + i + 1);
+      button.dataset.move = text;
+      button.textContent = text;
+      button.setAttribute("aria-label", t("history.move", { number: turn.number, side: SIDE_NAME[turn.side], action: describeAction(text) }));
+      actions.appendChild(button);
+    });
+    const proof = state.proofs?.[positionAt(state, turn.start)];
+    if (proof) {
+      const note = element("span", "move-proof");
+      note.dataset.winner = proof.winner;
+      note.textContent = proofText(proof);
+      actions.appendChild(note);
+    }
+    li.append(number, side, actions);
+    return li;
   }
 }
 
