@@ -336,12 +336,8 @@ export class Board {
   /** Put `piece` back in its place in the drawing order, before the next piece that is not
    * moving (moving pieces are raised to the end, and put back when they stop). */
   #restack(piece) {
-    const order = this.#order;
-    const next = order
-      .slice(order.indexOf(piece.dataset.at) + 1)
-      .map((name) => this.#nodes.get(name).piece)
-      .find((other) => !other.classList.contains("moving"));
-    if (piece.nextSibling !== (next ?? null)) this.#layers.pieces.insertBefore(piece, next ?? null);
+    const after = this.#order.slice(this.#order.indexOf(piece.dataset.at) + 1).map((name) => this.#nodes.get(name).piece);
+    this.#layers.pieces.insertBefore(piece, after.find((other) => !other.classList.contains("moving")) ?? null);
   }
 
   // ---- input -------------------------------------------------------------------------

@@ -195,12 +195,18 @@ export function thinkingOf(state) {
   return Boolean(state.thinking && state.view && !state.view.winner && state.thinking === state.view.side && !personToMove(state));
 }
 
+/** The share of its turn's time a search has spent (the thinking bar), 0 to 1: of the time
+ * the turn now plans to take (info.limit, tzaar/ai/jobs.py: less once its answer is settled,
+ * up to half again while it is not), else of the level's budget. */
+export function thinkingShare(info) {
+  return Math.max(0, Math.min(1, (info.elapsed ?? 0) / (info.limit ?? info.budget)));
+}
+
 /** Whether `after` differs from `before` only in the progress of the computer's search
  * (state.thinkingInfo, which the thinking display alone shows), and in something at all. */
 export function onlyProgress(before, after) {
-  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-  const changed = [...keys].filter((key) => after[key] !== before[key]);
-  return changed.length > 0 && changed.every((key) => key === "thinkingInfo");
+  const same = (key) => key === "thinkingInfo" || after[key] === before[key];
+  return after.thinkingInfo !== before.thinkingInfo && Object.keys({ ...before, ...after }).every(same);
 }
 
 export function canUndo(state) {

@@ -17,11 +17,6 @@ export function setAttr(node, name, value) {
   }
 }
 
-/** Set a button's (or field's) `disabled`, unless it has it. */
-export function setDisabled(node, disabled) {
-  if (node.disabled !== disabled) node.disabled = disabled;
-}
-
 /** A new `tag` element of the class `className`, with `attributes` (name -> text). */
 export function element(tag, className, attributes = {}) {
   const node = document.createElement(tag);

@@ -6,13 +6,13 @@ import { SIDE_NAME, describeAction } from "./notation.js";
 import { positionAt, turnsOf, canUndo, canRedo } from "./game.js";
 import { proofText } from "./proof.js";
 import { t, lang } from "./i18n.js";
-import { setAttr, setDisabled, element } from "./panel-dom.js";
+import { setAttr, element } from "./panel-dom.js";
 
 export class MoveList {
   #list;
   #key = ""; // the game drawn: language, start, proofs and actions
   #shown = ""; // and the cursor marked
-  #sizes = null; // the ResizeObserver of the list and of its current move
+  #sizes; // the ResizeObserver of the list and of its current move
   #current = null; // the current move's button it observes
   #nav;
 
@@ -27,18 +27,8 @@ export class MoveList {
     // it grow and shrink) and when another move becomes current: a ResizeObserver reports a
     // newly observed button after the browser's own layout of the frame, so measuring it then
     // costs no layout of its own.
-    if (typeof ResizeObserver === "function") {
-      this.#sizes = new ResizeObserver(() => this.#keepCurrentInView());
-      this.#sizes.observe(this.#list);
-    }
-  }
-
-  #watchCurrent() {
-    const current = this.#list.querySelector('button[aria-current="true"]');
-    if (!this.#sizes) return this.#keepCurrentInView();
-    if (this.#current) this.#sizes.unobserve(this.#current);
-    this.#current = current;
-    if (current) this.#sizes.observe(current);
+    this.#sizes = new ResizeObserver(() => this.#keepCurrentInView());
+    this.#sizes.observe(this.#list);
   }
 
   // Keep the current move in view inside the list, without scrolling the page.
@@ -56,56 +46,50 @@ export class MoveList {
   }
 
   render(state) {
-    // The list is drawn again when the game changes: from the first turn that changed on
-    // when actions were added to the same game (the others are kept), else whole.
-    const game = `${lang()}|${state.start}|${state.setup}|${state.seed}|${Object.keys(state.proofs ?? {}).length}`;
+    const list = this.#list;
+    const game = `${lang()}|${state.start}|${state.setup}|${state.seed}|${Object.keys(state.proofs ?? {}).length}|`;
     const actions = state.actions.join(" ");
-    const key = `${game}|${actions}`;
-    if (key !== this.#key) {
-      const before = this.#key.startsWith(`${game}|`) ? this.#key.slice(game.length + 1) : null;
-      const added = before === "" || (before !== null && actions.startsWith(`${before} `));
-      this.#key = key;
-      this.#draw(state, added);
+    if (game + actions !== this.#key) {
+      // Actions added to the game drawn: its turns from the last one drawn on; else all.
+      const drawn = this.#key.startsWith(game) && this.#key.slice(game.length);
+      this.#draw(state, drawn === "" || (drawn && actions.startsWith(`${drawn} `)));
+      this.#key = game + actions;
     }
     // The current action and the later ones marked, and kept in view, when they change.
-    const shown = `${key}|${state.cursor}`;
-    if (shown !== this.#shown) {
-      this.#shown = shown;
-      for (const button of this.#list.querySelectorAll("button[data-cursor]")) {
+    if (this.#shown !== `${this.#key}|${state.cursor}`) {
+      this.#shown = `${this.#key}|${state.cursor}`;
+      for (const button of list.querySelectorAll("button[data-cursor]")) {
         const cursor = Number(button.dataset.cursor);
         setAttr(button, "aria-current", cursor === state.cursor ? "true" : null);
         button.classList.toggle("future", cursor > state.cursor);
       }
-      this.#watchCurrent();
+      if (this.#current) this.#sizes.unobserve(this.#current);
+      this.#current = list.querySelector('button[aria-current="true"]');
+      if (this.#current) this.#sizes.observe(this.#current);
     }
     const ready = state.engine === "ready";
     const nav = this.#nav;
-    setDisabled(nav.querySelector('[data-command="undo"]'), !ready || !canUndo(state));
-    setDisabled(nav.querySelector('[data-command="undo-turn"]'), !ready || !canUndo(state));
-    setDisabled(nav.querySelector('[data-command="redo"]'), !ready || !canRedo(state));
-    setDisabled(nav.querySelector('[data-command="redo-turn"]'), !ready || !canRedo(state));
+    nav.querySelector('[data-command="undo"]').disabled = !ready || !canUndo(state);
+    nav.querySelector('[data-command="undo-turn"]').disabled = !ready || !canUndo(state);
+    nav.querySelector('[data-command="redo"]').disabled = !ready || !canRedo(state);
+    nav.querySelector('[data-command="redo-turn"]').disabled = !ready || !canRedo(state);
   }
 
-  /** The list of `state`'s game: with `added`, only the turns from the last one drawn on. */
+  /** The list of `state`'s game: with `added`, the turns from the last one drawn on. */
   #draw(state, added) {
     const list = this.#list;
-    const turns = turnsOf(state);
-    let from = 0; // the index of the first turn drawn again
-    if (added) {
-      const items = list.querySelectorAll("li[data-turn]");
-      from = Math.max(0, items.length - 1);
-      for (const item of [...items].slice(from)) item.remove();
-    } else {
-      list.replaceChildren();
-      const start = element("li", "start");
-      const startButton = document.createElement("button");
-      startButton.type = "button";
-      startButton.dataset.cursor = "0";
-      startButton.textContent = startLabel(state);
-      start.appendChild(startButton);
-      list.appendChild(start);
+    if (!added) {
+      const start = document.createElement("button");
+      start.type = "button";
+      start.dataset.cursor = "0";
+      start.textContent = startLabel(state);
+      list.replaceChildren(element("li", "start"));
+      list.firstChild.appendChild(start);
     }
-    for (const turn of turns.slice(from)) list.appendChild(this.#turnItem(state, turn));
+    const items = list.querySelectorAll("li[data-turn]");
+    const from = Math.max(0, items.length - 1); // the last turn drawn may have grown
+    items[from]?.remove();
+    for (const turn of turnsOf(state).slice(from)) list.appendChild(this.#turnItem(state, turn));
   }
 
   #turnItem(state, turn) {

@@ -2,7 +2,7 @@
 // its turn takes, the depth reached, a proven result if the search found one) and, when it plays
 // both sides, the speed with pause, resume and one action at a time.
 
-import { thinkingOf } from "./game-state.js";
+import { thinkingOf, thinkingShare } from "./game-state.js";
 import { isPerson } from "./players.js";
 import { proofFrom, proofText } from "./proof.js";
 import { t } from "./i18n.js";
@@ -27,11 +27,8 @@ export class ThinkingProgress {
     const show = Boolean(thinkingOf(state) && info && info.budget);
     if (this.#root.hidden === show) this.#root.hidden = !show;
     if (!show) return;
-    // The share of the turn's time spent: of the time it now plans to take (info.limit,
-    // tzaar/ai/jobs.py: less once its answer is settled, up to half again while it is not),
-    // else of the level's budget. A transform, not a width: no layout for the page.
-    const fraction = Math.max(0, Math.min(1, (info.elapsed ?? 0) / (info.limit ?? info.budget)));
-    const percent = Math.round(fraction * 100);
+    // A transform, not a width: no layout for the page.
+    const percent = Math.round(thinkingShare(info) * 100);
     const scale = `scaleX(${percent / 100})`;
     if (this.#fill.style.transform !== scale) this.#fill.style.transform = scale;
     setAttr(this.#bar, "aria-valuenow", percent);
