@@ -149,9 +149,6 @@ for (const level of LEVELS) {
     get short() {
       return t("player.computerShort", { level: t(`level.${level.name}`) });
     },
-    get description() {
-      return t(`level.${level.name}.description`);
-    },
     level: level.name,
     time: level.time ?? null, // seconds a turn (the thinking display's progress bar), or null
     // The action texts of the rest of the turn, or null if cancelled.
