@@ -175,12 +175,17 @@ listenForCommands();
 // Loading progress, then <html data-engine>.
 const loading = $("#loading");
 let lastProgress = {};
-function showProgress({ fraction, text, key } = {}) {
+const megabytes = (bytes) => (bytes / 1e6).toLocaleString(lang(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+function showProgress({ fraction, text, key, bytes } = {}) {
   const percent = Math.round((fraction ?? 0) * 100);
   loading.setAttribute("aria-valuenow", String(percent));
   loading.querySelector(".loading-bar span").style.width = `${percent}%`;
   const known = key ? t(`loading.${key}`) : "";
-  loading.querySelector(".loading-text").textContent = known && known !== `loading.${key}` ? known : text ? `${text}…` : t("loading.text");
+  // A first visit (no service worker keeps the files yet) says the megabytes downloaded.
+  loading.querySelector(".loading-text").textContent =
+    bytes && !navigator.serviceWorker?.controller
+      ? t("loading.bytes", { loaded: megabytes(bytes[0]), total: megabytes(bytes[1]) })
+      : known && known !== `loading.${key}` ? known : text ? `${text}…` : t("loading.text");
 }
 engine.onProgress((progress) => showProgress((lastProgress = progress)));
 // Offline play and the update notice, once the engine no longer needs the network.
