@@ -145,6 +145,21 @@ def act(page, action: str, wait: bool = True) -> None:
         wait_position_change(page, before)
 
 
+def persons_turn(page) -> None:
+    """The person to move plays a turn by clicks: a capture, then a pass where it may (else a
+    second capture, or the first action it has); returns once the turn's actions are sent
+    and answered."""
+    before = page.evaluate("() => window.tzaar.state.actions.length")
+    while page.evaluate("() => { const s = window.tzaar.state; return !s.view.winner && s.players[s.view.side] === 'person'; }"):
+        legal = page.evaluate("() => window.tzaar.state.view.legal")
+        action = next((a for a in legal["actions"] if "x" in a), "pass" if legal["pass"] else legal["actions"][0])
+        act(page, action, wait=False)
+        page.wait_for_function("(n) => window.tzaar.state.actions.length > n", arg=before, polling=100)
+        before += 1
+        if legal["pass"] or "x" not in action:
+            return
+
+
 def open_records(page):
     page.click("#record-button")
     page.wait_for_selector('#record-dialog[open][data-ready="true"]')

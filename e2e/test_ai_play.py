@@ -17,7 +17,7 @@ import re
 
 import pytest
 
-from helpers import RECORDERS, STANDARD, act, idle, new_game, our_scripts, thinking_window, trio_player
+from helpers import RECORDERS, STANDARD, act, idle, new_game, our_scripts, persons_turn, thinking_window, trio_player
 from tzaar.ai.players import LEVELS
 from tzaar.facade import call
 
@@ -163,19 +163,11 @@ def test_no_long_main_thread_task_while_the_computer_thinks(start_page, watch):
 
 
 def _person_turn_then_the_computers(page, origin: str) -> list[dict]:
-    """The person plays a turn by clicks (a capture, then a pass where it may); Expert thinks
-    and plays its turn. Returns the page's scripts in the long frames meanwhile."""
+    """The person plays a turn by clicks; Expert thinks and plays its turn. Returns the
+    page's scripts in the long frames meanwhile."""
     since = page.evaluate("() => performance.now()")
-    before = page.evaluate("() => window.tzaar.state.actions.length")
-    while page.evaluate("() => { const s = window.tzaar.state; return !s.view.winner && s.players[s.view.side] === 'person'; }"):
-        legal = page.evaluate("() => window.tzaar.state.view.legal")
-        action = next((a for a in legal["actions"] if "x" in a), "pass" if legal["pass"] else legal["actions"][0])
-        act(page, action, wait=False)
-        page.wait_for_function("(n) => window.tzaar.state.actions.length > n", arg=before)
-        before += 1
-        if legal["pass"] or "x" not in action:
-            break
-    computer_turn_done(page, before)
+    persons_turn(page)
+    computer_turn_done(page, page.evaluate("() => window.tzaar.state.actions.length"))
     page.wait_for_function("() => !document.querySelector('#board .moving')", polling=100)
     # The last frames are reported after they end: one more frame, then a task.
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100)))")
