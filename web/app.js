@@ -175,7 +175,7 @@ listenForCommands();
 // Loading progress, then <html data-engine>.
 const loading = $("#loading");
 let lastProgress = {};
-const megabytes = (bytes) => (bytes / 1e6).toLocaleString(lang(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const megabytes = (bytes) => (bytes / 2 ** 20).toLocaleString(lang(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 function showProgress({ fraction, text, key, bytes } = {}) {
   const percent = Math.round((fraction ?? 0) * 100);
   loading.setAttribute("aria-valuenow", String(percent));
