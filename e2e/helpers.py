@@ -145,6 +145,21 @@ def act(page, action: str, wait: bool = True) -> None:
         wait_position_change(page, before)
 
 
+def persons_turn(page) -> None:
+    """The person to move plays a turn by clicks: a capture, then a pass where it may (else a
+    second capture, or the first action it has); returns once the turn's actions are sent
+    and answered."""
+    before = page.evaluate("() => window.tzaar.state.actions.length")
+    while page.evaluate("() => { const s = window.tzaar.state; return !s.view.winner && s.players[s.view.side] === 'person'; }"):
+        legal = page.evaluate("() => window.tzaar.state.view.legal")
+        action = next((a for a in legal["actions"] if "x" in a), "pass" if legal["pass"] else legal["actions"][0])
+        act(page, action, wait=False)
+        page.wait_for_function("(n) => window.tzaar.state.actions.length > n", arg=before, polling=100)
+        before += 1
+        if legal["pass"] or "x" not in action:
+            return
+
+
 def open_records(page):
     page.click("#record-button")
     page.wait_for_selector('#record-dialog[open][data-ready="true"]')
@@ -171,8 +186,11 @@ def new_game(page, white: str, black: str, setup: str = "standard") -> None:
 
 # An init script (before the page's own scripts): `window.__sent`, the requests the page sends
 # to the worker in order ({method, params, t}); `window.__long`, the long tasks of the main
-# thread ({start, duration}), or null without long-task timing; `window.__thinking`, each
-# change of `#board[data-thinking]` ({value, t}).
+# thread ({start, duration}), or null without long-task timing; `window.__frames`, the long
+# animation frames (over 50 ms: {start, duration, blocking, scripts}, each script that ran in
+# one {source: its URL, invoker, duration, layout: the style and layout it forced}), or null
+# without them (only Chromium has them); `window.__thinking`, each change of
+# `#board[data-thinking]` ({value, t}).
 RECORDERS = """
 (() => {
   window.__sent = [];
@@ -191,6 +209,16 @@ RECORDERS = """
   } catch (error) {
     window.__long = null; // no long-task timing in this browser
   }
+  window.__frames = null;
+  if (PerformanceObserver.supportedEntryTypes?.includes("long-animation-frame")) {
+    window.__frames = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        const scripts = e.scripts.map((s) => ({ source: s.sourceURL, invoker: s.invoker, duration: s.duration, layout: s.forcedStyleAndLayoutDuration }));
+        window.__frames.push({ start: e.startTime, duration: e.duration, blocking: e.blockingDuration, scripts });
+      }
+    }).observe({ type: "long-animation-frame", buffered: true });
+  }
   window.__thinking = [];
   new MutationObserver((records) => {
     for (const r of records) {
@@ -199,6 +227,14 @@ RECORDERS = """
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-thinking"] });
 })();
 """
+
+
+def our_scripts(page, origin: str, since: float) -> list[dict]:
+    """The scripts of `origin` (the site's own files) that ran in the long animation frames
+    since `since` (performance.now()), longest first: {source, invoker, duration, layout}."""
+    frames = page.evaluate("(t) => window.__frames.filter((f) => f.start + f.duration >= t)", since)
+    scripts = [s for f in frames for s in f["scripts"] if s["source"].startswith(origin)]
+    return sorted(scripts, key=lambda s: -s["duration"])
 
 
 def thinking_window(page) -> dict:

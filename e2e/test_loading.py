@@ -5,9 +5,11 @@ imported; the tools' files on first use."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from helpers import idle, open_records
+from sitebuild.site import DOWNLOADS, download_sizes
 
 EN = json.loads((Path(__file__).resolve().parents[1] / "web" / "lang" / "en.json").read_text(encoding="utf-8"))
 
@@ -48,6 +50,30 @@ def test_a_standard_module_outside_the_zip_is_fetched_when_imported(page, open_s
     # A submodule of a package whose other modules are in stdlib.zip comes the same way.
     assert python(page, "import json.tool; json.tool.__name__") == "json.tool"
     assert python(page, "import importlib.util; str(importlib.util.find_spec('no_such_module'))") == "None"
+    watch.assert_clean()
+
+
+# Each text the loading bar shows, in order (an init script, before the page's own).
+LOADING_TEXTS = """(() => {
+  window.__loadingTexts = [];
+  new MutationObserver(() => {
+    const text = document.querySelector("#loading .loading-text")?.textContent;
+    if (text && window.__loadingTexts.at(-1) !== text) window.__loadingTexts.push(text);
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+})();"""
+
+
+def test_a_first_visit_says_the_megabytes_of_the_engine_as_they_download(page, open_site, watch, wait_engine, dist_dir):
+    page.add_init_script(LOADING_TEXTS)
+    open_site()
+    wait_engine(page)
+    # Over the wire as GitHub Pages sends them (gzip): the worker's table, made by build.py.
+    total = sum(wire for _, wire in download_sizes({name: (dist_dir / name).read_bytes() for name in DOWNLOADS}).values())
+    said = [re.fullmatch(r"Loading the engine: (\d+\.\d) of (\d+\.\d) MB", text) for text in page.evaluate("() => window.__loadingTexts")]
+    loaded = [float(m[1]) for m in said if m]
+    assert len(loaded) >= 10, said
+    assert {m[2] for m in said if m} == {f"{total / 2**20:.1f}"}  # megabytes of 2**20 bytes, as BENCHMARKS.md counts
+    assert loaded == sorted(loaded) and loaded[-1] >= 0.9 * total / 2**20
     watch.assert_clean()
 
 

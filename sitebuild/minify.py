@@ -31,7 +31,9 @@ class MinifyError(ValueError):
 
 def code(files: dict[str, bytes], esbuild: Path) -> dict[str, bytes]:
     """`files` (name -> JavaScript module or style sheet) minified by esbuild: white space,
-    comments, local names, shorter syntax; the same behaviour, strings and exported names."""
+    comments, local names (a module's own top-level names too: `--format=esm` says they are
+    the module's, not a script's globals), shorter syntax; the same behaviour, strings and
+    exported names."""
     if not files:
         return {}
     with tempfile.TemporaryDirectory() as folder:
@@ -39,7 +41,7 @@ def code(files: dict[str, bytes], esbuild: Path) -> dict[str, bytes]:
         for name, data in files.items():
             (source / name).parent.mkdir(parents=True, exist_ok=True)
             (source / name).write_bytes(data)
-        command = [str(esbuild), *sorted(files), "--minify", "--charset=utf8", "--log-level=warning",
+        command = [str(esbuild), *sorted(files), "--minify", "--format=esm", "--charset=utf8", "--log-level=warning",
                    f"--outdir={out}", f"--outbase={source}"]
         run = subprocess.run(command, cwd=source, capture_output=True, text=True)
         if run.returncode != 0:

@@ -4,6 +4,8 @@ its files, and the whole swapped in at once."""
 
 from __future__ import annotations
 
+import base64
+import gzip
 import hashlib
 import json
 import os
@@ -32,6 +34,13 @@ HTML_ASSET_ATTRIBUTE = re.compile(
 
 SERVICE_WORKER = "sw.js"
 RELEASE_LINE = re.compile(r"^const RELEASE = .*;$", re.MULTILINE)
+# The files of the engine that web/engine-worker.js fetches on a page's start (its loading
+# bar counts their bytes), and the types among them that GitHub Pages gzips (BENCHMARKS.md,
+# "A first visit over the wire"; lab/browser/bench_wire.py serves them alike).
+WORKER = "engine-worker.js"
+DOWNLOADS = ("pyodide/pyodide-lock.json", "pyodide/pyodide.asm.wasm", "stdlib.zip", "tzaar.zip.gz")
+GZIPPED_SUFFIXES = (".json", ".wasm")
+DOWNLOAD_LINE = re.compile(r"^const DOWNLOAD = .*;$", re.MULTILINE)
 
 # What dist/ leaves out of our text files (minify.py): JavaScript and CSS go through esbuild
 # (node_modules, pinned in package.json), the page and JSON lose their white space, and the
@@ -51,12 +60,13 @@ def web_files(web: Path) -> list[Path]:
 
 
 def content_hash(runtime: str, sources: dict[str, bytes]) -> str:
-    """The release: a hash of the runtime's name and every file (name and bytes)."""
+    """The release: a hash of the runtime's name and every file (name and bytes), 36 bits in
+    6 characters of URL-safe base64 (short: every import of the start carries it, 131 times)."""
     digest = hashlib.sha256(f"pyodide {runtime}\n".encode())
     for name in sorted(sources):
         digest.update(f"{name} {len(sources[name])}\n".encode())
         digest.update(sources[name])
-    return digest.hexdigest()[:12]
+    return base64.urlsafe_b64encode(digest.digest()).decode()[:6]
 
 
 def stamp_js(text: str, version: str) -> str:
@@ -96,6 +106,23 @@ def release_service_worker(text: str, manifest: dict) -> bytes:
     return text.encode("utf-8")
 
 
+def download_sizes(files: dict[str, bytes]) -> dict[str, list[int]]:
+    """{file name: [bytes as stored, bytes over the wire]} of DOWNLOADS (gzip at level 6,
+    a CDN's usual level, for GZIPPED_SUFFIXES; the others as they are)."""
+    def wire(name: str) -> int:
+        return len(gzip.compress(files[name], 6, mtime=0)) if name.endswith(GZIPPED_SUFFIXES) else len(files[name])
+
+    return {name.rsplit("/", 1)[-1]: [len(files[name]), wire(name)] for name in DOWNLOADS}
+
+
+def sized_worker(text: str, sizes: dict[str, list[int]]) -> bytes:
+    """web/engine-worker.js with its DOWNLOAD line filled in."""
+    text, count = DOWNLOAD_LINE.subn(lambda _: f"const DOWNLOAD = {json.dumps(sizes, separators=(',', ':'))};", text)
+    if count != 1:
+        raise BuildError(f"web/{WORKER} needs one line 'const DOWNLOAD = ...;' for build.py to fill.")
+    return text.encode()
+
+
 def build(web: Path, dist: Path, quiet: bool = False) -> dict:
     """Make `dist` afresh from `web` (and the package); return the contents of its version.json."""
     runtime = ensure_pyodide()
@@ -117,6 +144,8 @@ def build(web: Path, dist: Path, quiet: bool = False) -> dict:
         manifest = {"version": version, "pyodide": runtime, "files": sorted([*files, "version.json"])}
         files["version.json"] = (json.dumps(manifest, indent=1) + "\n").encode()
         files[".nojekyll"] = b""
+        if WORKER in sources:
+            files[WORKER] = sized_worker(sources[WORKER].decode(), download_sizes(files))
         if SERVICE_WORKER in sources:
             files[SERVICE_WORKER] = release_service_worker(sources[SERVICE_WORKER].decode(), manifest)
         # (The service worker as written: it is no part of a page's load, and its release

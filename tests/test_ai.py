@@ -291,6 +291,43 @@ def test_job_info_carries_the_line_and_the_reply():
     assert any(len(i["best"]) == 1 and len(i["line"][0]) == 2 for i in infos)
 
 
+def timed_steps(position, seconds):
+    """The infos of every step of an Expert search of ``seconds``, in slices of 20 ms."""
+    job = call("ai_start", {"position": position, "level": "expert", "time": seconds, "seed": 3})["result"]["job"]
+    infos = []
+    while True:
+        out = call("ai_step", {"job": job, "slice_ms": 20})["result"]
+        infos.append(out["info"])
+        if out["done"]:
+            return infos
+
+
+def test_job_info_says_when_the_turn_ends(monkeypatch):
+    # The thinking bar of the page is elapsed / limit: limit is the turn's end as planned
+    # at that step, the budget without the time rules, later while they extend it.
+    from tzaar.ai import timing
+
+    p = Position.standard().play(["C5xC4"]).text()  # Black: two actions
+    monkeypatch.setattr(timing, "ENABLED", False)
+    infos = [i for i in timed_steps(p, 0.5) if "limit" in i]  # (none before the search's first info)
+    # (the budget; once the turn's last search has ended, "now")
+    assert len(infos) > 5 and all(abs(i["limit"] - 0.5) < 0.01 or i["limit"] == i["elapsed"] for i in infos), infos
+    assert infos[-1]["limit"] == infos[-1]["elapsed"] and abs(infos[0]["limit"] - 0.5) < 0.01
+    # The answer never settled: the first action takes half again (0.8 * 1.5 of the turn),
+    # then the second its 0.2: the turn ends at 1.4 times the budget, and the bar says so.
+    monkeypatch.setattr(timing, "ENABLED", True)
+    monkeypatch.setattr(timing.TimePlan, "unsettled", lambda plan: True)
+    infos = [i for i in timed_steps(p, 0.5) if "limit" in i]
+    limits = [i["limit"] for i in infos]
+    assert max(limits) == pytest.approx(0.7, abs=0.01), limits
+    assert all(i["elapsed"] <= i["limit"] for i in infos)
+    assert 0.5 < infos[-1]["elapsed"] < 0.7 + OVERSHOOT
+    # A node budget has no planned end.
+    job = call("ai_start", {"position": p, "level": "expert", "nodes": 300})["result"]["job"]
+    assert "limit" not in call("ai_step", {"job": job, "slice_ms": 20})["result"]["info"]
+    call("ai_stop", {"job": job})
+
+
 def test_job_line_stops_where_the_game_ends():
     # F6xD5 takes Black's only Tzaar: no second action, no reply.
     info = call("ai_move", {"position": "...../....../.....A./....z.../......../.....Z../..t..T./.a..t./..... w1"})["result"]["info"]

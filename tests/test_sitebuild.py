@@ -1,5 +1,6 @@
 """sitebuild/, build.py's helpers, on small inputs made in a temp folder: the import walk, the
-compiler of the browser's Python (run here by CPython), and the runner of node's tests."""
+compiler of the browser's Python (run here by CPython), the runner of node's tests, and the
+sizes written into the worker for its loading bar."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # sitebuild/, beside build.py
 
-from sitebuild import BuildError, compile_pyc, testing  # noqa: E402
+from sitebuild import BuildError, compile_pyc, site, testing  # noqa: E402
 from sitebuild.imports import Import, imports, layer_graph, outside_imports, package_modules  # noqa: E402
 
 
@@ -116,3 +117,18 @@ def test_build_test_fails_when_either_runner_fails(monkeypatch):
         monkeypatch.setattr(testing, "node_tests", lambda: node)
         monkeypatch.setattr(testing, "pytest", lambda python, args: pytest_code)
         assert testing.run(Path("python"), []) == expected, (node, pytest_code)
+
+
+def test_the_worker_gets_the_sizes_of_its_downloads_as_stored_and_over_the_wire():
+    text = b'{"a": "' + b"ab" * 5000 + b'"}'
+    files = {"pyodide/pyodide-lock.json": text, "pyodide/pyodide.asm.wasm": bytes(20000),
+             "stdlib.zip": bytes(range(256)) * 10, "tzaar.zip.gz": b"gz" * 100}
+    sizes = site.download_sizes(files)
+    assert list(sizes) == ["pyodide-lock.json", "pyodide.asm.wasm", "stdlib.zip", "tzaar.zip.gz"]
+    assert sizes["pyodide-lock.json"][0] == len(text) and sizes["pyodide-lock.json"][1] < len(text) / 20  # gzipped
+    assert sizes["pyodide.asm.wasm"][1] < 100
+    assert sizes["stdlib.zip"] == [2560, 2560] and sizes["tzaar.zip.gz"] == [200, 200]  # as they are
+    worker = site.sized_worker("const A = 1;\nconst DOWNLOAD = {};\nconst B = 2;\n", {"x.zip": [1, 1]})
+    assert worker == b'const A = 1;\nconst DOWNLOAD = {"x.zip":[1,1]};\nconst B = 2;\n'
+    with pytest.raises(BuildError, match="DOWNLOAD"):
+        site.sized_worker("const A = 1;\n", {})

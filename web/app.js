@@ -1,7 +1,7 @@
 // Wiring: the engine, the game, the board and the panels. No logic of its own.
 import { engine } from "./engine-start.js";
 import { Board } from "./board.js";
-import { Game, boardStateOf, thinkingOf } from "./game.js";
+import { Game, boardStateOf, thinkingOf, onlyProgress } from "./game.js";
 import { TurnPanel } from "./panel-turn.js";
 import { TriosPanel } from "./panel-trios.js";
 import { CapturedView } from "./panel-captured.js";
@@ -36,6 +36,7 @@ const game = new Game(engine, {
   pause: () => (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? 0 : 320),
 });
 const board = new Board($("#board"));
+const thinking = new ThinkingProgress($("#think-progress"));
 const views = [
   new TurnPanel($("#turn"), game),
   new TriosPanel($("#trios")),
@@ -46,7 +47,7 @@ const views = [
   new ShareControls($("#history"), game),
   new AlertBox($("#alert")),
   new CapturedView($("#trios")),
-  new ThinkingProgress($("#think-progress")),
+  thinking,
   new WatchBar($("#watch"), game),
   new Announcer($("#announce")),
 ];
@@ -98,18 +99,24 @@ onLanguage((code) => {
   languages.value = code;
   theme.apply(theme.theme);
   showProgress(lastProgress);
+  drawn = null;
   render();
 });
 
-// Render once per frame from the state; effects (animations) are collected until then.
+// Render once per frame from the state; effects (animations) are collected until then. A
+// frame in which only the computer's search progressed (a step: state.thinkingInfo) draws the
+// thinking display alone, so a phone's main thread stays free while the computer thinks.
 let frame = 0;
 let effects = { animate: [] };
+let drawn = null; // the state last drawn in full (null: draw everything next time)
 // The latest timings (performance.now()), read by the speed benchmark in e2e/test_play_speed.py.
 const timings = { activate: 0, renderStart: 0, renderEnd: 0, position: "" };
 function render() {
   frame = 0;
   timings.renderStart = performance.now();
   const state = game.state;
+  if (drawn && !effects.animate.length && onlyProgress(drawn, state)) return thinking.render(state);
+  drawn = state;
   board.render(boardStateOf(state), effects);
   tools.render(state);
   effects = { animate: [] };
@@ -168,12 +175,17 @@ listenForCommands();
 // Loading progress, then <html data-engine>.
 const loading = $("#loading");
 let lastProgress = {};
-function showProgress({ fraction, text, key } = {}) {
+const megabytes = (bytes) => (bytes / 2 ** 20).toLocaleString(lang(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+function showProgress({ fraction, text, key, bytes } = {}) {
   const percent = Math.round((fraction ?? 0) * 100);
   loading.setAttribute("aria-valuenow", String(percent));
   loading.querySelector(".loading-bar span").style.width = `${percent}%`;
   const known = key ? t(`loading.${key}`) : "";
-  loading.querySelector(".loading-text").textContent = known && known !== `loading.${key}` ? known : text ? `${text}…` : t("loading.text");
+  // A first visit (no service worker keeps the files yet) says the megabytes downloaded.
+  loading.querySelector(".loading-text").textContent =
+    bytes && !navigator.serviceWorker?.controller
+      ? t("loading.bytes", { loaded: megabytes(bytes[0]), total: megabytes(bytes[1]) })
+      : known && known !== `loading.${key}` ? known : text ? `${text}…` : t("loading.text");
 }
 engine.onProgress((progress) => showProgress((lastProgress = progress)));
 // Offline play and the update notice, once the engine no longer needs the network.

@@ -49,6 +49,8 @@ export class Board {
   #focusName = "E4";
   #mode = "view";
   #shown = null; // the state last rendered (the game's)
+  #order = []; // the points' names in drawing order (lower on the screen later)
+  #pointsKey = ""; // what the points show, as last drawn
   #editing = null; // in edit mode: {position, points}, drawn instead of the game's state
   #reducedMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)");
 
@@ -117,7 +119,7 @@ export class Board {
       piece.dataset.at = p.name;
       const marker = el("g", { class: "marker" }, point);
       el("circle", { class: "focus-ring", r: R + 12 }, point);
-      this.#nodes.set(p.name, { point, dot, piece, marker, sig: "", mark: "", label: "" });
+      this.#nodes.set(p.name, { point, dot, piece, marker, sig: "", mark: "", labelled: "", actionable: false });
     }
     this.#layout(false);
   }
@@ -150,6 +152,7 @@ export class Board {
     }
     // Pieces lower on the screen are drawn last, so a tall stack overlaps the one behind it.
     const order = [...this.#nodes.keys()].sort((a, b) => this.xy(a).y - this.xy(b).y || this.xy(a).x - this.xy(b).x);
+    this.#order = order;
     for (const name of order) this.#layers.pieces.appendChild(this.#nodes.get(name).piece);
     // Points in reading order (top row first, left to right) for assistive technology.
     for (const name of order) this.#layers.points.appendChild(this.#nodes.get(name).point);
@@ -191,7 +194,18 @@ export class Board {
     const losing = new Set(state.losing ?? []);
     const sources = new Set(state.sources ?? []);
     const animate = new Map((effects.animate ?? []).filter((m) => m.from && m.to).map((m) => [m.to, m.from]));
+    // The points are drawn again only when what they show changed (a frame that changes
+    // only the panels, or the board's busy state, leaves them as they are).
+    const language = lang();
+    const key = [JSON.stringify(state.points ?? {}), state.selected ?? "", JSON.stringify(targets), [...losing], [...sources], language].join("|");
+    if (key !== this.#pointsKey || animate.size) this.#drawPoints(state, { targets, losing, sources, animate, language });
+    this.#pointsKey = key;
+    this.#drawMarks(state.marks ?? []);
+    this.#drawHint(state.hint ?? null);
+    for (const [to, from] of animate) this.#slide(from, to);
+  }
 
+  #drawPoints(state, { targets, losing, sources, animate, language }) {
     for (const [name, n] of this.#nodes) {
       const stack = state.points?.[name] ?? null;
       const sig = stack ? `${stack.color}:${stack.type}:${stack.height}` : "";
@@ -212,16 +226,15 @@ export class Board {
         n.dot.classList.toggle("covered", Boolean(stack));
         if (ghost) this.#fadeOut(ghost);
       }
-      const label = pointLabel(name, stack);
-      if (label !== n.label) {
-        n.label = label;
-        point.setAttribute("aria-label", label);
+      if (n.labelled !== `${sig}|${language}`) {
+        n.labelled = `${sig}|${language}`;
+        point.setAttribute("aria-label", pointLabel(name, stack));
       }
       // Selection and targets.
       const target = targets[name] ?? null;
       const selected = state.selected === name;
       const isLosing = target === "stack" && losing.has(name);
-      const mark = `${selected ? "sel" : ""}|${target ?? ""}|${isLosing ? "losing" : ""}|${lang()}`;
+      const mark = `${selected ? "sel" : ""}|${target ?? ""}|${isLosing ? "losing" : ""}|${language}`;
       if (mark !== n.mark) {
         n.mark = mark;
         drawMarker(n.marker, { selected, target, losing: isLosing });
@@ -237,11 +250,12 @@ export class Board {
         if (description) point.setAttribute("aria-description", description);
         else point.removeAttribute("aria-description");
       }
-      point.classList.toggle("actionable", Boolean(target) || sources.has(name) || selected);
+      const actionable = Boolean(target) || sources.has(name) || selected;
+      if (actionable !== n.actionable) {
+        n.actionable = actionable;
+        point.classList.toggle("actionable", actionable);
+      }
     }
-    this.#drawMarks(state.marks ?? []);
-    this.#drawHint(state.hint ?? null);
-    for (const [to, from] of animate) this.#slide(from, to);
   }
 
   /** The suggested action: a dashed arrow from its source to its target, and data-hint
@@ -304,7 +318,7 @@ export class Board {
     piece.classList.add("moving");
     const done = () => {
       piece.classList.remove("moving");
-      this.#restack();
+      this.#restack(piece);
     };
     animation.finished.then(done, done);
   }
@@ -319,10 +333,11 @@ export class Board {
     animation.finished.then(done, done);
   }
 
-  #restack() {
-    const layer = this.#layers.pieces;
-    const order = [...this.#nodes.keys()].sort((a, b) => this.xy(a).y - this.xy(b).y || this.xy(a).x - this.xy(b).x);
-    for (const name of order) layer.appendChild(this.#nodes.get(name).piece);
+  /** Put `piece` back in its place in the drawing order, before the next piece that is not
+   * moving (moving pieces are raised to the end, and put back when they stop). */
+  #restack(piece) {
+    const after = this.#order.slice(this.#order.indexOf(piece.dataset.at) + 1).map((name) => this.#nodes.get(name).piece);
+    this.#layers.pieces.insertBefore(piece, after.find((other) => !other.classList.contains("moving")) ?? null);
   }
 
   // ---- input -------------------------------------------------------------------------

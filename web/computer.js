@@ -22,14 +22,10 @@ import { t } from "./i18n.js";
 import { isAbort } from "./engine-client.js";
 
 /** The levels of tzaar/ai/players.py (ai_levels), known before the engine has loaded so a
- * saved game with the computer can be restored at once. e2e/test_ai_play.py checks the list. */
-export const LEVELS = [
-  { name: "beginner", title: "Beginner", description: "Answers at once and makes human mistakes." },
-  { name: "casual", title: "Casual", description: "Looks at the whole of its own turn." },
-  { name: "strong", title: "Strong", description: "Looks at your reply too." },
-  { name: "expert", title: "Expert", description: "Thinks 3 seconds a turn.", time: 3 },
-  { name: "master", title: "Master", description: "Thinks 10 seconds a turn.", time: 10 },
-];
+ * saved game with the computer can be restored at once; their names and descriptions are the
+ * page's texts (web/lang, "level.<name>"). e2e/test_ai_play.py checks the list. `time`: the
+ * seconds of a level whose budget is time. */
+export const LEVELS = [{ name: "beginner" }, { name: "casual" }, { name: "strong" }, { name: "expert", time: 3 }, { name: "master", time: 10 }];
 
 /** The level a first visit plays against. */
 export const FRIENDLY_LEVEL = "casual";
@@ -146,15 +142,12 @@ function randomSeed() {
 
 for (const level of LEVELS) {
   registerPlayerKind(computerId(level.name), {
-    // Read at each use, in the language shown (LEVELS keeps the English of ai_levels).
+    // Read at each use, in the language shown.
     get label() {
       return t("player.computer", { level: t(`level.${level.name}`) });
     },
     get short() {
       return t("player.computerShort", { level: t(`level.${level.name}`) });
-    },
-    get description() {
-      return t(`level.${level.name}.description`);
     },
     level: level.name,
     time: level.time ?? null, // seconds a turn (the thinking display's progress bar), or null

@@ -53,6 +53,22 @@ export class NewGameDialog {
     };
     form.addEventListener("change", syncSeed);
     this.syncSeed = syncSeed;
+    // How the chosen levels play ("Expert — About 3 seconds a turn: ..."), under the players.
+    const about = document.createElement("p");
+    about.className = "levels-note";
+    form.querySelector(".players").after(about);
+    this.syncLevels = () => {
+      const levels = new Set([...form.querySelectorAll("select[data-player]")].map((select) => PLAYER_KINDS.get(select.value)?.level).filter(Boolean));
+      about.replaceChildren(
+        ...[...levels].map((level) => {
+          const line = document.createElement("span");
+          show(line, [msg(`level.${level}`), "—", msg(`level.${level}.description`)]);
+          return line;
+        }),
+      );
+      about.hidden = !levels.size;
+    };
+    form.addEventListener("change", this.syncLevels);
   }
 
   open() {
@@ -70,6 +86,7 @@ export class NewGameDialog {
     form.querySelector('input[name="seed"]').removeAttribute("aria-invalid");
     this.seedError.hidden = true;
     this.syncSeed();
+    this.syncLevels();
     this.#dialog.returnValue = "";
     if (!this.#dialog.open) this.#dialog.showModal();
   }

@@ -2,7 +2,7 @@
 //
 // Protocol (docs/facade.md): the page sends {id, method, params}; the worker answers
 // {id, result} or {id, error: {kind, message}}. While it loads it posts
-// {progress: {stage, fraction, text}}, then {ready: true} or {fatal: {message}}.
+// {progress: {stage, fraction, text, key, bytes}}, then {ready: true} or {fatal: {message}}.
 // Requests that arrive while it loads wait in a queue and are answered once it is ready.
 // Everything crosses the boundary as JSON text through tzaar.facade.call_json, so no
 // Python object (proxy) ever reaches JavaScript.
@@ -23,6 +23,11 @@ const PACKAGE_URL = new URL("./tzaar.zip.gz", import.meta.url);
 const PACKAGE_FILE = "/lib/tzaar.zip"; // worker_boot.start puts it on sys.path
 const MORE_URL = new URL("./tzaar-more.zip", import.meta.url);
 
+// The files of the engine the worker fetches, by name: [bytes as stored, bytes over the wire
+// with GitHub Pages' gzip] (build.py fills this line in: sitebuild/site.py download_sizes).
+// The loading bar counts them as they arrive.
+const DOWNLOAD = {};
+
 let callJson = null; // tzaar.facade.call_json once ready
 let fatal = null; // the message of a failed start
 const waiting = [];
@@ -34,9 +39,39 @@ self.onmessage = (event) => {
   else waiting.push(request);
 };
 
-// `key`: the page's name for the step's text (web/lang/*.json "loading.<key>").
-function progress(stage, fraction, text, key = stage) {
-  self.postMessage({ progress: { stage, fraction, text, key } });
+// `key`: the page's name for the step's text (web/lang/*.json "loading.<key>"); `bytes`:
+// [loaded, total] of DOWNLOAD over the wire, while they download.
+const RUNTIME = "Loading the Python runtime";
+let step = "";
+let done = 0; // the bar never moves back
+function progress(stage, fraction, text, key = stage, bytes = null) {
+  step = key;
+  done = Math.max(done, fraction);
+  self.postMessage({ progress: { stage, fraction: done, text, key, bytes } });
+}
+
+// fetch() counting the bytes of DOWNLOAD's files as they arrive (a copy of each response is
+// read: the response itself goes on untouched), each file's share of its bytes over the wire;
+// the bar moves from 0.1 to 0.6 with them (one message per 2% of them).
+function countDownloads() {
+  const total = Object.values(DOWNLOAD).reduce((sum, size) => sum + size[1], 0);
+  const fetchFile = self.fetch;
+  let loaded = 0;
+  let told = 0;
+  self.fetch = async (...args) => {
+    const response = await fetchFile(...args);
+    const [stored, wire] = DOWNLOAD[response.url.replace(/\?.*/, "").split("/").pop()] ?? [];
+    const reader = stored && response.clone().body?.getReader();
+    (async () => {
+      for (let part; reader && !(part = await reader.read()).done; ) {
+        loaded += (part.value.length / stored) * wire;
+        if (step !== "runtime" || loaded - told < total / 50) continue;
+        told = loaded;
+        progress("runtime", 0.1 + (0.5 * loaded) / total, RUNTIME, "runtime", [loaded, total]);
+      }
+    })().catch(() => {});
+    return response;
+  };
 }
 
 function answer({ id, method, params }) {
@@ -55,7 +90,8 @@ function refuse({ id }) {
 }
 
 async function start() {
-  progress("runtime", 0, "Loading the Python runtime");
+  progress("runtime", 0, RUNTIME);
+  countDownloads();
   // The package downloads while the runtime starts.
   const packageBytes = fetch(PACKAGE_URL).then((response) => {
     if (!response.ok) throw new Error(`tzaar.zip.gz: HTTP ${response.status}`);
@@ -63,7 +99,7 @@ async function start() {
   });
   packageBytes.catch(() => {}); // reported below, once awaited
   const { loadPyodide } = await import("./pyodide/pyodide.mjs");
-  progress("runtime", 0.1, "Loading the Python runtime");
+  progress("runtime", 0.1, RUNTIME);
   const pyodide = await loadPyodide({
     // Called once the WebAssembly runs, before Python starts (an experimental hook).
     fsInit: async () => progress("runtime", 0.6, "Starting Python", "python"),

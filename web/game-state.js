@@ -38,7 +38,7 @@ export function initialState(start = STANDARD) {
     hinting: false, // a hint is being looked for
     proofs: {}, // position text -> {winner, turns}: results the computer proved (proof.js)
     announcement: null, // {text, n}: the latest thing said in the polite live region
-    thinkingInfo: null, // the computer's search so far: {depth, elapsed, budget, proven?}
+    thinkingInfo: null, // the computer's search so far: {depth, elapsed, limit?, budget, proven?}
     watch: { speed: "normal", paused: false, steps: 0 }, // computer against computer
   };
 }
@@ -193,6 +193,20 @@ export function hintOf(state) {
 /** Whether an automatic player is choosing its actions for the shown position. */
 export function thinkingOf(state) {
   return Boolean(state.thinking && state.view && !state.view.winner && state.thinking === state.view.side && !personToMove(state));
+}
+
+/** The share of its turn's time a search has spent (the thinking bar), 0 to 1: of the time
+ * the turn now plans to take (info.limit, tzaar/ai/jobs.py: less once its answer is settled,
+ * up to half again while it is not), else of the level's budget. */
+export function thinkingShare(info) {
+  return Math.max(0, Math.min(1, (info.elapsed ?? 0) / (info.limit ?? info.budget)));
+}
+
+/** Whether `after` differs from `before` only in the progress of the computer's search
+ * (state.thinkingInfo, which the thinking display alone shows), and in something at all. */
+export function onlyProgress(before, after) {
+  const same = (key) => key === "thinkingInfo" || after[key] === before[key];
+  return after.thinkingInfo !== before.thinkingInfo && Object.keys({ ...before, ...after }).every(same);
 }
 
 export function canUndo(state) {

@@ -38,27 +38,9 @@ export const LANGUAGES = {
 export const DEFAULT_LANGUAGE = "en";
 export const LANGUAGE_KEY = "tzaar.language";
 
-// One literal URL per file, so that build.py stamps each with the release (?v=HASH).
-const FILES = {
-  de: "./lang/de.json",
-  en: "./lang/en.json",
-  es: "./lang/es.json",
-  fr: "./lang/fr.json",
-  it: "./lang/it.json",
-  nl: "./lang/nl.json",
-  pl: "./lang/pl.json",
-};
-
-// Their later texts (build.py writes these files).
-const LATER_FILES = {
-  de: "./lang/de.later.json",
-  en: "./lang/en.later.json",
-  es: "./lang/es.later.json",
-  fr: "./lang/fr.later.json",
-  it: "./lang/it.later.json",
-  nl: "./lang/nl.later.json",
-  pl: "./lang/pl.later.json",
-};
+// A language's texts: lang/<code>.json, and its later ones lang/<code>.later.json (build.py
+// writes both), with the release this module was loaded with (build.py stamps ?v=HASH).
+const fileOf = (code, later) => `./lang/${code}${later ? ".later" : ""}.json${new URL(import.meta.url).search}`;
 
 let current = DEFAULT_LANGUAGE;
 let laterWanted = false; // once loadLater() was called: every language switch loads both files
@@ -85,7 +67,7 @@ export function pickLanguage(preferred = navigator.languages ?? [navigator.langu
 }
 
 function load(code, later = false) {
-  const file = (later ? LATER_FILES : FILES)[code];
+  const file = fileOf(code, later);
   if (!loaded.has(file)) {
     const url = new URL(file, import.meta.url);
     const promise = fetch(url).then((response) => {

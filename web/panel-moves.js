@@ -10,7 +10,10 @@ import { setAttr, element } from "./panel-dom.js";
 
 export class MoveList {
   #list;
-  #key = "";
+  #key = ""; // the game drawn: language, start, proofs and actions
+  #shown = ""; // and the cursor marked
+  #sizes; // the ResizeObserver of the list and of its current move
+  #current = null; // the current move's button it observes
   #nav;
 
   constructor(root, game) {
@@ -20,8 +23,12 @@ export class MoveList {
       const button = event.target.closest("button[data-cursor]");
       if (button) game.goto(Number(button.dataset.cursor));
     });
-    // The list's box changes size as the panels above it grow and shrink.
-    if (typeof ResizeObserver === "function") new ResizeObserver(() => this.#keepCurrentInView()).observe(this.#list);
+    // The current move is kept in view when the list's box changes size (as the panels above
+    // it grow and shrink) and when another move becomes current: a ResizeObserver reports a
+    // newly observed button after the browser's own layout of the frame, so measuring it then
+    // costs no layout of its own.
+    this.#sizes = new ResizeObserver(() => this.#keepCurrentInView());
+    this.#sizes.observe(this.#list);
   }
 
   // Keep the current move in view inside the list, without scrolling the page.
@@ -39,17 +46,27 @@ export class MoveList {
   }
 
   render(state) {
-    const key = `${lang()}|${state.start}|${state.setup}|${state.seed}|${state.actions.join(" ")}|${Object.keys(state.proofs ?? {}).length}`;
-    if (key !== this.#key) {
-      this.#key = key;
-      this.#rebuild(state);
+    const list = this.#list;
+    const game = `${lang()}|${state.start}|${state.setup}|${state.seed}|${Object.keys(state.proofs ?? {}).length}|`;
+    const actions = state.actions.join(" ");
+    if (game + actions !== this.#key) {
+      // Actions added to the game drawn: its turns from the last one drawn on; else all.
+      const drawn = this.#key.startsWith(game) && this.#key.slice(game.length);
+      this.#draw(state, drawn === "" || (drawn && actions.startsWith(`${drawn} `)));
+      this.#key = game + actions;
     }
-    for (const button of this.#list.querySelectorAll("button[data-cursor]")) {
-      const cursor = Number(button.dataset.cursor);
-      setAttr(button, "aria-current", cursor === state.cursor ? "true" : null);
-      button.classList.toggle("future", cursor > state.cursor);
+    // The current action and the later ones marked, and kept in view, when they change.
+    if (this.#shown !== `${this.#key}|${state.cursor}`) {
+      this.#shown = `${this.#key}|${state.cursor}`;
+      for (const button of list.querySelectorAll("button[data-cursor]")) {
+        const cursor = Number(button.dataset.cursor);
+        setAttr(button, "aria-current", cursor === state.cursor ? "true" : null);
+        button.classList.toggle("future", cursor > state.cursor);
+      }
+      if (this.#current) this.#sizes.unobserve(this.#current);
+      this.#current = list.querySelector('button[aria-current="true"]');
+      if (this.#current) this.#sizes.observe(this.#current);
     }
-    this.#keepCurrentInView();
     const ready = state.engine === "ready";
     const nav = this.#nav;
     nav.querySelector('[data-command="undo"]').disabled = !ready || !canUndo(state);
@@ -58,44 +75,50 @@ export class MoveList {
     nav.querySelector('[data-command="redo-turn"]').disabled = !ready || !canRedo(state);
   }
 
-  #rebuild(state) {
+  /** The list of `state`'s game: with `added`, the turns from the last one drawn on. */
+  #draw(state, added) {
     const list = this.#list;
-    list.replaceChildren();
-    const start = element("li", "start");
-    const startButton = document.createElement("button");
-    startButton.type = "button";
-    startButton.dataset.cursor = "0";
-    startButton.textContent = startLabel(state);
-    start.appendChild(startButton);
-    list.appendChild(start);
-    for (const turn of turnsOf(state)) {
-      const li = document.createElement("li");
-      li.dataset.turn = String(turn.number);
-      const number = element("span", "move-number");
-      number.textContent = `${turn.number}.`;
-      const side = element("span", "move-side");
-      side.dataset.side = turn.side;
-      side.title = SIDE_NAME[turn.side];
-      const actions = element("span", "move-actions");
-      turn.actions.forEach((text, i) => {
-        const button = document.createElement("button");
-        button.type = "button";
-        button.dataset.cursor = String(turn.start + i + 1);
-        button.dataset.move = text;
-        button.textContent = text;
-        button.setAttribute("aria-label", t("history.move", { number: turn.number, side: SIDE_NAME[turn.side], action: describeAction(text) }));
-        actions.appendChild(button);
-      });
-      const proof = state.proofs?.[positionAt(state, turn.start)];
-      if (proof) {
-        const note = element("span", "move-proof");
-        note.dataset.winner = proof.winner;
-        note.textContent = proofText(proof);
-        actions.appendChild(note);
-      }
-      li.append(number, side, actions);
-      list.appendChild(li);
+    if (!added) {
+      const start = document.createElement("button");
+      start.type = "button";
+      start.dataset.cursor = "0";
+      start.textContent = startLabel(state);
+      list.replaceChildren(element("li", "start"));
+      list.firstChild.appendChild(start);
     }
+    const items = list.querySelectorAll("li[data-turn]");
+    const from = Math.max(0, items.length - 1); // the last turn drawn may have grown
+    items[from]?.remove();
+    for (const turn of turnsOf(state).slice(from)) list.appendChild(this.#turnItem(state, turn));
+  }
+
+  #turnItem(state, turn) {
+    const li = document.createElement("li");
+    li.dataset.turn = String(turn.number);
+    const number = element("span", "move-number");
+    number.textContent = `${turn.number}.`;
+    const side = element("span", "move-side");
+    side.dataset.side = turn.side;
+    side.title = SIDE_NAME[turn.side];
+    const actions = element("span", "move-actions");
+    turn.actions.forEach((text, i) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.cursor = String(turn.start + i + 1);
+      button.dataset.move = text;
+      button.textContent = text;
+      button.setAttribute("aria-label", t("history.move", { number: turn.number, side: SIDE_NAME[turn.side], action: describeAction(text) }));
+      actions.appendChild(button);
+    });
+    const proof = state.proofs?.[positionAt(state, turn.start)];
+    if (proof) {
+      const note = element("span", "move-proof");
+      note.dataset.winner = proof.winner;
+      note.textContent = proofText(proof);
+      actions.appendChild(note);
+    }
+    li.append(number, side, actions);
+    return li;
   }
 }
 

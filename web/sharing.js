@@ -9,18 +9,30 @@ import { clipMessage } from "./clip.js";
 
 /**
  * Keep the address on the shown position (replaceState: no history entry per action, and no
- * hashchange, so the page never reopens its own address), and open a new one typed or
- * pasted into the address bar.
+ * hashchange, so the page never reopens its own address; in a task of its own, just after the
+ * change), and open a new one typed or pasted into the address bar.
  */
 export function bindAddress(game) {
+  // The address is written in a task of its own, once for the changes of one task
+  // (replaceState costs a phone several milliseconds: not inside the engine's answer).
+  let written = null; // the fragment written last (null: the address may hold anything)
+  let due = false;
+  const write = () => {
+    due = false;
+    const url = linkTo(written);
+    if (location.href !== url) history.replaceState(history.state, "", url);
+  };
   const sync = (state) => {
     if (!state.view || state.busy) return; // once the engine has answered for the shown position
     const hash = positionHash(positionAt(state));
-    const url = linkTo(hash);
-    if (location.href !== url) history.replaceState(history.state, "", url);
+    if (hash === written) return;
+    written = hash;
+    if (!due) setTimeout(write);
+    due = true;
   };
   const unbind = game.subscribe(sync);
   const onHashChange = () => {
+    written = null; // a person's address: read it, then write the shown position again
     const link = parseLink(location.hash);
     const state = game.state;
     if (link.kind === "none") return sync(state);

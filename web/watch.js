@@ -1,11 +1,12 @@
 // Watching the computer: the progress of its thinking (Expert and Master: a bar for the time
-// budget, the depth reached, a proven result if the search found one) and, when it plays
+// its turn takes, the depth reached, a proven result if the search found one) and, when it plays
 // both sides, the speed with pause, resume and one action at a time.
 
-import { thinkingOf } from "./game-state.js";
+import { thinkingOf, thinkingShare } from "./game-state.js";
 import { isPerson } from "./players.js";
 import { proofFrom, proofText } from "./proof.js";
 import { t } from "./i18n.js";
+import { setAttr } from "./panel-dom.js";
 
 /** The thinking display: shown while a level with a time budget thinks. */
 export class ThinkingProgress {
@@ -26,11 +27,12 @@ export class ThinkingProgress {
     const show = Boolean(thinkingOf(state) && info && info.budget);
     if (this.#root.hidden === show) this.#root.hidden = !show;
     if (!show) return;
-    const fraction = Math.max(0, Math.min(1, (info.elapsed ?? 0) / info.budget));
-    const percent = Math.round(fraction * 100);
-    this.#fill.style.width = `${percent}%`;
-    this.#bar.setAttribute("aria-valuenow", String(percent));
-    this.#root.dataset.depth = String(info.depth ?? 0);
+    // A transform, not a width: no layout for the page.
+    const percent = Math.round(thinkingShare(info) * 100);
+    const scale = `scaleX(${percent / 100})`;
+    if (this.#fill.style.transform !== scale) this.#fill.style.transform = scale;
+    setAttr(this.#bar, "aria-valuenow", percent);
+    setAttr(this.#root, "data-depth", info.depth ?? 0);
     let text = t("watch.depth", { depth: info.depth ?? 0, seconds: (info.elapsed ?? 0).toFixed(1) });
     const proof = proofFrom(state.view.position, info);
     if (proof && Number.isFinite(proof.turns)) text += ` · ${proofText(proof)}`;

@@ -2,6 +2,8 @@
 
     with site_in_chromium(handler) as (browser, url):   # url: "http://127.0.0.1:PORT/"
         ...
+    with served(handler, dist) as url, chromium() as browser:   # another dist/ too
+        ...
 
 The browser is the system's Chromium when there is one (build.system_chromium), else
 Playwright's own, launched with the e2e tests' flags; both are closed on the way out.
@@ -23,19 +25,32 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 
 @contextmanager
-def site_in_chromium(handler=build.SiteHandler):
-    """Serve dist/ with `handler` and launch Chromium: yields (browser, base URL)."""
-    server = build.make_server(build.DIST, 0, handler)
+def served(handler=build.SiteHandler, dist=None):
+    """Serve `dist` (dist/ by default) with `handler` on a free port: yields its base URL."""
+    server = build.make_server(dist or build.DIST, 0, handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
-        with sync_playwright() as playwright:
-            options = {"args": CHROMIUM_FLAGS}
-            if build.system_chromium():
-                options["executable_path"] = build.system_chromium()
-            browser = playwright.chromium.launch(**options)
-            try:
-                yield browser, f"http://127.0.0.1:{server.server_address[1]}/"
-            finally:
-                browser.close()
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
     finally:
         server.shutdown()
+
+
+@contextmanager
+def site_in_chromium(handler=build.SiteHandler):
+    """Serve dist/ with `handler` and launch Chromium: yields (browser, base URL)."""
+    with served(handler) as url, chromium() as browser:
+        yield browser, url
+
+
+@contextmanager
+def chromium():
+    """The system's Chromium (else Playwright's), launched with the e2e tests' flags."""
+    with sync_playwright() as playwright:
+        options = {"args": CHROMIUM_FLAGS}
+        if build.system_chromium():
+            options["executable_path"] = build.system_chromium()
+        browser = playwright.chromium.launch(**options)
+        try:
+            yield browser
+        finally:
+            browser.close()

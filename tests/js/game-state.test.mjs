@@ -25,6 +25,8 @@ import {
   sourcesOf,
   hintOf,
   thinkingOf,
+  onlyProgress,
+  thinkingShare,
   sanitizePlayers,
   resultOf,
   linkAlert,
@@ -282,6 +284,25 @@ test("thinkingOf: an automatic player choosing for the shown position", () => {
   assert.equal(thinkingOf(game(5, { players, view: view({ side: "black" }), thinking: null })), false);
   assert.equal(thinkingOf(game(5, { players, view: view({ side: "white" }), thinking: "black" })), false);
   assert.equal(thinkingOf(game(5, { players, view: view({ side: "black", winner: "white" }), thinking: "black" })), false);
+});
+
+test("onlyProgress: a change of the search's progress alone (the page then draws the thinking display alone)", () => {
+  const players = { white: "person", black: COMPUTER };
+  const before = game(5, { players, view: view({ side: "black" }), thinking: "black", thinkingInfo: { depth: 3, elapsed: 1.2 } });
+  assert.equal(onlyProgress(before, { ...before, thinkingInfo: { depth: 4, elapsed: 1.5 } }), true);
+  assert.equal(onlyProgress(before, { ...before }), false, "nothing changed");
+  assert.equal(onlyProgress(before, { ...before, thinkingInfo: { depth: 4 }, thinking: null }), false, "it stopped thinking");
+  assert.equal(onlyProgress(before, { ...before, thinkingInfo: { depth: 4 }, cursor: 4 }), false, "and the game moved");
+  const { hint, ...fewer } = before;
+  assert.equal(onlyProgress(before, { ...fewer, thinkingInfo: { depth: 4 } }), false, "a key dropped");
+});
+
+test("thinkingShare: the share of the time the turn now plans to take, else of the budget", () => {
+  assert.equal(thinkingShare({ elapsed: 1.5, budget: 3 }), 0.5);
+  assert.equal(thinkingShare({ elapsed: 3, limit: 4.2, budget: 3 }), 3 / 4.2, "extended: not yet full at the budget");
+  assert.equal(thinkingShare({ elapsed: 1, limit: 1.2, budget: 3 }), 1 / 1.2, "settled early: nearly done");
+  assert.equal(thinkingShare({ elapsed: 5, limit: 4.2, budget: 3 }), 1);
+  assert.equal(thinkingShare({ budget: 3 }), 0);
 });
 
 test("sanitizePlayers keeps known kinds; anything else plays as a person", () => {

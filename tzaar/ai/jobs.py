@@ -17,6 +17,11 @@ params -> result):
     centi-units for the side to move; ``line`` is the rest of the turn the search expects
     (``best`` and the second action its table holds) and ``reply`` the opponent's turn
     after it, as far as the table knows (both empty when no search ran).
+    With a time budget (the level's, or ``time``), ``limit`` is the wall clock, in
+    seconds since ``ai_start`` like ``elapsed``, at which the turn ends as planned at this
+    step: the budget's end, earlier once the time rules (:mod:`.timing`) settled the
+    first action, up to half again later while they extend it (the page's thinking bar
+    is ``elapsed / limit``); absent with a node budget and before the first finished depth.
     ``win_chance`` is the side to move's chance of winning, 0..1, read from ``score`` on the
     scale fitted to the search's scores (:func:`.odds.win_chance`; 1 or 0 when proven;
     null while no search has scored the position: depth 0, as for a placement).
@@ -74,6 +79,9 @@ class Search(Work):
         info["line"] = texts[: len(turn)]
         info["reply"] = texts[len(turn) :]
         info["elapsed"] = round(time.perf_counter() - self.started_at, 3)
+        deadline = info.pop("deadline", None)  # the turn's planned end (a perf_counter time)
+        if deadline is not None:
+            info["limit"] = round(max(deadline - self.started_at, info["elapsed"]), 3)
         proven = info.get("proven")
         if proven:
             info["win_chance"] = 1.0 if proven["result"] == "win" else 0.0

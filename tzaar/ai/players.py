@@ -23,7 +23,7 @@ from .line import table_line
 from .placement import choose_placement
 from .search import MATE, Search
 from .solver import Solver, worth_trying
-from .timing import TimePlan, managed
+from .timing import SECOND_MIN, TimePlan, managed
 
 
 class Level(NamedTuple):
@@ -211,22 +211,30 @@ def think(board, player: str, seed: int = 0, seconds: Optional[float] = None, no
                 if plan is not None:
                     dl = plan.deadline
                 s = Search(board, max_nodes=left, deadline=dl, tt=tt, rng=rng, noise=lv.noise, max_depth=depth, prune=lv.prune)
+                # The turn's end as planned now (a time budget only): this action's deadline,
+                # and after a first action the second's share of the turn.
+                rest = cap * SECOND_MIN if part == "first" else 0.0
+                ends = {} if nodes is not None else {"deadline": dl + rest}
                 run = s.run()
                 try:
                     for info in run:
                         if info is None:
                             yield None
                             continue
-                        yield {**info, "best": chosen + [info["best"]], "line": _line(board, tt, chosen, info["best"])}
-                        if plan is not None:
-                            if plan.settled(info["depth"], info["best"], info["score"], time.perf_counter()):
-                                break
+                        stop = plan is not None and plan.settled(info["depth"], info["best"], info["score"], time.perf_counter())
+                        if plan is not None and not stop:
                             s.deadline = plan.deadline
+                            ends = {"deadline": plan.deadline + rest}
+                        yield {**info, "best": chosen + [info["best"]], "line": _line(board, tt, chosen, info["best"]), **ends}
+                        if stop:
+                            break
                 finally:
                     run.close()  # a search stopped early restores the board here
                 spent += s.nodes
                 a = s.best
-                yield {**s.info(), "nodes": spent, "best": chosen + [a], "line": _line(board, tt, chosen, a)}
+                if ends:  # this action is done: the turn ends now, or after the second's share
+                    ends = {"deadline": time.perf_counter() + rest}
+                yield {**s.info(), "nodes": spent, "best": chosen + [a], "line": _line(board, tt, chosen, a), **ends}
             chosen.append(a)
             board.do(a)
             if board.side != side or board.winner() is not None:
