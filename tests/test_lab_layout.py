@@ -41,3 +41,12 @@ def test_the_wheel_packages_tzaar_only():
     for package in ("lab", "lab.frozen", "lab.frozen.v1", "lab.frozen.v2", "lab.browser", "tests", "e2e"):
         assert not any(fnmatch.fnmatchcase(package, pattern) for pattern in include), package
     assert (ROOT / "lab" / "frozen" / "v1").is_dir() and not (ROOT / "tzaar" / "ai" / "frozen").exists()
+
+
+def test_test_files_have_names_of_their_own():
+    """pytest imports tests/ and e2e/ by file name (no packages): two files of one name stop
+    the whole run at collection."""
+    seen: dict = {}
+    for path in sorted([*(ROOT / "tests").glob("test_*.py"), *(ROOT / "e2e").glob("test_*.py")]):
+        seen.setdefault(path.name, []).append(str(path.relative_to(ROOT)))
+    assert {name: paths for name, paths in seen.items() if len(paths) > 1} == {}
