@@ -31,7 +31,6 @@ the six directions; a mover ``s`` takes ``t`` when ``abs(t) <= abs(s) | 3``).
 from __future__ import annotations
 
 from ..board import HEIGHT, MAX_HEIGHT
-from ..geometry import RAYS
 from .weights import WEIGHTS
 
 # ---------------------------------------------------------------------- shapes (fixed)
@@ -54,14 +53,6 @@ CROWDED = 40
 #: last stack of, beyond the ``scarcity`` curve (negative: the last stack far above the
 #: second); the mover's count minus the enemy's.  0 (off) is the shipped evaluation.
 LAST_STACK = 0
-#: A/B switch (issue 24, type safety): centi-units per unit of ``TYPE_LOSS`` for each type
-#: a side has secured (a stack taller than every enemy stack), so a secured last stack
-#: gives back part of what ``scarcity`` charges for it; the mover's minus the enemy's.
-#: 0 (off) is the shipped evaluation.
-SECURED_SCARCE = 0
-#: A/B switch (issue 24): the same for each type down to two stacks or fewer with a stack
-#: no enemy stack on its three lines (open or blocked) can capture.  0 (off) is shipped.
-LINE_SAFE = 0
 
 #: The features, in the order of :func:`features` (names are the keys of WEIGHTS).
 FEATURES = (
@@ -90,8 +81,6 @@ FEATURES = (
 SCALE = 64
 
 _MASK16 = 0xFFFF
-#: The points on the three lines through each point (the point itself left out).
-_LINES = [tuple(q for ray in RAYS[p] for q in ray) for p in range(60)]
 _CAPPED = [min(n, CAP) for n in range(64)]
 # Height value per code, positive for White stacks, negative for Black.
 _SIGNED_HV = [0] * 256
@@ -305,35 +294,6 @@ def features(b) -> list:
     f.append(take2)
     f.append(lose)
     f.append(step == 2)
-    if SECURED_SCARCE:
-        loss_of = TYPE_LOSS
-        safe = 0
-        for k in (0, 1, 2):
-            if sec_w >> k & 1:
-                safe += loss_of[tops[k]]
-            if sec_b >> k & 1:
-                safe -= loss_of[tops[3 + k]]
-        f.append(-safe if side else safe)
-    if LINE_SAFE:
-        safe = 0
-        if min(tops) <= 2:
-            got = 0
-            for p in range(60):
-                c = cells[p]
-                if not c:
-                    continue
-                slot = _SLOT[c]
-                if tops[slot] > 2 or got >> slot & 1:
-                    continue
-                a = c if c > 0 else -c
-                for q in _LINES[p]:
-                    u = cells[q]
-                    if u and (u > 0) != (c > 0) and a <= ((u if u > 0 else -u) | 3):
-                        break
-                else:
-                    got |= 1 << slot
-                    safe += TYPE_LOSS[tops[slot]] if slot < 3 else -TYPE_LOSS[tops[slot]]
-        f.append(-safe if side else safe)
     return f
 
 
@@ -362,10 +322,6 @@ def evaluate(b) -> int:
         + w[7] * f[7] + w[8] * f[8] + w[9] * f[9] + w[10] * f[10] + w[11] * f[11] + w[12] * f[12]
         + w[13] * f[13] + w[14] * f[14] + w[15] * f[15] + w[16] * f[16] + w[17] * f[17] + w[18] * f[18]
     ) // SCALE
-    if SECURED_SCARCE:
-        v += SECURED_SCARCE * f[19]
-    if LINE_SAFE:
-        v += LINE_SAFE * f[-1]
     if LAST_STACK:
         last = (tops[0] == 1) + (tops[1] == 1) + (tops[2] == 1) - (tops[3] == 1) - (tops[4] == 1) - (tops[5] == 1)
         v += LAST_STACK * (-last if b.side else last)
