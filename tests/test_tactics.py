@@ -12,8 +12,8 @@ import os
 import pytest
 
 from tzaar.ai.players import run_think
-from tzaar.ai.solver import solve, stacks_left, SOLVE_STACKS
-from lab.tactics import DEFEND_STACKS, KINDS, MIDGAME, Tactic, defence_of, load, parse_line, tactic_of
+from tzaar.ai.solver import solve, stacks_left
+from lab.tactics import DEFEND_STACKS, ENDGAME_STACKS, KINDS, MIDGAME, Tactic, defence_of, load, parse_line, tactic_of
 from tzaar.notation import Action
 from tzaar.position import Position
 
@@ -67,9 +67,9 @@ def test_positions_and_actions_are_legal(t: Tactic):
         took_a_type = not all(b.tops[3 * loser : 3 * loser + 3])
         assert took_a_type == (t.kind == "type")
     elif t.kind == "twoturns":
-        assert t.turns == 3 and SOLVE_STACKS < n <= MIDGAME
+        assert t.turns == 3 and ENDGAME_STACKS < n <= MIDGAME
     else:
-        assert t.turns >= 3 and n <= SOLVE_STACKS
+        assert t.turns >= 3 and n <= ENDGAME_STACKS
 
 
 def _cheapest(kind, k=2):
