@@ -62,9 +62,10 @@ __all__ = [
 WIN = "win"
 LOSS = "loss"
 
-#: Positions with at most this many stacks are usually proven within 20,000 nodes (8 of
-#: 9 at 16 stacks, all at 14; 7 of 10 at 18): ``python -m lab.solver_bench``.
-SOLVE_STACKS = 16
+#: Positions with at most this many stacks are tried first (16 until issue 24: 8 of 9
+#: proven within 20,000 nodes at 16 stacks, 7 of 10 at 18; from 20 stacks Expert won 60%
+#: against itself from 16 at equal time): ``python -m lab.solver_bench``, BENCHMARKS.md.
+SOLVE_STACKS = 20
 #: Nodes between two yields of :meth:`Solver.run`.
 SLICE_NODES = 500
 #: Entries per table before it is cleared.
