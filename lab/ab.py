@@ -1,5 +1,8 @@
 """A/B matches of engine settings: ``python -m lab.ab GAMES NODES[,NODES_B] SEED A B [JOBS]``.
 
+NODES may instead be seconds a turn, ``1s`` (or ``1s,1.2s``): both at equal time, where
+the time rules (:mod:`tzaar.ai.timing`) act and a setting's cost in time counts.
+
 Both players are today's ``expert``, in one process, each with its own settings of module
 constants of :mod:`tzaar.ai` set before each of its turns: ``A`` and ``B`` are
 ``"module.NAME=VALUE;..."`` (for example ``"search.PRUNE_STACKINGS=0"``; a VALUE is a Python
@@ -21,7 +24,7 @@ from tzaar.ai import match, players
 from .frozen import frozen_names, run_frozen
 
 USAGE = ('usage: python -m lab.ab GAMES NODES[,NODES_B] SEED "mod.NAME=VALUE;..." "mod.NAME=VALUE;..."|FROZEN [JOBS]'
-         ' (FROZEN: a frozen player, expert-v2)')
+         ' (FROZEN: a frozen player, expert-v2; NODES as 1s: seconds a turn)')
 
 
 class BadSetting(ValueError):
@@ -58,9 +61,10 @@ def parse_settings(spec: str) -> list:
     return out
 
 
-def run(games: int, nodes_a: int, nodes_b: int, seed: int, a: list, b, jobs: int = 1, progress=None):
+def run(games: int, nodes_a, nodes_b, seed: int, a: list, b, jobs: int = 1, progress=None):
     """Play the match; returns the results of :func:`.match.run_match` (A as player one).
-    ``b``: B's settings, or the name of a frozen player (a str) that plays B."""
+    ``b``: B's settings, or the name of a frozen player (a str) that plays B.  A budget
+    is nodes (an int) or seconds (a float)."""
     frozen = b if isinstance(b, str) else None
     b = [] if frozen else b
     defaults = {(m, n): getattr(m, n) for m, n, _ in a + b}
@@ -75,11 +79,20 @@ def run(games: int, nodes_a: int, nodes_b: int, seed: int, a: list, b, jobs: int
         return players.run_think(board, "expert", seed, seconds, nodes)
 
     try:
-        return match.run_match(match.Spec("expert", None, nodes_a), match.Spec("master", None, nodes_b),
+        return match.run_match(_spec("expert", nodes_a), _spec("master", nodes_b),
                                games, "mixed", seed, jobs, progress, player=think)
     finally:
         for (m, n), v in defaults.items():
             setattr(m, n, v)
+
+
+def _spec(name: str, budget) -> match.Spec:
+    return match.Spec(name, budget, None) if isinstance(budget, float) else match.Spec(name, None, budget)
+
+
+def _budget(text: str):
+    """``8000`` -> 8000 nodes, ``1s`` or ``0.5s`` -> seconds (a float)."""
+    return float(text[:-1]) if text.endswith("s") else int(text)
 
 
 def main(argv) -> int:
@@ -89,8 +102,8 @@ def main(argv) -> int:
     try:
         games, seed = int(argv[0]), int(argv[2])
         first, _, second = argv[1].partition(",")
-        nodes_a = int(first)
-        nodes_b = int(second) if second else nodes_a
+        nodes_a = _budget(first)
+        nodes_b = _budget(second) if second else nodes_a
         jobs = int(argv[5]) if len(argv) == 6 else 1
         a = parse_settings(argv[3])
         b = argv[4] if argv[4] in frozen_names() else parse_settings(argv[4])
@@ -99,7 +112,7 @@ def main(argv) -> int:
         return 2
     results = run(games, nodes_a, nodes_b, seed, a, b, jobs,
                   lambda g: print(g["index"], "A" if g["p1_won"] else "B", g["actions"], g.get("ending"), flush=True))
-    print(match.summary(match.Spec("A:" + argv[3], None, nodes_a), match.Spec("B:" + argv[4], None, nodes_b), results, "mixed"))
+    print(match.summary(_spec("A:" + argv[3], nodes_a), _spec("B:" + argv[4], nodes_b), results, "mixed"))
     return 0
 
 

@@ -13,6 +13,11 @@ between two ``strong`` players at 1,000 nodes a turn (random setups, seeds 2000 
 start twice with the colours swapped, ``NODES`` nodes a turn for both (the solver's share included): the
 solver's gain in play, deterministic.
 
+``GAMES MAX_NODES --against v2`` solves the same positions with the frozen v2 solver
+(:mod:`lab.frozen.v2`) and today's, alternately in one run, in CPU time: per number of
+stacks whether both give the same results (result, turns, nodes, actions) and the ratio of
+their times, the speed-up of a change that keeps the proofs exact.
+
 ``--search`` runs the level search (:func:`tzaar.ai.search.search`, iterative-deepening
 alpha-beta with the evaluation) on the same positions with the same budget instead, and
 counts as proven the positions where it reached a win or loss score.
@@ -135,6 +140,38 @@ def _search_result(b, max_nodes):
     return False, max_nodes, None
 
 
+def against(games: int = 10, max_nodes: int = 40_000, version: str = "v2") -> str:
+    """Today's solver and the frozen ``version``'s on the same positions, alternately, in
+    CPU time: identical results? and the ratio of the times per number of stacks."""
+    import importlib
+
+    old = importlib.import_module(f"lab.frozen.{version}.solver").solve
+    lines = []
+    total = [0.0, 0.0]
+    for k, texts in bench_positions(games).items():
+        spent = [0.0, 0.0]
+        proven = 0
+        same = 0
+        for text in texts:
+            got = []
+            for i, fn in enumerate((old, solve)):
+                b = Position.from_text(text).board()
+                t = time.process_time()
+                sol = fn(b, max_nodes=max_nodes)
+                spent[i] += time.process_time() - t
+                got.append(None if sol is None else (sol.result, sol.turns, sol.nodes, tuple(sol.actions)))
+            proven += got[1] is not None
+            same += got[0] == got[1]
+        if not texts:
+            continue
+        total[0] += spent[0]
+        total[1] += spent[1]
+        lines.append(f"{k} stacks: {proven}/{len(texts)} proven, the same result as {version} in {same}; "
+                     f"CPU {version} {spent[0]:.2f} s, today {spent[1]:.2f} s, {version}/today {spent[0] / max(spent[1], 1e-9):.2f}")
+    lines.append(f"total CPU: {version} {total[0]:.2f} s, today {total[1]:.2f} s, {version}/today {total[0] / max(total[1], 1e-9):.2f}")
+    return "\n".join(lines)
+
+
 def bench(games: int = 10, max_nodes: int = 200_000, use_search: bool = False) -> str:
     lines = []
     all_nodes = 0
@@ -178,13 +215,22 @@ def bench(games: int = 10, max_nodes: int = 200_000, use_search: bool = False) -
 
 
 if __name__ == "__main__":
-    flags = [x for x in sys.argv[1:] if x.startswith("--")]
-    args = [x for x in sys.argv[1:] if not x.startswith("--")]
-    if set(flags) - {"--search", "--ab"} or len(args) > 2 + ("--ab" in flags) or not all(x.isdigit() for x in args):
-        print("usage: python -m lab.solver_bench [GAMES] [MAX_NODES] [--search]"
+    argv = sys.argv[1:]
+    version = None
+    if "--against" in argv[:-1]:
+        i = argv.index("--against")
+        version = argv[i + 1]
+        argv = argv[:i] + argv[i + 2:]
+    flags = [x for x in argv if x.startswith("--")]
+    args = [x for x in argv if not x.startswith("--")]
+    if (set(flags) - {"--search", "--ab"} or len(args) > 2 + ("--ab" in flags) or not all(x.isdigit() for x in args)
+            or (version is not None and (flags or version not in ("v1", "v2")))):
+        print("usage: python -m lab.solver_bench [GAMES] [MAX_NODES] [--search | --against v2]"
               "  |  python -m lab.solver_bench GAMES NODES [STACKS] --ab", file=sys.stderr)
         raise SystemExit(2)
-    if "--ab" in flags:
+    if version:
+        print(against(*[int(x) for x in args], version=version))
+    elif "--ab" in flags:
         print(ab_endgames(*[int(x) for x in args]))
     else:
         print(bench(*[int(x) for x in args], use_search="--search" in flags))

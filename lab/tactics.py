@@ -9,8 +9,8 @@ endgame_positions`; no evaluation is involved, so the file depends on the rules 
 asks the endgame solver, at every action, whether the side to move can force a win:
 
 * above ``MIDGAME`` stacks, within 1 turn (this one), with ``MIDGAME_NODES`` nodes;
-* above ``SOLVE_STACKS`` stacks, within 3 turns (this one and its next), ``NODES`` nodes;
-* at ``SOLVE_STACKS`` stacks or fewer, in any number of turns, ``NODES`` nodes.
+* above ``ENDGAME_STACKS`` stacks, within 3 turns (this one and its next), ``NODES`` nodes;
+* at ``ENDGAME_STACKS`` stacks or fewer, in any number of turns, ``NODES`` nodes.
 
 A proven win is kept with every first action that keeps it (:func:`tzaar.ai.solver.
 winning_actions`: the same exhaustive search, asked of every legal action), unless it is
@@ -22,18 +22,29 @@ Each is given a kind:
 * ``starve``: a win in 1, two actions that leave the enemy no capture at the start of its
   turn;
 * ``twoturns``: a win in 3 turns (a capture now, the decisive one next turn, whatever the
-  enemy does in between) above ``SOLVE_STACKS`` stacks;
-* ``endgame``: a win in 3 turns or more at ``SOLVE_STACKS`` stacks or fewer.
+  enemy does in between) above ``ENDGAME_STACKS`` stacks;
+* ``endgame``: a win in 3 turns or more at ``ENDGAME_STACKS`` stacks or fewer.
+
+And one kind of defence (:func:`defence_of`), asked at every position with
+``DEFEND_STACKS`` stacks or fewer where the side to move is down to two stacks or fewer of
+a type and has no win in 1:
+
+* ``defend``: the side to move does not lose within 2 turns (this one and the enemy's
+  next), but after every first action except the listed ones it does, whatever its
+  second action: the enemy's next turn takes a type (or leaves it no capture).  The
+  listed ones are at most a quarter of the legal actions (at least one loses).
 
 At most one position of a kind per game, ``PER_KIND`` of each kind in all.
 
 File format, one position a line (``#`` lines are comments)::
 
     KIND | POSITION TEXT | ACTION ACTION ... | win N
+    defend | POSITION TEXT | ACTION ACTION ... | hold 2
 
 the winning first actions (any of them is right) and the proven result for the side to
 move (turns as in :mod:`tzaar.ai.solver`: ``win 1`` wins during this turn, ``win 3``
-during its next turn).  ``tests/test_tactics.py`` checks the file with the rules engine
+during its next turn); for ``defend`` the first actions that hold (``hold 2``: the side to
+move does not lose within 2 turns after them, and loses within 2 after any other).  ``tests/test_tactics.py`` checks the file with the rules engine
 and the solver, and that the ``expert`` finds a winning action within a node budget.
 """
 
@@ -43,7 +54,7 @@ import sys
 import time
 from typing import NamedTuple, Optional
 
-from tzaar.ai.solver import SOLVE_STACKS, WIN, solve, stacks_left, winning_actions
+from tzaar.ai.solver import WIN, Solver, SolverLimit, solve, stacks_left, winning_actions
 from tzaar.notation import Action
 from tzaar.position import Position
 
@@ -53,9 +64,15 @@ from .solver_bench import endgame_positions
 NODES = 20_000
 #: Above this many stacks only wins within this turn are looked for.
 MIDGAME = 30
+#: At this many stacks or fewer wins are looked for in any number of turns (``endgame``);
+#: the suite's own figure (the engine's solver started here when the suite was made:
+#: ``tzaar.ai.solver.SOLVE_STACKS`` may differ).
+ENDGAME_STACKS = 16
 MIDGAME_NODES = 2_000
 PER_KIND = 8
-KINDS = ("type", "starve", "twoturns", "endgame")
+KINDS = ("type", "starve", "twoturns", "endgame", "defend")
+#: Defences are looked for from this many stacks down.
+DEFEND_STACKS = 30
 DEFAULT_OUT = "tests/data/tactics.txt"
 DEFAULT_GAMES = 50
 
@@ -69,15 +86,20 @@ class Tactic(NamedTuple):
     turns: int
 
     def line(self) -> str:
-        return f"{self.kind} | {self.position} | {' '.join(self.actions)} | win {self.turns}"
+        return f"{self.kind} | {self.position} | {' '.join(self.actions)} | {_result(self.kind)} {self.turns}"
+
+
+def _result(kind: str) -> str:
+    return "hold" if kind == "defend" else "win"
 
 
 def parse_line(line: str) -> Tactic:
     """A :class:`Tactic` from one line of the file (ValueError if malformed)."""
     parts = [p.strip() for p in line.split("|")]
-    if len(parts) != 4 or parts[0] not in KINDS or not parts[3].startswith("win ") or not parts[3][4:].isdigit():
-        raise ValueError(f"a tactic line is 'KIND | POSITION | ACTIONS | win N', not {line[:120]!r}")
-    return Tactic(parts[0], parts[1], tuple(parts[2].split()), int(parts[3][4:]))
+    result, _, turns = parts[3].partition(" ") if len(parts) == 4 else ("", "", "")
+    if len(parts) != 4 or parts[0] not in KINDS or result != _result(parts[0]) or not turns.isdigit():
+        raise ValueError(f"a tactic line is 'KIND | POSITION | ACTIONS | win N' ('hold 2' for defend), not {line[:120]!r}")
+    return Tactic(parts[0], parts[1], tuple(parts[2].split()), int(turns))
 
 
 def load(path: str = DEFAULT_OUT) -> list:
@@ -90,14 +112,14 @@ def question(board):
     n = stacks_left(board)
     if n > MIDGAME:
         return 1, MIDGAME_NODES
-    if n > SOLVE_STACKS:
+    if n > ENDGAME_STACKS:
         return 3, NODES
     return None, NODES
 
 
 def _kind(board, sol) -> str:
     if sol.turns >= 3:
-        return "endgame" if stacks_left(board) <= SOLVE_STACKS else "twoturns"
+        return "endgame" if stacks_left(board) <= ENDGAME_STACKS else "twoturns"
     for a in sol.actions:
         board.do(a)
     loser = 1 - board.winner()
@@ -125,6 +147,36 @@ def tactic_of(board) -> Optional[Tactic]:
     return Tactic(_kind(board, sol), board.text(), tuple(texts), sol.turns)
 
 
+def defence_of(board) -> Optional[Tactic]:
+    """The ``defend`` Tactic of a board in play, or None: the side to move (at the start of
+    its turn, down to two stacks or fewer of a type, no win in 1) does not lose within 2
+    turns, but does after all its first actions except at most a quarter of them (each
+    asked of the solver, ``NODES`` nodes a question; None if one is not answered)."""
+    side = board.side
+    if board.step != 1 or stacks_left(board) > DEFEND_STACKS or min(board.tops[3 * side : 3 * side + 3]) > 2:
+        return None
+    try:
+        root = Solver(board, max_nodes=NODES)
+        if root.wins_within(1) or root.loses_within(2):
+            return None
+        moves = board.moves()
+        good = []
+        for a in moves:
+            board.do(a)
+            try:
+                lost = Solver(board, max_nodes=NODES).loses_within(2)
+            finally:
+                board.undo()
+            if not lost:
+                good.append(a)
+    except SolverLimit:
+        return None
+    if not good or len(good) > max(1, len(moves) // 4):
+        return None
+    texts = sorted(Action.from_code(a, board.cells).text() for a in good)
+    return Tactic("defend", board.text(), tuple(texts), 2)
+
+
 def _wins_at_once(board, a) -> bool:
     side = board.side
     board.do(a)
@@ -142,6 +194,8 @@ def generate(games: int = DEFAULT_GAMES, per_kind: int = PER_KIND, log=None) -> 
         for text in endgame_positions(g):
             b = Position.from_text(text).board()
             t = tactic_of(b)
+            if t is None and "defend" not in taken and len(found["defend"]) < per_kind:
+                t = defence_of(b)
             if t is None or t.kind in taken or len(found[t.kind]) >= per_kind:
                 continue
             taken.add(t.kind)
@@ -156,7 +210,7 @@ def generate(games: int = DEFAULT_GAMES, per_kind: int = PER_KIND, log=None) -> 
 def score(player: str, nodes: int, path: str = DEFAULT_OUT) -> dict:
     """{kind: (found, positions)}: how many of the suite's positions ``player`` (any
     player of ``python -m lab.match``, e.g. ``expert-v1``) solves with ``nodes`` nodes
-    and seed 0 (its first action is one of the winning ones)."""
+    and seed 0 (its first action is one of the winning ones, or holding ones)."""
     from .match import run_player
 
     out = {k: [0, 0] for k in KINDS}
@@ -200,6 +254,7 @@ def main(argv=None) -> int:
     with open(path, "w", encoding="utf-8") as f:
         f.write(f"# Proven wins from random games (seeds 1..{games}): python -m lab.tactics {games}\n")
         f.write("# KIND | POSITION | winning first actions (any is right) | win TURNS (lab/tactics.py)\n")
+        f.write("# defend | POSITION | the first actions that hold (any is right) | hold 2\n")
         for t in tactics:
             f.write(t.line() + "\n")
     print(f"{len(tactics)} tactics written to {path} in {time.perf_counter() - t0:.0f} s", file=sys.stderr)

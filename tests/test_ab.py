@@ -45,6 +45,14 @@ def test_the_command_line_refuses_bad_arguments(capsys):
     assert "has no NOPE" in capsys.readouterr().err
 
 
+def test_a_budget_is_nodes_or_seconds():
+    assert ab._budget("8000") == 8000 and ab._budget("1s") == 1.0 and ab._budget("0.5s") == 0.5
+    assert ab._spec("expert", 8000) == ("expert", None, 8000)
+    assert ab._spec("expert", 0.5) == ("expert", 0.5, None)
+    with pytest.raises(ValueError):
+        ab._budget("1x")
+
+
 def test_depth_cost_counts_each_setting_and_restores_it():
     from lab import bench
 

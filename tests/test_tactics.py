@@ -1,7 +1,8 @@
 """The tactical suite (tests/data/tactics.txt, written by ``python -m lab.tactics``).
 
 Each line is a position where the side to move has a proven win, with every first action
-that keeps it.  The positions are read by the rules engine, the expected actions are
+that keeps it, or (``defend``) must defend a type: every first action but the listed ones
+loses within 2 turns.  The positions are read by the rules engine, the expected actions are
 derived again here by the exhaustive search for a sample, and the ``expert`` must find a
 winning action within a node budget for every one.
 """
@@ -11,8 +12,8 @@ import os
 import pytest
 
 from tzaar.ai.players import run_think
-from tzaar.ai.solver import solve, stacks_left, SOLVE_STACKS
-from lab.tactics import KINDS, MIDGAME, Tactic, load, parse_line, tactic_of
+from tzaar.ai.solver import solve, stacks_left
+from lab.tactics import DEFEND_STACKS, ENDGAME_STACKS, KINDS, MIDGAME, Tactic, defence_of, load, parse_line, tactic_of
 from tzaar.notation import Action
 from tzaar.position import Position
 
@@ -39,8 +40,15 @@ def test_positions_and_actions_are_legal(t: Tactic):
     legal = {a.text() for a in p.legal_actions()}
     assert set(t.actions) <= legal
     assert 0 < len(t.actions) <= max(2, len(legal) // 4)  # few of the actions win
-    assert t.turns % 2 == 1
     n = stacks_left(p.board())
+    if t.kind == "defend":
+        # A defence: at most a quarter of the first actions hold (at least one loses),
+        # and the side to move is down to two stacks or fewer of a type.
+        b = p.board()
+        assert t.turns == 2 and n <= DEFEND_STACKS and len(t.actions) <= max(1, len(legal) // 4) < len(legal)
+        assert min(b.tops[3 * b.side : 3 * b.side + 3]) <= 2
+        return
+    assert t.turns % 2 == 1
     if t.kind in ("type", "starve"):
         assert t.turns == 1
         # No single action wins at once: the win takes both actions of the turn.
@@ -59,9 +67,9 @@ def test_positions_and_actions_are_legal(t: Tactic):
         took_a_type = not all(b.tops[3 * loser : 3 * loser + 3])
         assert took_a_type == (t.kind == "type")
     elif t.kind == "twoturns":
-        assert t.turns == 3 and SOLVE_STACKS < n <= MIDGAME
+        assert t.turns == 3 and ENDGAME_STACKS < n <= MIDGAME
     else:
-        assert t.turns >= 3 and n <= SOLVE_STACKS
+        assert t.turns >= 3 and n <= ENDGAME_STACKS
 
 
 def _cheapest(kind, k=2):
@@ -71,13 +79,15 @@ def _cheapest(kind, k=2):
 @pytest.mark.parametrize("t", [t for kind in KINDS for t in _cheapest(kind)], ids=lambda t: t.kind)
 def test_expected_actions_are_derived_again_by_the_exhaustive_search(t: Tactic):
     b = Position.from_text(t.position).board()
-    assert tactic_of(b) == t
+    assert (defence_of(b) if t.kind == "defend" else tactic_of(b)) == t
     assert b.text() == t.position
 
 
 def test_no_shorter_win_exists():
     # The result is the fastest win: no win within fewer turns for a sample of each kind.
     for kind in KINDS:
+        if kind == "defend":
+            continue  # no win to be shorter: defence_of asks the solver itself
         for t in _cheapest(kind, 3):
             b = Position.from_text(t.position).board()
             if t.turns > 1:
@@ -102,7 +112,8 @@ def test_a_random_choice_misses_most_of_them():
 
 
 def test_bad_lines_are_refused():
-    for line in ["type | x | A1xA2", "nope | standard | A1xA2 | win 1", "type | p | A1xA2 | win x"]:
+    for line in ["type | x | A1xA2", "nope | standard | A1xA2 | win 1", "type | p | A1xA2 | win x",
+                 "defend | p | A1xA2 | win 2", "type | p | A1xA2 | hold 1"]:
         with pytest.raises(ValueError):
             parse_line(line)
 

@@ -133,7 +133,7 @@ def think(board, player: str, seed: int = 0, seconds: Optional[float] = None, no
 
     Endgame solver: at the levels with a ``solve`` budget (or any level but ``random``
     when ``solve`` is True, with ``ASKED_SOLVE_NODES``; never when it is False), once few
-    stacks are left the exact solver runs first, in slices, with its own node budget, at
+    stacks are left and there is more than one legal action the exact solver runs first, in slices, with its own node budget, at
     most ``SOLVE_SHARE`` of the caller's ``nodes`` (which then covers both) or else of
     the time.  A proven result is played at once (the fastest
     win, the slowest loss) and the last info dict carries ``proven``: ``{"result":
@@ -179,7 +179,7 @@ def think(board, player: str, seed: int = 0, seconds: Optional[float] = None, no
     tt = {}
     spent = 0
     budget = lv.solve if solve is None else (lv.solve or ASKED_SOLVE_NODES) if solve else 0
-    if budget and worth_trying(board):
+    if budget and worth_trying(board) and board.count() > 1:  # a single action: answered at once
         if asked is not None:
             budget = min(budget, int(asked * SOLVE_SHARE))
         # A time budget (the level's, or the caller's) bounds it too; a node budget alone

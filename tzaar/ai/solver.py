@@ -62,9 +62,10 @@ __all__ = [
 WIN = "win"
 LOSS = "loss"
 
-#: Positions with at most this many stacks are usually proven within 20,000 nodes (8 of
-#: 9 at 16 stacks, all at 14; 7 of 10 at 18): ``python -m lab.solver_bench``.
-SOLVE_STACKS = 16
+#: Positions with at most this many stacks are tried first (16 until issue 24: 8 of 9
+#: proven within 20,000 nodes at 16 stacks, 7 of 10 at 18; from 20 stacks Expert won 60%
+#: against itself from 16 at equal time): ``python -m lab.solver_bench``, BENCHMARKS.md.
+SOLVE_STACKS = 20
 #: Nodes between two yields of :meth:`Solver.run`.
 SLICE_NODES = 500
 #: Entries per table before it is cleared.
@@ -104,9 +105,10 @@ def stacks_left(board) -> int:
     return sum(board.tops)
 
 
-def worth_trying(board, limit: int = SOLVE_STACKS) -> bool:
-    """True in the play phase when at most ``limit`` stacks are left."""
-    return board.step != 0 and stacks_left(board) <= limit
+def worth_trying(board, limit: Optional[int] = None) -> bool:
+    """True in the play phase when at most ``limit`` stacks are left (default
+    ``SOLVE_STACKS``, read at each call, so an A/B match can set it)."""
+    return board.step != 0 and stacks_left(board) <= (SOLVE_STACKS if limit is None else limit)
 
 
 def _captures(b):
@@ -117,6 +119,63 @@ def _captures(b):
     caps = b._moves(False)
     if len(caps) > 1:
         caps.sort(key=lambda a: tops[off + TYPE[cells[a & 63]]] * 64 - HEIGHT[cells[a & 63]])
+    return caps
+
+
+def _may_win_at_once(b):
+    """The second actions of the side to move that may end the game in its favour at
+    once, in the order of a full list (captures by :func:`_captures`, stackings, pass):
+    every other one is sure not to, so the last turn of a question skips them.
+
+    An action wins at once by taking the enemy's last stack of a type (only a capture can)
+    or by leaving the enemy no capture.  An enemy capture (attacker ``e``, target ``z``)
+    survives a stacking ``s -> t`` unless ``z`` is ``s`` or ``t`` (nothing else moves or
+    grows, and no line between two stacks is blocked), a capture ``x -> y`` unless ``e``
+    is ``y`` or ``z`` is ``x``, and a pass always."""
+    cells = b.cells
+    links = b.links
+    sg = 1 if b.side == WHITE else -1
+    caps = []  # the side's captures, in the order of Board._moves
+    pairs = []  # the enemy's
+    for p in range(60):
+        s = cells[p] * sg
+        if s > 0:
+            lim = -(s | 3)
+            for q in links[p]:
+                if lim <= cells[q] * sg < 0:
+                    caps.append(p << 6 | q)
+        elif s < 0:
+            lim = -s | 3
+            for q in links[p]:
+                if 0 < cells[q] * sg <= lim:
+                    pairs.append((p, q))
+    tops = b.tops
+    off = 3 if sg == 1 else 0
+    if pairs:
+        out = []
+        for a in caps:
+            x = a >> 6
+            y = a & 63
+            if tops[off + TYPE[cells[y]]] == 1:
+                out.append(a)
+                continue
+            for e, z in pairs:
+                if e != y and z != x:
+                    break
+            else:
+                out.append(a)
+        caps = out
+    if len(caps) > 1:  # the order of _captures (a stable sort: filtering first keeps it)
+        caps.sort(key=lambda a: tops[off + TYPE[cells[a & 63]]] * 64 - HEIGHT[cells[a & 63]])
+    if not pairs:
+        caps += b._moves(True)
+        caps.append(PASS)
+        return caps
+    targets = {z for _, z in pairs}
+    if len(targets) <= 2:
+        for a in b._moves(True):
+            if targets <= {a >> 6, a & 63}:
+                caps.append(a)
     return caps
 
 
@@ -166,8 +225,11 @@ class Solver:
             raise _Stop
         side = b.side
         if b.step == 2:
-            moves = _captures(b) + b._moves(True)
-            moves.append(PASS)
+            if d == 1:
+                moves = _may_win_at_once(b)
+            else:
+                moves = _captures(b) + b._moves(True)
+                moves.append(PASS)
         else:
             moves = _captures(b)
         if move is not None and move in moves:
