@@ -17,8 +17,8 @@ from tzaar.position import Position
 from lab import solver_bench
 from tzaar.ai.solver import (
     LOSS, SOLVE_STACKS, WIN, Solution, Solver, SolverLimit, solve, stacks_left, winning_actions, worth_trying,
-    _captures, _may_win_at_once,
 )
+from tzaar.ai.solver_moves import captures_first, may_win_at_once
 from tzaar.board import PASS
 
 
@@ -328,7 +328,7 @@ def test_questions_asked_one_by_one_agree_with_the_exact_result():
 
 
 def test_the_last_turns_second_actions_skip_only_actions_that_cannot_win_at_once():
-    # solver._may_win_at_once: every second action that ends the game in the mover's
+    # solver_moves.may_win_at_once: every second action that ends the game in the mover's
     # favour at once is kept, in the order of the full list; most of the others go.
     kept = total = winners = 0
     for seed in range(1, 9):
@@ -337,7 +337,7 @@ def test_the_last_turns_second_actions_skip_only_actions_that_cannot_win_at_once
             for first in b.moves() if b.step == 1 else []:
                 b.do(first)
                 if b.winner() is None and b.step == 2:
-                    full = _captures(b) + b._moves(True) + [PASS]
+                    full = captures_first(b) + b._moves(True) + [PASS]
                     side = b.side
                     wins = []
                     for a in full:
@@ -345,7 +345,7 @@ def test_the_last_turns_second_actions_skip_only_actions_that_cannot_win_at_once
                         if b.winner() == side:
                             wins.append(a)
                         b.undo()
-                    cand = _may_win_at_once(b)
+                    cand = may_win_at_once(b)
                     assert set(wins) <= set(cand)
                     assert cand == [a for a in full if a in set(cand)]  # the same order
                     kept += len(cand)

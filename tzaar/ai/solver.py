@@ -43,7 +43,8 @@ from __future__ import annotations
 
 from typing import NamedTuple, Optional
 
-from ..board import HEIGHT, PASS, TYPE, WHITE
+from ..board import PASS
+from .solver_moves import captures_first, may_win_at_once
 
 __all__ = [
     "Solution",
@@ -111,74 +112,6 @@ def worth_trying(board, limit: Optional[int] = None) -> bool:
     return board.step != 0 and stacks_left(board) <= (SOLVE_STACKS if limit is None else limit)
 
 
-def _captures(b):
-    """The side to move's captures, scarcest enemy type first, then the tallest."""
-    cells = b.cells
-    tops = b.tops
-    off = 3 if b.side == WHITE else 0
-    caps = b._moves(False)
-    if len(caps) > 1:
-        caps.sort(key=lambda a: tops[off + TYPE[cells[a & 63]]] * 64 - HEIGHT[cells[a & 63]])
-    return caps
-
-
-def _may_win_at_once(b):
-    """The second actions of the side to move that may end the game in its favour at
-    once, in the order of a full list (captures by :func:`_captures`, stackings, pass):
-    every other one is sure not to, so the last turn of a question skips them.
-
-    An action wins at once by taking the enemy's last stack of a type (only a capture can)
-    or by leaving the enemy no capture.  An enemy capture (attacker ``e``, target ``z``)
-    survives a stacking ``s -> t`` unless ``z`` is ``s`` or ``t`` (nothing else moves or
-    grows, and no line between two stacks is blocked), a capture ``x -> y`` unless ``e``
-    is ``y`` or ``z`` is ``x``, and a pass always."""
-    cells = b.cells
-    links = b.links
-    sg = 1 if b.side == WHITE else -1
-    caps = []  # the side's captures, in the order of Board._moves
-    pairs = []  # the enemy's
-    for p in range(60):
-        s = cells[p] * sg
-        if s > 0:
-            lim = -(s | 3)
-            for q in links[p]:
-                if lim <= cells[q] * sg < 0:
-                    caps.append(p << 6 | q)
-        elif s < 0:
-            lim = -s | 3
-            for q in links[p]:
-                if 0 < cells[q] * sg <= lim:
-                    pairs.append((p, q))
-    tops = b.tops
-    off = 3 if sg == 1 else 0
-    if pairs:
-        out = []
-        for a in caps:
-            x = a >> 6
-            y = a & 63
-            if tops[off + TYPE[cells[y]]] == 1:
-                out.append(a)
-                continue
-            for e, z in pairs:
-                if e != y and z != x:
-                    break
-            else:
-                out.append(a)
-        caps = out
-    if len(caps) > 1:  # the order of _captures (a stable sort: filtering first keeps it)
-        caps.sort(key=lambda a: tops[off + TYPE[cells[a & 63]]] * 64 - HEIGHT[cells[a & 63]])
-    if not pairs:
-        caps += b._moves(True)
-        caps.append(PASS)
-        return caps
-    targets = {z for _, z in pairs}
-    if len(targets) <= 2:
-        for a in b._moves(True):
-            if targets <= {a >> 6, a & 63}:
-                caps.append(a)
-    return caps
-
-
 class Solver:
     """One solve of ``board`` (restored whenever :meth:`run` stops or ends).
 
@@ -226,12 +159,12 @@ class Solver:
         side = b.side
         if b.step == 2:
             if d == 1:
-                moves = _may_win_at_once(b)
+                moves = may_win_at_once(b)
             else:
-                moves = _captures(b) + b._moves(True)
+                moves = captures_first(b) + b._moves(True)
                 moves.append(PASS)
         else:
-            moves = _captures(b)
+            moves = captures_first(b)
         if move is not None and move in moves:
             moves.remove(move)
             moves.insert(0, move)
@@ -289,11 +222,11 @@ class Solver:
             raise _Stop
         side = b.side
         if b.step == 2:
-            moves = _captures(b)
+            moves = captures_first(b)
             moves.append(PASS)
             moves += b._moves(True)
         else:
-            moves = _captures(b)
+            moves = captures_first(b)
         if move is not None and move in moves:
             moves.remove(move)
             moves.insert(0, move)
