@@ -130,6 +130,17 @@ def test_how_to_play_leads_to_the_lessons(page, open_site, watch, wait_engine):
     page.click("#help-button")
     page.wait_for_selector("#help-dialog[open] #help-learn")
     assert page.text_content("#help-learn") == EN["lessons.invite"]
+    # It tells of the puzzles too, in the language shown.
+    plain = lambda text: text.replace("*", "")  # noqa: E731 (the rich text's marks)
+    assert page.text_content("#help-puzzles") == plain(EN["help.puzzles"])
+    page.keyboard.press("Escape")
+    page.select_option("#language", "de")
+    de = json.loads((Path(__file__).resolve().parents[1] / "web" / "lang" / "de.json").read_text(encoding="utf-8"))
+    page.wait_for_function("text => document.querySelector('#help-puzzles').textContent === text", arg=plain(de["help.puzzles"]))
+    page.select_option("#language", "en")
+    page.wait_for_function("text => document.querySelector('#help-puzzles').textContent === text", arg=plain(EN["help.puzzles"]))
+    page.click("#help-button")
+    page.wait_for_selector("#help-dialog[open] #help-learn")
     page.click("#help-learn")
     page.wait_for_selector('#lessons:not([hidden]) button[data-lesson="moving"]')
     assert page.is_hidden("#help-dialog")

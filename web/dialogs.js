@@ -2,7 +2,7 @@
 // confirmation of a losing stacking, there from the start, is confirm.js).
 import { drawMiniPiece } from "./board.js";
 import { PLAYER_KINDS } from "./players.js";
-import { msg, show } from "./i18n.js";
+import { msg, show, translateDocument } from "./i18n.js";
 import { runCommand } from "./input.js";
 
 /** A seed as typed: null (none), a whole number, or undefined when it is not one. */
@@ -97,6 +97,12 @@ export class HelpDialog {
   constructor(dialog) {
     this.#dialog = dialog;
     for (const svg of dialog.querySelectorAll("svg[data-legend]")) drawMiniPiece(svg, "white", svg.dataset.legend);
+    // The puzzles, in a later text (index.html's own texts count against the page's start).
+    const puzzles = document.createElement("p");
+    puzzles.id = "help-puzzles";
+    puzzles.dataset.i18nRich = "help.puzzles";
+    dialog.querySelector('[data-i18n-rich="help.language"]').before(puzzles);
+    translateDocument(dialog);
     // The way to the lessons (the command "learn", app.js), after the dialog closes.
     const learn = document.createElement("button");
     learn.type = "button";
