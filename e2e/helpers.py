@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from tzaar.facade import call
+from tzaar.position import Position
 
 STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1"
 # White to play its second action; stacking C4 onto C3 (or C3 onto C4, or A1 with C3)
@@ -158,6 +159,19 @@ def persons_turn(page) -> None:
         before += 1
         if legal["pass"] or "x" not in action:
             return
+
+
+def winning_turn(position: str) -> list[str]:
+    """A turn (action texts) that wins at once for the side to move in `position`."""
+    pos = Position.from_text(position)
+    for a in pos.legal_actions():
+        q = pos.apply(a)
+        if q.winner == pos.side:
+            return [a.text()]
+        for c in q.legal_actions() if q.winner is None and q.side == pos.side else ():
+            if q.apply(c).winner == pos.side:
+                return [a.text(), c.text()]
+    raise AssertionError("no winning turn")
 
 
 def open_records(page):

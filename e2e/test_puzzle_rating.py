@@ -8,9 +8,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from helpers import act, idle
+from helpers import act, idle, winning_turn
 
 from tzaar.position import Position
+from tzaar.turns import group_turns
 
 PUZZLES = json.loads((Path(__file__).resolve().parent.parent / "web" / "puzzles.json").read_text())["puzzles"]
 BY_ID = {p["id"]: p for p in PUZZLES}
@@ -19,26 +20,7 @@ PROGRESS = "tzaar.puzzles.progress"
 
 def first_turn(puzzle) -> list[str]:
     """The player's first turn of the puzzle's solution."""
-    pos = Position.from_text(puzzle["position"])
-    turn = []
-    for action in puzzle["solution"]:
-        turn.append(action)
-        pos = pos.apply(action)
-        if pos.side != Position.from_text(puzzle["position"]).side or pos.winner is not None:
-            return turn
-    raise AssertionError("no first turn")
-
-
-def winning_turn(position: str) -> list[str]:
-    pos = Position.from_text(position)
-    for a in pos.legal_actions():
-        q = pos.apply(a)
-        if q.winner == pos.side:
-            return [a.text()]
-        for c in q.legal_actions() if q.winner is None and q.side == pos.side else ():
-            if q.apply(c).winner == pos.side:
-                return [a.text(), c.text()]
-    raise AssertionError("no winning turn")
+    return [a.text() for a in group_turns(Position.from_text(puzzle["position"]), puzzle["solution"])[0].actions]
 
 
 def start(open_site, wait_engine, progress: dict | str | None = None):

@@ -7,7 +7,7 @@ import json
 import re
 from pathlib import Path
 
-from helpers import RECORDERS, act, idle, link, shown
+from helpers import RECORDERS, act, idle, link, shown, winning_turn
 
 from tzaar.position import Position
 from tzaar.ai.solver import Solver
@@ -296,18 +296,6 @@ def test_a_review_judges_turns_by_the_chance_they_give_away(open_site, watch, wa
         white = int(percent[:-1]) if side == "White" else 100 - int(percent[:-1])
         assert abs(y - (45 - (white / 100 - 0.5) * 2 * 39)) < 1.5  # 90 high, 6 of margin
     watch.assert_clean()
-
-
-def winning_turn(position: str) -> list[str]:
-    pos = Position.from_text(position)
-    for a in pos.legal_actions():
-        q = pos.apply(a)
-        if q.winner == pos.side:
-            return [a.text()]
-        for c in q.legal_actions() if q.winner is None and q.side == pos.side else ():
-            if q.apply(c).winner == pos.side:
-                return [a.text(), c.text()]
-    raise AssertionError("no winning turn")
 
 
 def open_puzzle(page, index):

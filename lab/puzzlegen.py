@@ -37,6 +37,7 @@ from tzaar.puzzles import action_texts, after_turn, stubborn_defence, turns_of, 
 from .frozen import frozen_names
 from .match import run_player
 from .puzzleset import annotate, next_id, read
+from .puzzleset import write as write_file
 
 TURNS = 2
 #: Nodes of the engine's search that picks the candidate positions.
@@ -159,13 +160,12 @@ def generate(games: int, seed: int, player: str, max_stacks: int, count: int, lo
 
 
 def write(puzzles: list, path: str) -> None:
+    """The puzzle file of ``puzzles`` at ``path`` (``-``: standard output)."""
     data = {"version": 1, "turns": TURNS, "puzzles": puzzles}
-    text = json.dumps(data, indent=1) + "\n"
     if path == "-":
-        sys.stdout.write(text)
+        sys.stdout.write(json.dumps(data, indent=1) + "\n")
     else:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
+        write_file(data, path)
 
 
 def run(argv) -> int:

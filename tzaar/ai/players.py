@@ -133,9 +133,9 @@ def think(board, player: str, seed: int = 0, seconds: Optional[float] = None, no
 
     Endgame solver: at the levels with a ``solve`` budget (or any level but ``random``
     when ``solve`` is True, with ``ASKED_SOLVE_NODES``; never when it is False), once few
-    stacks are left and there is more than one legal action the exact solver runs first, in slices, with its own node budget, at
-    most ``SOLVE_SHARE`` of the caller's ``nodes`` (which then covers both) or else of
-    the time.  A proven result is played at once (the fastest
+    stacks are left and there is more than one legal action the exact solver runs first,
+    in slices, with its own node budget, at most ``SOLVE_SHARE`` of the caller's ``nodes``
+    (which then covers both) or else of the time.  A proven result is played at once (the fastest
     win, the slowest loss) and the last info dict carries ``proven``: ``{"result":
     "win"|"loss", "turns": n}``; otherwise the search gets the rest of the budget.
 
