@@ -1,6 +1,6 @@
 """The exact solver's action lists (:mod:`tzaar.ai.solver`): the captures, scarcest enemy
 type first, and the second actions that may end the game at once, for a question's last
-turn."""
+turn, with a quick verdict on that last turn that decides most of them without a list."""
 
 from __future__ import annotations
 
@@ -73,3 +73,74 @@ def may_win_at_once(b):
             if targets <= {a >> 6, a & 63}:
                 caps.append(a)
     return caps
+
+
+def quick_win_at_once(b):
+    """A quick verdict on the question of :func:`may_win_at_once` (the side to move, at its
+    second action, ending the game in its favour at once), from the enemy's stacks alone:
+    a winning action (a capture of the enemy's last stack of a type, or a pass that leaves
+    the enemy no capture), ``False`` when no action can win at once, or ``None`` when it
+    cannot tell (then :func:`may_win_at_once` and each action played decide).
+
+    ``False`` by the rule of :func:`may_win_at_once`: every enemy capture (``e``, ``z``)
+    must die, and a capture ``x -> y`` kills only those with ``z == x`` or ``e == y``, so
+    the attackers of the targets other than ``x`` must be ``y`` alone (or no target is
+    ``x``, and there is one attacker); a stacking kills those aimed at its two points; a
+    pass none."""
+    cells = b.cells
+    links = b.links
+    tops = b.tops
+    pairs = []  # (enemy attacker, our target)
+    if b.side == WHITE:  # the enemy's stacks are negative
+        for z, c in enumerate(cells):
+            if c < 0:
+                lim = -c | 3  # it captures ours no taller than itself
+                if tops[3 + TYPE[c]] == 1:  # its type's last stack: ours take it if as tall
+                    for q in links[z]:
+                        o = cells[q]
+                        if o > 0:
+                            if -c <= (o | 3):
+                                return q << 6 | z
+                            if o <= lim:
+                                pairs.append((z, q))
+                else:
+                    for q in links[z]:
+                        o = cells[q]
+                        if 0 < o <= lim:
+                            pairs.append((z, q))
+    else:
+        for z, c in enumerate(cells):
+            if c > 0:
+                lim = -(c | 3)
+                if tops[TYPE[c]] == 1:
+                    for q in links[z]:
+                        o = cells[q]
+                        if o < 0:
+                            if c <= (-o | 3):
+                                return q << 6 | z
+                            if o >= lim:
+                                pairs.append((z, q))
+                else:
+                    for q in links[z]:
+                        o = cells[q]
+                        if lim <= o < 0:
+                            pairs.append((z, q))
+    if not pairs:
+        return PASS
+    targets = {q for _, q in pairs}
+    if len(targets) <= 2:
+        return None
+    attackers = {e for e, _ in pairs}
+    if len(attackers) <= 1:
+        return None
+    for x in targets:
+        first = None
+        for e, q in pairs:
+            if q != x:
+                if first is None:
+                    first = e
+                elif e != first:
+                    break
+        else:
+            return None
+    return False
