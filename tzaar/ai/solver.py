@@ -44,7 +44,7 @@ from __future__ import annotations
 from typing import NamedTuple, Optional
 
 from ..board import PASS
-from .solver_moves import captures_first, may_win_at_once, quick_win_at_once
+from .solver_moves import captures_first, quick_win_at_once
 
 __all__ = [
     "Solution",
@@ -172,20 +172,20 @@ class Solver:
         side = b.side
         if b.step == 2:
             if d == 1:
-                quick = quick_win_at_once(b)
-                if quick is not None:
+                moves = quick_win_at_once(b)
+                if moves.__class__ is int or not moves:  # a winning action, or none can win
+                    won = moves.__class__ is int
                     if e is not None:
-                        if quick is False:
-                            e[0] = 1
-                        else:
+                        if won:
                             e[1] = 1
-                            e[2] = quick
+                            e[2] = moves
+                        else:
+                            e[0] = 1
                     else:
                         if len(tt) >= TT_MAX:
                             tt.clear()
-                        tt[key] = [1, _NEVER, None] if quick is False else [0, 1, quick]
-                    return quick is not False
-                moves = may_win_at_once(b)
+                        tt[key] = [0, 1, moves] if won else [1, _NEVER, None]
+                    return won
             else:
                 moves = captures_first(b) + b._moves(True)
                 moves.append(PASS)

@@ -76,16 +76,16 @@ def may_win_at_once(b):
 
 
 def quick_win_at_once(b):
-    """A quick verdict on the question of :func:`may_win_at_once` (the side to move, at its
-    second action, ending the game in its favour at once), from the enemy's stacks alone:
-    a winning action (a capture of the enemy's last stack of a type, or a pass that leaves
-    the enemy no capture), ``False`` when no action can win at once, or ``None`` when it
-    cannot tell (then :func:`may_win_at_once` and each action played decide).
+    """The question of :func:`may_win_at_once` (the side to move, at its second action,
+    ending the game in its favour at once) answered from the enemy's stacks: an action that
+    wins (a capture of the enemy's last stack of a type, or a pass that leaves the enemy no
+    capture), or else the list of the only actions that may (each to be played to tell; []
+    when none can): 9 in 10 times one or the other without a list.
 
-    ``False`` by the rule of :func:`may_win_at_once`: every enemy capture (``e``, ``z``)
-    must die, and a capture ``x -> y`` kills only those with ``z == x`` or ``e == y``, so
-    the attackers of the targets other than ``x`` must be ``y`` alone (or no target is
-    ``x``, and there is one attacker); a stacking kills those aimed at its two points; a
+    The list by the rule of :func:`may_win_at_once`: every enemy capture (``e``, ``z``) must
+    die, and a capture ``x -> y`` kills only those with ``z == x`` or ``e == y``, so the
+    attackers of the targets other than ``x`` must be ``y`` alone (or none); if no target is
+    ``x``, there is one attacker, ``y``; a stacking kills those aimed at its two points; a
     pass none."""
     cells = b.cells
     links = b.links
@@ -127,20 +127,40 @@ def quick_win_at_once(b):
                             pairs.append((z, q))
     if not pairs:
         return PASS
+    return _starving(b, pairs)
+
+
+def _starving(b, pairs):
+    """The actions after which none of the enemy's captures ``pairs`` (attacker, target) is
+    sure to survive (see :func:`quick_win_at_once`); no order."""
+    cells = b.cells
+    links = b.links
+    sg = 1 if b.side == WHITE else -1
     targets = {q for _, q in pairs}
-    if len(targets) <= 2:
-        return None
     attackers = {e for e, _ in pairs}
-    if len(attackers) <= 1:
-        return None
-    for x in targets:
-        first = None
-        for e, q in pairs:
-            if q != x:
-                if first is None:
-                    first = e
-                elif e != first:
-                    break
-        else:
-            return None
-    return False
+    out = []
+    for x in targets:  # the threatened stack x captures
+        rest = {e for e, q in pairs if q != x}
+        if len(rest) <= 1:
+            lim = -(cells[x] * sg | 3)
+            for y in links[x]:
+                if lim <= cells[y] * sg < 0 and (not rest or y in rest):
+                    out.append(x << 6 | y)
+    if len(attackers) == 1:  # any of ours takes the only attacker
+        (y,) = attackers
+        h = -cells[y] * sg
+        for x in links[y]:
+            if x not in targets and cells[x] * sg > 0 and h <= (cells[x] * sg | 3):
+                out.append(x << 6 | y)
+    if len(targets) == 1:  # a stacking onto or with the only target
+        (z,) = targets
+        for q in links[z]:
+            if cells[q] * sg > 0:
+                out.append(z << 6 | q)
+                out.append(q << 6 | z)
+    elif len(targets) == 2:
+        t1, t2 = targets
+        if t2 in links[t1]:
+            out.append(t1 << 6 | t2)
+            out.append(t2 << 6 | t1)
+    return out
