@@ -140,11 +140,17 @@ def _starving(b, pairs):
     attackers = {e for e, _ in pairs}
     out = []
     for x in targets:  # the threatened stack x captures
-        rest = {e for e, q in pairs if q != x}
-        if len(rest) <= 1:
+        rest = -1  # the one attacker of the other targets (-1: none yet)
+        for e, q in pairs:
+            if q != x:
+                if rest < 0:
+                    rest = e
+                elif e != rest:
+                    break
+        else:
             lim = -(cells[x] * sg | 3)
             for y in links[x]:
-                if lim <= cells[y] * sg < 0 and (not rest or y in rest):
+                if lim <= cells[y] * sg < 0 and (rest < 0 or y == rest):
                     out.append(x << 6 | y)
     if len(attackers) == 1:  # any of ours takes the only attacker
         (y,) = attackers
