@@ -17,7 +17,9 @@ solver's gain in play, deterministic.
 ``GAMES MAX_NODES --against v2`` solves the same positions with the frozen v2 solver
 (:mod:`lab.frozen.v2`) and today's, alternately in one run, in CPU time: per number of
 stacks whether both give the same results (result, turns, nodes, actions) and the ratio of
-their times, the speed-up of a change that keeps the proofs exact.
+their times, the speed-up of a change that keeps the proofs exact.  ``--against FILE.py``
+takes another commit's solver instead (``git show COMMIT:tzaar/ai/solver.py > FILE.py``),
+loaded beside today's package (its board, its :mod:`~tzaar.ai.solver_moves`).
 
 ``--records DIR [PER] [MAX_NODES]`` takes its positions from the game records in ``DIR``
 (for example ``../shared/games/vs-native-2026-11-25``: Expert against a strong native
@@ -209,8 +211,16 @@ def against(games: int = 10, max_nodes: int = 40_000, version: str = "v2") -> st
     """Today's solver and the frozen ``version``'s on the same positions, alternately, in
     CPU time: identical results? and the ratio of the times per number of stacks."""
     import importlib
+    import importlib.util
 
-    old = importlib.import_module(f"lab.frozen.{version}.solver").solve
+    if version.endswith(".py"):  # another commit's tzaar/ai/solver.py, on today's board
+        spec = importlib.util.spec_from_file_location("tzaar.ai._solver_against", version)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        old = module.solve
+        version = "before"
+    else:
+        old = importlib.import_module(f"lab.frozen.{version}.solver").solve
     lines = []
     total = [0.0, 0.0]
     for k, texts in bench_positions(games).items():
@@ -292,8 +302,8 @@ if __name__ == "__main__":
     flags = [x for x in argv if x.startswith("--")]
     args = [x for x in argv if not x.startswith("--")]
     if (set(flags) - {"--search", "--ab"} or len(args) > 2 + ("--ab" in flags) or not all(x.isdigit() for x in args)
-            or (version is not None and (flags or version not in ("v1", "v2")))):
-        print("usage: python -m lab.solver_bench [GAMES] [MAX_NODES] [--search | --against v2]"
+            or (version is not None and (flags or version not in ("v1", "v2") and not version.endswith(".py")))):
+        print("usage: python -m lab.solver_bench [GAMES] [MAX_NODES] [--search | --against v2|FILE.py]"
               "  |  python -m lab.solver_bench GAMES NODES [STACKS] --ab  |  python -m lab.solver_bench --records DIR [PER] [MAX_NODES]", file=sys.stderr)
         raise SystemExit(2)
     if version:
