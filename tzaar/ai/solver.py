@@ -25,7 +25,9 @@ result (the fastest win, the slowest loss).  A win within ``2k`` turns is one wi
 ``2k-1`` (the enemy can always pass), so wins are asked at odd depths and losses at even
 ones.  One transposition table per question, keyed by the board's Zobrist hash, keeps
 ``[false_upto, true_from, move]``.  The rules it relies on (docs/rules.md) are all read
-from :meth:`Board.winner` after each action.
+from :meth:`Board.winner` after each action.  The last turn of a question counts only an
+action that wins at once, so its second action is mostly decided without playing any
+(:func:`~tzaar.ai.solver_moves.quick_win_at_once`).
 
 API
 ---
@@ -72,7 +74,8 @@ SOLVE_STACKS = 20
 #: Above ``SOLVE_STACKS`` and up to this many stacks the solver is tried with a smaller
 #: share of the turn (:data:`tzaar.ai.players.WIDE_SHARE`): most positions there need far
 #: more nodes than a turn has, but the short proofs cost little (equal to
-#: ``SOLVE_STACKS``: never).
+#: ``SOLVE_STACKS``: never).  24 with a 15% share against off: 50 - 50 at equal time, so
+#: off (BENCHMARKS.md, "The solver tried from more stacks").
 WIDE_STACKS = 20
 #: Nodes between two yields of :meth:`Solver.run`.
 SLICE_NODES = 500
