@@ -184,7 +184,8 @@ def think(board, player: str, seed: int = 0, seconds: Optional[float] = None, no
     budget = lv.solve if solve is None else (lv.solve or ASKED_SOLVE_NODES) if solve else 0
     share = SOLVE_SHARE if worth_trying(board) else WIDE_SHARE if worth_a_glance(board) else 0.0
     if budget and share and board.count() > 1:  # a single action: answered at once
-        budget = max(1, int(budget * share / SOLVE_SHARE))
+        if share != SOLVE_SHARE:
+            budget = max(1, int(budget * share / SOLVE_SHARE))
         if asked is not None:
             budget = min(budget, int(asked * share))
         # A time budget (the level's, or the caller's) bounds it too; a node budget alone
