@@ -75,7 +75,8 @@ SOLVE_STACKS = 20
 #: share of the turn (:data:`tzaar.ai.players.WIDE_SHARE`): most positions there need far
 #: more nodes than a turn has, but the short proofs cost little (equal to
 #: ``SOLVE_STACKS``: never).  24 with a 15% share against off: 50 - 50 at equal time, so
-#: off (BENCHMARKS.md, "The solver tried from more stacks").
+#: off; ``SOLVE_STACKS`` 22 against 20: 73 - 77 (BENCHMARKS.md, "The solver tried from
+#: more stacks").
 WIDE_STACKS = 20
 #: Nodes between two yields of :meth:`Solver.run`.
 SLICE_NODES = 500
