@@ -1,4 +1,5 @@
-"""Endgame solver speed: ``python -m lab.solver_bench [GAMES] [MAX_NODES] [--search|--ab]``.
+"""Endgame solver speed: ``python -m lab.solver_bench [GAMES] [MAX_NODES] [--search|--ab]``
+(or ``--against v2``, ``--records DIR``).
 
 Plays ``GAMES`` seeded games (random setups, careful random players: see
 :func:`endgame_positions`) and takes from each the first position with 10, 12, ... 24
@@ -16,7 +17,20 @@ solver's gain in play, deterministic.
 ``GAMES MAX_NODES --against v2`` solves the same positions with the frozen v2 solver
 (:mod:`lab.frozen.v2`) and today's, alternately in one run, in CPU time: per number of
 stacks whether both give the same results (result, turns, nodes, actions) and the ratio of
-their times, the speed-up of a change that keeps the proofs exact.
+their times, the speed-up of a change that keeps the proofs exact.  ``--against FILE.py``
+takes another commit's solver instead (``git show COMMIT:tzaar/ai/solver.py > FILE.py``),
+loaded beside today's package (its board, its :mod:`~tzaar.ai.solver_moves`).
+
+``--records DIR [PER] [MAX_NODES]`` takes its positions from the game records in ``DIR``
+(for example ``../shared/games/vs-native-2026-11-25``: Expert against a strong native
+engine): per game the first position at the start of a turn with 17, 19, ... 25 stacks
+(the counts a turn starts at there), at most ``PER`` of each (default 12), solved with
+``MAX_NODES`` nodes (default 160,000, Master's budget); it prints per number of stacks the
+positions proven within Expert's budgets (its 40,000 nodes; 0.4 s of CPU, its share of a
+1 s turn, and about that of its 3 s in the browser, where Pyodide runs the solver at about
+a third of CPython's speed: ``lab.browser.bench_solver``; 1.2 s, its share of 3 s in
+CPython) and within ``MAX_NODES``, the median nodes of a proof and the results: how far the
+solver reaches in real endgames.
 
 ``--search`` runs the level search (:func:`tzaar.ai.search.search`, iterative-deepening
 alpha-beta with the evaluation) on the same positions with the same budget instead, and
@@ -140,12 +154,73 @@ def _search_result(b, max_nodes):
     return False, max_nodes, None
 
 
+#: Stack counts at the start of a turn in real games (each turn mostly takes two stacks).
+RECORD_STACKS = (17, 19, 21, 23, 25)
+
+
+def record_positions(folder: str, per: int = 12, stacks=RECORD_STACKS) -> dict:
+    """{stacks: [position text, ...]}: per game record in ``folder`` (sorted by name) the first
+    position at the start of a turn (step 1, game not over) with that many stacks, at most
+    ``per`` of each."""
+    from pathlib import Path
+
+    from tzaar.records import game_from_record
+
+    out = {k: [] for k in stacks}
+    for path in sorted(Path(folder).glob("*.txt")):
+        seen = set()
+        for pos in game_from_record(path.read_text()).positions:
+            b = pos.board()
+            n = stacks_left(b)
+            if b.step == 1 and n in out and n not in seen and b.winner() is None and len(out[n]) < per:
+                seen.add(n)
+                out[n].append(b.text())
+    return out
+
+
+def records_bench(folder: str, per: int = 12, max_nodes: int = 160_000) -> str:
+    """The solver on real endgames (see the docstring): proof rates within Expert's budgets."""
+    lines = []
+    for k, texts in record_positions(folder, per).items():
+        proven = {"40k": 0, "0.4s": 0, "1.2s": 0, "all": 0}
+        nodes = []
+        results = {}
+        for text in texts:
+            b = Position.from_text(text).board()
+            t = time.process_time()
+            sol = solve(b, max_nodes=max_nodes)
+            dt = time.process_time() - t
+            if sol is None:
+                continue
+            nodes.append(sol.nodes)
+            proven["all"] += 1
+            proven["40k"] += sol.nodes <= 40_000
+            proven["0.4s"] += dt <= 0.4
+            proven["1.2s"] += dt <= 1.2
+            key = f"{sol.result} {sol.turns}"
+            results[key] = results.get(key, 0) + 1
+        nodes.sort()
+        med = nodes[len(nodes) // 2] if nodes else 0
+        res = ", ".join(f"{v}x {r}" for r, v in sorted(results.items()))
+        lines.append(f"{k} stacks: {len(texts)} positions; proven within 40,000 nodes {proven['40k']}, 0.4 s {proven['0.4s']}, "
+                     f"1.2 s {proven['1.2s']}, {max_nodes} nodes {proven['all']}; nodes of a proof, median {med} ({res})")
+    return "\n".join(lines)
+
+
 def against(games: int = 10, max_nodes: int = 40_000, version: str = "v2") -> str:
     """Today's solver and the frozen ``version``'s on the same positions, alternately, in
     CPU time: identical results? and the ratio of the times per number of stacks."""
     import importlib
+    import importlib.util
 
-    old = importlib.import_module(f"lab.frozen.{version}.solver").solve
+    if version.endswith(".py"):  # another commit's tzaar/ai/solver.py, on today's board
+        spec = importlib.util.spec_from_file_location("tzaar.ai._solver_against", version)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        old = module.solve
+        version = "before"
+    else:
+        old = importlib.import_module(f"lab.frozen.{version}.solver").solve
     lines = []
     total = [0.0, 0.0]
     for k, texts in bench_positions(games).items():
@@ -216,6 +291,9 @@ def bench(games: int = 10, max_nodes: int = 200_000, use_search: bool = False) -
 
 if __name__ == "__main__":
     argv = sys.argv[1:]
+    if argv[:1] == ["--records"] and len(argv) in (2, 3, 4) and all(x.isdigit() for x in argv[2:]):
+        print(records_bench(argv[1], *[int(x) for x in argv[2:]]))
+        raise SystemExit(0)
     version = None
     if "--against" in argv[:-1]:
         i = argv.index("--against")
@@ -224,9 +302,9 @@ if __name__ == "__main__":
     flags = [x for x in argv if x.startswith("--")]
     args = [x for x in argv if not x.startswith("--")]
     if (set(flags) - {"--search", "--ab"} or len(args) > 2 + ("--ab" in flags) or not all(x.isdigit() for x in args)
-            or (version is not None and (flags or version not in ("v1", "v2")))):
-        print("usage: python -m lab.solver_bench [GAMES] [MAX_NODES] [--search | --against v2]"
-              "  |  python -m lab.solver_bench GAMES NODES [STACKS] --ab", file=sys.stderr)
+            or (version is not None and (flags or version not in ("v1", "v2") and not version.endswith(".py")))):
+        print("usage: python -m lab.solver_bench [GAMES] [MAX_NODES] [--search | --against v2|FILE.py]"
+              "  |  python -m lab.solver_bench GAMES NODES [STACKS] --ab  |  python -m lab.solver_bench --records DIR [PER] [MAX_NODES]", file=sys.stderr)
         raise SystemExit(2)
     if version:
         print(against(*[int(x) for x in args], version=version))

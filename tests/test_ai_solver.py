@@ -185,3 +185,27 @@ def test_a_time_budget_bounds_the_solver_even_with_nodes():
     actions, info = run_think(b, "expert", seed=0, seconds=0.2, nodes=1_000_000)
     assert actions and "proven" not in info
     assert clock.perf_counter() - t0 < 2.0  # loose: a loaded machine; unbounded it takes seconds
+
+
+#: 23 stacks, from a game against the native engine: Black wins in 3 turns, proven in about
+#: 200 nodes.
+WIDE = "t3..AT/..aa.A2/T..z2..T/TZ5.....T/T.z..T2../......a./..z..aa4/.t3..../.TT.T b1"
+
+
+def test_above_solve_stacks_the_solver_gets_the_wide_share_only_when_asked(monkeypatch):
+    from tzaar.ai import players, solver
+
+    b = Position.from_text(WIDE).board()
+    sol = solve(b)
+    assert sol.result == "win" and sol.turns == 3 and not worth_trying(b)
+    assert solver.WIDE_STACKS <= solver.SOLVE_STACKS  # off by default: the search answers
+    _, info = run_think(b, "expert", seed=1, nodes=4000)
+    assert "proven" not in info
+    monkeypatch.setattr(solver, "WIDE_STACKS", 24)
+    actions, info = run_think(b, "expert", seed=1, nodes=20 * sol.nodes)
+    assert info["proven"] == sol.info() and actions == sol.actions
+    # Its share of a node budget is WIDE_SHARE, not SOLVE_SHARE: too few nodes for this proof.
+    nodes = int(sol.nodes / players.WIDE_SHARE) - 10
+    assert nodes * players.SOLVE_SHARE > sol.nodes
+    _, info = run_think(b, "expert", seed=1, nodes=nodes)
+    assert "proven" not in info

@@ -25,7 +25,9 @@ result (the fastest win, the slowest loss).  A win within ``2k`` turns is one wi
 ``2k-1`` (the enemy can always pass), so wins are asked at odd depths and losses at even
 ones.  One transposition table per question, keyed by the board's Zobrist hash, keeps
 ``[false_upto, true_from, move]``.  The rules it relies on (docs/rules.md) are all read
-from :meth:`Board.winner` after each action.
+from :meth:`Board.winner` after each action.  The last turn of a question counts only an
+action that wins at once, so its second action is mostly decided without playing any
+(:func:`~tzaar.ai.solver_moves.quick_win_at_once`).
 
 API
 ---
@@ -44,7 +46,7 @@ from __future__ import annotations
 from typing import NamedTuple, Optional
 
 from ..board import PASS
-from .solver_moves import captures_first, may_win_at_once
+from .solver_moves import captures_first, quick_win_at_once
 
 __all__ = [
     "Solution",
@@ -53,8 +55,10 @@ __all__ = [
     "solve",
     "stacks_left",
     "worth_trying",
+    "worth_a_glance",
     "winning_actions",
     "SOLVE_STACKS",
+    "WIDE_STACKS",
     "SLICE_NODES",
     "WIN",
     "LOSS",
@@ -67,6 +71,13 @@ LOSS = "loss"
 #: proven within 20,000 nodes at 16 stacks, 7 of 10 at 18; from 20 stacks Expert won 60%
 #: against itself from 16 at equal time): ``python -m lab.solver_bench``, BENCHMARKS.md.
 SOLVE_STACKS = 20
+#: Above ``SOLVE_STACKS`` and up to this many stacks the solver is tried with a smaller
+#: share of the turn (:data:`tzaar.ai.players.WIDE_SHARE`): most positions there need far
+#: more nodes than a turn has, but the short proofs cost little (equal to
+#: ``SOLVE_STACKS``: never).  24 with a 15% share against off: 50 - 50 at equal time, so
+#: off; ``SOLVE_STACKS`` 22 against 20: 73 - 77 (BENCHMARKS.md, "The solver tried from
+#: more stacks").
+WIDE_STACKS = 20
 #: Nodes between two yields of :meth:`Solver.run`.
 SLICE_NODES = 500
 #: Entries per table before it is cleared.
@@ -110,6 +121,12 @@ def worth_trying(board, limit: Optional[int] = None) -> bool:
     """True in the play phase when at most ``limit`` stacks are left (default
     ``SOLVE_STACKS``, read at each call, so an A/B match can set it)."""
     return board.step != 0 and stacks_left(board) <= (SOLVE_STACKS if limit is None else limit)
+
+
+def worth_a_glance(board) -> bool:
+    """True in the play phase with more than ``SOLVE_STACKS`` and at most ``WIDE_STACKS``
+    stacks left (both read at each call): the solver's smaller share."""
+    return board.step != 0 and SOLVE_STACKS < stacks_left(board) <= WIDE_STACKS
 
 
 class Solver:
@@ -159,7 +176,20 @@ class Solver:
         side = b.side
         if b.step == 2:
             if d == 1:
-                moves = may_win_at_once(b)
+                moves = quick_win_at_once(b)
+                if moves.__class__ is int or not moves:  # a winning action, or none can win
+                    won = moves.__class__ is int
+                    if e is not None:
+                        if won:
+                            e[1] = 1
+                            e[2] = moves
+                        else:
+                            e[0] = 1
+                    else:
+                        if len(tt) >= TT_MAX:
+                            tt.clear()
+                        tt[key] = [0, 1, moves] if won else [1, _NEVER, None]
+                    return won
             else:
                 moves = captures_first(b) + b._moves(True)
                 moves.append(PASS)

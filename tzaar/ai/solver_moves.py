@@ -1,6 +1,6 @@
 """The exact solver's action lists (:mod:`tzaar.ai.solver`): the captures, scarcest enemy
 type first, and the second actions that may end the game at once, for a question's last
-turn."""
+turn, with a quick verdict on that last turn that decides most of them without a list."""
 
 from __future__ import annotations
 
@@ -73,3 +73,101 @@ def may_win_at_once(b):
             if targets <= {a >> 6, a & 63}:
                 caps.append(a)
     return caps
+
+
+def quick_win_at_once(b):
+    """The question of :func:`may_win_at_once` (the side to move, at its second action,
+    ending the game in its favour at once) answered from the enemy's stacks: an action that
+    wins (a capture of the enemy's last stack of a type, or a pass that leaves the enemy no
+    capture), or else the list of the only actions that may (each to be played to tell; []
+    when none can), most of the time (4 in 5 to 9 in 10 in the solver) the action or []
+    without a list of the actions.
+
+    The list by the rule of :func:`may_win_at_once`: every enemy capture (``e``, ``z``) must
+    die, and a capture ``x -> y`` kills only those with ``z == x`` or ``e == y``, so the
+    attackers of the targets other than ``x`` must be ``y`` alone (or none); if no target is
+    ``x``, there is one attacker, ``y``; a stacking kills those aimed at its two points; a
+    pass none."""
+    cells = b.cells
+    links = b.links
+    tops = b.tops
+    pairs = []  # (enemy attacker, our target)
+    if b.side == WHITE:  # the enemy's stacks are negative
+        for z, c in enumerate(cells):
+            if c < 0:
+                lim = -c | 3  # it captures ours no taller than itself
+                if tops[3 + TYPE[c]] == 1:  # its type's last stack: ours take it if as tall
+                    for q in links[z]:
+                        o = cells[q]
+                        if o > 0:
+                            if -c <= (o | 3):
+                                return q << 6 | z
+                            if o <= lim:
+                                pairs.append((z, q))
+                else:
+                    for q in links[z]:
+                        o = cells[q]
+                        if 0 < o <= lim:
+                            pairs.append((z, q))
+    else:
+        for z, c in enumerate(cells):
+            if c > 0:
+                lim = -(c | 3)
+                if tops[TYPE[c]] == 1:
+                    for q in links[z]:
+                        o = cells[q]
+                        if o < 0:
+                            if c <= (-o | 3):
+                                return q << 6 | z
+                            if o >= lim:
+                                pairs.append((z, q))
+                else:
+                    for q in links[z]:
+                        o = cells[q]
+                        if lim <= o < 0:
+                            pairs.append((z, q))
+    if not pairs:
+        return PASS
+    return _starving(b, pairs)
+
+
+def _starving(b, pairs):
+    """The actions after which none of the enemy's captures ``pairs`` (attacker, target) is
+    sure to survive (see :func:`quick_win_at_once`); no order."""
+    cells = b.cells
+    links = b.links
+    sg = 1 if b.side == WHITE else -1
+    targets = {q for _, q in pairs}
+    attackers = {e for e, _ in pairs}
+    out = []
+    for x in targets:  # the threatened stack x captures
+        rest = -1  # the one attacker of the other targets (-1: none yet)
+        for e, q in pairs:
+            if q != x:
+                if rest < 0:
+                    rest = e
+                elif e != rest:
+                    break
+        else:
+            lim = -(cells[x] * sg | 3)
+            for y in links[x]:
+                if lim <= cells[y] * sg < 0 and (rest < 0 or y == rest):
+                    out.append(x << 6 | y)
+    if len(attackers) == 1:  # any of ours takes the only attacker
+        (y,) = attackers
+        h = -cells[y] * sg
+        for x in links[y]:
+            if x not in targets and cells[x] * sg > 0 and h <= (cells[x] * sg | 3):
+                out.append(x << 6 | y)
+    if len(targets) == 1:  # a stacking onto or with the only target
+        (z,) = targets
+        for q in links[z]:
+            if cells[q] * sg > 0:
+                out.append(z << 6 | q)
+                out.append(q << 6 | z)
+    elif len(targets) == 2:
+        t1, t2 = targets
+        if t2 in links[t1]:
+            out.append(t1 << 6 | t2)
+            out.append(t2 << 6 | t1)
+    return out
