@@ -103,9 +103,9 @@ def run_fit(args, log=sys.stderr) -> int:
     k = refit.fit_k(train.cols, train.result, w0)
     shipped = refit.loss(train.cols, train.result, w0, k), refit.loss(held.cols, held.result, w0, k)
     y = train.result
-    ks = None
+    scored = any(x is not None for x in train.score)
+    ks = refit.score_k(train) if scored else None
     if args.blend < 1:
-        ks = refit.score_k(train)
         y = refit.labels(train, args.blend, ks)
     cols, hcols = train.cols, held.cols
     start = w0
@@ -124,13 +124,16 @@ def run_fit(args, log=sys.stderr) -> int:
     after = refit.loss(cols, train.result, w, k), refit.loss(hcols, held.result, w, k)
     secs = time.perf_counter() - t0
     print(f"{len(data)} positions of {games} games ({len(train)} fitted, {len(held)} held out: every tenth "
-          f"game), K = {k:.3f}{f', Ks = {ks:.4f}, blend {args.blend}' if ks else ''}, {secs:.0f} s")
+          f"game), K = {k:.3f}{f', blend {args.blend}' if args.blend < 1 else ''}, {secs:.0f} s")
     print(f"loss against the results: shipped weights {shipped[0]:.5f} (held out {shipped[1]:.5f}); "
           f"fit {after[0]:.5f} (held out {after[1]:.5f})")
+    if scored:
+        search = refit.loss([[x or 0.0 for x in held.score]], held.result, [1.0], ks)
+        print(f"the self-play search's scores alone (Ks = {ks:.4f}): held out {search:.5f}")
     for i, name in enumerate(names):
         print(f"  {name:16} {w0[i]:10.4g} -> " + " ".join(f"{ws[name]:10.4g}" for ws in sets))
     note = (f"Fitted on {len(train)} positions of {games} games of {len(args.data)} files "
-            f"({args.data[0].parent}; K = {k:.3f}{f', blend {args.blend}' if ks else ''}"
+            f"({args.data[0].parent}; K = {k:.3f}{f', blend {args.blend}' if args.blend < 1 else ''}"
             f"{', tapered' if args.tapered else ''}{f', fixed {chr(44).join(args.fix)}' if args.fix else ''}"
             f"{f', type terms times {args.times}' if args.times != 1 else ''}; "
             f"held-out loss {shipped[1]:.5f} -> {after[1]:.5f}).")
