@@ -138,3 +138,12 @@ def test_fit_command_writes_a_candidate(tmp_path, capsys):
     weights, endgame = tune.read_candidate(out)
     assert endgame is not None
     assert weights["lose_type"] == endgame["lose_type"] == WEIGHTS["lose_type"]
+
+
+def test_match_command_plays_the_candidate(tmp_path, capsys):
+    out = tmp_path / "c.py"
+    tune.write_weights(dict(WEIGHTS), "A test.", 0.1, out, {n: 0.0 for n in ev.FEATURES})
+    before = ev._WT
+    assert tune.main(["match", str(out), "2", "60", "3"]) == 0
+    assert "A:c.py[60n] vs B:expert[60n]: 2 games" in capsys.readouterr().out
+    assert ev._WT is before  # the shipped weights are back
