@@ -5,6 +5,7 @@ import random
 import pytest
 
 from tzaar.ai import evaluate as ev
+from tzaar.ai import weights
 from tzaar.ai.weights import WEIGHTS
 from tzaar.position import Position
 
@@ -37,7 +38,7 @@ def test_every_feature_has_a_weight_and_the_value_is_their_sum():
         b = p.board()
         f = ev.features(b)
         assert len(f) == len(ev.FEATURES)
-        w = [round(WEIGHTS[name] * ev.SCALE) for name in ev.FEATURES]
+        w = ev.weights_table(WEIGHTS, getattr(weights, "ENDGAME", None))[min(sum(b.tops), ev.TAPER)]
         assert ev.evaluate(b) == sum(a * x for a, x in zip(w, f)) // ev.SCALE
 
 
@@ -87,5 +88,5 @@ def test_set_weights_changes_the_value_and_refuses_missing_ones():
         with pytest.raises(ValueError, match="lack"):
             ev.set_weights({"scarcity": 1.0})
     finally:
-        ev.set_weights(WEIGHTS)
+        ev.set_weights(WEIGHTS, getattr(weights, "ENDGAME", None))
     assert ev.evaluate(b) == before
