@@ -15,8 +15,9 @@ Three steps, each a subcommand:
     The label is the result, or with ``--blend L`` ``L * result + (1 - L) *
     sigmoid(Ks * score / 400)`` (Ks fitted to the results).  Every tenth game is held out
     whole; the loss against the held-out games' results is printed for the shipped
-    weights and for the fit.  ``--tapered`` fits two weight sets mixed by the stacks on
-    the board; ``--fix`` keeps named weights at their shipped values; ``--times X``
+    weights (tapered or not; K is fitted to them) and for the fit.  ``--tapered`` fits two weight sets mixed by the stacks on
+    the board; ``--fix`` keeps named weights at their starting values (the shipped ones;
+    a linear fit of tapered shipped weights starts from their mix at TAPER / 2); ``--times X``
     multiplies the type terms (``scarcity``, ``threat_gain``, ``lose_type``) after the
     fit, as the shipped weights' were by hand.  ``--out FILE`` writes the weights as a
     module (a candidate), ``--write`` into ``tzaar/ai/weights.py``.
@@ -39,6 +40,7 @@ from pathlib import Path
 from tzaar.ai import evaluate as _evaluate
 from tzaar.ai import match as _match
 from tzaar.ai.evaluate import FEATURES
+from tzaar.ai import weights as _weights
 from tzaar.ai.weights import WEIGHTS
 
 from . import ab, refit, selfplay
@@ -46,6 +48,7 @@ from .frozen import frozen_names
 
 WEIGHTS_FILE = Path(_evaluate.__file__).with_name("weights.py")
 TYPE_TERMS = ("scarcity", "threat_gain", "lose_type")
+ENDGAME = getattr(_weights, "ENDGAME", None)  # the shipped tapered model's second set
 _sig = refit.sig
 
 
@@ -99,9 +102,19 @@ def run_fit(args, log=sys.stderr) -> int:
     train, held = refit.split(data)
     games = len(set(data.game))
     names = list(FEATURES)
-    w0 = [float(WEIGHTS[name]) for name in names]
-    k = refit.fit_k(train.cols, train.result, w0)
-    shipped = refit.loss(train.cols, train.result, w0, k), refit.loss(held.cols, held.result, w0, k)
+    # The shipped model, linear or tapered (ENDGAME), measured on the columns it reads.
+    opening = [float(WEIGHTS[name]) for name in names]
+    endgame0 = [float(ENDGAME[name]) for name in names] if ENDGAME else None
+    if endgame0:
+        tcols, theld = refit.tapered(train), refit.tapered(held)
+        k = refit.fit_k(tcols, train.result, opening + endgame0)
+        shipped = (refit.loss(tcols, train.result, opening + endgame0, k),
+                   refit.loss(theld, held.result, opening + endgame0, k))
+        w0 = [(a + b) / 2 for a, b in zip(opening, endgame0)]  # a linear fit starts from the mix at TAPER / 2
+    else:
+        w0 = opening
+        k = refit.fit_k(train.cols, train.result, w0)
+        shipped = refit.loss(train.cols, train.result, w0, k), refit.loss(held.cols, held.result, w0, k)
     y = train.result
     scored = any(x is not None for x in train.score)
     ks = refit.score_k(train) if scored else None
@@ -112,7 +125,7 @@ def run_fit(args, log=sys.stderr) -> int:
     fixed = {names.index(n) for n in args.fix}
     if args.tapered:
         cols, hcols = refit.tapered(train), refit.tapered(held)
-        start = w0 + w0
+        start = opening + endgame0 if endgame0 else w0 + w0
         fixed |= {i + len(names) for i in fixed}
     log.write(f"{len(data)} positions of {games} games loaded, K = {k:.3f}, {time.perf_counter() - t0:.0f} s\n")
     w = refit.fit(cols, y, start, k, args.iterations, fixed=fixed, log=log)
@@ -131,7 +144,8 @@ def run_fit(args, log=sys.stderr) -> int:
         search = refit.loss([[x or 0.0 for x in held.score]], held.result, [1.0], ks)
         print(f"the self-play search's scores alone (Ks = {ks:.4f}): held out {search:.5f}")
     for i, name in enumerate(names):
-        print(f"  {name:16} {w0[i]:10.4g} -> " + " ".join(f"{ws[name]:10.4g}" for ws in sets))
+        before = f"{opening[i]:10.4g} {endgame0[i]:10.4g}" if endgame0 else f"{w0[i]:10.4g}"
+        print(f"  {name:16} {before} -> " + " ".join(f"{ws[name]:10.4g}" for ws in sets))
     note = (f"Fitted on {len(train)} positions of {games} games of {len(args.data)} files "
             f"({args.data[0].parent}; K = {k:.3f}{f', blend {args.blend}' if args.blend < 1 else ''}"
             f"{', tapered' if args.tapered else ''}{f', fixed {chr(44).join(args.fix)}' if args.fix else ''}"

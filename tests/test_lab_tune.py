@@ -138,9 +138,11 @@ def test_fit_command_writes_a_candidate(tmp_path, capsys):
                       "--tapered", "--fix", "lose_type", "--out", str(out)]) == 0
     text = capsys.readouterr().out
     assert "held out" in text and "shipped weights" in text
-    weights, endgame = tune.read_candidate(out)
+    opening, endgame = tune.read_candidate(out)
     assert endgame is not None
-    assert weights["lose_type"] == endgame["lose_type"] == WEIGHTS["lose_type"]
+    assert opening["lose_type"] == WEIGHTS["lose_type"]  # --fix: the starting (shipped) values
+    assert endgame["lose_type"] == getattr(weights, "ENDGAME", WEIGHTS)["lose_type"]
+    assert "shipped weights" in text and "->" in text
 
 
 def test_match_command_plays_the_candidate(tmp_path, capsys):
