@@ -2,8 +2,8 @@
 
 The value is a weighted sum of named features, ``sum(weight[name] * feature)``; the
 features are computed here (:func:`features`), the weights are data (:mod:`.weights`,
-written by the tuner, ``python -m lab.tune``): a tapered model, two sets mixed by the
-number of stacks on the board (:data:`TAPER`).  Every feature is seen from the side
+written by the tuner, ``python -m lab.tune``), one set, or a tapered model's two mixed by
+the number of stacks on the board (:data:`TAPER`).  Every feature is seen from the side
 to move ("mover"): a symmetric one is the mover's count minus the enemy's, an asymmetric
 one says whose it is in its name.
 
