@@ -49,7 +49,7 @@ def read(path: Path, every: int, offset: int = 0) -> list:
     rows = []
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
-            text, result = line.split("\t")
+            text, result = line.split("\t")[:2]  # lab.tune generate: a third column, the score
             rows.append((text, int(result)))
     return rows[offset::every]
 

@@ -1,12 +1,11 @@
-"""The evaluation's features and weights, and the tuner that fits them."""
+"""The evaluation's features and weights (the tuner: tests/test_lab_tune.py)."""
 
-import importlib.util
 import random
 
 import pytest
 
 from tzaar.ai import evaluate as ev
-from lab import tune
+from tzaar.ai import weights
 from tzaar.ai.weights import WEIGHTS
 from tzaar.position import Position
 
@@ -39,7 +38,7 @@ def test_every_feature_has_a_weight_and_the_value_is_their_sum():
         b = p.board()
         f = ev.features(b)
         assert len(f) == len(ev.FEATURES)
-        w = [round(WEIGHTS[name] * ev.SCALE) for name in ev.FEATURES]
+        w = ev.weights_table(WEIGHTS, getattr(weights, "ENDGAME", None))[min(sum(b.tops), ev.TAPER)]
         assert ev.evaluate(b) == sum(a * x for a, x in zip(w, f)) // ev.SCALE
 
 
@@ -89,47 +88,5 @@ def test_set_weights_changes_the_value_and_refuses_missing_ones():
         with pytest.raises(ValueError, match="lack"):
             ev.set_weights({"scarcity": 1.0})
     finally:
-        ev.set_weights(WEIGHTS)
+        ev.set_weights(WEIGHTS, getattr(weights, "ENDGAME", None))
     assert ev.evaluate(b) == before
-
-
-def test_tuner_generates_fits_and_writes(tmp_path):
-    data = tmp_path / "data.txt"
-    n = tune.generate(data, games=2, nodes=150, seed=3, random_actions=2, log=None)
-    rows = tune.load([data])
-    assert n > 10 and len(rows) > 10
-    assert all(y in (0.0, 1.0) for _, y in rows)
-    w0 = [float(WEIGHTS[name]) for name in ev.FEATURES]
-    k = tune.fit_k(rows, w0)
-    w = tune.fit(rows, w0, k, iterations=30, log=None)
-    assert tune.loss(rows, w, k) <= tune.loss(rows, w0, k) + 1e-9
-    out = tmp_path / "weights.py"
-    tune.write_weights(dict(zip(ev.FEATURES, w)), "A test.", k, out)
-    spec = importlib.util.spec_from_file_location("w", out)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    assert list(mod.WEIGHTS) == list(ev.FEATURES)
-    assert mod.K == round(k, 3)  # the scale the chances of winning are read with
-    assert all(abs(mod.WEIGHTS[name] - x) <= abs(x) * 1e-3 + 1e-3 for name, x in zip(ev.FEATURES, w))
-
-
-def test_the_last_stack_switch_adds_its_weight_per_type_down_to_one_stack(monkeypatch):
-    # A/B switch of issue 24 (evaluate.LAST_STACK; off: 0).  Black, to move, is down to
-    # its last Tzarra; White has two stacks or more of each type.
-    p = Position.from_text("t.T3../A...Z3./.....t2./.....z../....ta2../..ZT3..../t....AT/...z../..... b1")
-    b = p.board()
-    tops = b.tops
-    mover, enemy = tops[3:], tops[:3]
-    last = sum(n == 1 for n in mover) - sum(n == 1 for n in enemy)
-    assert last == 1
-    plain = ev.evaluate(b)
-    monkeypatch.setattr(ev, "LAST_STACK", -1000)
-    assert ev.evaluate(b) == plain - 1000 * last
-    # Seen from the side to move: the swapped position is worth the same.
-    assert ev.evaluate(colours_swapped(p).board()) == ev.evaluate(b)
-    for q in positions():  # no type down to one stack: no change
-        if min(q.board().tops) > 1:
-            monkeypatch.setattr(ev, "LAST_STACK", 0)
-            v = ev.evaluate(q.board())
-            monkeypatch.setattr(ev, "LAST_STACK", -1000)
-            assert ev.evaluate(q.board()) == v

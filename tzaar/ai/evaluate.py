@@ -1,8 +1,9 @@
 """The static evaluation: what a TZAAR position is worth to the side to move.
 
-The value is a weighted sum of named features, ``sum(WEIGHTS[name] * feature)``; the
+The value is a weighted sum of named features, ``sum(weight[name] * feature)``; the
 features are computed here (:func:`features`), the weights are data (:mod:`.weights`,
-written by the tuner, ``python -m lab.tune``).  Every feature is seen from the side
+written by the tuner, ``python -m lab.tune``), one set, or a tapered model's two mixed by
+the number of stacks on the board (:data:`TAPER`).  Every feature is seen from the side
 to move ("mover"): a symmetric one is the mover's count minus the enemy's, an asymmetric
 one says whose it is in its name.
 
@@ -31,7 +32,7 @@ the six directions; a mover ``s`` takes ``t`` when ``abs(t) <= abs(s) | 3``).
 from __future__ import annotations
 
 from ..board import HEIGHT, MAX_HEIGHT
-from .weights import WEIGHTS
+from . import weights as _weights
 
 # ---------------------------------------------------------------------- shapes (fixed)
 
@@ -137,6 +138,13 @@ for _s in range(-127, 128):
         _PACK[_s] = [_packed(_s, _r) for _r in range(8)]
 
 
+#: Tapered weights: with ``n`` stacks on the board (at most TAPER) the weights are
+#: ``(WEIGHTS * n + ENDGAME * (TAPER - n)) / TAPER`` (weights.py's two sets; without an
+#: ENDGAME set, WEIGHTS at every count).  A table of TAPER + 1 fixed-point vectors, so a
+#: tapered evaluation costs what a linear one does.
+TAPER = 60
+
+
 def _weights_vector(weights):
     missing = [f for f in FEATURES if f not in weights]
     if missing:
@@ -144,13 +152,23 @@ def _weights_vector(weights):
     return [int(round(weights[f] * SCALE)) for f in FEATURES]
 
 
-_W = _weights_vector(WEIGHTS)
+def weights_table(weights, endgame=None) -> list:
+    """The fixed-point weight vector for each stack count 0 .. TAPER."""
+    w = _weights_vector(weights)
+    if endgame is None:
+        return [w] * (TAPER + 1)
+    e = _weights_vector(endgame)
+    return [[(a * n + b * (TAPER - n)) // TAPER for a, b in zip(w, e)] for n in range(TAPER + 1)]
 
 
-def set_weights(weights) -> None:
-    """Use other weights (a dict name -> centi-units per feature unit): for tuning."""
-    global _W
-    _W = _weights_vector(weights)
+_WT = weights_table(_weights.WEIGHTS, getattr(_weights, "ENDGAME", None))
+
+
+def set_weights(weights, endgame=None) -> None:
+    """Use other weights (dicts name -> centi-units per feature unit; ``endgame`` the
+    tapered model's second set, None for a linear one): for tuning."""
+    global _WT
+    _WT = weights_table(weights, endgame)
 
 
 def _hop2(cells, links, p, a, sign):
@@ -299,9 +317,10 @@ def features(b) -> list:
 
 def evaluate(b) -> int:
     """The value of board ``b`` for its side to move (higher is better), in centi-units."""
-    w = _W
     tops = b.tops
-    if sum(tops) > CROWDED and min(tops) > SCARCE:
+    n = sum(tops)
+    w = _WT[n if n < TAPER else TAPER]
+    if n > CROWDED and min(tops) > SCARCE:
         # Crowded: every stack-by-stack feature is 0 (see :func:`features`); the rest here
         # (and no type is down to its last stack).
         tv = TYPE_VALUE
@@ -328,4 +347,4 @@ def evaluate(b) -> int:
     return v
 
 
-__all__ = ["evaluate", "features", "set_weights", "FEATURES", "TYPE_VALUE", "TYPE_LOSS", "SCARCE", "SCALE"]
+__all__ = ["evaluate", "features", "set_weights", "weights_table", "FEATURES", "TAPER", "TYPE_VALUE", "TYPE_LOSS", "SCARCE", "SCALE"]
