@@ -33,7 +33,7 @@ def test_a_reload_with_the_network_off_loads_and_plays(page, open_site, watch, w
     offline_ready(page)
     assert page.evaluate("() => navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller !== null)")
     release = release_of(page)
-    assert page.evaluate(CACHES)[0] == f"tzaar-{release}"
+    assert f"tzaar-{release}" in page.evaluate(CACHES)
     page.context.set_offline(True)
     page.reload()
     wait_engine(page)
