@@ -327,39 +327,9 @@ def test_questions_asked_one_by_one_agree_with_the_exact_result():
     assert b.text() == LONGER[0] and b.ply == 0
 
 
-def test_the_last_turns_second_actions_skip_only_actions_that_cannot_win_at_once():
-    # solver_moves.may_win_at_once: every second action that ends the game in the mover's
-    # favour at once is kept, in the order of the full list; most of the others go.
-    kept = total = winners = 0
-    for seed in range(1, 9):
-        for text in solver_bench.endgame_positions(seed, max_stacks=24, min_stacks=4, careful=0):
-            b = Position.from_text(text).board()
-            for first in b.moves() if b.step == 1 else []:
-                b.do(first)
-                if b.winner() is None and b.step == 2:
-                    full = captures_first(b) + b._moves(True) + [PASS]
-                    side = b.side
-                    wins = []
-                    for a in full:
-                        b.do(a)
-                        if b.winner() == side:
-                            wins.append(a)
-                        b.undo()
-                    cand = may_win_at_once(b)
-                    assert set(wins) <= set(cand)
-                    assert cand == [a for a in full if a in set(cand)]  # the same order
-                    kept += len(cand)
-                    total += len(full)
-                    winners += len(wins)
-                b.undo()
-    assert winners >= 20 and kept < total / 3, (winners, kept, total)
-
-
-def test_the_quick_verdict_on_the_last_turn_is_right_and_decides_most():
-    # solver_moves.quick_win_at_once: an action it returns wins at once; a list holds every
-    # action that wins at once (to be played to tell); most of the time it is a winning
-    # action or [] without a list of the actions, and its lists are short.
-    told = asked = won = lost = listed = 0
+def _second_actions():
+    """(board at its second action, the actions that win at once there) in the endgames of
+    eight seeded games, every first action of each turn tried; the board is restored after."""
     for seed in range(1, 9):
         for text in solver_bench.endgame_positions(seed, max_stacks=24, min_stacks=4, careful=0):
             b = Position.from_text(text).board()
@@ -373,15 +343,39 @@ def test_the_quick_verdict_on_the_last_turn_is_right_and_decides_most():
                         if b.winner() == side:
                             wins.append(a)
                         b.undo()
-                    quick = quick_win_at_once(b)
-                    asked += 1
-                    if isinstance(quick, int):
-                        assert quick in wins
-                        won += 1
-                    else:
-                        assert set(wins) <= set(quick) <= set(b.moves()) and len(set(quick)) == len(quick)
-                        assert len(quick) <= len(may_win_at_once(b))
-                        lost += not quick
-                        listed += len(quick)
+                    yield b, wins
                 b.undo()
+
+
+def test_the_last_turns_second_actions_skip_only_actions_that_cannot_win_at_once():
+    # solver_moves.may_win_at_once: every second action that ends the game in the mover's
+    # favour at once is kept, in the order of the full list; most of the others go.
+    kept = total = winners = 0
+    for b, wins in _second_actions():
+        full = captures_first(b) + b._moves(True) + [PASS]
+        cand = may_win_at_once(b)
+        assert set(wins) <= set(cand)
+        assert cand == [a for a in full if a in set(cand)]  # the same order
+        kept += len(cand)
+        total += len(full)
+        winners += len(wins)
+    assert winners >= 20 and kept < total / 3, (winners, kept, total)
+
+
+def test_the_quick_verdict_on_the_last_turn_is_right_and_decides_most():
+    # solver_moves.quick_win_at_once: an action it returns wins at once; a list holds every
+    # action that wins at once (to be played to tell); most of the time it is a winning
+    # action or [] without a list of the actions, and its lists are short.
+    asked = won = lost = listed = 0
+    for b, wins in _second_actions():
+        quick = quick_win_at_once(b)
+        asked += 1
+        if isinstance(quick, int):
+            assert quick in wins
+            won += 1
+        else:
+            assert set(wins) <= set(quick) <= set(b.moves()) and len(set(quick)) == len(quick)
+            assert len(quick) <= len(may_win_at_once(b))
+            lost += not quick
+            listed += len(quick)
     assert won >= 100 and lost >= 100 and won + lost > 0.8 * asked and listed < asked, (won, lost, listed, asked)

@@ -22,11 +22,11 @@ _ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(_ROOT / "e2e"))  # conftest
 sys.path.insert(0, str(_ROOT))  # lab and tzaar, when run as a script
 
-from conftest import CHROMIUM_FLAGS, build, serving  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
+from conftest import build  # noqa: E402
 
 from lab.bench_time import positions  # noqa: E402
 from lab.browser.bench_ai import SLICE_MS, TURN, worker_page  # noqa: E402
+from lab.browser.site import site_in_chromium  # noqa: E402
 from tzaar.ai.players import LEVELS  # noqa: E402
 
 
@@ -50,12 +50,7 @@ def main() -> None:
     if not args.no_build:
         build.build(quiet=True)
     texts = [p.text() for p in positions(args.games)]
-    with serving(build.DIST) as url, sync_playwright() as pw:
-        options = {"args": CHROMIUM_FLAGS}
-        chromium = build.system_chromium()
-        if chromium:
-            options["executable_path"] = chromium
-        browser = pw.chromium.launch(**options)
+    with site_in_chromium() as (browser, url):
         page = worker_page(browser, url)
         print(f"Chromium {browser.version}, {args.level} ({budget:g} s a turn), {len(texts)} positions\n")
         print("| position | seconds | depth | nodes |")
@@ -66,7 +61,6 @@ def main() -> None:
             seconds.append(turn["ms"] / 1000)
             info = turn["info"]
             print(f"| {i} | {seconds[-1]:.2f} | {info.get('depth', '')} | {info.get('nodes', 0):,} |", flush=True)
-        browser.close()
     print(f"\n| {args.level} in the browser | mean | median | worst | under 95% of {budget:g} s | over 105% |")
     print("| --- | ---: | ---: | ---: | ---: | ---: |")
     print(f"| time rules | {summary(seconds, budget)} |")
