@@ -36,8 +36,9 @@ budget); :class:`Solver` ``.run()`` is the same as a generator that yields betwe
 of about ``slice_nodes`` nodes (for the browser's worker).  ``stacks_left(board)`` and
 ``worth_trying(board)`` tell when to try.  The questions are public too, for callers that
 ask several on one board (:mod:`tzaar.puzzles`): ``Solver.wins_within(turns)``,
-``.loses_within(turns)`` and ``.winning_actions(turns)`` share the tables and raise
-:class:`SolverLimit` once ``max_nodes`` are spent, the board restored.  docs/engine.md
+``.loses_within(turns)`` and ``.winning_actions(turns)`` (from
+:mod:`~tzaar.ai.solver_questions`) share the tables and raise :class:`SolverLimit` once
+``max_nodes`` are spent, the board restored.  docs/engine.md
 says more.
 """
 
@@ -47,6 +48,7 @@ from typing import NamedTuple, Optional
 
 from ..board import PASS
 from .solver_moves import captures_first, quick_win_at_once
+from .solver_questions import Questions, SolverLimit, _Stop
 
 __all__ = [
     "Solution",
@@ -104,14 +106,6 @@ class Solution(NamedTuple):
         return {"result": self.result, "turns": self.turns}
 
 
-class _Stop(Exception):
-    """The slice or the node budget ran out."""
-
-
-class SolverLimit(Exception):
-    """A question of :class:`Solver` used up its ``max_nodes`` nodes unanswered."""
-
-
 def stacks_left(board) -> int:
     """The number of stacks on the board (both colours)."""
     return sum(board.tops)
@@ -129,7 +123,7 @@ def worth_a_glance(board) -> bool:
     return board.step != 0 and SOLVE_STACKS < stacks_left(board) <= WIDE_STACKS
 
 
-class Solver:
+class Solver(Questions):
     """One solve of ``board`` (restored whenever :meth:`run` stops or ends).
 
     ``max_nodes``: node budget (None: none); ``max_turns``: deepest question asked (None:
@@ -289,62 +283,6 @@ class Solver:
         else:
             e[1] = d
         return True
-
-    # ------------------------------------------------------------------ questions asked one by one
-
-    def _ask(self, question, turns: int) -> bool:
-        """``question(turns)`` from the board as it is, within the node budget: raises
-        :class:`SolverLimit` (the board restored) when ``max_nodes`` run out."""
-        b = self.b
-        ply = b.ply
-        self.limit = self.max_nodes
-        try:
-            return question(turns)
-        except _Stop:
-            while b.ply > ply:
-                b.undo()
-            raise SolverLimit(f"the solver used its {self.max_nodes} nodes") from None
-
-    def wins_within(self, turns: int) -> bool:
-        """Whether the side to move forces a win within ``turns`` turns (both sides'
-        turns, the current one counting as 1); a finished game: whether it has won."""
-        w = self.b.winner()
-        if w is not None:
-            return w == self.b.side
-        return self.b.step != 0 and self._ask(self._win, turns)
-
-    def loses_within(self, turns: int) -> bool:
-        """Whether the side to move loses within ``turns`` turns whatever it does; a
-        finished game: whether it has lost."""
-        w = self.b.winner()
-        if w is not None:
-            return w != self.b.side
-        return self.b.step != 0 and self._ask(self._lose, turns)
-
-    def winning_actions(self, turns: int) -> list:
-        """Every legal action of the side to move after which it still wins within
-        ``turns`` turns (the first actions of such wins; [] if there is none).  Raises
-        :class:`SolverLimit` past the node budget; the board is restored."""
-        b = self.b
-        side = b.side
-        if b.step == 0 or b.winner() is not None:
-            return []
-        out = []
-        for a in b.moves():
-            b.do(a)
-            try:
-                w = b.winner()
-                if w is not None:
-                    ok = w == side
-                elif b.side == side:
-                    ok = self.wins_within(turns)
-                else:
-                    ok = self.loses_within(turns - 1)
-            finally:
-                b.undo()
-            if ok:
-                out.append(a)
-        return out
 
     # ------------------------------------------------------------------ the actions
 
