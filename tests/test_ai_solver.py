@@ -168,8 +168,8 @@ def test_solver_bench_and_ab_run_on_tiny_budgets():
     assert "stacks:" in bench(games=1, max_nodes=300, use_search=True)
     import re
 
-    out = ab_endgames(games=2, nodes=200, stacks=30)
-    m = re.search(r"30-stack starts: (\d+)/(\d+) won; starts won with both colours (\d+), split (\d+), lost with both (\d+)$", out)
+    out = ab_endgames(games=3, nodes=200, stacks=36)
+    m = re.search(r"36-stack starts: (\d+)/(\d+) won; starts won with both colours (\d+), split (\d+), lost with both (\d+)$", out)
     won, played, both, split, lost = map(int, m.groups())
     assert played == 2 * (both + split + lost) > 0 and won == 2 * both + split
 
