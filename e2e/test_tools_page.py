@@ -10,6 +10,7 @@ from pathlib import Path
 from helpers import RECORDERS, act, idle, link, shown, winning_turn
 
 from tzaar.position import Position
+from tzaar.ai.review import BLUNDER, MISTAKE
 from tzaar.ai.solver import Solver
 from tzaar.puzzles import wins
 
@@ -268,9 +269,9 @@ MIDDLE = "tt.t2Z3/Ta2...T/TA3...../.Az2....T/a2..TAaA./..z.T.../...a2zT2t3/tt...
 
 
 def test_a_review_judges_turns_by_the_chance_they_give_away(open_site, watch, wait_engine):
-    # White's turn gives away about 9 points of its chance of winning at the page's budget
-    # (1,500 nodes a position; tzaar/ai/review.py at the same budget): a mistake (5 points),
-    # not a blunder (20); Black's reply is the engine's own turn.
+    # White's turn gives away about 24 points of its chance of winning at the page's budget
+    # (1,500 nodes a position; tzaar/ai/review.py at the same budget): a mistake (15 points),
+    # not a blunder (30); Black's reply is the engine's own turn.
     actions = ["G6xG5", "C2-C1", "G7xG5", "F3-H1"]
     final = Position.from_text(MIDDLE).play(actions).text()
     page = open_site(link(MIDDLE, actions))
@@ -284,7 +285,7 @@ def test_a_review_judges_turns_by_the_chance_they_give_away(open_site, watch, wa
     note = page.inner_text("#review .review-notes")
     found = re.search(r"1\. White G6xG5 C2-C1: mistake, winning chance −(\d+) points; better: (\S+(?: \S+)?)$", note, re.M)
     assert found, note
-    assert 5 <= int(found[1]) < 20
+    assert MISTAKE <= int(found[1]) < BLUNDER
     better = found[2].split()  # the engine's own turn: legal here, and not the one played
     assert better != actions[:2] and Position.from_text(MIDDLE).play(better)
     # every point of the graph reads as the favourite's chance, placed by White's chance

@@ -1,7 +1,7 @@
 // Game review: "Review" runs the engine over every turn of the game in the move list
 // (engine.run of the job kind "review", in slices, with a progress bar), then draws the graph of White's
 // chance of winning (click a point to go to that position) and marks the mistakes and
-// blunders in the move list (a turn that gives away 10 or 20 points of the mover's chance),
+// blunders in the move list (a turn that gives away 15 or 30 points of the mover's chance: tzaar/ai/review.py),
 // each with the engine's better turn. Any change to the game stops a review.
 
 import { msg, show } from "./i18n.js";

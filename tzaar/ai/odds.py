@@ -18,12 +18,13 @@ __all__ = ["SHOWN_K", "win_chance", "chance_text", "percent"]
 
 #: The scale of the chance shown: the K of ``sigmoid(K * score / 400)`` with the least
 #: Brier score on the Expert search's scores short of a win (3,000 nodes, ``ai_move``'s
-#: ``info.score``: what the bar and the hint show) against the results of held-out self-play,
-#: the review's scores included; fitted by
-#:     python -m lab.tune generate held.txt --games 150 --nodes 1000 --seed 7
-#:     python -m lab.bench_odds held.txt --every 3 --nodes 3000
-#: About 400 / SHOWN_K = 9,800 centi-units make one logit of odds.
-SHOWN_K = 0.041
+#: ``info.score``: what the bar and the hint show; the review's scores fit 0.087) against
+#: the results of held-out self-play, fitted on every third position and checked on the
+#: next (0.096 and 0.090), by
+#:     python -m lab.tune generate held --games 150 --nodes 1000 --seed 7 --parts 1
+#:     python -m lab.bench_odds held/n1000_p0.txt --every 3 [--offset 1] --nodes 3000
+#: About 400 / SHOWN_K = 4,400 centi-units make one logit of odds.
+SHOWN_K = 0.09
 
 
 #: The chance of any other score stays within [LEAST, 1 - LEAST]: only a won score is certain.

@@ -32,12 +32,11 @@ DEFAULT_NODES = 3000
 #: mistake; this many a blunder.  Chances saturate, so a lost win is a blunder and an
 #: already lost game costs nothing more.  Measured on 40 self-play games of Beginner and
 #: Casual against Strong (``python -m lab.bench_odds --marks 40``; BENCHMARKS.md,
-#: "Scores as chances"): 5 points mark 20.5% of Beginner's turns and 7.4% of Strong's (2
-#: points, the old 10 read with the tuner's K near an even game, marked 19% of Strong's);
-#: 20 points, about a whole type's threat given away from an even game, 8.7% of
-#: Beginner's and 1.2% of Strong's, most of them a won game thrown away.
-MISTAKE = 5
-BLUNDER = 20
+#: "Scores as chances"): 15 points mark 15.6% of Beginner's turns and 6.1% of Strong's
+#: (less than once a game); 30 points, less than a whole type's threat given away from an
+#: even game, 5.7% of Beginner's and 1.0% of Strong's.
+MISTAKE = 15
+BLUNDER = 30
 #: The player whose search evaluates (no noise, no depth cap).
 PLAYER = "expert"
 
