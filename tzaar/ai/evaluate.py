@@ -54,10 +54,6 @@ CROWDED = 40
 #: last stack of, beyond the ``scarcity`` curve (negative: the last stack far above the
 #: second); the mover's count minus the enemy's.  0 (off) is the shipped evaluation.
 LAST_STACK = 0
-#: A/B switch: centi-units added when the mover can capture the last stack of an enemy
-#: type (``take_type``: a win at once, which the fitted weight values far below a win).
-#: 0 (off) is the shipped evaluation.
-WIN_NOW = 0
 
 #: The features, in the order of :func:`features` (names are the keys of WEIGHTS).
 FEATURES = (
@@ -348,8 +344,6 @@ def evaluate(b) -> int:
     if LAST_STACK:
         last = (tops[0] == 1) + (tops[1] == 1) + (tops[2] == 1) - (tops[3] == 1) - (tops[4] == 1) - (tops[5] == 1)
         v += LAST_STACK * (-last if b.side else last)
-    if WIN_NOW and f[15]:
-        v += WIN_NOW
     return v
 
 
