@@ -68,10 +68,6 @@ LMR_AFTER = 4
 #: value falls outside (0 turns it off).
 ASPIRATION = 300
 
-#: A/B switch: iterative deepening skips the depths whose leaves fall between a turn's two
-#: actions (after depth 1), so every leaf is evaluated at a turn's start.  0 (off) ships.
-TURN_LEAVES = 0
-
 EXACT, LOWER, UPPER = 0, 1, 2
 
 
@@ -336,10 +332,7 @@ class Search:
                 b.undo()
 
     def _deepen(self):
-        step = self.b.step
         for depth in range(1, self.max_depth + 1):
-            if TURN_LEAVES and depth > 1 and (depth + step) % 2 == 0:
-                continue
             self._iter_score = -INF
             self._iter_move = None
             try:
