@@ -68,29 +68,7 @@ LMR_AFTER = 4
 #: value falls outside (0 turns it off).
 ASPIRATION = 300
 
-#: A/B switch: a node at a turn's start whose side to move has the last stack of a type
-#: attacked is searched this many actions deeper (once on a path).  0 (off) ships.
-THREAT_EXT = 0
-
 EXACT, LOWER, UPPER = 0, 1, 2
-
-
-def last_stack_attacked(b) -> bool:
-    """Can the enemy capture the last stack of one of the side to move's types?"""
-    tops = b.tops
-    own = 3 * b.side
-    if tops[own] != 1 and tops[own + 1] != 1 and tops[own + 2] != 1:
-        return False
-    cells = b.cells
-    sign = -1 if b.side else 1
-    for p in range(60):
-        s = cells[p] * sign
-        if s > 0 and tops[own + (s & 3)] == 1:
-            for q in b.links[p]:
-                t = -cells[q] * sign
-                if t > 0 and s <= t | 3:
-                    return True
-    return False
 
 
 class Abort(Exception):
@@ -125,7 +103,6 @@ class Search:
         self.best = None  # best root action of the last finished iteration
         self.score = 0
         self.depth = 0
-        self.iter_depth = 0
         self.pv_next = None  # the reply the last iteration expects after best (same side)
         self._root_noise = {}
         self.order = MoveOrder(MAX_DEPTH + 2)
@@ -149,8 +126,6 @@ class Search:
         w = b.winner()
         if w is not None:
             return MATE - ply if w == b.side else ply - MATE
-        if THREAT_EXT and b.step == 1 and ply + depth <= self.iter_depth and last_stack_attacked(b):
-            depth += THREAT_EXT
         key = b.hash
         if depth <= 0:
             # A leaf: the evaluation, from the cache when this position was a leaf before
@@ -261,11 +236,9 @@ class Search:
 
     def _gsearch(self, depth, ply, alpha, beta):
         """The same search as :meth:`_search`, as a generator that yields now and then."""
-        b = self.b
-        if THREAT_EXT and b.step == 1 and ply + depth <= self.iter_depth and ply and last_stack_attacked(b):
-            depth += THREAT_EXT
         if depth <= PLAIN_DEPTH:
             return self._search(depth, ply, alpha, beta)
+        b = self.b
         self.nodes += 1
         self._check()
         w = b.winner()
@@ -362,7 +335,6 @@ class Search:
         for depth in range(1, self.max_depth + 1):
             self._iter_score = -INF
             self._iter_move = None
-            self.iter_depth = depth
             try:
                 score = yield from self._gsearch_root(depth)
             except Abort:
