@@ -62,6 +62,9 @@ PRUNE_CROWDED = 0
 #: the first LMR_AFTER moves are searched one action less deep first.
 LMR_DEPTH = 3
 LMR_AFTER = 4
+#: The same for the first action's captures after the first LMR_CAPTURES (0: never; an A/B
+#: switch).
+LMR_CAPTURES = 0
 
 #: Aspiration window: from depth 3 on, the root's first move is searched within this many
 #: centi-units of the previous depth's score, and again with a full window only when its
@@ -168,6 +171,7 @@ class Search:
         else:
             moves = self.order.ordered(b, None, depth > prune, ply)
         reduce = LMR_AFTER if depth >= LMR_DEPTH and b.step == 2 else 1 << 30
+        reduce1 = LMR_CAPTURES if LMR_CAPTURES and depth >= LMR_DEPTH and b.step == 1 else 1 << 30
         cells = b.cells
         for i, a in enumerate(moves):
             # A late stacking is searched one action less deep first (late move reduction).
@@ -180,7 +184,12 @@ class Search:
                     v = -search(depth - 1, ply + 1, -beta, -alpha)
             elif b.side == side:
                 # Principal variation search: prove the move worse with a null window.
-                v = search(depth - 1, ply + 1, alpha, alpha + 1)
+                if i >= reduce1:
+                    v = search(depth - 2, ply + 1, alpha, alpha + 1)
+                    if v > alpha:
+                        v = search(depth - 1, ply + 1, alpha, alpha + 1)
+                else:
+                    v = search(depth - 1, ply + 1, alpha, alpha + 1)
                 if alpha < v < beta:
                     v = search(depth - 1, ply + 1, v, beta)
             else:
@@ -254,6 +263,7 @@ class Search:
         bestmove = None
         gs = self._gsearch
         reduce = LMR_AFTER if depth >= LMR_DEPTH and b.step == 2 else 1 << 30
+        reduce1 = LMR_CAPTURES if LMR_CAPTURES and depth >= LMR_DEPTH and b.step == 1 else 1 << 30
         cells = b.cells
         for i, a in enumerate(self.order.ordered(b, ttmove, True, ply)):
             late = i >= reduce and a < PASS and (cells[a >> 6] > 0) == (cells[a & 63] > 0)
@@ -265,7 +275,12 @@ class Search:
                     v = -(yield from gs(depth - 1, ply + 1, -beta, -alpha))
             elif b.side == side:
                 # Principal variation search: prove the move worse with a null window.
-                v = yield from gs(depth - 1, ply + 1, alpha, alpha + 1)
+                if i >= reduce1:
+                    v = yield from gs(depth - 2, ply + 1, alpha, alpha + 1)
+                    if v > alpha:
+                        v = yield from gs(depth - 1, ply + 1, alpha, alpha + 1)
+                else:
+                    v = yield from gs(depth - 1, ply + 1, alpha, alpha + 1)
                 if alpha < v < beta:
                     v = yield from gs(depth - 1, ply + 1, v, beta)
             else:
