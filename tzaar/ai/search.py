@@ -66,12 +66,23 @@ LMR_AFTER = 4
 #: switch).
 LMR_CAPTURES = 0
 
+#: Late move pruning (an A/B switch, LMP_BASE 0: off): at the second action, at this depth
+#: and below, only the first LMP_BASE + LMP_STEP * depth stackings after pass are searched.
+LMP_BASE = 0
+LMP_STEP = 3
+LMP_DEPTH = 3
+
 #: Aspiration window: from depth 3 on, the root's first move is searched within this many
 #: centi-units of the previous depth's score, and again with a full window only when its
 #: value falls outside (0 turns it off).
 ASPIRATION = 300
 
 EXACT, LOWER, UPPER = 0, 1, 2
+
+
+def _lmp(moves, depth):
+    """The index in ``moves`` from which late move pruning leaves the stackings out."""
+    return moves.index(PASS) + 1 + LMP_BASE + LMP_STEP * depth if PASS in moves else 1 << 30
 
 
 class Abort(Exception):
@@ -172,8 +183,11 @@ class Search:
             moves = self.order.ordered(b, None, depth > prune, ply)
         reduce = LMR_AFTER if depth >= LMR_DEPTH and b.step == 2 else 1 << 30
         reduce1 = LMR_CAPTURES if LMR_CAPTURES and depth >= LMR_DEPTH and b.step == 1 else 1 << 30
+        lmp = _lmp(moves, depth) if LMP_BASE and b.step == 2 and depth <= LMP_DEPTH else 1 << 30
         cells = b.cells
         for i, a in enumerate(moves):
+            if i >= lmp:
+                break
             # A late stacking is searched one action less deep first (late move reduction).
             late = i >= reduce and a < PASS and (cells[a >> 6] > 0) == (cells[a & 63] > 0)
             do(a)
@@ -264,8 +278,12 @@ class Search:
         gs = self._gsearch
         reduce = LMR_AFTER if depth >= LMR_DEPTH and b.step == 2 else 1 << 30
         reduce1 = LMR_CAPTURES if LMR_CAPTURES and depth >= LMR_DEPTH and b.step == 1 else 1 << 30
+        moves = self.order.ordered(b, ttmove, True, ply)
+        lmp = _lmp(moves, depth) if LMP_BASE and b.step == 2 and depth <= LMP_DEPTH else 1 << 30
         cells = b.cells
-        for i, a in enumerate(self.order.ordered(b, ttmove, True, ply)):
+        for i, a in enumerate(moves):
+            if i >= lmp:
+                break
             late = i >= reduce and a < PASS and (cells[a >> 6] > 0) == (cells[a & 63] > 0)
             b.do(a)
             if best == -INF:
