@@ -99,12 +99,12 @@ class Search:
     ``PRUNE_CROWDED``) decide.
     """
 
-    def __init__(self, board, max_nodes=None, deadline=None, tt=None, rng=None, noise=0, max_depth=MAX_DEPTH, prune=False):
+    def __init__(self, board, max_nodes=None, deadline=None, tt=None, rng=None, noise=0, max_depth=MAX_DEPTH, prune=False, evals=None):
         self.b = board
         self.max_nodes = max_nodes if max_nodes is not None else 1 << 62
         self.deadline = deadline
         self.tt = tt if tt is not None else {}
-        self.evals = {}
+        self.evals = evals if evals is not None else {}
         self.rng = rng
         self.noise = noise
         self.max_depth = max_depth
