@@ -66,11 +66,6 @@ SOLVE_SHARE = 0.4
 #: The share (and the node budget in proportion) the solver gets above ``SOLVE_STACKS``,
 #: up to :data:`tzaar.ai.solver.WIDE_STACKS` stacks.
 WIDE_SHARE = 0.15
-#: Keep the transposition table and the leaf evaluations from one turn to the next (an
-#: A/B switch, 0 off; else the most table entries carried into a new turn).
-KEEP_TT = 0
-_kept_tt: dict = {}
-_kept_evals: dict = {}
 #: The share of a turn's node budget the first of its two actions gets (the second action's
 #: search reuses the first's table and gets the rest).
 FIRST_SHARE = 0.75
@@ -184,12 +179,7 @@ def think(board, player: str, seed: int = 0, seconds: Optional[float] = None, no
     deadline = start + cap
     chosen = []
     side = board.side
-    if KEEP_TT:
-        tt, evals = _kept_tt, _kept_evals
-        if len(tt) > KEEP_TT:
-            tt.clear()
-    else:
-        tt, evals = {}, None
+    tt = {}
     spent = 0
     budget = lv.solve if solve is None else (lv.solve or ASKED_SOLVE_NODES) if solve else 0
     share = SOLVE_SHARE if worth_trying(board) else WIDE_SHARE if worth_a_glance(board) else 0.0
@@ -226,7 +216,7 @@ def think(board, player: str, seed: int = 0, seconds: Optional[float] = None, no
                 plan = TimePlan.for_action(start, cap, part, time.perf_counter()) if nodes is None and managed(lv, cap) else None
                 if plan is not None:
                     dl = plan.deadline
-                s = Search(board, max_nodes=left, deadline=dl, tt=tt, rng=rng, noise=lv.noise, max_depth=depth, prune=lv.prune, evals=evals)
+                s = Search(board, max_nodes=left, deadline=dl, tt=tt, rng=rng, noise=lv.noise, max_depth=depth, prune=lv.prune)
                 # The turn's end as planned now (a time budget only): this action's deadline,
                 # and after a first action the second's share of the turn.
                 rest = cap * SECOND_MIN if part == "first" else 0.0

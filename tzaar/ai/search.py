@@ -62,15 +62,6 @@ PRUNE_CROWDED = 0
 #: the first LMR_AFTER moves are searched one action less deep first.
 LMR_DEPTH = 3
 LMR_AFTER = 4
-#: The same for the first action's captures after the first LMR_CAPTURES (0: never; an A/B
-#: switch).
-LMR_CAPTURES = 0
-
-#: Late move pruning (an A/B switch, LMP_BASE 0: off): at the second action, at this depth
-#: and below, only the first LMP_BASE + LMP_STEP * depth stackings after pass are searched.
-LMP_BASE = 0
-LMP_STEP = 3
-LMP_DEPTH = 3
 
 #: Aspiration window: from depth 3 on, the root's first move is searched within this many
 #: centi-units of the previous depth's score, and again with a full window only when its
@@ -78,11 +69,6 @@ LMP_DEPTH = 3
 ASPIRATION = 300
 
 EXACT, LOWER, UPPER = 0, 1, 2
-
-
-def _lmp(moves, depth):
-    """The index in ``moves`` from which late move pruning leaves the stackings out."""
-    return moves.index(PASS) + 1 + LMP_BASE + LMP_STEP * depth if PASS in moves else 1 << 30
 
 
 class Abort(Exception):
@@ -99,12 +85,12 @@ class Search:
     ``PRUNE_CROWDED``) decide.
     """
 
-    def __init__(self, board, max_nodes=None, deadline=None, tt=None, rng=None, noise=0, max_depth=MAX_DEPTH, prune=False, evals=None):
+    def __init__(self, board, max_nodes=None, deadline=None, tt=None, rng=None, noise=0, max_depth=MAX_DEPTH, prune=False):
         self.b = board
         self.max_nodes = max_nodes if max_nodes is not None else 1 << 62
         self.deadline = deadline
         self.tt = tt if tt is not None else {}
-        self.evals = evals if evals is not None else {}
+        self.evals = {}
         self.rng = rng
         self.noise = noise
         self.max_depth = max_depth
@@ -182,12 +168,8 @@ class Search:
         else:
             moves = self.order.ordered(b, None, depth > prune, ply)
         reduce = LMR_AFTER if depth >= LMR_DEPTH and b.step == 2 else 1 << 30
-        reduce1 = LMR_CAPTURES if LMR_CAPTURES and depth >= LMR_DEPTH and b.step == 1 else 1 << 30
-        lmp = _lmp(moves, depth) if LMP_BASE and b.step == 2 and depth <= LMP_DEPTH else 1 << 30
         cells = b.cells
         for i, a in enumerate(moves):
-            if i >= lmp:
-                break
             # A late stacking is searched one action less deep first (late move reduction).
             late = i >= reduce and a < PASS and (cells[a >> 6] > 0) == (cells[a & 63] > 0)
             do(a)
@@ -198,12 +180,7 @@ class Search:
                     v = -search(depth - 1, ply + 1, -beta, -alpha)
             elif b.side == side:
                 # Principal variation search: prove the move worse with a null window.
-                if i >= reduce1:
-                    v = search(depth - 2, ply + 1, alpha, alpha + 1)
-                    if v > alpha:
-                        v = search(depth - 1, ply + 1, alpha, alpha + 1)
-                else:
-                    v = search(depth - 1, ply + 1, alpha, alpha + 1)
+                v = search(depth - 1, ply + 1, alpha, alpha + 1)
                 if alpha < v < beta:
                     v = search(depth - 1, ply + 1, v, beta)
             else:
@@ -277,13 +254,8 @@ class Search:
         bestmove = None
         gs = self._gsearch
         reduce = LMR_AFTER if depth >= LMR_DEPTH and b.step == 2 else 1 << 30
-        reduce1 = LMR_CAPTURES if LMR_CAPTURES and depth >= LMR_DEPTH and b.step == 1 else 1 << 30
-        moves = self.order.ordered(b, ttmove, True, ply)
-        lmp = _lmp(moves, depth) if LMP_BASE and b.step == 2 and depth <= LMP_DEPTH else 1 << 30
         cells = b.cells
-        for i, a in enumerate(moves):
-            if i >= lmp:
-                break
+        for i, a in enumerate(self.order.ordered(b, ttmove, True, ply)):
             late = i >= reduce and a < PASS and (cells[a >> 6] > 0) == (cells[a & 63] > 0)
             b.do(a)
             if best == -INF:
@@ -293,12 +265,7 @@ class Search:
                     v = -(yield from gs(depth - 1, ply + 1, -beta, -alpha))
             elif b.side == side:
                 # Principal variation search: prove the move worse with a null window.
-                if i >= reduce1:
-                    v = yield from gs(depth - 2, ply + 1, alpha, alpha + 1)
-                    if v > alpha:
-                        v = yield from gs(depth - 1, ply + 1, alpha, alpha + 1)
-                else:
-                    v = yield from gs(depth - 1, ply + 1, alpha, alpha + 1)
+                v = yield from gs(depth - 1, ply + 1, alpha, alpha + 1)
                 if alpha < v < beta:
                     v = yield from gs(depth - 1, ply + 1, v, beta)
             else:
