@@ -1,9 +1,12 @@
 """The static evaluation: what a TZAAR position is worth to the side to move.
 
-The value is a weighted sum of named features, ``sum(weight[name] * feature)``; the
-features are computed here (:func:`features`), the weights are data (:mod:`.weights`,
-written by the tuner, ``python -m lab.tune``), one set, or a tapered model's two mixed by
-the number of stacks on the board (:data:`TAPER`).  Every feature is seen from the side
+The value is a weighted sum of named features, ``sum(weight[name] * feature)``, plus a
+small network of the same features (:mod:`.network`: what the sum cannot say, such as a
+term that matters only when another is large); the features are computed here
+(:func:`features`), the weights are data (:mod:`.weights`, written by the tuner,
+``python -m lab.tune``: one set, or a tapered model's two mixed by the number of stacks on
+the board, :data:`TAPER`), and so are the network's (:mod:`.network_weights`, ``python -m
+lab.network``).  Every feature is seen from the side
 to move ("mover"): a symmetric one is the mover's count minus the enemy's, an asymmetric
 one says whose it is in its name.
 
@@ -31,11 +34,9 @@ the six directions; a mover ``s`` takes ``t`` when ``abs(t) <= abs(s) | 3``).
 
 from __future__ import annotations
 
-from operator import mul
-
 from ..board import HEIGHT, MAX_HEIGHT
-from . import net as _net
 from . import weights as _weights
+from .network import value as _network
 
 # ---------------------------------------------------------------------- shapes (fixed)
 
@@ -57,8 +58,6 @@ CROWDED = 40
 #: last stack of, beyond the ``scarcity`` curve (negative: the last stack far above the
 #: second); the mover's count minus the enemy's.  0 (off) is the shipped evaluation.
 LAST_STACK = 0
-#: A/B switch: add the network of net.py to the weighted sum (0: the weighted sum alone).
-NET = 1
 
 #: The features, in the order of :func:`features` (names are the keys of WEIGHTS).
 FEATURES = (
@@ -323,32 +322,6 @@ def features(b) -> list:
 _ZEROS = [0] * 15  # the stack-by-stack features of a crowded board (see :func:`features`)
 
 
-def _packed_network(hidden, out, bits: int = 56):
-    """The network as one weight per input, the hidden units' weights side by side in
-    ``bits``-bit fields of one integer (a field biased by half its range through the
-    constant input), so that one dot product sums every unit at once."""
-    units = range(len(hidden))
-    weights = [sum(hidden[j][i] << (bits * j) for j in units) for i in range(len(hidden[0]))]
-    weights[-1] += sum(1 << (bits - 1) << (bits * j) for j in units)
-    return weights, [(bits * j, out[j]) for j in units], (1 << bits) - 1, 1 << (bits - 1)
-
-
-_NET_WEIGHTS, _NET_UNITS, _NET_MASK, _NET_HALF = _packed_network(_net.HIDDEN, _net.OUT)
-_NET_SHIFT = _net.IN_SHIFT + _net.OUT_SHIFT
-
-
-def _network(x) -> int:
-    """The network's value (centi-units) of inputs ``x``: the features, the stacks on the
-    board (capped at TAPER) and 1.  A hidden unit is ``max(0, sum(weight * input))``."""
-    p = sum(map(mul, _NET_WEIGHTS, x))
-    t = 0
-    for shift, out in _NET_UNITS:
-        a = (p >> shift & _NET_MASK) - _NET_HALF
-        if a > 0:
-            t += out * a
-    return t >> _NET_SHIFT
-
-
 def evaluate(b) -> int:
     """The value of board ``b`` for its side to move (higher is better), in centi-units."""
     tops = b.tops
@@ -366,19 +339,16 @@ def evaluate(b) -> int:
             f0, f1, f2 = -f0, -f1, -f2
         tempo = b.step == 2
         v = (w[0] * f0 + w[1] * f1 + w[2] * f2 + w[18] * tempo) // SCALE
-        if NET:
-            v += _network([f0, f1, f2] + _ZEROS + [tempo, n if n < TAPER else TAPER, 1])
-        return v
+        return v + _network([f0, f1, f2] + _ZEROS + [tempo, n if n < TAPER else TAPER, 1])
     f = features(b)
     v = (
         w[0] * f[0] + w[1] * f[1] + w[2] * f[2] + w[3] * f[3] + w[4] * f[4] + w[5] * f[5] + w[6] * f[6]
         + w[7] * f[7] + w[8] * f[8] + w[9] * f[9] + w[10] * f[10] + w[11] * f[11] + w[12] * f[12]
         + w[13] * f[13] + w[14] * f[14] + w[15] * f[15] + w[16] * f[16] + w[17] * f[17] + w[18] * f[18]
     ) // SCALE
-    if NET:
-        f.append(n if n < TAPER else TAPER)
-        f.append(1)
-        v += _network(f)
+    f.append(n if n < TAPER else TAPER)
+    f.append(1)
+    v += _network(f)
     if LAST_STACK:
         last = (tops[0] == 1) + (tops[1] == 1) + (tops[2] == 1) - (tops[3] == 1) - (tops[4] == 1) - (tops[5] == 1)
         v += LAST_STACK * (-last if b.side else last)
