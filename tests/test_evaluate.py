@@ -5,7 +5,7 @@ import random
 import pytest
 
 from tzaar.ai import evaluate as ev
-from tzaar.ai import network, network_weights, weights
+from tzaar.ai import weights
 from tzaar.ai.weights import WEIGHTS
 from tzaar.position import Position
 
@@ -32,30 +32,14 @@ def colours_swapped(p: Position) -> Position:
     return Position.from_text(text.swapcase() + " " + turn.swapcase()[0].lower().translate(str.maketrans("wb", "bw")) + turn[1])
 
 
-def test_every_feature_has_a_weight_and_the_value_is_their_sum_plus_the_network():
+def test_every_feature_has_a_weight_and_the_value_is_their_sum():
     assert set(WEIGHTS) == set(ev.FEATURES)
-    crowded = 0
-    for p in positions() + [Position.standard(), Position.random(1), Position.random(2)]:
+    for p in positions():
         b = p.board()
         f = ev.features(b)
         assert len(f) == len(ev.FEATURES)
-        n = min(sum(b.tops), ev.TAPER)
-        crowded += sum(b.tops) > ev.CROWDED and min(b.tops) > ev.SCARCE
-        w = ev.weights_table(WEIGHTS, getattr(weights, "ENDGAME", None))[n]
-        net = network.plain_value(network_weights.HIDDEN, network_weights.OUT, f + [n, 1])
-        assert ev.evaluate(b) == sum(a * x for a, x in zip(w, f)) // ev.SCALE + net
-    assert crowded >= 3  # the crowded board's shortcut is checked too
-
-
-def test_without_the_network_the_value_is_the_weighted_sum():
-    network.set_network([], [])
-    try:
-        for p in positions():
-            b = p.board()
-            w = ev.weights_table(WEIGHTS, getattr(weights, "ENDGAME", None))[min(sum(b.tops), ev.TAPER)]
-            assert ev.evaluate(b) == sum(a * x for a, x in zip(w, ev.features(b))) // ev.SCALE
-    finally:
-        network.set_network(network_weights.HIDDEN, network_weights.OUT)
+        w = ev.weights_table(WEIGHTS, getattr(weights, "ENDGAME", None))[min(sum(b.tops), ev.TAPER)]
+        assert ev.evaluate(b) == sum(a * x for a, x in zip(w, f)) // ev.SCALE
 
 
 def test_features_are_seen_from_the_side_to_move():
@@ -100,8 +84,7 @@ def test_set_weights_changes_the_value_and_refuses_missing_ones():
     before = ev.evaluate(b)
     try:
         ev.set_weights({name: 0.0 for name in ev.FEATURES})
-        f = ev.features(b) + [min(sum(b.tops), ev.TAPER), 1]
-        assert ev.evaluate(b) == network.value(f)  # the network alone
+        assert ev.evaluate(b) == 0
         with pytest.raises(ValueError, match="lack"):
             ev.set_weights({"scarcity": 1.0})
     finally:

@@ -1,12 +1,9 @@
 """The static evaluation: what a TZAAR position is worth to the side to move.
 
-The value is a weighted sum of named features, ``sum(weight[name] * feature)``, plus a
-small network of the same features (:mod:`.network`: what the sum cannot say, such as a
-term that matters only when another is large); the features are computed here
-(:func:`features`), the weights are data (:mod:`.weights`, written by the tuner,
-``python -m lab.tune``: one set, or a tapered model's two mixed by the number of stacks on
-the board, :data:`TAPER`), and so are the network's (:mod:`.network_weights`, ``python -m
-lab.network``).  Every feature is seen from the side
+The value is a weighted sum of named features, ``sum(weight[name] * feature)``; the
+features are computed here (:func:`features`), the weights are data (:mod:`.weights`,
+written by the tuner, ``python -m lab.tune``), one set, or a tapered model's two mixed by
+the number of stacks on the board (:data:`TAPER`).  Every feature is seen from the side
 to move ("mover"): a symmetric one is the mover's count minus the enemy's, an asymmetric
 one says whose it is in its name.
 
@@ -36,7 +33,6 @@ from __future__ import annotations
 
 from ..board import HEIGHT, MAX_HEIGHT
 from . import weights as _weights
-from .network import value as _network
 
 # ---------------------------------------------------------------------- shapes (fixed)
 
@@ -319,9 +315,6 @@ def features(b) -> list:
     return f
 
 
-_ZEROS = [0] * 15  # the stack-by-stack features of a crowded board (see :func:`features`)
-
-
 def evaluate(b) -> int:
     """The value of board ``b`` for its side to move (higher is better), in centi-units."""
     tops = b.tops
@@ -332,23 +325,22 @@ def evaluate(b) -> int:
         # (and no type is down to its last stack).
         tv = TYPE_VALUE
         counts = b.counts
-        f0 = tv[tops[0]] + tv[tops[1]] + tv[tops[2]] - tv[tops[3]] - tv[tops[4]] - tv[tops[5]]
-        f1 = sum(map(_SIGNED_HV.__getitem__, b.cells))
-        f2 = CAPTURE_VALUE[counts & _MASK16] - CAPTURE_VALUE[(counts >> 16) & _MASK16]
+        v = (
+            w[0] * (tv[tops[0]] + tv[tops[1]] + tv[tops[2]] - tv[tops[3]] - tv[tops[4]] - tv[tops[5]])
+            + w[1] * sum(map(_SIGNED_HV.__getitem__, b.cells))
+            + w[2] * (CAPTURE_VALUE[counts & _MASK16] - CAPTURE_VALUE[(counts >> 16) & _MASK16])
+        )
         if b.side:
-            f0, f1, f2 = -f0, -f1, -f2
-        tempo = b.step == 2
-        v = (w[0] * f0 + w[1] * f1 + w[2] * f2 + w[18] * tempo) // SCALE
-        return v + _network([f0, f1, f2] + _ZEROS + [tempo, n if n < TAPER else TAPER, 1])
+            v = -v
+        if b.step == 2:
+            v += w[18]
+        return v // SCALE
     f = features(b)
     v = (
         w[0] * f[0] + w[1] * f[1] + w[2] * f[2] + w[3] * f[3] + w[4] * f[4] + w[5] * f[5] + w[6] * f[6]
         + w[7] * f[7] + w[8] * f[8] + w[9] * f[9] + w[10] * f[10] + w[11] * f[11] + w[12] * f[12]
         + w[13] * f[13] + w[14] * f[14] + w[15] * f[15] + w[16] * f[16] + w[17] * f[17] + w[18] * f[18]
     ) // SCALE
-    f.append(n if n < TAPER else TAPER)
-    f.append(1)
-    v += _network(f)
     if LAST_STACK:
         last = (tops[0] == 1) + (tops[1] == 1) + (tops[2] == 1) - (tops[3] == 1) - (tops[4] == 1) - (tops[5] == 1)
         v += LAST_STACK * (-last if b.side else last)
