@@ -60,7 +60,7 @@ PRUNE_CROWDED = 0
 
 #: Late move reductions: at this depth and above, the second action's stackings after
 #: the first LMR_AFTER moves are searched one action less deep first.
-LMR_DEPTH = 4
+LMR_DEPTH = 5
 LMR_AFTER = 4
 
 #: Aspiration window: from depth 3 on, the root's first move is searched within this many
