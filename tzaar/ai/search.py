@@ -68,10 +68,6 @@ LMR_AFTER = 4
 #: value falls outside (0 turns it off).
 ASPIRATION = 300
 
-#: One-reply extension (an A/B switch; 0 off): a turn's first action with a single legal
-#: capture does not count against the depth (the forced capture is searched for free).
-ONE_REPLY = 0
-
 EXACT, LOWER, UPPER = 0, 1, 2
 
 
@@ -130,8 +126,6 @@ class Search:
         w = b.winner()
         if w is not None:
             return MATE - ply if w == b.side else ply - MATE
-        if ONE_REPLY and b.step == 1 and (b.counts >> (b.side << 4)) & 0xFFFF == 1:
-            depth += 1
         key = b.hash
         if depth <= 0:
             # A leaf: the evaluation, from the cache when this position was a leaf before
@@ -250,8 +244,6 @@ class Search:
         w = b.winner()
         if w is not None:
             return MATE - ply if w == b.side else ply - MATE
-        if ONE_REPLY and b.step == 1 and (b.counts >> (b.side << 4)) & 0xFFFF == 1:
-            depth += 1
         key = b.hash
         cut, ttmove = self._probe(key, depth, ply, alpha, beta)
         if cut is not None and ply > 0:
