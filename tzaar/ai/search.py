@@ -74,6 +74,11 @@ ASPIRATION = 300
 #: (an A/B switch; 0: the previous depth's).
 ASP_PARITY = 0
 
+#: The table's score ends a node only when it was searched an even number of actions
+#: deeper (or as deep): its leaves then stand at the same place of a turn as the node's
+#: would (an A/B switch; 0: any deeper entry).
+TT_PARITY = 0
+
 EXACT, LOWER, UPPER = 0, 1, 2
 
 
@@ -217,7 +222,7 @@ class Search:
         if entry is None:
             return None, None
         edepth, flag, escore, ttmove = entry
-        if edepth >= depth:
+        if edepth >= depth and not (TT_PARITY and (edepth - depth) & 1):
             if escore > MATE_BOUND:
                 escore -= ply
             elif escore < -MATE_BOUND:
