@@ -62,22 +62,11 @@ PRUNE_CROWDED = 0
 #: the first LMR_AFTER moves are searched one action less deep first.
 LMR_DEPTH = 5
 LMR_AFTER = 4
-#: Actions a late move's first search is reduced by (an A/B switch: 1 today; 2 keeps
-#: the leaves at the same place of the turn as its siblings').
-LMR_PLIES = 1
 
 #: Aspiration window: from depth 3 on, the root's first move is searched within this many
 #: centi-units of the previous depth's score, and again with a full window only when its
 #: value falls outside (0 turns it off).
 ASPIRATION = 300
-#: The window is centred on the score of two depths before, the same place in the turn
-#: (an A/B switch; 0: the previous depth's).
-ASP_PARITY = 0
-
-#: The table's score ends a node only when it was searched an even number of actions
-#: deeper (or as deep): its leaves then stand at the same place of a turn as the node's
-#: would (an A/B switch; 0: any deeper entry).
-TT_PARITY = 0
 
 EXACT, LOWER, UPPER = 0, 1, 2
 
@@ -196,7 +185,7 @@ class Search:
                     v = search(depth - 1, ply + 1, v, beta)
             else:
                 if late:
-                    v = -search(depth - 1 - LMR_PLIES, ply + 1, -alpha - 1, -alpha)
+                    v = -search(depth - 2, ply + 1, -alpha - 1, -alpha)
                     if v > alpha:
                         v = -search(depth - 1, ply + 1, -alpha - 1, -alpha)
                 else:
@@ -222,7 +211,7 @@ class Search:
         if entry is None:
             return None, None
         edepth, flag, escore, ttmove = entry
-        if edepth >= depth and not (TT_PARITY and (edepth - depth) & 1):
+        if edepth >= depth:
             if escore > MATE_BOUND:
                 escore -= ply
             elif escore < -MATE_BOUND:
@@ -281,7 +270,7 @@ class Search:
                     v = yield from gs(depth - 1, ply + 1, v, beta)
             else:
                 if late:
-                    v = -(yield from gs(depth - 1 - LMR_PLIES, ply + 1, -alpha - 1, -alpha))
+                    v = -(yield from gs(depth - 2, ply + 1, -alpha - 1, -alpha))
                     if v > alpha:
                         v = -(yield from gs(depth - 1, ply + 1, -alpha - 1, -alpha))
                 else:
@@ -335,7 +324,6 @@ class Search:
             yield self.info()
             return
         self._iter_best = None
-        self._scores = {}
         root_ply = b.ply
         try:
             yield from self._deepen()
@@ -358,7 +346,6 @@ class Search:
             self.best = self._iter_move if self._iter_move is not None else self.best
             self._iter_best = self.best
             self.score = score
-            self._scores[depth] = score
             self.depth = depth
             yield self.info()
             if abs(score) > MATE_BOUND:
@@ -382,7 +369,7 @@ class Search:
             same = b.side == side
             if best == -INF:
                 lo, hi = -INF, INF
-                prev = self._scores.get(depth - 2, INF) if ASP_PARITY else self.score
+                prev = self.score
                 if ASPIRATION and depth >= 3 and -MATE_BOUND < prev < MATE_BOUND:
                     lo, hi = prev - ASPIRATION, prev + ASPIRATION
                 while True:
