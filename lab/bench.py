@@ -4,6 +4,9 @@ positions; ``python -m lab.bench levels`` the seconds a turn of the node levels;
 search and by the frozen one (:mod:`.frozen`) in one run, alternately, in CPU time
 (``time.process_time``, so that other jobs on the machine weigh less): nodes per
 second and the depth each reaches with the same node budget, and their ratios.
+``python -m lab.bench depth D --against v2`` the CPU seconds and nodes Expert's search
+(with its pruning) needs to finish depth ``D`` on the ten positions below, today's and the
+frozen one's alternately in one run, position by position.
 ``python -m lab.bench depth D ["mod.NAME=VALUE;..." ...]`` prints the nodes today's
 search needs to finish depth ``D`` on ten positions (the five and five more), once per
 setting (module constants of :mod:`tzaar.ai`, as in :mod:`.ab`; ``""`` is today's), and
@@ -112,6 +115,36 @@ def depth_cost(depth, specs=("",), version="v1"):
     return "\n".join(out)
 
 
+def depth_time(depth, version="v2", rounds=2):
+    """CPU seconds and nodes Expert's search (its pruning) needs to finish ``depth`` on the
+    ten positions, today's against the frozen ``version``, alternately in one run."""
+    import importlib
+
+    old = importlib.import_module(f"lab.frozen.{version}.search").search
+    boards = [playout(st, i, n) for i, (st, n) in enumerate(_CASES + _MORE_CASES)]
+    runs = (("today", search), (version, old))
+    totals = {name: [0, 0.0] for name, _ in runs}
+    out = []
+    for i, p in enumerate(boards):
+        row = {}
+        for _ in range(rounds):
+            for name, fn in runs:
+                t = time.process_time()
+                s = fn(p.board(), max_depth=depth, prune=True)
+                dt = time.process_time() - t
+                row[name] = (s.nodes, row.get(name, (0, 0.0))[1] + dt / rounds)
+        for name, (n, dt) in row.items():
+            totals[name][0] += n
+            totals[name][1] += dt
+        stacks = sum(p.board().tops)
+        out.append(f"position {i} ({stacks} stacks): " + ", ".join(f"{k} {n:,} nodes {dt:.2f} s" for k, (n, dt) in row.items())
+                   + f", time ratio {row['today'][1] / max(row[version][1], 1e-9):.2f}")
+    (n1, t1), (n2, t2) = totals["today"], totals[version]
+    out.append(f"today: {n1:,} nodes in {t1:.2f} s; {version}: {n2:,} nodes in {t2:.2f} s; "
+               f"ratios today / {version}: nodes {n1 / n2:.2f}, time {t1 / max(t2, 1e-9):.2f}")
+    return "\n".join(out)
+
+
 def level_times(levels=("beginner", "casual", "strong")):
     """Seconds per turn of each node-budget level on the same five positions (mean, max)."""
     from tzaar.ai.players import run_think
@@ -134,6 +167,8 @@ if __name__ == "__main__":
 
     if sys.argv[1:] == ["levels"]:
         print(level_times())
+    elif sys.argv[1:2] == ["depth"] and len(sys.argv) == 5 and sys.argv[2].isdigit() and sys.argv[3] == "--against":
+        print(depth_time(int(sys.argv[2]), sys.argv[4]))
     elif sys.argv[1:2] == ["depth"] and len(sys.argv) > 2 and sys.argv[2].isdigit():
         try:
             print(depth_cost(int(sys.argv[2]), sys.argv[3:] or ("",)))
