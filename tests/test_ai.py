@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from tzaar.ai import LEVELS, choose, run_think
 from tzaar.ai.match import Spec, elo, run_match
-from tzaar.ai.search import MATE_BOUND, search
+from tzaar.ai.evaluate import evaluate
+from tzaar.ai.search import MATE, MATE_BOUND, search
 from tzaar.board import stack_code
 from tzaar.facade import call
 from tzaar.position import Position
@@ -214,6 +215,72 @@ def test_search_restores_the_board_even_when_stopped():
     s = search(b, max_nodes=777)
     assert (b.text(), b.hash, list(b.tops), b.counts) == before
     assert s.best in b.moves()
+
+
+def _negamax(b, depth, ply=0):
+    """Plain minimax over single actions (the sign flips only when the side changes), the
+    reference for the search's value: no ordering, no table, no window."""
+    w = b.winner()
+    if w is not None:
+        return MATE - ply if w == b.side else ply - MATE
+    if depth == 0:
+        return evaluate(b)
+    side = b.side
+    best = -MATE - 1
+    for a in b.moves():
+        b.do(a)
+        v = _negamax(b, depth - 1, ply + 1)
+        if b.side != side:
+            v = -v
+        b.undo()
+        best = max(best, v)
+    return best
+
+
+def _middle_boards(n):
+    """Boards of random games with 18 to 30 stacks, at both actions, no win in one action."""
+    out = []
+    for seed in range(200):
+        rng = random.Random(seed)
+        p = Position.random(seed)
+        for _ in range(rng.randrange(30, 44)):
+            if p.winner is not None:
+                break
+            p = p.apply(rng.choice(p.legal_actions()))
+        b = p.board()
+        if p.winner is None and 18 <= sum(b.tops) <= 30 and len(b.moves()) > 1 and abs(_negamax(b, 1)) < MATE_BOUND:
+            out.append(b)
+            if len(out) == n:
+                break
+    assert {b.step for b in out} == {1, 2}
+    return out
+
+
+def test_the_search_value_is_plain_minimaxs_at_the_same_depth():
+    # Ordering, the table's and the killers' moves tried before the rest, and the window
+    # change how many nodes the search visits, never the value: without the forward
+    # pruning and the reductions (not at this depth) it is minimax's exactly.
+    for b in _middle_boards(6):
+        for depth in (2, 3):
+            s = search(b, max_depth=depth)
+            assert s.depth == depth or abs(s.score) > MATE_BOUND
+            assert s.score == _negamax(b, s.depth), (b.text(), depth)
+
+
+def test_a_nodes_actions_start_with_the_early_ones_and_hold_every_legal_action_once():
+    from tzaar.ai.ordering import captures
+    from tzaar.ai.search import Search
+
+    for b in _middle_boards(6):
+        s = Search(b)
+        caps = captures(b.cells, b.links, b.side, b.tops)
+        s.order.record(b, caps[-1], 2, 3)
+        for ttmove in (None, b.moves()[-1]):
+            early = s.order.early(b, ttmove, 3)
+            assert early[-1] == caps[-1] and (ttmove is None or early[0] == ttmove)
+            actions = list(s._actions(ttmove, 3))
+            assert actions[: len(early)] == early
+            assert sorted(actions) == sorted(b.moves())
 
 
 def test_mate_score_for_a_win():

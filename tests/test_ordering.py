@@ -62,20 +62,53 @@ def test_the_tables_move_goes_first_and_a_cutting_stacking_becomes_a_killer():
     assert order.ordered(b, None, ply=3).index(last) > n_caps  # another ply: by history only
 
 
-def test_the_switches_put_killer_stackings_and_killer_captures_first(monkeypatch):
+def test_killer_captures_go_first_among_the_captures_and_the_switch_puts_killer_stackings_first(monkeypatch):
     b = next(b for b in boards() if b.step == 2 and len(captures(b.cells, b.links, b.side, b.tops)) > 2)
     caps = captures(b.cells, b.links, b.side, b.tops)
     stacking = next(a for a in b._moves(True))
     order = MoveOrder(8)
     order.record(b, caps[-1], 2, 1)
-    assert order.capture_killers[1] == []  # off: captures are not remembered
-    monkeypatch.setattr(ordering, "KILLER_CAPTURES", 1)
+    assert order.capture_killers[1] == [caps[-1]]
+    assert order.ordered(b, None, ply=1)[0] == caps[-1]
+    assert order.ordered(b, None, ply=2)[:len(caps)] == caps  # another ply: by what they take
     monkeypatch.setattr(ordering, "KILLERS_FIRST", 1)
-    order.record(b, caps[-1], 2, 1)
     order.record(b, stacking, 2, 1)
     moves = order.ordered(b, None, ply=1)
     assert moves[:2] == [stacking, caps[-1]]
     assert sorted(moves) == sorted(b.moves())
+
+
+def test_early_gives_the_tables_move_and_the_first_killer_that_is_still_a_legal_capture():
+    found = 0
+    for b in boards():
+        caps = captures(b.cells, b.links, b.side, b.tops)
+        if len(caps) < 3:
+            continue
+        order = MoveOrder(8)
+        assert order.early(b, None, 1) == []
+        order.record(b, caps[2], 2, 1)
+        order.record(b, caps[1], 2, 1)
+        assert order.early(b, None, 1) == [caps[1]]
+        assert order.early(b, caps[1], 1) == [caps[1], caps[2]]  # the table's move, then the next killer
+        assert order.early(b, caps[0], 1) == [caps[0], caps[1]]
+        assert order.early(b, None, 0) == []  # another ply
+        # a killer of a sibling node that is no capture here is not tried
+        own = next((a for a in b._moves(True)), None)
+        if own is not None:
+            order.capture_killers[3] = [own, caps[0]]
+            assert order.early(b, None, 3) == [caps[0]]
+            found += 1
+    assert found
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_capture_plausible_is_true_exactly_for_the_legal_captures(seed):
+    for b in boards(12)[seed::3]:
+        legal = set(b.captures())
+        for p in range(60):
+            for q in range(61):
+                a = p << 6 | q
+                assert ordering.capture_plausible(b, a) == (a in legal), (b.text(), a)
 
 
 @pytest.mark.parametrize("seed", range(5))

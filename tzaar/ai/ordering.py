@@ -3,22 +3,24 @@
 Alpha-beta is fast when the move that ends a node (a "cut") is tried first.  The order:
 
 1. the transposition table's move (the best or cutting move of an earlier search);
-2. the captures, by what they take (the scarcity of the captured type for the enemy,
-   then its height);
-3. at the second action, the killer stackings of this ply (the last two stackings that
-   cut a node at the same distance from the root), then pass, then the other stackings
-   by their history score (how often and how deep a stacking was the best move of a
-   node).
+2. the killer captures of this ply (the last two captures that cut a node at the same
+   distance from the root), then the other captures by what they take (the scarcity of
+   the captured type for the enemy, then its height);
+3. at the second action, the killer stackings of this ply, then pass, then the other
+   stackings by their history score (how often and how deep a stacking was the best move
+   of a node).
 
-:class:`MoveOrder` holds the killers and the history of one search.
+:class:`MoveOrder` holds the killers and the history of one search.  Its :meth:`~MoveOrder.
+early` gives the table's move and the first killer capture that is still legal before any
+action is generated: a node they cut costs no move generation (the search tries them
+first, then asks :meth:`~MoveOrder.ordered` for the rest).
 
 ``SCARCE_STACKINGS`` (3) keeps, where the stackings are left out (``search.
 PRUNE_STACKINGS``, the last ply), those that move a stack topped by one of the mover's
 types with three stacks or fewer.
 
-Two variants are switches, both off, for comparing orders (``python -m lab.ab``):
-``KILLERS_FIRST`` tries the killer stackings before the captures, ``KILLER_CAPTURES``
-keeps killers of captures too and tries them first among the captures.
+A variant is a switch, off, for comparing orders (``python -m lab.ab``): ``KILLERS_FIRST``
+tries the killer stackings before the captures.
 """
 
 from __future__ import annotations
@@ -28,8 +30,6 @@ from .evaluate import TYPE_LOSS
 
 #: Killer stackings before the captures at the second action (an A/B switch; off).
 KILLERS_FIRST = 0
-#: Killers of captures, tried first among the captures (an A/B switch; off).
-KILLER_CAPTURES = 0
 
 #: At the last ply, with the stackings left out, still those of a stack topped by one of
 #: the mover's types with at most this many stacks (its defences: a taller stack); 0 none.
@@ -88,6 +88,17 @@ def plausible(b, a):
     return abs(t) <= (abs(s) | 3)
 
 
+def capture_plausible(b, a):
+    """Is the move ``a`` (``src << 6 | dst``, from a killer list) a legal capture on ``b``?"""
+    cells = b.cells
+    p = a >> 6
+    s = cells[p]
+    t = cells[a & 63]
+    if not s or not t or (s > 0) != (b.side == 0) or (t > 0) == (s > 0):
+        return False
+    return abs(t) <= (abs(s) | 3) and (a & 63) in b.links[p]
+
+
 def _to_front(moves, firsts):
     """Move the actions of ``firsts`` that are in ``moves`` to its front, in their order."""
     for k in reversed(firsts):
@@ -123,7 +134,7 @@ class MoveOrder:
         ``SCARCE_STACKINGS`` the stackings of the mover's scarce types)."""
         moves = captures(b.cells, b.links, b.side, b.tops)
         inside = ply < len(self.killers)
-        if KILLER_CAPTURES and inside:
+        if inside:
             _to_front(moves, self.capture_killers[ply])
         if b.step == 2:
             if stackings:
@@ -150,14 +161,24 @@ class MoveOrder:
             moves.insert(0, ttmove)
         return moves
 
+    def early(self, b, ttmove, ply):
+        """The actions of ``b`` to try before generating the others: the table's move (if
+        it passes :func:`plausible`) and the first killer capture of ``ply`` that is a
+        legal capture here."""
+        first = [ttmove] if ttmove is not None and plausible(b, ttmove) else []
+        if ply < len(self.capture_killers):
+            for k in self.capture_killers[ply]:
+                if k != ttmove and capture_plausible(b, k):
+                    first.append(k)
+                    break
+        return first
+
     def record(self, b, a, depth, ply):
         """The action ``a`` cut a node of board ``b`` (``depth`` away from the leaves, at
         ``ply`` from the root): remember it as a killer, and a stacking in the history."""
         if a == PASS or ply >= len(self.killers):
             return
         if b.is_capture(a):
-            if not KILLER_CAPTURES:
-                return
             k = self.capture_killers[ply]
         else:
             self.history[a] = self.history.get(a, 0) + depth * depth

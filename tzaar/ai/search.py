@@ -13,10 +13,11 @@ are checked every ``CHECK_NODES`` nodes in the plain search and raise :class:`Ab
 
 Transposition table: a dict keyed by the board's incremental Zobrist hash; entries are
 ``(depth, flag, score, move)``.  Move ordering (:mod:`tzaar.ai.ordering`): the table's
-move, then captures by what they take, then at the second action the killer stackings,
-pass and the other stackings by history.  The table's move is tried before the others
-are generated.  Below the first move of a node, moves are tried with a null window
-first (principal variation search).  ``prune`` (Expert's and Master's setting) leaves the
+move, then the killer captures and the captures by what they take, then at the second
+action the killer stackings, pass and the other stackings by history.  The table's move
+and the first legal killer capture are tried before the others are generated: most nodes
+are cut by one of them, and then cost no move generation.  Below the first move of a
+node, moves are tried with a null window first (principal variation search).  ``prune`` (Expert's and Master's setting) leaves the
 second action's stackings out at the last ply: captures, pass and the stackings of the
 mover's types with ``ordering.SCARCE_STACKINGS`` stacks or fewer (their defence), so a
 search of the same budget goes deeper.  The weaker levels search every stacking
@@ -29,7 +30,7 @@ import time
 
 from ..board import PASS
 from .evaluate import evaluate
-from .ordering import MoveOrder, plausible
+from .ordering import MoveOrder
 
 # ---------------------------------------------------------------------- tuning constants
 
@@ -148,25 +149,37 @@ class Search:
         do = b.do
         undo = b.undo
         search = self._search
-        if ttmove is not None and plausible(b, ttmove):
-            # Try the table's move before generating the others: it often cuts.
-            do(ttmove)
-            if b.side == side:
-                best = search(depth - 1, ply + 1, alpha, beta)
+        # The table's move and a killer capture before the others are generated: they
+        # often cut, and then the node costs no move generation.
+        early = self.order.early(b, ttmove, ply)
+        for a in early:
+            do(a)
+            if best == -INF:
+                if b.side == side:
+                    v = search(depth - 1, ply + 1, alpha, beta)
+                else:
+                    v = -search(depth - 1, ply + 1, -beta, -alpha)
+            elif b.side == side:
+                v = search(depth - 1, ply + 1, alpha, alpha + 1)
+                if alpha < v < beta:
+                    v = search(depth - 1, ply + 1, v, beta)
             else:
-                best = -search(depth - 1, ply + 1, -beta, -alpha)
+                v = -search(depth - 1, ply + 1, -alpha - 1, -alpha)
+                if alpha < v < beta:
+                    v = -search(depth - 1, ply + 1, -beta, -v)
             undo()
-            bestmove = ttmove
-            if best > alpha:
-                alpha = best
-                if best >= beta:
-                    self._store(key, depth, ply, best, a0, beta, bestmove)
-                    return best
-            moves = self.order.ordered(b, None, depth > prune, ply)
-            if ttmove in moves:
-                moves.remove(ttmove)
-        else:
-            moves = self.order.ordered(b, None, depth > prune, ply)
+            if v > best:
+                best = v
+                bestmove = a
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        self._store(key, depth, ply, best, a0, beta, bestmove)
+                        return best
+        moves = self.order.ordered(b, None, depth > prune, ply)
+        for a in early:
+            if a in moves:
+                moves.remove(a)
         reduce = LMR_AFTER if depth >= LMR_DEPTH and b.step == 2 else 1 << 30
         cells = b.cells
         for i, a in enumerate(moves):
@@ -234,6 +247,18 @@ class Search:
 
     # ------------------------------------------------------------------ generator plies
 
+    def _actions(self, ttmove, ply):
+        """A generator ply's actions in search order, generated only when the table's move
+        and the killer capture (:meth:`~.ordering.MoveOrder.early`) have not cut."""
+        order = self.order
+        early = order.early(self.b, ttmove, ply)
+        yield from early
+        moves = order.ordered(self.b, None, True, ply)
+        for a in early:
+            if a in moves:
+                moves.remove(a)
+        yield from moves
+
     def _gsearch(self, depth, ply, alpha, beta):
         """The same search as :meth:`_search`, as a generator that yields now and then."""
         if depth <= PLAIN_DEPTH:
@@ -255,7 +280,7 @@ class Search:
         gs = self._gsearch
         reduce = LMR_AFTER if depth >= LMR_DEPTH and b.step == 2 else 1 << 30
         cells = b.cells
-        for i, a in enumerate(self.order.ordered(b, ttmove, True, ply)):
+        for i, a in enumerate(self._actions(ttmove, ply)):
             late = i >= reduce and a < PASS and (cells[a >> 6] > 0) == (cells[a & 63] > 0)
             b.do(a)
             if best == -INF:
