@@ -17,10 +17,11 @@ move, then the killer captures and the captures by what they take, then at the s
 action the killer stackings, pass and the other stackings by history.  The table's move
 and the first legal killer capture are tried before the others are generated: most nodes
 are cut by one of them, and then cost no move generation.  Below the first move of a
-node, moves are tried with a null window first (principal variation search).  ``prune`` (Expert's and Master's setting) leaves the
-second action's stackings out at the last ply: captures, pass and the stackings of the
-mover's types with ``ordering.SCARCE_STACKINGS`` stacks or fewer (their defence), so a
-search of the same budget goes deeper.  The weaker levels search every stacking
+node, moves are tried with a null window first (principal variation search).  ``prune``
+(Expert's and Master's setting) leaves the second action's stackings out at the last
+ply: captures, pass and the stackings of the mover's types with ``ordering.
+SCARCE_STACKINGS`` stacks or fewer (their defence), so a search of the same budget goes
+deeper.  The weaker levels search every stacking
 (``PRUNE_STACKINGS`` 0; Expert's and Master's is ``PRUNE_TOP``).
 """
 
