@@ -30,6 +30,9 @@ from .evaluate import TYPE_LOSS
 KILLERS_FIRST = 0
 #: Killers of captures, tried first among the captures (an A/B switch; off).
 KILLER_CAPTURES = 0
+#: Killers of captures kept, and the first still legal tried before a node's actions are
+#: generated, after the table's move (an A/B switch; off; read by the search).
+CAPTURE_KILLER_EARLY = 0
 
 #: At the last ply, with the stackings left out, still those of a stack topped by one of
 #: the mover's types with at most this many stacks (its defences: a taller stack); 0 none.
@@ -86,6 +89,16 @@ def plausible(b, a):
     if (t > 0) == (s > 0):
         return b.step == 2
     return abs(t) <= (abs(s) | 3)
+
+
+def capture_plausible(b, a):
+    """Is the move ``a`` (not PASS, not a placement) a legal capture on board ``b``?"""
+    cells = b.cells
+    s = cells[a >> 6]
+    t = cells[a & 63]
+    if (s > 0) != (b.side == 0) or not s or not t or (t > 0) == (s > 0):
+        return False
+    return abs(t) <= (abs(s) | 3) and (a & 63) in b.links[a >> 6]
 
 
 def _to_front(moves, firsts):
@@ -156,7 +169,7 @@ class MoveOrder:
         if a == PASS or ply >= len(self.killers):
             return
         if b.is_capture(a):
-            if not KILLER_CAPTURES:
+            if not (KILLER_CAPTURES or CAPTURE_KILLER_EARLY):
                 return
             k = self.capture_killers[ply]
         else:

@@ -29,7 +29,8 @@ import time
 
 from ..board import PASS
 from .evaluate import evaluate
-from .ordering import MoveOrder, plausible
+from . import ordering as _ordering
+from .ordering import MoveOrder, capture_plausible, plausible
 
 # ---------------------------------------------------------------------- tuning constants
 
@@ -148,25 +149,45 @@ class Search:
         do = b.do
         undo = b.undo
         search = self._search
-        if ttmove is not None and plausible(b, ttmove):
-            # Try the table's move before generating the others: it often cuts.
-            do(ttmove)
-            if b.side == side:
-                best = search(depth - 1, ply + 1, alpha, beta)
+        # The table's move (and with CAPTURE_KILLER_EARLY a killer capture of this ply) are
+        # tried before the others are generated: they often cut.
+        early = [ttmove] if ttmove is not None and plausible(b, ttmove) else []
+        n_early = _ordering.CAPTURE_KILLER_EARLY
+        if n_early and ply < len(self.order.capture_killers):
+            n_early += len(early)
+            for k in self.order.capture_killers[ply]:
+                if k != ttmove and capture_plausible(b, k):
+                    early.append(k)
+                    if len(early) >= n_early:
+                        break
+        for a in early:
+            do(a)
+            if best == -INF:
+                if b.side == side:
+                    v = search(depth - 1, ply + 1, alpha, beta)
+                else:
+                    v = -search(depth - 1, ply + 1, -beta, -alpha)
+            elif b.side == side:
+                v = search(depth - 1, ply + 1, alpha, alpha + 1)
+                if alpha < v < beta:
+                    v = search(depth - 1, ply + 1, v, beta)
             else:
-                best = -search(depth - 1, ply + 1, -beta, -alpha)
+                v = -search(depth - 1, ply + 1, -alpha - 1, -alpha)
+                if alpha < v < beta:
+                    v = -search(depth - 1, ply + 1, -beta, -v)
             undo()
-            bestmove = ttmove
-            if best > alpha:
-                alpha = best
-                if best >= beta:
-                    self._store(key, depth, ply, best, a0, beta, bestmove)
-                    return best
-            moves = self.order.ordered(b, None, depth > prune, ply)
-            if ttmove in moves:
-                moves.remove(ttmove)
-        else:
-            moves = self.order.ordered(b, None, depth > prune, ply)
+            if v > best:
+                best = v
+                bestmove = a
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        self._store(key, depth, ply, best, a0, beta, bestmove)
+                        return best
+        moves = self.order.ordered(b, None, depth > prune, ply)
+        for a in early:
+            if a in moves:
+                moves.remove(a)
         reduce = LMR_AFTER if depth >= LMR_DEPTH and b.step == 2 else 1 << 30
         cells = b.cells
         for i, a in enumerate(moves):
