@@ -69,6 +69,10 @@ LMR_AFTER = 4
 #: value falls outside (0 turns it off).
 ASPIRATION = 300
 
+#: With ordering.CAPTURE_KILLER_EARLY, the generator plies too try the table's move and a
+#: killer capture before generating the rest (an A/B switch; off).
+EARLY_GEN = 0
+
 EXACT, LOWER, UPPER = 0, 1, 2
 
 
@@ -253,6 +257,23 @@ class Search:
             s -= ply
         tt[key] = (depth, flag, s, move)
 
+    def _lazy_moves(self, ttmove, ply):
+        """A generator plies' actions: the table's move and a killer capture first, the
+        others generated only when those did not cut."""
+        b = self.b
+        early = [ttmove] if ttmove is not None and plausible(b, ttmove) else []
+        if ply < len(self.order.capture_killers):
+            for k in self.order.capture_killers[ply]:
+                if k != ttmove and capture_plausible(b, k):
+                    early.append(k)
+                    break
+        yield from early
+        moves = self.order.ordered(b, None, True, ply)
+        for a in early:
+            if a in moves:
+                moves.remove(a)
+        yield from moves
+
     # ------------------------------------------------------------------ generator plies
 
     def _gsearch(self, depth, ply, alpha, beta):
@@ -276,7 +297,11 @@ class Search:
         gs = self._gsearch
         reduce = LMR_AFTER if depth >= LMR_DEPTH and b.step == 2 else 1 << 30
         cells = b.cells
-        for i, a in enumerate(self.order.ordered(b, ttmove, True, ply)):
+        if EARLY_GEN and _ordering.CAPTURE_KILLER_EARLY:
+            moves = self._lazy_moves(ttmove, ply)
+        else:
+            moves = self.order.ordered(b, ttmove, True, ply)
+        for i, a in enumerate(moves):
             late = i >= reduce and a < PASS and (cells[a >> 6] > 0) == (cells[a & 63] > 0)
             b.do(a)
             if best == -INF:
