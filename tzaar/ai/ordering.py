@@ -173,6 +173,15 @@ class MoveOrder:
                     break
         return first
 
+    def rest(self, b, early, stackings, ply):
+        """:meth:`ordered`'s actions (no table's move) without those of ``early``, tried
+        already."""
+        moves = self.ordered(b, None, stackings, ply)
+        for a in early:
+            if a in moves:
+                moves.remove(a)
+        return moves
+
     def record(self, b, a, depth, ply):
         """The action ``a`` cut a node of board ``b`` (``depth`` away from the leaves, at
         ``ply`` from the root): remember it as a killer, and a stacking in the history."""

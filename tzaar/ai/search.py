@@ -150,71 +150,51 @@ class Search:
         do = b.do
         undo = b.undo
         search = self._search
-        # The table's move and a killer capture before the others are generated: they
-        # often cut, and then the node costs no move generation.
+        # First the table's move and a killer capture (stage 0), the others generated only
+        # when neither cut (stage 1): most nodes then cost no move generation.  Only the
+        # generated ones may be reduced, or become killers.
         early = self.order.early(b, ttmove, ply)
-        for a in early:
-            do(a)
-            if best == -INF:
-                if b.side == side:
-                    v = search(depth - 1, ply + 1, alpha, beta)
-                else:
-                    v = -search(depth - 1, ply + 1, -beta, -alpha)
-            elif b.side == side:
-                v = search(depth - 1, ply + 1, alpha, alpha + 1)
-                if alpha < v < beta:
-                    v = search(depth - 1, ply + 1, v, beta)
-            else:
-                v = -search(depth - 1, ply + 1, -alpha - 1, -alpha)
-                if alpha < v < beta:
-                    v = -search(depth - 1, ply + 1, -beta, -v)
-            undo()
-            if v > best:
-                best = v
-                bestmove = a
-                if v > alpha:
-                    alpha = v
-                    if v >= beta:
-                        self._store(key, depth, ply, best, a0, beta, bestmove)
-                        return best
-        moves = self.order.ordered(b, None, depth > prune, ply)
-        for a in early:
-            if a in moves:
-                moves.remove(a)
-        reduce = LMR_AFTER if depth >= LMR_DEPTH and b.step == 2 else 1 << 30
+        moves = early
+        reduce = 1 << 30
         cells = b.cells
-        for i, a in enumerate(moves):
-            # A late stacking is searched one action less deep first (late move reduction).
-            late = i >= reduce and a < PASS and (cells[a >> 6] > 0) == (cells[a & 63] > 0)
-            do(a)
-            if best == -INF:
-                if b.side == side:
-                    v = search(depth - 1, ply + 1, alpha, beta)
+        for stage in (0, 1):
+            if stage:
+                moves = self.order.rest(b, early, depth > prune, ply)
+                reduce = LMR_AFTER if depth >= LMR_DEPTH and b.step == 2 else 1 << 30
+            for i, a in enumerate(moves):
+                # A late stacking is searched one action less deep first (late move reduction).
+                late = i >= reduce and a < PASS and (cells[a >> 6] > 0) == (cells[a & 63] > 0)
+                do(a)
+                if best == -INF:
+                    if b.side == side:
+                        v = search(depth - 1, ply + 1, alpha, beta)
+                    else:
+                        v = -search(depth - 1, ply + 1, -beta, -alpha)
+                elif b.side == side:
+                    # Principal variation search: prove the move worse with a null window.
+                    v = search(depth - 1, ply + 1, alpha, alpha + 1)
+                    if alpha < v < beta:
+                        v = search(depth - 1, ply + 1, v, beta)
                 else:
-                    v = -search(depth - 1, ply + 1, -beta, -alpha)
-            elif b.side == side:
-                # Principal variation search: prove the move worse with a null window.
-                v = search(depth - 1, ply + 1, alpha, alpha + 1)
-                if alpha < v < beta:
-                    v = search(depth - 1, ply + 1, v, beta)
-            else:
-                if late:
-                    v = -search(depth - 2, ply + 1, -alpha - 1, -alpha)
-                    if v > alpha:
+                    if late:
+                        v = -search(depth - 2, ply + 1, -alpha - 1, -alpha)
+                        if v > alpha:
+                            v = -search(depth - 1, ply + 1, -alpha - 1, -alpha)
+                    else:
                         v = -search(depth - 1, ply + 1, -alpha - 1, -alpha)
-                else:
-                    v = -search(depth - 1, ply + 1, -alpha - 1, -alpha)
-                if alpha < v < beta:
-                    v = -search(depth - 1, ply + 1, -beta, -v)
-            undo()
-            if v > best:
-                best = v
-                bestmove = a
-                if v > alpha:
-                    alpha = v
-                    if v >= beta:
-                        break
-        if best >= beta and bestmove is not None:
+                    if alpha < v < beta:
+                        v = -search(depth - 1, ply + 1, -beta, -v)
+                undo()
+                if v > best:
+                    best = v
+                    bestmove = a
+                    if v > alpha:
+                        alpha = v
+                        if v >= beta:
+                            break
+            if best >= beta:
+                break
+        if stage and best >= beta:
             self.order.record(self.b, bestmove, depth, ply)
         self._store(key, depth, ply, best, a0, beta, bestmove)
         return best
@@ -251,14 +231,9 @@ class Search:
     def _actions(self, ttmove, ply):
         """A generator ply's actions in search order, generated only when the table's move
         and the killer capture (:meth:`~.ordering.MoveOrder.early`) have not cut."""
-        order = self.order
-        early = order.early(self.b, ttmove, ply)
+        early = self.order.early(self.b, ttmove, ply)
         yield from early
-        moves = order.ordered(self.b, None, True, ply)
-        for a in early:
-            if a in moves:
-                moves.remove(a)
-        yield from moves
+        yield from self.order.rest(self.b, early, True, ply)
 
     def _gsearch(self, depth, ply, alpha, beta):
         """The same search as :meth:`_search`, as a generator that yields now and then."""
