@@ -24,6 +24,7 @@ from tzaar.ai.players import run_think
 from tzaar.ai.search import Search
 from tzaar.board import Board
 from tzaar.notation import STANDARD_TEXT, Action
+from tzaar.puzzles import action_texts
 
 
 def first_positions(limit: int | None = None) -> list[tuple[str, str]]:
@@ -71,12 +72,7 @@ def _probe(args):
 
 def _turn_text(text: str, turn: list[int]) -> str:
     """The actions of ``turn``, played from position ``text``, in action text."""
-    b = Board.from_text(text)
-    out = []
-    for a in turn:
-        out.append(Action.from_code(a, b.cells).text())
-        b.do(a)
-    return " ".join(out)
+    return " ".join(action_texts(turn, Board.from_text(text)))
 
 
 def report(rows: list[dict]) -> str:
