@@ -36,7 +36,7 @@ from tzaar.ai.evaluate import evaluate  # noqa: E402
 from tzaar.ai.odds import SHOWN_K, win_chance  # noqa: E402
 from tzaar.ai.players import run_think  # noqa: E402
 from tzaar.ai.review import BLUNDER, MISTAKE, Review, judge  # noqa: E402
-from tzaar.notation import Action  # noqa: E402
+from tzaar.notation import action_texts  # noqa: E402
 from tzaar.ai.search import MATE_BOUND  # noqa: E402
 from tzaar.ai.weights import K  # noqa: E402
 from tzaar.facade import call  # noqa: E402
@@ -109,8 +109,8 @@ def self_play(game: int, weak: str, nodes: int = 1000) -> tuple:
     while board.winner() is None and board.moves():
         level = levels[board.side]
         done, _ = run_think(board, level, game * 1000 + n, None, nodes if level == "strong" else None)
+        actions += action_texts(done, board)
         for a in done:
-            actions.append(Action.from_code(a, board.cells).text())
             board.do(a)
         n += 1
     return start, actions, levels

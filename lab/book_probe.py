@@ -23,8 +23,7 @@ from tzaar.ai.odds import win_chance
 from tzaar.ai.players import run_think
 from tzaar.ai.search import Search
 from tzaar.board import Board
-from tzaar.notation import STANDARD_TEXT, Action
-from tzaar.puzzles import action_texts
+from tzaar.notation import STANDARD_TEXT, Action, action_texts
 
 
 def first_positions(limit: int | None = None) -> list[tuple[str, str]]:

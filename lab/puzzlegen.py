@@ -32,7 +32,8 @@ from tzaar.ai.search import MATE, MATE_BOUND, Search
 from tzaar.ai.solver import Solver, SolverLimit
 from tzaar.notation import COLOUR_NAMES, Action
 from tzaar.position import Position
-from tzaar.puzzles import action_texts, after_turn, stubborn_defence, turns_of, winning_first_actions, wins
+from tzaar.notation import action_texts
+from tzaar.puzzles import after_turn, stubborn_defence, turns_of, winning_first_actions, wins
 
 from .frozen import frozen_names
 from .match import run_player

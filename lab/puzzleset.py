@@ -45,7 +45,8 @@ from tzaar.ai.solver import Solver
 from tzaar.errors import TzaarError
 from tzaar.notation import COLOUR_NAMES, Action
 from tzaar.position import NO_CAPTURE, Position
-from tzaar.puzzles import action_texts, winning_first_actions, wins
+from tzaar.notation import action_texts
+from tzaar.puzzles import winning_first_actions, wins
 
 THEMES = ("type", "starve", "defend")
 #: The engine's search gives up on a puzzle after this many nodes.

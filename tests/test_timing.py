@@ -9,7 +9,7 @@ from tzaar.ai import players, timing
 from tzaar.ai.players import LEVELS, think
 from tzaar.ai.search import MATE_BOUND
 from tzaar.position import Position
-from tzaar.puzzles import action_texts
+from tzaar.notation import action_texts
 
 from test_ai import check_turn, playout
 

@@ -4,7 +4,7 @@
   (``"d4"`` -> 26 -> ``"D4"``).
 * Actions: :func:`parse_action` / :meth:`Action.text` (``"c3xd4"`` -> ``Action`` ->
   ``"C3xD4"``), and :meth:`Action.code` / :meth:`Action.from_code` to and from the ints of
-  :mod:`tzaar.board`.
+  :mod:`tzaar.board`; :func:`action_texts` for a sequence of them played on a board.
 * Positions: :func:`parse_position` / :func:`format_position` (text <-> 60 stack codes,
   side, step), as docs/notation.md defines the position text.
 
@@ -43,6 +43,7 @@ __all__ = [
     "PLACE_KIND",
     "Action",
     "parse_action",
+    "action_texts",
     "parse_position",
     "format_position",
     "STANDARD_TEXT",
@@ -168,6 +169,18 @@ def parse_action(text: str) -> Action:
     raise ActionError(
         f"{shown(text)} is not an action (write a capture C3xD4, a stacking C3-D4, pass, or a placement Z@C3)."
     )
+
+
+def action_texts(codes, board) -> list:
+    """Action texts of the board ints ``codes`` played in order from ``board`` (a
+    :class:`tzaar.board.Board`, restored before returning)."""
+    out = []
+    for a in codes:
+        out.append(Action.from_code(a, board.cells).text())
+        board.do(a)
+    for _ in codes:
+        board.undo()
+    return out
 
 
 # ---------------------------------------------------------------------- position text

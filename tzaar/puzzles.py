@@ -23,7 +23,7 @@ from typing import Iterator, Optional
 from .ai.solver import Solver
 from .board import Board
 from .errors import IllegalActionError
-from .notation import COLOUR_NAMES, Action, parse_action
+from .notation import COLOUR_NAMES, Action, action_texts, parse_action
 from .position import Position
 
 __all__ = [
@@ -34,7 +34,6 @@ __all__ = [
     "turns_of",
     "refutation",
     "stubborn_defence",
-    "action_texts",
 ]
 
 
@@ -107,17 +106,6 @@ def stubborn_defence(solver: Solver, side: int, n: int) -> list:
         if fewest is None or count < fewest:
             best, fewest = list(reply), count
     return best or []
-
-
-def action_texts(codes, board: Board) -> list:
-    """Action texts of codes played in order from ``board`` (restored)."""
-    out = []
-    for a in codes:
-        out.append(Action.from_code(a, board.cells).text())
-        board.do(a)
-    for _ in codes:
-        board.undo()
-    return out
 
 
 def check_answer(position: Position, actions, turns: int = 2) -> dict:

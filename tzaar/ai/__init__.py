@@ -17,12 +17,8 @@ __all__ = ["LEVELS", "Level", "player_names", "think", "run_think", "Search", "c
 
 def choose(position, player="casual", seed=0, seconds=None, nodes=None):
     """The computer's actions (text) for the rest of the turn of a Position."""
-    from ..notation import Action
+    from ..notation import action_texts
 
     board = position.board()
     codes, _ = run_think(board, player, seed, seconds, nodes)
-    out = []
-    for a in codes:
-        out.append(Action.from_code(a, board.cells).text())
-        board.do(a)
-    return out
+    return action_texts(codes, board)

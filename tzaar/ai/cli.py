@@ -12,7 +12,7 @@ import os
 import sys
 
 from ..errors import TzaarError, shown
-from ..notation import Action
+from ..notation import action_texts
 from ..numbers import whole_arg
 from .match import Player, Spec, run_match, summary
 from .odds import chance_text, win_chance
@@ -101,9 +101,8 @@ def run(args, position, out=sys.stdout) -> int:
     dt = time.perf_counter() - t0
     mover = win_chance(info["score"]) if info else 0.5
     white = mover if board.side == 0 else 1.0 - mover
-    for a in codes:
-        out.write(Action.from_code(a, board.cells).text() + "\n")
-        board.do(a)
+    for text in action_texts(codes, board):
+        out.write(text + "\n")
     if args.stats and info:
         sys.stderr.write(
             f"depth {info['depth']} score {info['score']} ({chance_text(white)}) nodes {info['nodes']} "

@@ -41,7 +41,7 @@ import time
 from ..errors import shown
 from ..jobs import Work, job
 from ..methods import BadParams, method
-from ..notation import Action
+from ..notation import action_texts
 from ..position import Position
 from .odds import win_chance
 from .players import DEFAULT_LEVEL, LEVELS, SPECIAL, think
@@ -64,12 +64,7 @@ class Search(Work):
 
     def _texts(self, codes):
         """Action texts of a sequence played from the start position."""
-        b = self.position.board()
-        out = []
-        for a in codes:
-            out.append(Action.from_code(a, b.cells).text())
-            b.do(a)
-        return out
+        return action_texts(codes, self.position.board())
 
     def _info(self):
         info = dict(self.info)

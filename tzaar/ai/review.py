@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ..turns import group_turns
 from ..jobs import Work
-from ..notation import COLOUR_NAMES, Action
+from ..notation import COLOUR_NAMES, Action, action_texts
 from ..position import Position
 from .odds import chance_text, win_chance
 from .players import think
@@ -138,12 +138,7 @@ class Review(Work):
 
     def _finish(self, codes) -> None:
         pos = self._tasks[0][2]
-        b = pos.board()
-        texts = []
-        for a in codes:
-            texts.append(Action.from_code(a, b.cells).text())
-            b.do(a)
-        self._record(_white_eval(self._score(), pos.side), texts)
+        self._record(_white_eval(self._score(), pos.side), action_texts(codes, pos.board()))
 
     def _seen(self, info: dict) -> None:
         if len(info.get("best") or ()) <= 1:
