@@ -21,7 +21,7 @@ from multiprocessing import Pool
 
 from tzaar.ai.odds import win_chance
 from tzaar.ai.players import run_think
-from tzaar.ai.search import Search
+from tzaar.ai.search import search
 from tzaar.board import Board
 from tzaar.notation import STANDARD_TEXT, Action, action_texts
 
@@ -44,12 +44,10 @@ def _value(b: Board, turn: list[int], nodes: int) -> int:
     from the other side, negated."""
     for a in turn:
         b.do(a)
-    s = Search(b, max_nodes=nodes, prune=True)
-    for _ in s.run():
-        pass
+    score = search(b, max_nodes=nodes, prune=True).score
     for _ in turn:
         b.undo()
-    return -s.score
+    return -score
 
 
 def probe(label: str, text: str, expert: int, long: int, check: int) -> dict:
