@@ -56,22 +56,11 @@ def test_a_budget_is_nodes_or_seconds():
 def test_depth_cost_counts_each_setting_and_restores_it():
     from lab import bench
 
-    lines = bench.depth_cost(2, ("", "search.PRUNE_CROWDED=48")).splitlines()
-    assert [line.split(":")[0] for line in lines] == ["today", "search.PRUNE_CROWDED=48", "v1"]
+    lines = bench.depth_cost(2, ("", "search.PRUNE_STACKINGS=1")).splitlines()
+    assert [line.split(":")[0] for line in lines] == ["today", "search.PRUNE_STACKINGS=1", "v1"]
     totals = [int(line.split(": ")[1].split(" ")[0].replace(",", "")) for line in lines]
-    assert 0 < totals[1] < totals[0]  # the crowded positions' last ply loses its stackings
-    assert search.PRUNE_CROWDED == 0
-
-
-def test_a_crowded_root_leaves_the_last_plys_stackings_out(monkeypatch):
-    from tzaar.position import Position
-
-    crowded = Position.standard().apply(Position.standard().legal_actions()[0]).board()
-    assert search.Search(crowded).prune == search.PRUNE_STACKINGS == 0
-    monkeypatch.setattr(search, "PRUNE_CROWDED", 48)
-    assert search.Search(crowded).prune == 1
-    monkeypatch.setattr(search, "PRUNE_CROWDED", 60)  # 59 stacks: not more than 60
-    assert search.Search(crowded).prune == 0
+    assert 0 < totals[1] < totals[0]  # the last ply loses its stackings
+    assert search.PRUNE_STACKINGS == 0
 
 
 @pytest.mark.parametrize("args", [["--help"], ["x"], ["depth"], ["--against"], ["100", "200"]])

@@ -90,25 +90,3 @@ def test_set_weights_changes_the_value_and_refuses_missing_ones():
     finally:
         ev.set_weights(WEIGHTS, getattr(weights, "ENDGAME", None))
     assert ev.evaluate(b) == before
-
-
-def test_the_last_stack_switch_adds_its_weight_per_type_down_to_one_stack(monkeypatch):
-    # A/B switch of issue 24 (evaluate.LAST_STACK; off: 0).  Black, to move, is down to
-    # its last Tzarra; White has two stacks or more of each type.
-    p = Position.from_text("t.T3../A...Z3./.....t2./.....z../....ta2../..ZT3..../t....AT/...z../..... b1")
-    b = p.board()
-    tops = b.tops
-    mover, enemy = tops[3:], tops[:3]
-    last = sum(n == 1 for n in mover) - sum(n == 1 for n in enemy)
-    assert last == 1
-    plain = ev.evaluate(b)
-    monkeypatch.setattr(ev, "LAST_STACK", -1000)
-    assert ev.evaluate(b) == plain - 1000 * last
-    # Seen from the side to move: the swapped position is worth the same.
-    assert ev.evaluate(colours_swapped(p).board()) == ev.evaluate(b)
-    for q in positions():  # no type down to one stack: no change
-        if min(q.board().tops) > 1:
-            monkeypatch.setattr(ev, "LAST_STACK", 0)
-            v = ev.evaluate(q.board())
-            monkeypatch.setattr(ev, "LAST_STACK", -1000)
-            assert ev.evaluate(q.board()) == v

@@ -50,10 +50,6 @@ SCARCE = 5
 CAP = 12
 #: With more stacks than this on the board the stack-by-stack pass is skipped.
 CROWDED = 40
-#: A/B switch (issue 24, type safety): centi-units for each type a side is down to its
-#: last stack of, beyond the ``scarcity`` curve (negative: the last stack far above the
-#: second); the mover's count minus the enemy's.  0 (off) is the shipped evaluation.
-LAST_STACK = 0
 
 #: The features, in the order of :func:`features` (names are the keys of WEIGHTS).
 FEATURES = (
@@ -336,15 +332,11 @@ def evaluate(b) -> int:
             v += w[18]
         return v // SCALE
     f = features(b)
-    v = (
+    return (
         w[0] * f[0] + w[1] * f[1] + w[2] * f[2] + w[3] * f[3] + w[4] * f[4] + w[5] * f[5] + w[6] * f[6]
         + w[7] * f[7] + w[8] * f[8] + w[9] * f[9] + w[10] * f[10] + w[11] * f[11] + w[12] * f[12]
         + w[13] * f[13] + w[14] * f[14] + w[15] * f[15] + w[16] * f[16] + w[17] * f[17] + w[18] * f[18]
     ) // SCALE
-    if LAST_STACK:
-        last = (tops[0] == 1) + (tops[1] == 1) + (tops[2] == 1) - (tops[3] == 1) - (tops[4] == 1) - (tops[5] == 1)
-        v += LAST_STACK * (-last if b.side else last)
-    return v
 
 
 __all__ = ["evaluate", "features", "set_weights", "weights_table", "FEATURES", "TAPER", "TYPE_VALUE", "TYPE_LOSS", "SCARCE", "SCALE"]

@@ -18,18 +18,12 @@ first, then asks :meth:`~MoveOrder.ordered` for the rest).
 ``SCARCE_STACKINGS`` (3) keeps, where the stackings are left out (``search.
 PRUNE_STACKINGS``, the last ply), those that move a stack topped by one of the mover's
 types with three stacks or fewer.
-
-A variant is a switch, off, for comparing orders (``python -m lab.ab``): ``KILLERS_FIRST``
-tries the killer stackings before the captures.
 """
 
 from __future__ import annotations
 
 from ..board import PASS
 from .evaluate import TYPE_LOSS
-
-#: Killer stackings before the captures at the second action (an A/B switch; off).
-KILLERS_FIRST = 0
 
 #: At the last ply, with the stackings left out, still those of a stack topped by one of
 #: the mover's types with at most this many stacks (its defences: a taller stack); 0 none.
@@ -146,10 +140,7 @@ class MoveOrder:
                         first = [k for k in self.killers[ply] if k in stacks]
                         for k in first:
                             stacks.remove(k)
-                        if KILLERS_FIRST:
-                            moves[:0] = first
-                        else:
-                            moves += first
+                        moves += first
                 moves.append(PASS)
                 moves += stacks
             else:

@@ -22,7 +22,7 @@ from .evaluate import evaluate
 from .line import table_line
 from .placement import choose_placement
 from .search import MATE, Search
-from .solver import Solver, worth_a_glance, worth_trying
+from .solver import Solver, worth_trying
 from .timing import SECOND_MIN, TimePlan, managed
 
 
@@ -63,9 +63,6 @@ ASKED_SOLVE_NODES = 10_000
 SOLVE_SLICE = 100
 #: The share of a node budget, or of the time, the solver may use before the search.
 SOLVE_SHARE = 0.4
-#: The share (and the node budget in proportion) the solver gets above ``SOLVE_STACKS``,
-#: up to :data:`tzaar.ai.solver.WIDE_STACKS` stacks.
-WIDE_SHARE = 0.15
 #: The share of a turn's node budget the first of its two actions gets (the second action's
 #: search reuses the first's table and gets the rest).
 FIRST_SHARE = 0.75
@@ -182,15 +179,12 @@ def think(board, player: str, seed: int = 0, seconds: Optional[float] = None, no
     tt = {}
     spent = 0
     budget = lv.solve if solve is None else (lv.solve or ASKED_SOLVE_NODES) if solve else 0
-    share = SOLVE_SHARE if worth_trying(board) else WIDE_SHARE if worth_a_glance(board) else 0.0
-    if budget and share and board.count() > 1:  # a single action: answered at once
-        if share != SOLVE_SHARE:
-            budget = max(1, int(budget * share / SOLVE_SHARE))
+    if budget and worth_trying(board) and board.count() > 1:  # a single action: answered at once
         if asked is not None:
-            budget = min(budget, int(asked * share))
+            budget = min(budget, int(asked * SOLVE_SHARE))
         # A time budget (the level's, or the caller's) bounds it too; a node budget alone
         # keeps it deterministic.
-        until = start + cap * share if seconds is not None else None
+        until = start + cap * SOLVE_SHARE if seconds is not None else None
         sol, used = yield from _solve(board, budget, until)
         if sol is not None:
             score = MATE - sol.turns if sol.result == "win" else sol.turns - MATE

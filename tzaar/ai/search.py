@@ -56,9 +56,6 @@ MAX_DEPTH = 40
 PRUNE_STACKINGS = 0
 #: The same for Expert and Master (:class:`~.players.Level` ``prune``): 1, the last ply.
 PRUNE_TOP = 1
-#: With more stacks than this on the board at the root, the last ply's stackings are left
-#: out all the same (0: never; an A/B switch).
-PRUNE_CROWDED = 0
 
 #: Late move reductions: at this depth and above, the second action's stackings after
 #: the first LMR_AFTER moves are searched one action less deep first.
@@ -83,8 +80,7 @@ class Search:
     ``max_nodes``: node budget (deterministic); ``deadline``: ``time.perf_counter()``
     value at which to stop (a safety net).  ``rng``: a ``random.Random`` used for the
     tie-breaking noise at the root (``noise`` centi-units; 0 for none).  ``prune``: Expert's
-    and Master's pruning (``PRUNE_TOP``); else the module's switches (``PRUNE_STACKINGS``,
-    ``PRUNE_CROWDED``) decide.
+    and Master's pruning (``PRUNE_TOP``); else ``PRUNE_STACKINGS``.
     """
 
     def __init__(self, board, max_nodes=None, deadline=None, tt=None, rng=None, noise=0, max_depth=MAX_DEPTH, prune=False):
@@ -96,10 +92,7 @@ class Search:
         self.rng = rng
         self.noise = noise
         self.max_depth = max_depth
-        if prune:
-            self.prune = PRUNE_TOP
-        else:
-            self.prune = 1 if PRUNE_CROWDED and sum(board.tops) > PRUNE_CROWDED else PRUNE_STACKINGS
+        self.prune = PRUNE_TOP if prune else PRUNE_STACKINGS
         self.nodes = 0
         self.next_yield = YIELD_NODES
         self.best = None  # best root action of the last finished iteration

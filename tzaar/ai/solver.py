@@ -57,10 +57,8 @@ __all__ = [
     "solve",
     "stacks_left",
     "worth_trying",
-    "worth_a_glance",
     "winning_actions",
     "SOLVE_STACKS",
-    "WIDE_STACKS",
     "SLICE_NODES",
     "WIN",
     "LOSS",
@@ -69,17 +67,9 @@ __all__ = [
 WIN = "win"
 LOSS = "loss"
 
-#: Positions with at most this many stacks are tried first (16 until issue 24: 8 of 9
-#: proven within 20,000 nodes at 16 stacks, 7 of 10 at 18; from 20 stacks Expert won 60%
-#: against itself from 16 at equal time): ``python -m lab.solver_bench``, BENCHMARKS.md.
+#: Positions with at most this many stacks are tried first (read at each call, so an A/B
+#: match can set it; how often it proves by stack count: ``python -m lab.solver_bench``).
 SOLVE_STACKS = 20
-#: Above ``SOLVE_STACKS`` and up to this many stacks the solver is tried with a smaller
-#: share of the turn (:data:`tzaar.ai.players.WIDE_SHARE`): most positions there need far
-#: more nodes than a turn has, but the short proofs cost little (equal to
-#: ``SOLVE_STACKS``: never).  24 with a 15% share against off: 50 - 50 at equal time, so
-#: off; ``SOLVE_STACKS`` 22 against 20: 73 - 77 (BENCHMARKS.md, "The solver tried from
-#: more stacks").
-WIDE_STACKS = 20
 #: Nodes between two yields of :meth:`Solver.run`.
 SLICE_NODES = 500
 #: Entries per table before it is cleared.
@@ -115,12 +105,6 @@ def worth_trying(board, limit: Optional[int] = None) -> bool:
     """True in the play phase when at most ``limit`` stacks are left (default
     ``SOLVE_STACKS``, read at each call, so an A/B match can set it)."""
     return board.step != 0 and stacks_left(board) <= (SOLVE_STACKS if limit is None else limit)
-
-
-def worth_a_glance(board) -> bool:
-    """True in the play phase with more than ``SOLVE_STACKS`` and at most ``WIDE_STACKS``
-    stacks left (both read at each call): the solver's smaller share."""
-    return board.step != 0 and SOLVE_STACKS < stacks_left(board) <= WIDE_STACKS
 
 
 class Solver(Questions):
