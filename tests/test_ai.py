@@ -267,6 +267,36 @@ def test_the_search_value_is_plain_minimaxs_at_the_same_depth():
             assert s.score == _negamax(b, s.depth), (b.text(), depth)
 
 
+def test_a_turns_second_search_reads_the_leaf_evaluations_of_its_first(monkeypatch):
+    # The evaluation cache is keyed by position, so sharing it changes no value: the
+    # second search answers the same, with fewer evaluations.
+    from tzaar.ai import players, search as search_module
+    from tzaar.ai.search import Search
+
+    calls = []
+    real = search_module.evaluate
+    monkeypatch.setattr(search_module, "evaluate", lambda b: calls.append(1) or real(b))
+    b = next(b for b in _middle_boards(6) if b.step == 1)
+    answers = []
+    for shared in (False, True):
+        tt, evals = {}, {}
+        first = search(b, max_nodes=3000, tt=tt, prune=True, evals=evals)
+        b.do(first.best)
+        assert b.step == 2 and evals
+        calls.clear()
+        second = search(b, max_nodes=1000, tt=tt, prune=True, evals=evals if shared else None)
+        b.undo()
+        answers.append((second.best, second.score, second.nodes, len(calls)))
+    (best, score, nodes, alone), (best2, score2, nodes2, shared_calls) = answers
+    assert (best, score, nodes) == (best2, score2, nodes2)
+    assert shared_calls < alone
+    # think() gives both searches of a turn one cache.
+    made = []
+    monkeypatch.setattr(players, "Search", lambda *a, **k: made.append(k["evals"]) or Search(*a, **k))
+    actions, _ = run_think(b, "expert", seed=1, nodes=4000)
+    assert len(actions) == 2 and len(made) == 2 and made[0] is made[1]
+
+
 def test_a_nodes_actions_start_with_the_early_ones_and_hold_every_legal_action_once():
     from tzaar.ai.ordering import captures
     from tzaar.ai.search import Search

@@ -176,7 +176,8 @@ def think(board, player: str, seed: int = 0, seconds: Optional[float] = None, no
     deadline = start + cap
     chosen = []
     side = board.side
-    tt = {}
+    tt = {}  # the turn's two searches share the table and the leaf evaluations
+    evals = {}
     spent = 0
     budget = lv.solve if solve is None else (lv.solve or ASKED_SOLVE_NODES) if solve else 0
     if budget and worth_trying(board) and board.count() > 1:  # a single action: answered at once
@@ -210,7 +211,7 @@ def think(board, player: str, seed: int = 0, seconds: Optional[float] = None, no
                 plan = TimePlan.for_action(start, cap, part, time.perf_counter()) if nodes is None and managed(lv, cap) else None
                 if plan is not None:
                     dl = plan.deadline
-                s = Search(board, max_nodes=left, deadline=dl, tt=tt, rng=rng, noise=lv.noise, max_depth=depth, prune=lv.prune)
+                s = Search(board, max_nodes=left, deadline=dl, tt=tt, rng=rng, noise=lv.noise, max_depth=depth, prune=lv.prune, evals=evals)
                 # The turn's end as planned now (a time budget only): this action's deadline,
                 # and after a first action the second's share of the turn.
                 rest = cap * SECOND_MIN if part == "first" else 0.0

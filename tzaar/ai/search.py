@@ -80,15 +80,17 @@ class Search:
     ``max_nodes``: node budget (deterministic); ``deadline``: ``time.perf_counter()``
     value at which to stop (a safety net).  ``rng``: a ``random.Random`` used for the
     tie-breaking noise at the root (``noise`` centi-units; 0 for none).  ``prune``: Expert's
-    and Master's pruning (``PRUNE_TOP``); else ``PRUNE_STACKINGS``.
+    and Master's pruning (``PRUNE_TOP``); else ``PRUNE_STACKINGS``.  ``tt`` and ``evals``:
+    a transposition table and a cache of leaf evaluations to use (and fill) instead of new
+    ones, so that a turn's second search starts from what its first learnt.
     """
 
-    def __init__(self, board, max_nodes=None, deadline=None, tt=None, rng=None, noise=0, max_depth=MAX_DEPTH, prune=False):
+    def __init__(self, board, max_nodes=None, deadline=None, tt=None, rng=None, noise=0, max_depth=MAX_DEPTH, prune=False, evals=None):
         self.b = board
         self.max_nodes = max_nodes if max_nodes is not None else 1 << 62
         self.deadline = deadline
         self.tt = tt if tt is not None else {}
-        self.evals = {}
+        self.evals = evals if evals is not None else {}
         self.rng = rng
         self.noise = noise
         self.max_depth = max_depth
