@@ -48,8 +48,11 @@ CAPTURE_VALUE = [-900, -300, -140, -70, -35, -15, -5] + [0] * 400
 SCARCE = 5
 #: Counts are capped here (beyond it one more target changes little).
 CAP = 12
-#: With more stacks than this on the board the stack-by-stack pass is skipped.
-CROWDED = 40
+#: With more stacks than this on the board (the first turns) the stack-by-stack pass is
+#: skipped: its counts are then mostly past CAP for both sides, and its terms are taken as
+#: 0.  Below it the pass runs (from 41 to 50 stacks too: BENCHMARKS.md, "The evaluation's
+#: stack-by-stack pass from 50 stacks").
+CROWDED = 50
 
 #: The features, in the order of :func:`features` (names are the keys of WEIGHTS).
 FEATURES = (
@@ -196,8 +199,8 @@ def features(b) -> list:
     lim_b = top_b | 3
     # Per colour: distinct stacks it can capture (targets), own stacks with a target
     # (attackers), enemy stacks within its tallest stack's reach, dead stacks, secured
-    # types (bits), attacked stacks per slot.  With many stacks on the board every count
-    # is past CAP for both sides: the pass is skipped (its terms would be 0).
+    # types (bits), attacked stacks per slot.  With more than CROWDED stacks on the board
+    # the pass is skipped (see CROWDED): its terms are taken as 0.
     rw = rb = 0
     sec_w = sec_b = 0
     hop = [0, 0, 0, 0, 0, 0]
@@ -317,7 +320,7 @@ def evaluate(b) -> int:
     n = sum(tops)
     w = _WT[n if n < TAPER else TAPER]
     if n > CROWDED and min(tops) > SCARCE:
-        # Crowded: every stack-by-stack feature is 0 (see :func:`features`); the rest here
+        # Crowded: every stack-by-stack feature is taken as 0 (see :func:`features`); the rest here
         # (and no type is down to its last stack).
         tv = TYPE_VALUE
         counts = b.counts
