@@ -30,9 +30,8 @@ from tzaar.__main__ import Parser, UsageError, guarded
 from tzaar.ai.cli import check_player, count
 from tzaar.ai.search import MATE, MATE_BOUND, Search
 from tzaar.ai.solver import Solver, SolverLimit
-from tzaar.notation import COLOUR_NAMES, Action
+from tzaar.notation import COLOUR_NAMES, Action, action_texts
 from tzaar.position import Position
-from tzaar.notation import action_texts
 from tzaar.puzzles import after_turn, stubborn_defence, turns_of, winning_first_actions, wins
 
 from .frozen import frozen_names

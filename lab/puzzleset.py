@@ -43,9 +43,8 @@ from tzaar.__main__ import Parser, guarded
 from tzaar.ai.search import MATE_BOUND, Search
 from tzaar.ai.solver import Solver
 from tzaar.errors import TzaarError
-from tzaar.notation import COLOUR_NAMES, Action
+from tzaar.notation import COLOUR_NAMES, Action, action_texts
 from tzaar.position import NO_CAPTURE, Position
-from tzaar.notation import action_texts
 from tzaar.puzzles import winning_first_actions, wins
 
 THEMES = ("type", "starve", "defend")

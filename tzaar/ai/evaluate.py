@@ -49,9 +49,7 @@ SCARCE = 5
 #: Counts are capped here (beyond it one more target changes little).
 CAP = 12
 #: With more stacks than this on the board (the first turns) the stack-by-stack pass is
-#: skipped: its counts are then mostly past CAP for both sides, and its terms are taken as
-#: 0.  Below it the pass runs (from 41 to 50 stacks too: BENCHMARKS.md, "The evaluation's
-#: stack-by-stack pass from 50 stacks").
+#: skipped and its terms are taken as 0: its counts are then mostly past CAP for both sides.
 CROWDED = 50
 
 #: The features, in the order of :func:`features` (names are the keys of WEIGHTS).
