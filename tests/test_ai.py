@@ -308,7 +308,7 @@ def test_a_nodes_actions_start_with_the_early_ones_and_hold_every_legal_action_o
         for ttmove in (None, b.moves()[-1]):
             early = s.order.early(b, ttmove, 3)
             assert early[-1] == caps[-1] and (ttmove is None or early[0] == ttmove)
-            actions = list(s._actions(ttmove, 3))
+            actions = list(s._actions(ttmove, 2, 3))
             assert actions[: len(early)] == early
             assert sorted(actions) == sorted(b.moves())
 
@@ -527,3 +527,21 @@ def test_expert_and_master_leave_the_last_plys_stackings_out(monkeypatch):
     for level in ("casual", "strong", "expert", "master"):
         run_think(p.board(), level, seed=1, nodes=3000)
     assert seen == {"casual": {0}, "strong": {0}, "expert": {1}, "master": {1}}
+
+
+def test_the_pruning_depth_reaches_the_generator_plies(monkeypatch):
+    # search.PRUNE_TOP is a depth: at 2 the second action's stackings are left out at the
+    # last two plies, also where the search runs as a generator (depth 2 and more).
+    import tzaar.ai.search as search_module
+
+    p = Position.standard()
+    rng = random.Random(0)
+    for _ in range(8):
+        p = p.apply(rng.choice(p.legal_actions()))
+    while p.board().step != 1:
+        p = p.apply(rng.choice(p.legal_actions()))
+    counts = {}
+    for top in (1, 2):
+        monkeypatch.setattr(search_module, "PRUNE_TOP", top)
+        counts[top] = search(p.board(), max_depth=3, prune=True).nodes
+    assert counts[2] < counts[1] * 0.8, counts

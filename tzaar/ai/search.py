@@ -223,12 +223,12 @@ class Search:
 
     # ------------------------------------------------------------------ generator plies
 
-    def _actions(self, ttmove, ply):
+    def _actions(self, ttmove, depth, ply):
         """A generator ply's actions in search order, generated only when the table's move
         and the killer capture (:meth:`~.ordering.MoveOrder.early`) have not cut."""
         early = self.order.early(self.b, ttmove, ply)
         yield from early
-        yield from self.order.rest(self.b, early, True, ply)
+        yield from self.order.rest(self.b, early, depth > self.prune, ply)
 
     def _gsearch(self, depth, ply, alpha, beta):
         """The same search as :meth:`_search`, as a generator that yields now and then."""
@@ -251,7 +251,7 @@ class Search:
         gs = self._gsearch
         reduce = LMR_AFTER if depth >= LMR_DEPTH and b.step == 2 else 1 << 30
         cells = b.cells
-        for i, a in enumerate(self._actions(ttmove, ply)):
+        for i, a in enumerate(self._actions(ttmove, depth, ply)):
             late = i >= reduce and a < PASS and (cells[a >> 6] > 0) == (cells[a & 63] > 0)
             b.do(a)
             if best == -INF:
