@@ -534,12 +534,10 @@ def test_the_pruning_depth_reaches_the_generator_plies(monkeypatch):
     # last two plies, also where the search runs as a generator (depth 2 and more).
     import tzaar.ai.search as search_module
 
-    p = Position.standard()
-    rng = random.Random(0)
-    for _ in range(8):
-        p = p.apply(rng.choice(p.legal_actions()))
-    while p.board().step != 1:
-        p = p.apply(rng.choice(p.legal_actions()))
+    actions = 8
+    while playout(Position.standard(), 0, actions).board().step != 1:
+        actions += 1
+    p = playout(Position.standard(), 0, actions)
     counts = {}
     for top in (1, 2):
         monkeypatch.setattr(search_module, "PRUNE_TOP", top)
