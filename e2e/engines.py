@@ -96,6 +96,17 @@ _CENTRE = """((selector) => {
   return {x, y, inside: Boolean(hit && (hit === target || target.contains(hit) || hit.contains(target)))};
 })"""
 
+# What a timed-out wait reports of the page (window.tzaar is the page's read-only state).
+_WHERE = """(() => {
+  const s = window.tzaar?.state;
+  return {engine: document.documentElement.dataset.engine ?? null,
+          offline: document.documentElement.dataset.offline ?? null,
+          board: document.querySelector('#board')?.dataset.state ?? null,
+          game: s ? {cursor: s.cursor, actions: s.actions.length, busy: s.busy, thinking: s.thinking,
+                     side: s.view?.side ?? null, players: s.players, notice: s.notice ?? null,
+                     searched: s.thinkingInfo ? {depth: s.thinkingInfo.depth, elapsed: s.thinkingInfo.elapsed} : null} : null};
+})()"""
+
 
 class Engine:
     """What the smoke test asks of a browser; the two subclasses say it to their driver."""
@@ -142,8 +153,17 @@ class Engine:
             if value:
                 return value
             if time.monotonic() > end:
-                raise EngineError(f"{self.name}: waited {timeout:.0f} s for {what or expression}")
+                raise EngineError(f"{self.name}: waited {timeout:.0f} s for {what or expression}; "
+                                  f"the page stood at {self.where()}")
             time.sleep(POLL_S)
+
+    def where(self) -> str:
+        """Where the page stands, for a failure's message: the engine's and the board's
+        flags and the game's cursor, or why they could not be read."""
+        try:
+            return json.dumps(self.js(_WHERE))
+        except EngineError as error:
+            return f"(unreadable: {error})"
 
     def wait_for(self, selector: str, timeout: float = WAIT_S):
         return self.wait(f"document.querySelector({json.dumps(selector)}) !== null", timeout, selector)

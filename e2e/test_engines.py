@@ -26,7 +26,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from conftest import build, serving
-from engines import ENGINES, unavailable
+from engines import ENGINES, EngineError, unavailable
 from helpers import STANDARD
 
 # selenium's own WebKitGTK driver calls a deprecated part of selenium.
@@ -174,6 +174,9 @@ def test_the_game_plays_in_this_engine(engine, recorded_site):
     s = visit.state()
     assert s["players"] == {"white": "person", "black": "computer:casual"}
     assert s["position"] == STANDARD and s["side"] == "white"
+    # A wait that times out says where the page stood (so that a slow turn shows its state).
+    with pytest.raises(EngineError, match=r'"board": "idle", "game": \{"cursor": 0, "actions": 0, "busy": false'):
+        engine.wait("false", timeout=0.2, what="nothing")
 
     # Two actions by clicks, with the computer's first reply between them.
     visit.act(first_capture(s))
