@@ -1,5 +1,5 @@
 """Endgame solver speed: ``python -m lab.solver_bench [GAMES] [MAX_NODES] [--search|--ab]``
-(or ``--against v2``, ``--records DIR``).
+(or ``--against v2``, ``--records DIR``, ``--played DIR``).
 
 Plays ``GAMES`` seeded games (random setups, careful random players: see
 :func:`endgame_positions`) and takes from each the first position with 10, 12, ... 24
@@ -32,6 +32,13 @@ a third of CPython's speed: ``lab.browser.bench_solver``; 1.2 s, its share of 3 
 CPython) and within ``MAX_NODES``, the median nodes of a proof and the results: how far the
 solver reaches in real endgames.
 
+``--played DIR [MAX_NODES] [TURNS]`` asks, of every turn Expert played at 21 to 28 stacks in
+the records of ``DIR`` (Expert's colour from the first line), whether the enemy wins within
+``TURNS`` turns after it (default 3, within ``MAX_NODES`` nodes, default 20,000), and of
+those, whether the position before the turn was already lost within ``TURNS + 1`` (four
+times the nodes): whether a check of the chosen turn by the solver (a root filter beyond the
+solver's 20 stacks) would catch a turn that loses where another does not.
+
 ``--search`` runs the level search (:func:`tzaar.ai.search.search`, iterative-deepening
 alpha-beta with the evaluation) on the same positions with the same budget instead, and
 counts as proven the positions where it reached a win or loss score.
@@ -44,7 +51,7 @@ import sys
 import time
 
 from tzaar.ai.search import MATE_BOUND, search
-from tzaar.ai.solver import solve, stacks_left
+from tzaar.ai.solver import Solver, SolverLimit, solve, stacks_left
 from tzaar.board import PASS
 from tzaar.position import Position
 
@@ -207,6 +214,44 @@ def records_bench(folder: str, per: int = 12, max_nodes: int = 160_000) -> str:
     return "\n".join(lines)
 
 
+def played_turns(folder: str, max_nodes: int = 20_000, turns: int = 3, stacks=range(21, 29)) -> str:
+    """Expert's played turns in the records checked by the solver (see the docstring)."""
+    from pathlib import Path
+
+    from tzaar.records import game_from_record
+
+    def ask(board, question, nodes):
+        try:
+            return question(Solver(board, max_nodes=nodes))
+        except SolverLimit:
+            return None
+
+    checked, bad, lines, times = 0, [], [], []
+    for path in sorted(Path(folder).glob("*.txt")):
+        text = path.read_text()
+        ours = 0 if "Expert (white)" in text.splitlines()[0] else 1
+        boards = [pos.board() for pos in game_from_record(text).positions]
+        for i, b in enumerate(boards):
+            if b.step != 1 or b.side != ours or b.winner() is not None or stacks_left(b) not in stacks:
+                continue
+            after = next((q for q in boards[i + 1:] if q.side != ours or q.winner() is not None), None)
+            if after is None or after.winner() is not None:
+                continue
+            checked += 1
+            t = time.process_time()
+            loses = ask(after, lambda s: s.wins_within(turns), max_nodes)
+            times.append(time.process_time() - t)
+            if loses:
+                before = ask(b, lambda s: s.loses_within(turns + 1), 4 * max_nodes)
+                bad.append(before)
+                lines.append(f"{path.name}, action {i}, {stacks_left(b)} stacks: the enemy wins within {turns} turns after it; "
+                             f"lost before it: {'unknown' if before is None else before}")
+    times.sort()
+    lines.append(f"{checked} turns checked; {len(bad)} proven to lose, {bad.count(False)} of them where the position before was "
+                 f"not lost, {bad.count(None)} unknown; a check {times[len(times) // 2]:.3f} s median, {times[-1]:.3f} s max (CPU)")
+    return "\n".join(lines)
+
+
 def against(games: int = 10, max_nodes: int = 40_000, version: str = "v2") -> str:
     """Today's solver and the frozen ``version``'s on the same positions, alternately, in
     CPU time: identical results? and the ratio of the times per number of stacks."""
@@ -294,6 +339,9 @@ if __name__ == "__main__":
     if argv[:1] == ["--records"] and len(argv) in (2, 3, 4) and all(x.isdigit() for x in argv[2:]):
         print(records_bench(argv[1], *[int(x) for x in argv[2:]]))
         raise SystemExit(0)
+    if argv[:1] == ["--played"] and len(argv) in (2, 3, 4) and all(x.isdigit() for x in argv[2:]):
+        print(played_turns(argv[1], *[int(x) for x in argv[2:]]))
+        raise SystemExit(0)
     version = None
     if "--against" in argv[:-1]:
         i = argv.index("--against")
@@ -304,7 +352,8 @@ if __name__ == "__main__":
     if (set(flags) - {"--search", "--ab"} or len(args) > 2 + ("--ab" in flags) or not all(x.isdigit() for x in args)
             or (version is not None and (flags or version not in ("v1", "v2") and not version.endswith(".py")))):
         print("usage: python -m lab.solver_bench [GAMES] [MAX_NODES] [--search | --against v2|FILE.py]"
-              "  |  python -m lab.solver_bench GAMES NODES [STACKS] --ab  |  python -m lab.solver_bench --records DIR [PER] [MAX_NODES]", file=sys.stderr)
+              "  |  python -m lab.solver_bench GAMES NODES [STACKS] --ab  |  python -m lab.solver_bench --records DIR [PER] [MAX_NODES]"
+              "  |  python -m lab.solver_bench --played DIR [MAX_NODES] [TURNS]", file=sys.stderr)
         raise SystemExit(2)
     if version:
         print(against(*[int(x) for x in args], version=version))

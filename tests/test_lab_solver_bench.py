@@ -5,10 +5,10 @@ import random
 from pathlib import Path
 
 from lab import solver_bench
-from tzaar.ai.solver import stacks_left
+from tzaar.ai.solver import solve, stacks_left
 from tzaar.notation import Action
 from tzaar.position import Position
-from tzaar.records import format_record
+from tzaar.records import format_record, game_from_record
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -58,3 +58,25 @@ def test_against_another_commits_solver_file():
     for line in lines[:-1]:
         proven, same = line.split(" proven, the same result as before in ")
         assert proven.endswith("/1") and same.startswith("1;")
+
+
+def test_played_turns_checks_each_of_experts_turns_in_the_window(tmp_path):
+    # Random games as if Expert were White: every White turn started at 21 to 28 stacks is
+    # checked, and each turn said to lose is one after which Black wins within 3 turns.
+    checked = 0
+    for seed in range(3):
+        text, seen = _record(seed)
+        (tmp_path / f"g{seed}.txt").write_text("# Expert (white) against a test\n" + text)
+        boards = [Position.from_text(t).board() for t in seen]
+        checked += sum(1 for b in boards[:-1] if b.side == 0 and 21 <= stacks_left(b) <= 28)
+    out = solver_bench.played_turns(str(tmp_path), max_nodes=20_000, turns=3).splitlines()
+    assert out[-1].startswith(f"{checked} turns checked; ") and checked >= 6
+    losing = out[:-1]
+    assert losing and out[-1].split("; ")[1].startswith(f"{len(losing)} proven to lose")
+    for line in losing:
+        name, action, _ = line.split(", ", 2)
+        text = (tmp_path / name).read_text()
+        boards = [p.board() for p in game_from_record(text).positions]
+        after = next(q for q in boards[int(action.split()[1]) + 1:] if q.side == 1)
+        sol = solve(after, max_nodes=200_000)
+        assert sol is not None and sol.result == "win" and sol.turns <= 3
