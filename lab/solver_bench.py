@@ -246,7 +246,7 @@ def played_turns(folder: str, max_nodes: int = 20_000, turns: int = 3, stacks=ra
                 bad.append(before)
                 lines.append(f"{path.name}, action {i}, {stacks_left(b)} stacks: the enemy wins within {turns} turns after it; "
                              f"lost before it: {'unknown' if before is None else before}")
-    times.sort()
+    times = sorted(times) or [0.0]
     lines.append(f"{checked} turns checked; {len(bad)} proven to lose, {bad.count(False)} of them where the position before was "
                  f"not lost, {bad.count(None)} unknown; a check {times[len(times) // 2]:.3f} s median, {times[-1]:.3f} s max (CPU)")
     return "\n".join(lines)
