@@ -22,8 +22,8 @@ from .evaluate import evaluate
 from .line import table_line
 from .placement import choose_placement
 from .search import MATE, Search
-from .solver import Solver, stacks_left, worth_trying
-from .timing import SECOND_MIN, TimePlan, managed, phase_share
+from .solver import Solver, worth_trying
+from .timing import SECOND_MIN, TimePlan, managed
 
 
 class Level(NamedTuple):
@@ -174,8 +174,6 @@ def think(board, player: str, seed: int = 0, seconds: Optional[float] = None, no
     else:
         cap = seconds if seconds is not None else lv.time * 4
     deadline = start + cap
-    timed = nodes is None and managed(lv, cap)
-    turn = cap * phase_share(stacks_left(board)) if timed else cap
     chosen = []
     side = board.side
     tt = {}  # the turn's two searches share the table and the leaf evaluations
@@ -210,13 +208,13 @@ def think(board, player: str, seed: int = 0, seconds: Optional[float] = None, no
                     left = max(1, int(left * FIRST_SHARE))
                 dl = start + cap * 0.8 if two else deadline
                 part = "first" if two else "second" if chosen else "only"
-                plan = TimePlan.for_action(start, turn, part, time.perf_counter(), ceiling=cap) if timed else None
+                plan = TimePlan.for_action(start, cap, part, time.perf_counter()) if nodes is None and managed(lv, cap) else None
                 if plan is not None:
                     dl = plan.deadline
                 s = Search(board, max_nodes=left, deadline=dl, tt=tt, rng=rng, noise=lv.noise, max_depth=depth, prune=lv.prune, evals=evals)
                 # The turn's end as planned now (a time budget only): this action's deadline,
                 # and after a first action the second's share of the turn.
-                rest = turn * SECOND_MIN if part == "first" else 0.0
+                rest = cap * SECOND_MIN if part == "first" else 0.0
                 ends = {} if nodes is not None else {"deadline": dl + rest}
                 run = s.run()
                 try:

@@ -53,21 +53,9 @@ DROP = 1500
 CYCLE = 4
 #: The rules are switched off (an A/B switch: False plays as before them).
 ENABLED = True
-#: A turn's share of the budget by the stacks on the board when it begins (an A/B switch;
-#: empty: every turn the same): ``((more_than, share), ...)``, the first that applies; an
-#: extension never goes past the plain budget's.
-PHASES: tuple = ()
 #: Time budgets above this many seconds are not a turn's (the analysis asks for an hour):
 #: never managed.
 MANAGED_SECONDS = 600.0
-
-
-def phase_share(stacks: int) -> float:
-    """The share of the turn's budget a turn begun with ``stacks`` stacks gets (``PHASES``)."""
-    for more_than, share in PHASES:
-        if stacks > more_than:
-            return share
-    return 1.0
 
 
 def managed(level, seconds: float) -> bool:
@@ -92,7 +80,7 @@ class TimePlan:
         self.history: list[tuple] = []  # (depth, best, score) of each finished depth
 
     @classmethod
-    def for_action(cls, start: float, seconds: float, part: str, now: float, ceiling: float | None = None) -> "TimePlan":
+    def for_action(cls, start: float, seconds: float, part: str, now: float) -> "TimePlan":
         """The plan of the action searched from ``now`` of a turn begun at ``start`` with
         ``seconds`` of budget.  ``part``: ``"first"`` of the turn's two actions (it has
         ``FIRST_TIME`` of the turn), ``"second"`` (``SECOND_MIN`` of it from now, neither
@@ -100,13 +88,12 @@ class TimePlan:
         one that was extended does not take the second's time; the second's best changes
         often between shallow depths and its share is small), or ``"only"`` (a turn of one
         action: all of it)."""
-        longest = min(seconds, ceiling if ceiling is not None else seconds) * EXTEND
         if part == "first":
-            return cls(now, start + seconds * FIRST_TIME, start + longest * FIRST_TIME)
+            return cls(now, start + seconds * FIRST_TIME, start + seconds * FIRST_TIME * EXTEND)
         if part == "second":
             base = now + seconds * SECOND_MIN
             return cls(now, base, base, flexible=False)
-        return cls(now, start + seconds, start + longest)
+        return cls(now, start + seconds, start + seconds * EXTEND)
 
     def fell(self) -> bool:
         """The last finished depth scored ``DROP`` or more below the one ``CYCLE`` before."""
@@ -147,4 +134,4 @@ class TimePlan:
         return now >= self.deadline
 
 
-__all__ = ["TimePlan", "managed", "phase_share", "PHASES", "ENABLED", "EXTEND", "FIRST_TIME", "SECOND_MIN", "STABLE_DEPTHS", "STOP_SHARE", "LATE_DEPTH", "DROP", "CYCLE"]
+__all__ = ["TimePlan", "managed", "ENABLED", "EXTEND", "FIRST_TIME", "SECOND_MIN", "STABLE_DEPTHS", "STOP_SHARE", "LATE_DEPTH", "DROP", "CYCLE"]
