@@ -33,11 +33,12 @@ CPython) and within ``MAX_NODES``, the median nodes of a proof and the results: 
 solver reaches in real endgames.
 
 ``--played DIR [MAX_NODES] [TURNS]`` asks, of every turn Expert played at 21 to 28 stacks in
-the records of ``DIR`` (Expert's colour from the first line), whether the enemy wins within
-``TURNS`` turns after it (default 3, within ``MAX_NODES`` nodes, default 20,000), and of
-those, whether the position before the turn was already lost within ``TURNS + 1`` (four
-times the nodes): whether a check of the chosen turn by the solver (a root filter beyond the
-solver's 20 stacks) would catch a turn that loses where another does not.
+the records of ``DIR`` (Expert's colour from their ``Expert (white|black)`` line:
+:func:`lab.losses.side_of`), whether the enemy wins within ``TURNS`` turns after it (default
+3, within ``MAX_NODES`` nodes, default 20,000), and of those, whether the position before the
+turn was already lost within ``TURNS + 1`` (four times the nodes): whether a check of the
+chosen turn by the solver (a root filter beyond the solver's 20 stacks) would catch a turn
+that loses where another does not.
 
 ``--search`` runs the level search (:func:`tzaar.ai.search.search`, iterative-deepening
 alpha-beta with the evaluation) on the same positions with the same budget instead, and
@@ -220,6 +221,8 @@ def played_turns(folder: str, max_nodes: int = 20_000, turns: int = 3, stacks=ra
 
     from tzaar.records import game_from_record
 
+    from .losses import side_of
+
     def ask(board, question, nodes):
         try:
             return question(Solver(board, max_nodes=nodes))
@@ -229,7 +232,9 @@ def played_turns(folder: str, max_nodes: int = 20_000, turns: int = 3, stacks=ra
     checked, bad, lines, times = 0, [], [], []
     for path in sorted(Path(folder).glob("*.txt")):
         text = path.read_text()
-        ours = 0 if "Expert (white)" in text.splitlines()[0] else 1
+        ours = side_of(text)
+        if ours is None:
+            continue
         boards = [pos.board() for pos in game_from_record(text).positions]
         for i, b in enumerate(boards):
             if b.step != 1 or b.side != ours or b.winner() is not None or stacks_left(b) not in stacks:
