@@ -29,10 +29,6 @@ from .evaluate import TYPE_LOSS
 #: the mover's types with at most this many stacks (its defences: a taller stack); 0 none.
 SCARCE_STACKINGS = 3
 
-#: A history for captures too: 1 orders the captures of a type of equal scarcity by it
-#: before their height, 2 orders every capture by it first (0: off).
-CAPTURE_HISTORY = 0
-
 _POINTS = range(60)
 
 
@@ -122,8 +118,6 @@ class MoveOrder:
     def __init__(self, plies: int):
         #: stacking -> history score (the sum of depth² over the nodes it cut)
         self.history = {}
-        #: capture -> history score (the same, for captures)
-        self.capture_history = {}
         #: per ply, the last two stackings and the last two captures that cut a node
         self.killers = [[] for _ in range(plies)]
         self.capture_killers = [[] for _ in range(plies)]
@@ -133,15 +127,6 @@ class MoveOrder:
         (``stackings`` False: the second action's captures and pass only, and with
         ``SCARCE_STACKINGS`` the stackings of the mover's scarce types)."""
         moves = captures(b.cells, b.links, b.side, b.tops)
-        if CAPTURE_HISTORY and len(moves) > 1:
-            ch = self.capture_history
-            if CAPTURE_HISTORY == 2:
-                moves.sort(key=lambda a: ch.get(a, 0), reverse=True)
-            else:
-                cells = b.cells
-                tops = b.tops
-                en = 3 - 3 * b.side
-                moves.sort(key=lambda a: (TYPE_LOSS[tops[en + (abs(cells[a & 63]) & 3)]], ch.get(a, 0)), reverse=True)
         inside = ply < len(self.killers)
         if inside:
             _to_front(moves, self.capture_killers[ply])
@@ -194,8 +179,6 @@ class MoveOrder:
         if a == PASS or ply >= len(self.killers):
             return
         if b.is_capture(a):
-            if CAPTURE_HISTORY:
-                self.capture_history[a] = self.capture_history.get(a, 0) + depth * depth
             k = self.capture_killers[ply]
         else:
             self.history[a] = self.history.get(a, 0) + depth * depth
