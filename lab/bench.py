@@ -7,10 +7,11 @@ second and the depth each reaches with the same node budget, and their ratios.
 ``python -m lab.bench depth D --against v2`` the CPU seconds and nodes Expert's search
 (with its pruning) needs to finish depth ``D`` on the ten positions below, today's and the
 frozen one's alternately in one run, position by position.
-``python -m lab.bench depth D ["mod.NAME=VALUE;..." ...]`` prints the nodes today's
-search needs to finish depth ``D`` on ten positions (the five and five more), once per
-setting (module constants of :mod:`tzaar.ai`, as in :mod:`.ab`; ``""`` is today's), and
-the frozen v1 search's: what a change of ordering or pruning saves, exactly.
+``python -m lab.bench depth D ["mod.NAME=VALUE;..." ...]`` prints the nodes (and CPU
+seconds) today's search needs to finish depth ``D`` on ten positions (the five and five
+more), once per setting (module constants of :mod:`tzaar.ai`, as in :mod:`.ab`; ``""`` is
+today's), and the frozen v1 search's: what a change of ordering or pruning saves, exactly;
+``depth D --expert [...]`` the same with Expert's pruning (v1's search without it).
 
 The same five positions (random playouts from fixed seeds) and node budget every run, so
 runs compare; used for BENCHMARKS.md on CPython and, through Pyodide, in the browser.
@@ -91,27 +92,30 @@ def against(nodes=20000, version="v1", rounds=3):
     return "\n".join(out)
 
 
-def depth_cost(depth, specs=("",), version="v1"):
-    """Nodes to finish ``depth`` on the ten positions: today's search with each setting of
-    ``specs`` (``"mod.NAME=VALUE;..."``, see :mod:`.ab`), then the frozen ``version``."""
+def depth_cost(depth, specs=("",), version="v1", prune=False):
+    """Nodes (and CPU seconds) to finish ``depth`` on the ten positions: today's search with
+    each setting of ``specs`` (``"mod.NAME=VALUE;..."``, see :mod:`.ab`), with Expert's
+    pruning if ``prune``, then the frozen ``version`` (without it)."""
     import importlib
 
     from .ab import parse_settings
 
     boards = [playout(st, i, n) for i, (st, n) in enumerate(_CASES + _MORE_CASES)]
-    runs = [(spec or "today", search, parse_settings(spec)) for spec in specs]
-    runs.append((version, importlib.import_module(f"lab.frozen.{version}.search").search, []))
+    runs = [(spec or "today", search, parse_settings(spec), {"prune": prune}) for spec in specs]
+    runs.append((version, importlib.import_module(f"lab.frozen.{version}.search").search, [], {}))
     out = []
-    for name, fn, settings in runs:
+    for name, fn, settings, options in runs:
         saved = [(m, n, getattr(m, n)) for m, n, _ in settings]
         for m, n, v in settings:
             setattr(m, n, v)
+        t = time.process_time()
         try:
-            nodes = [fn(p.board(), max_depth=depth).nodes for p in boards]
+            nodes = [fn(p.board(), max_depth=depth, **options).nodes for p in boards]
         finally:
             for m, n, v in saved:
                 setattr(m, n, v)
-        out.append(f"{name}: {sum(nodes):,} nodes ({', '.join(map(str, nodes))})")
+        seconds = time.process_time() - t
+        out.append(f"{name}: {sum(nodes):,} nodes in {seconds:.1f} s CPU ({', '.join(map(str, nodes))})")
     return "\n".join(out)
 
 
@@ -170,8 +174,9 @@ if __name__ == "__main__":
     elif sys.argv[1:2] == ["depth"] and len(sys.argv) == 5 and sys.argv[2].isdigit() and sys.argv[3] == "--against":
         print(depth_time(int(sys.argv[2]), sys.argv[4]))
     elif sys.argv[1:2] == ["depth"] and len(sys.argv) > 2 and sys.argv[2].isdigit():
+        expert = sys.argv[3:4] == ["--expert"]
         try:
-            print(depth_cost(int(sys.argv[2]), sys.argv[3:] or ("",)))
+            print(depth_cost(int(sys.argv[2]), sys.argv[3 + expert:] or ("",), prune=expert))
         except ValueError as e:  # a setting that is not module.NAME=VALUE
             sys.exit(f"bench: {e}")
     elif sys.argv[1:2] == ["--against"] and len(sys.argv) == 3:

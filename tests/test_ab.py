@@ -63,6 +63,15 @@ def test_depth_cost_counts_each_setting_and_restores_it():
     assert search.PRUNE_STACKINGS == 0
 
 
+def test_depth_cost_with_expert_pruning_counts_fewer_nodes():
+    from lab import bench
+
+    def today(lines):
+        return int(lines.splitlines()[0].split(": ")[1].split(" ")[0].replace(",", ""))
+
+    assert 0 < today(bench.depth_cost(2, ("",), prune=True)) < today(bench.depth_cost(2, ("",)))
+
+
 @pytest.mark.parametrize("args", [["--help"], ["x"], ["depth"], ["--against"], ["100", "200"]])
 def test_the_bench_answers_bad_arguments_with_its_usage(args):
     import subprocess
