@@ -505,16 +505,8 @@ class Board:
                 h ^= ZOBRIST_TURN[3 - 3 * side]
             self.hash = h
 
-    def do_null(self) -> None:
-        """Give the turn away at its start, unplayed (a search's null move, not a legal
-        action: only at step 1 of a turn); :meth:`undo` takes it back."""
-        side = self.side
-        self._undo.append((PASS, 0, 0, 0, self.hash, side, 1))
-        self.side = 1 - side
-        self.hash ^= ZOBRIST_TURN[3 * side + 1] ^ ZOBRIST_TURN[4 - 3 * side]
-
     def undo(self) -> None:
-        """Take back the last action played with :meth:`do` or :meth:`do_null`."""
+        """Take back the last action played with :meth:`do`."""
         a, sp, sq, total, h, side, step = self._undo.pop()
         self.hash = h
         self.side = side

@@ -67,14 +67,6 @@ LMR_AFTER = 4
 #: value falls outside (0 turns it off).
 ASPIRATION = 300
 
-#: Null turn: at the start of a turn (step 1), NULL_DEPTH actions or more from the leaves
-#: and with more than NULL_STACKS stacks on the board, when the evaluation is at least
-#: beta, the side gives its turn away and the enemy's reply is searched NULL_R actions
-#: less deep than a turn would leave it; at least beta there cuts the node (0: off).
-NULL_DEPTH = 0
-NULL_R = 1
-NULL_STACKS = 20
-
 EXACT, LOWER, UPPER = 0, 1, 2
 
 
@@ -110,7 +102,6 @@ class Search:
         self.depth = 0
         self.pv_next = None  # the reply the last iteration expects after best (same side)
         self._root_noise = {}
-        self._null_child = -1  # the ply of a null turn's enemy reply
         self.order = MoveOrder(MAX_DEPTH + 2)
 
     # ------------------------------------------------------------------ budget
@@ -203,16 +194,6 @@ class Search:
         self._store(key, depth, ply, best, a0, beta, bestmove)
         return best
 
-    def _leaf(self, key):
-        """The evaluation of the board (key its hash), through the cache of leaves."""
-        v = self.evals.get(key)
-        if v is None:
-            evals = self.evals
-            if len(evals) >= EVAL_CACHE_MAX:
-                evals.clear()
-            v = evals[key] = evaluate(self.b)
-        return v
-
     def _probe(self, key, depth, ply, alpha, beta):
         """(score that ends the node or None, the table's move or None)."""
         entry = self.tt.get(key)
@@ -263,20 +244,11 @@ class Search:
         cut, ttmove = self._probe(key, depth, ply, alpha, beta)
         if cut is not None and ply > 0:
             return cut
-        gs = self._gsearch
-        if NULL_DEPTH and b.step == 1 and depth >= NULL_DEPTH and ply != self._null_child and -MATE_BOUND < beta < MATE_BOUND and sum(b.tops) > NULL_STACKS and self._leaf(key) >= beta:
-            b.do_null()
-            outer = self._null_child
-            self._null_child = ply + 1  # the enemy does not give the turn straight back
-            v = -(yield from gs(depth - 2 - NULL_R, ply + 1, -beta, 1 - beta))
-            self._null_child = outer
-            b.undo()
-            if v >= beta:
-                return beta
         side = b.side
         a0 = alpha
         best = -INF
         bestmove = None
+        gs = self._gsearch
         reduce = LMR_AFTER if depth >= LMR_DEPTH and b.step == 2 else 1 << 30
         cells = b.cells
         for i, a in enumerate(self._actions(ttmove, depth, ply)):
@@ -378,7 +350,6 @@ class Search:
     def _gsearch_root(self, depth):
         # The root always runs as a generator, whatever the depth.
         b = self.b
-        self._null_child = -1
         self.nodes += 1
         side = b.side
         best = -INF
