@@ -30,6 +30,9 @@ from .evaluate import TYPE_LOSS
 SCARCE_STACKINGS = 3
 
 _POINTS = range(60)
+#: Where the stackings are left out, still every one when a side has at most this many
+#: captures (a stacking may leave the enemy none: starvation); 0 off (an A/B switch).
+STARVE_CAPTURES = 0
 
 
 def captures(cells, links, side, tops):
@@ -145,7 +148,10 @@ class MoveOrder:
                 moves += stacks
             else:
                 moves.append(PASS)
-                if SCARCE_STACKINGS:
+                c = b.counts
+                if STARVE_CAPTURES and min(c & 0xFFFF, c >> 16 & 0xFFFF) <= STARVE_CAPTURES:
+                    moves += b._moves(True)  # a side near starvation: every stacking
+                elif SCARCE_STACKINGS:
                     moves += _scarce_stackings(b)
         if ttmove is not None and ttmove in moves:
             moves.remove(ttmove)
