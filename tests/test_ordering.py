@@ -28,7 +28,8 @@ def boards(n=40):
     return out
 
 
-def test_every_legal_action_is_ordered_once_captures_before_the_rest():
+def test_every_legal_action_is_ordered_once_captures_before_the_rest(monkeypatch):
+    monkeypatch.setattr(ordering, "STARVE_CAPTURES", 0)  # its own test below
     for b in boards():
         order = MoveOrder(8)
         moves = order.ordered(b, None)
@@ -125,6 +126,7 @@ def test_plausible_accepts_every_legal_action_and_refuses_others(seed):
 
 def test_left_out_stackings_keep_the_scarce_types_defences(monkeypatch):
     monkeypatch.setattr(ordering, "SCARCE_STACKINGS", 3)
+    monkeypatch.setattr(ordering, "STARVE_CAPTURES", 0)
     seen = 0
     for b in boards(80):
         if b.step != 2:
@@ -138,3 +140,34 @@ def test_left_out_stackings_keep_the_scarce_types_defences(monkeypatch):
         assert set(short) <= set(b.moves())
         seen += bool(kept)
     assert seen  # some boards had a scarce type with a stacking
+
+
+def near_starvation_boards(n=6, captures=3):
+    """Boards at a second action where a side has ``captures`` or fewer captures, from
+    random games."""
+    out = []
+    seed = 0
+    while len(out) < n:
+        rng = random.Random(1000 + seed)
+        seed += 1
+        b = (Position.standard() if seed % 2 else Position.random(seed)).board()
+        while b.winner() is None and b.moves():
+            if b.step == 2 and min(b.mobility(0)[0], b.mobility(1)[0]) <= captures:
+                out.append(b)
+                break
+            b.do(rng.choice(b.moves()))
+    return out
+
+
+def test_left_out_stackings_are_all_kept_when_a_side_is_near_starvation(monkeypatch):
+    monkeypatch.setattr(ordering, "STARVE_CAPTURES", 3)
+    for b in near_starvation_boards():
+        short = MoveOrder(8).ordered(b, None, stackings=False)
+        kept = [a for a in short if a != PASS and not b.is_capture(a)]
+        assert sorted(kept) == sorted(b._moves(True))
+    for b in boards(80):
+        if b.step == 2 and min(b.mobility(0)[0], b.mobility(1)[0]) > 3:
+            monkeypatch.setattr(ordering, "STARVE_CAPTURES", 3)
+            with_rule = MoveOrder(8).ordered(b, None, stackings=False)
+            monkeypatch.setattr(ordering, "STARVE_CAPTURES", 0)
+            assert with_rule == MoveOrder(8).ordered(b, None, stackings=False)

@@ -17,7 +17,9 @@ first, then asks :meth:`~MoveOrder.ordered` for the rest).
 
 ``SCARCE_STACKINGS`` (3) keeps, where the stackings are left out (``search.
 PRUNE_STACKINGS``, the last ply), those that move a stack topped by one of the mover's
-types with three stacks or fewer.
+types with three stacks or fewer; ``STARVE_CAPTURES`` (3) keeps them all there when either
+side has three captures or fewer, so that a stacking that leaves a side without a capture
+is seen.
 """
 
 from __future__ import annotations
@@ -28,11 +30,11 @@ from .evaluate import TYPE_LOSS
 #: At the last ply, with the stackings left out, still those of a stack topped by one of
 #: the mover's types with at most this many stacks (its defences: a taller stack); 0 none.
 SCARCE_STACKINGS = 3
+#: Where the stackings are left out (the last ply), still every one when a side has at most
+#: this many captures: a stacking may then leave a side none (starvation); 0 never.
+STARVE_CAPTURES = 3
 
 _POINTS = range(60)
-#: Where the stackings are left out, still every one when a side has at most this many
-#: captures (a stacking may leave the enemy none: starvation); 0 off (an A/B switch).
-STARVE_CAPTURES = 0
 
 
 def captures(cells, links, side, tops):
@@ -128,7 +130,8 @@ class MoveOrder:
     def ordered(self, b, ttmove, stackings=True, ply=0):
         """Every legal action of the non-finished board ``b``, in search order
         (``stackings`` False: the second action's captures and pass only, and with
-        ``SCARCE_STACKINGS`` the stackings of the mover's scarce types)."""
+        ``SCARCE_STACKINGS`` the stackings of the mover's scarce types; all its stackings
+        when a side has ``STARVE_CAPTURES`` captures or fewer)."""
         moves = captures(b.cells, b.links, b.side, b.tops)
         inside = ply < len(self.killers)
         if inside:

@@ -20,8 +20,9 @@ are cut by one of them, and then cost no move generation.  Below the first move 
 node, moves are tried with a null window first (principal variation search).  ``prune``
 (Expert's and Master's setting) leaves the second action's stackings out at the last
 ply: captures, pass and the stackings of the mover's types with ``ordering.
-SCARCE_STACKINGS`` stacks or fewer (their defence), so a search of the same budget goes
-deeper.  The weaker levels search every stacking
+SCARCE_STACKINGS`` stacks or fewer (their defence), every stacking when a side has ``ordering.
+STARVE_CAPTURES`` captures or fewer (a stacking may starve it), so a search of the same
+budget goes deeper.  The weaker levels search every stacking
 (``PRUNE_STACKINGS`` 0; Expert's and Master's is ``PRUNE_TOP``).
 """
 
