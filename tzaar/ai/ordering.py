@@ -151,7 +151,7 @@ class MoveOrder:
                 moves += stacks
             else:
                 moves.append(PASS)
-                c = b.counts
+                c = b.counts  # White's captures in bits 0-15, Black's in 16-31 (Board)
                 if STARVE_CAPTURES and min(c & 0xFFFF, c >> 16 & 0xFFFF) <= STARVE_CAPTURES:
                     moves += b._moves(True)  # a side near starvation: every stacking
                 elif SCARCE_STACKINGS:
