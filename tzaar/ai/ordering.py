@@ -151,8 +151,7 @@ class MoveOrder:
                 moves += stacks
             else:
                 moves.append(PASS)
-                c = b.counts  # White's captures in bits 0-15, Black's in 16-31 (Board)
-                if STARVE_CAPTURES and min(c & 0xFFFF, c >> 16 & 0xFFFF) <= STARVE_CAPTURES:
+                if STARVE_CAPTURES and min(b.mobility(0)[0], b.mobility(1)[0]) <= STARVE_CAPTURES:
                     moves += b._moves(True)  # a side near starvation: every stacking
                 elif SCARCE_STACKINGS:
                     moves += _scarce_stackings(b)
