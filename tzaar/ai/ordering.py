@@ -17,8 +17,8 @@ first, then asks :meth:`~MoveOrder.ordered` for the rest).
 
 ``SCARCE_STACKINGS`` (3) keeps, where the stackings are left out (``search.
 PRUNE_STACKINGS``, the last ply), those that move a stack topped by one of the mover's
-types with three stacks or fewer; ``STARVE_CAPTURES`` (3) keeps them all there when either
-side has three captures or fewer, so that a stacking that leaves a side without a capture
+types with three stacks or fewer; ``STARVE_CAPTURES`` (5) keeps them all there when either
+side has five captures or fewer, so that a stacking that leaves a side without a capture
 is seen.
 """
 
@@ -32,7 +32,7 @@ from .evaluate import TYPE_LOSS
 SCARCE_STACKINGS = 3
 #: Where the stackings are left out (the last ply), still every one when a side has at most
 #: this many captures: a stacking may then leave a side none (starvation); 0 never.
-STARVE_CAPTURES = 3
+STARVE_CAPTURES = 5
 
 _POINTS = range(60)
 
