@@ -125,7 +125,7 @@ def _build_parser():
     p.add_argument("position", metavar="POSITION")
     p.add_argument("depth", metavar="DEPTH", type=whole_arg(minimum=0, digits=4))
     p.add_argument("--no-bulk", action="store_true", help="play every leaf action instead of counting")
-    p.add_argument("--stats", action="store_true", help="print time and nodes/s on stderr")
+    p.add_argument("--stats", action="store_true", help="print time and leaves/s on stderr")
     p = sub.add_parser("apply", help="print the position after the actions")
     p.add_argument("position", metavar="POSITION")
     p.add_argument("actions", metavar="ACTION", nargs="+")

@@ -27,8 +27,9 @@ A turn of two actions shares its time: the first action's search has ``FIRST_TIM
 it (as before the rules), the second ``SECOND_MIN`` of it from the end of the first (the
 rest of the turn, as before, when the first used all of its share); only the first stops
 early or is extended (:meth:`TimePlan.for_action`), so a turn takes at most
-``FIRST_TIME * EXTEND + SECOND_MIN`` (1.4) times the budget, plus the few milliseconds
-between two clock checks (more on a loaded machine).
+``FIRST_TIME * EXTEND + SECOND_MIN`` (1.4) times the budget, and a turn of one action (the
+opening capture, or a turn's rest at its second action: ``"only"``) ``EXTEND`` (1.5) times,
+plus the few milliseconds between two clock checks (more on a loaded machine).
 """
 
 from __future__ import annotations
