@@ -158,7 +158,7 @@ export function parseAction(text) {
     if (!from || !to) return null;
     return { kind: m[2].toLowerCase() === "x" ? "capture" : "stack", from, to, type: null };
   }
-  m = /^([zat])@([a-i]\d)$/i.exec(s);
+  m = /^([zat])\s*@\s*([a-i]\d)$/i.exec(s);
   if (m) {
     const to = parsePoint(m[2]);
     return to ? { kind: "place", from: null, to, type: LETTER_TYPE[m[1].toLowerCase()] } : null;
