@@ -140,7 +140,7 @@ function positionError(message, key, params = {}) {
 
 /** The turn field of a position text: {side, step}, without reading the board. */
 export function turnOf(positionText) {
-  const turn = String(positionText).trim().split(/[ _]/)[1] ?? "";
+  const turn = (String(positionText).trim().split(/[ _]/)[1] ?? "").toLowerCase();
   return { side: turn[0] === "b" ? "black" : "white", step: STEP_OF_DIGIT[turn[1]] ?? "capture" };
 }
 

@@ -146,6 +146,7 @@ test("turnOf reads the side and step without the board", () => {
   assert.deepEqual(turnOf("anything b2"), { side: "black", step: "second" });
   assert.deepEqual(turnOf("anything_b0"), { side: "black", step: "place" });
   assert.deepEqual(turnOf("anything w2"), { side: "white", step: "second" });
+  assert.deepEqual(turnOf("anything B2"), { side: "black", step: "second" }, "the turn's letter in either case, as parsePosition reads it");
   assert.deepEqual(turnOf("no turn"), { side: "white", step: "capture" }, "an unknown turn reads as w1");
   assert.deepEqual(turnOf(""), { side: "white", step: "capture" });
 });
