@@ -321,6 +321,8 @@ def test_the_computer_plays_both_sides_to_the_end(page, start_page, watch):
     page = start_page()
     new_game(page, "computer:beginner", "computer:beginner")
     assert trio_player(page, "white") == trio_player(page, "black") == "Computer (Beginner)"
+    # Watched at once, not an action a second (that pace: test_playing.py).
+    page.select_option("#watch-speed", "instant")
     page.wait_for_selector("#result:not([hidden])", timeout=120_000)
     s = state(page)
     game = assert_legal_game(STANDARD, s["actions"])

@@ -84,6 +84,7 @@ def test_no_violation_over_a_game_a_link_a_record_and_both_themes(page, open_sit
     page.wait_for_selector("#puzzles .puzzle-status")
     # The new-game dialog, then a whole game of the computer against itself.
     new_game(page, "computer:beginner", "computer:beginner")
+    page.select_option("#watch-speed", "instant")  # the watch bar too; an action at once
     page.wait_for_selector("#result:not([hidden])", timeout=120_000)
     page.click("#theme-button")
     assert violations(page) == []
