@@ -1,6 +1,6 @@
 """Seeing it: the contrast of the page's colour pairs in both themes (WCAG AA: 4.5:1 for
 text, 3:1 for shapes), the side column within the window with a long game on a desktop
-and on a phone, the bad-link box over the board without moving it, a placement tray that
+and on a phone, the whole board in the window on a first visit, the bad-link box over the board without moving it, a placement tray that
 does not jump, and hover styles only where the pointer can hover.
 """
 
@@ -215,6 +215,22 @@ def test_the_bad_link_box_lies_over_the_board_without_moving_it(open_site, watch
     assert abs(after["top"] - before["top"]) < 0.5, (before, after)
     alert = box(page, "#alert")
     assert alert["top"] < after["bottom"] and alert["bottom"] > after["top"]  # over the board
+    watch.assert_clean()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1366, 768), (390, 844)], ids=["laptop", "wide-laptop", "phone"])
+def test_the_whole_board_is_in_the_window_with_the_first_visits_invitation_and_after(open_site, watch, wait_engine, page, size):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page = open_site()  # a first visit: the invitation to the lessons shows above the board
+    wait_engine(page)
+    idle(page)
+    assert page.is_visible("#learn-invite")
+    invite, board = box(page, "#learn-invite"), box(page, "#board")
+    assert invite["bottom"] <= board["top"] and board["bottom"] <= size[1], (invite, board)
+    page.click('[data-command="learn-dismiss"]')
+    page.wait_for_selector("#learn-invite", state="hidden")
+    after = box(page, "#board")  # the board takes the invitation's room back
+    assert after["height"] >= board["height"] and after["bottom"] <= size[1], (board, after)
     watch.assert_clean()
 
 
