@@ -14,7 +14,7 @@ import { Autoplay, WATCH_SPEEDS } from "./autoplay.js";
 import { openPage } from "./opening.js";
 import {
   initialState, positionAt, turnBoundaries, lastTurnActions, personCursorBefore,
-  personToMove, targetsOf, sourcesOf, afterPlay, resultOf, linkAlert, sanitizePlayers,
+  personToMove, targetsOf, sourcesOf, afterPlay, resultOf, linkAlert, sanitizePlayers, VISITS,
 } from "./game-state.js";
 
 export * from "./game-state.js";
@@ -64,7 +64,10 @@ export class Game {
   }
 
   #save() {
-    if (!this.#holdSave) this.#saving.write(this.state);
+    if (this.#holdSave) return;
+    this.#saving.write(this.state);
+    // A game of its own on the board: none waits any more (it came back, or another took its place).
+    if (!VISITS.has(this.state.setup)) this.#saving.dropWaiting();
   }
 
   /**
@@ -187,6 +190,8 @@ export class Game {
    * players stay as they were; a record's own setup and seed, if it names them, are kept).
    */
   async openGame({ start, actions, setup: recordSetup = null, seed = null }, setup = "link") {
+    // A lesson or a puzzle visits: the game on the board waits until it is over (resumeWaiting).
+    if (VISITS.has(setup) && !VISITS.has(this.state.setup) && this.state.engine === "ready") this.#saving.keepWaiting(this.state);
     const players = setup === "record" ? this.state.players : { white: "person", black: "person" };
     const named = setup === "record" && recordSetup && recordSetup !== "position";
     const error = await this.load(start, actions, {
@@ -200,6 +205,24 @@ export class Game {
     // (A record's dialog says what is wrong itself.)
     if (error && setup === "link") this.#set({ alert: linkAlert(msg("alert.refused", { detail: error.message.replace(/\.?$/, ".") })) });
     return error;
+  }
+
+  /**
+   * Bring back the game that waited while a lesson or a puzzle had the board, when `visit`
+   * ("lesson" or "puzzle") still has it: its history, cursor, setup and players. True if it came back.
+   */
+  async resumeWaiting(visit) {
+    if (this.state.setup !== visit) return false;
+    const waiting = this.#saving.readWaiting();
+    if (!waiting) return false;
+    const { start, actions, cursor, setup, seed, players } = waiting;
+    const error = await this.load(start, actions, {
+      cursor,
+      state: { setup, seed, players: sanitizePlayers(players), alert: null, notice: null },
+    });
+    if (error) this.#set({ notice: error.message }); // (the waiting game stays for a later try)
+    else this.announce(t("lessons.gameBack"));
+    return !error;
   }
 
   #said(text) {

@@ -102,9 +102,11 @@ export class Lessons {
     this.#root.scrollIntoView?.({ block: "nearest" });
   }
 
+  /** Hide the panel; the game that waited during the lessons comes back. */
   close() {
     this.#root.hidden = true;
     this.#leave();
+    this.#game.resumeWaiting("lesson");
   }
 
   #leave() {

@@ -7,19 +7,25 @@ import { STANDARD } from "./notation.js";
 import { msg } from "./i18n.js";
 import { saveProblem } from "./saving.js";
 import { WATCH_SPEEDS } from "./autoplay.js";
-import { initialState, linkAlert, sanitizePlayers } from "./game-state.js";
+import { initialState, linkAlert, sanitizePlayers, VISITS } from "./game-state.js";
 
 /**
  * Show a position at once (before the engine is ready) and start the game when it is.
  * `link`: the address, read by address.js parseLink: {kind: "none"|"position"|"game"|
  * "error", ...}. A link wins over the saved game, except that a position link to a
  * position of the saved game (a reload) brings that game back with its history. A link
- * that cannot be opened is reported (state.alert) and the saved game stays as it was.
+ * that cannot be opened is reported (state.alert) and the saved game stays as it was. A
+ * reload while a lesson or a puzzle had the board brings back the game that waited.
  */
 export async function openPage(game, { engine, saving, newcomer }, link) {
   if (typeof link === "string") link = { kind: "position", position: link };
-  const wanted = link?.kind === "position" || link?.kind === "game" ? link : null;
-  const { saved, problem } = saving.read();
+  let wanted = link?.kind === "position" || link?.kind === "game" ? link : null;
+  let { saved, problem } = saving.read();
+  const waiting = saved && VISITS.has(saved.setup) ? saving.readWaiting() : null;
+  if (waiting && (!wanted || (wanted.kind === "position" && wanted.position === saved.shown))) {
+    saved = waiting;
+    wanted = null;
+  }
   let alert = problem ? { kind: "save", text: problem } : null;
   if (link?.kind === "error") alert = linkAlert(link.message);
   const preview = wanted ? (wanted.start ?? wanted.position) : (saved?.shown ?? saved?.start ?? STANDARD);

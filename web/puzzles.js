@@ -134,9 +134,11 @@ export class Puzzles {
     return readSolved(this.#storage?.get(SOLVED_KEY));
   }
 
+  /** Show or hide the puzzles; hidden, the game that waited during the puzzles comes back. */
   async toggle(show = this.#root.hidden) {
     this.#root.hidden = !show;
     this.#button.setAttribute("aria-pressed", String(show));
+    if (!show) this.#game.resumeWaiting("puzzle");
     if (!show || this.#puzzles) return;
     try {
       const response = await fetch(new URL("./puzzles.json", import.meta.url));

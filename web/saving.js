@@ -5,11 +5,14 @@
 //   const { saved, problem } = saving.read(); // the saved game, strictly checked
 //   saving.write(state);                     // after every change of the game (and the flip)
 //   saving.setAside();                       // a save that does not replay
+//   saving.keepWaiting(state);               // the game, while a lesson or a puzzle visits
+//   saving.readWaiting(); saving.dropWaiting();
 //   saving.flipped; saving.watchSpeed = "fast";
 //
 // The game is saved under "tzaar.game". A save that does not parse, or that comes from
 // another format, is moved to "tzaar.game.set-aside" (kept as it was, so nothing is lost)
-// and reported; the page then starts a new game.
+// and reported; the page then starts a new game. While a lesson or a puzzle has the board, the
+// game that was there waits under "tzaar.game.waiting" (game.js keeps it and brings it back).
 
 import { parsePosition, parseAction } from "./notation.js";
 import { msg } from "./i18n.js";
@@ -18,6 +21,7 @@ import { positionAt } from "./game-state.js";
 
 export const SAVE_KEY = "tzaar.game";
 export const SET_ASIDE_KEY = "tzaar.game.set-aside";
+export const WAITING_KEY = "tzaar.game.waiting";
 export const SAVE_VERSION = 1;
 /** Whether the board is shown turned round. */
 const FLIPPED_KEY = "tzaar.flipped";
@@ -53,17 +57,30 @@ export class Saving {
   /** Save the game of `state` (its start, actions, shown position, setup, players) and the flip. */
   write(state) {
     if (!this.#storage) return;
-    this.#storage.set(SAVE_KEY, {
-      version: SAVE_VERSION,
-      start: state.start,
-      shown: positionAt(state),
-      setup: state.setup,
-      seed: state.seed,
-      actions: state.actions,
-      cursor: state.cursor,
-      players: state.players,
-    });
+    this.#storage.set(SAVE_KEY, saved(state));
     this.#storage.set(FLIPPED_KEY, state.flipped);
+  }
+
+  /** Keep the game of `state` waiting while a lesson or a puzzle has the board. */
+  keepWaiting(state) {
+    this.#storage?.set(WAITING_KEY, saved(state));
+  }
+
+  /** The waiting game, checked as a save is ({start, actions, cursor, ...}), or null. One
+   * that cannot be read is set aside as a save would be, so nothing is lost. */
+  readWaiting() {
+    const text = this.#storage?.getText(WAITING_KEY) ?? null;
+    if (text === null) return null;
+    const why = checkSave(text);
+    if (!why.key) return why;
+    this.#storage.setText(SET_ASIDE_KEY, text);
+    this.dropWaiting();
+    return null;
+  }
+
+  /** No game waits any more (another game took the board, or the waiting one came back). */
+  dropWaiting() {
+    this.#storage?.remove(WAITING_KEY);
   }
 
   /** Move the saved text aside (replacing an older one set aside) and clear the save. */
@@ -86,6 +103,20 @@ export class Saving {
   set watchSpeed(speed) {
     this.#storage?.set(WATCH_KEY, speed);
   }
+}
+
+/** What is saved of the game of `state`. */
+function saved(state) {
+  return {
+    version: SAVE_VERSION,
+    start: state.start,
+    shown: positionAt(state),
+    setup: state.setup,
+    seed: state.seed,
+    actions: state.actions,
+    cursor: state.cursor,
+    players: state.players,
+  };
 }
 
 /** The sentence that says a save was set aside, and why (`why`: a msg()). */

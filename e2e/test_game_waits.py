@@ -1,0 +1,113 @@
+"""A lesson or a puzzle borrows the board: the game that was on it waits, and comes back when
+the lessons (or the puzzles) close, or on a reload; a new game meanwhile takes its place."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from helpers import STANDARD, act, idle, new_game
+
+from tzaar.lesson_data import LESSONS
+
+PUZZLES = json.loads((Path(__file__).resolve().parents[1] / "web" / "puzzles.json").read_text(encoding="utf-8"))["puzzles"]
+
+WAITING_KEY = "tzaar.game.waiting"
+
+
+def game_of(page) -> dict:
+    return page.evaluate(
+        "() => { const s = window.tzaar.state; return {setup: s.setup, actions: s.actions, cursor: s.cursor,"
+        " players: s.players, position: s.view && s.view.position}; }"
+    )
+
+
+def waiting(page):
+    return page.evaluate(f"() => localStorage.getItem({WAITING_KEY!r})")
+
+
+def a_game_against_the_computer(page) -> dict:
+    """A first visit's game (White, you, against Casual) after your first turn and its reply."""
+    idle(page, STANDARD)
+    act(page, page.evaluate("() => window.tzaar.state.view.legal.actions[0]"), wait=False)
+    page.wait_for_function(
+        "() => { const s = window.tzaar.state; return s.actions.length >= 3 && !s.thinking && !s.busy"
+        " && s.players[s.view.side] === 'person'; }",
+        timeout=60_000,
+    )
+    game = game_of(page)
+    assert game["setup"] == "standard" and game["players"]["black"] == "computer:casual"
+    return game
+
+
+def open_lesson(page, index: int = 0) -> None:
+    page.click("nav [data-command=learn]")
+    lesson = LESSONS[index]
+    page.click(f'#lessons button[data-lesson="{lesson["id"]}"]')
+    idle(page, lesson["steps"][0]["position"])
+    assert game_of(page)["setup"] == "lesson"
+
+
+def open_puzzle(page, index: int) -> None:
+    if page.is_hidden("#puzzles"):
+        page.click("#puzzles-button")
+        page.click("#puzzles summary")  # the list of all puzzles
+    page.click(f'#puzzles button[data-index="{index}"]')
+    idle(page, PUZZLES[index]["position"])
+    assert game_of(page)["setup"] == "puzzle"
+
+
+def back(page, game: dict) -> None:
+    """Wait until `game` is on the board again, then check all of it came back."""
+    page.wait_for_function("p => { const s = window.tzaar.state; return s.view && s.view.position === p && !s.busy; }", arg=game["position"])
+    assert game_of(page) == game
+    assert page.url.endswith("#" + game["position"].replace(" ", "_"))  # the address says so too
+    assert waiting(page) is None  # it is the saved game again
+
+
+def test_the_game_comes_back_when_the_lessons_close(open_site, wait_engine, watch):
+    page = open_site()
+    wait_engine(page)
+    game = a_game_against_the_computer(page)
+    open_lesson(page)
+    assert waiting(page) is not None
+    page.click('#lessons button[data-lessons="close"]')
+    back(page, game)
+    assert page.text_content("#announce") == "Your game is back on the board."
+    watch.assert_clean()
+
+
+def test_a_reload_during_a_puzzle_brings_the_game_back(open_site, wait_engine, watch):
+    page = open_site()
+    wait_engine(page)
+    game = a_game_against_the_computer(page)
+    open_puzzle(page, 0)
+    page.reload()
+    wait_engine(page)
+    back(page, game)
+    watch.assert_clean()
+
+
+def test_the_game_comes_back_when_the_puzzles_close(open_site, wait_engine, watch):
+    page = open_site()
+    wait_engine(page)
+    game = a_game_against_the_computer(page)
+    open_puzzle(page, 0)
+    open_puzzle(page, 1)  # from puzzle to puzzle, the game still waits
+    page.click("#puzzles-button")  # the puzzles close
+    back(page, game)
+    watch.assert_clean()
+
+
+def test_a_new_game_during_a_lesson_takes_the_waiting_games_place(open_site, wait_engine, watch):
+    page = open_site()
+    wait_engine(page)
+    a_game_against_the_computer(page)
+    open_lesson(page, 1)
+    new_game(page, "person", "computer:strong")  # (players a lesson never has: the new game is there)
+    assert waiting(page) is None
+    page.click('#lessons button[data-lessons="close"]')
+    idle(page, STANDARD)
+    game = game_of(page)
+    assert game["setup"] == "standard" and game["actions"] == [] and game["players"]["black"] == "computer:strong"
+    watch.assert_clean()
