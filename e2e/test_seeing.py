@@ -1,14 +1,22 @@
 """Seeing it: the contrast of the page's colour pairs in both themes (WCAG AA: 4.5:1 for
 text, 3:1 for shapes), the side column within the window with a long game on a desktop
-and on a phone, the whole board in the window on a first visit, the bad-link box over the board without moving it, a placement tray that
+and on a phone, the whole board in the window on a first visit, the board and a lesson's
+goal in view on a phone, the bad-link box over the board without moving it, a placement tray that
 does not jump, and hover styles only where the pointer can hover.
 """
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from helpers import STANDARD, engine, idle, link, new_game
+
+from tzaar.lesson_data import LESSONS
+
+PUZZLES = json.loads((Path(__file__).resolve().parents[1] / "web" / "puzzles.json").read_text(encoding="utf-8"))["puzzles"]
 
 # Colour pairs of the page, read with getComputedStyle: [name, kind, foreground, background],
 # each colour given as [selector, CSS property] or ["--variable"]; alpha is composited over
@@ -201,6 +209,26 @@ def test_on_a_phone_the_new_game_dialog_fits_the_screen(open_site, watch, wait_e
     for side in ("white", "black"):
         right = page.eval_on_selector(f'#new-game-dialog select[data-player="{side}"]', "e => e.getBoundingClientRect().right")
         assert right <= dialog, (side, right, dialog)
+    watch.assert_clean()
+
+
+def test_on_a_phone_a_lesson_or_a_puzzle_shows_the_whole_board_and_its_goal(open_site, watch, wait_engine, page):
+    page.set_viewport_size({"width": 390, "height": 844})
+    page = open_site()
+    wait_engine(page)
+    idle(page)
+    page.click("nav [data-command=learn]")  # the list of lessons is longer than the window
+    page.click(f'#lessons button[data-lesson="{LESSONS[0]["id"]}"]')
+    idle(page, LESSONS[0]["steps"][0]["position"])
+    board, goal = box(page, "#board"), box(page, "#lessons .lesson-goal")
+    assert 0 <= board["top"] and goal["bottom"] <= 844, (board, goal)
+    page.click('#lessons button[data-lessons="close"]')
+    page.click("#puzzles-button")
+    page.click("#puzzles summary")  # the list of all 284 puzzles, far below the board
+    page.locator('#puzzles button[data-index="200"]').scroll_into_view_if_needed()
+    page.click('#puzzles button[data-index="200"]')
+    idle(page, PUZZLES[200]["position"])
+    assert box(page, "#board")["top"] >= 0
     watch.assert_clean()
 
 

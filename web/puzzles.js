@@ -9,6 +9,7 @@
 // streak; unreadable, it starts afresh, says so and keeps the text under ….unreadable).
 
 import { msg, show } from "./i18n.js";
+import { showBoardTop } from "./panel-dom.js";
 import {
   PROGRESS_KEY,
   SOLVED_KEY,
@@ -217,9 +218,6 @@ export class Puzzles {
     const puzzle = choose(this.#puzzles, this.#progress, new Set(this.#solved()), { exclude: this.#current?.puzzle.id ?? null });
     if (!puzzle) return;
     await this.open(this.#puzzles.indexOf(puzzle));
-    // On a phone the panel is under the board: bring the board back into view.
-    const board = document.getElementById("board");
-    if (board && board.getBoundingClientRect().top < 0) board.scrollIntoView({ block: "start" });
   }
 
   async open(index) {
@@ -235,6 +233,7 @@ export class Puzzles {
     show(this.#root.querySelector(".puzzle-note"), "");
     this.#say(msg("puzzles.task", { side: msg(puzzle.side === "white" ? "side.white" : "side.black") }), "");
     await this.#game.openGame({ start: puzzle.position, actions: [] }, "puzzle");
+    showBoardTop();
   }
 
   /** A puzzle over: the rating, the streak and the solved ids stored; the result shown. */
