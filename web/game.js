@@ -191,7 +191,7 @@ export class Game {
    */
   async openGame({ start, actions, setup: recordSetup = null, seed = null }, setup = "link") {
     // A lesson or a puzzle visits: the game on the board waits until it is over (resumeWaiting).
-    if (VISITS.has(setup) && !VISITS.has(this.state.setup) && this.state.engine === "ready") this.#saving.keepWaiting(this.state);
+    if (VISITS.has(setup) && !VISITS.has(this.state.setup)) this.#saving.keepWaiting(this.state);
     const players = setup === "record" ? this.state.players : { white: "person", black: "person" };
     const named = setup === "record" && recordSetup && recordSetup !== "position";
     const error = await this.load(start, actions, {
@@ -209,20 +209,16 @@ export class Game {
 
   /**
    * Bring back the game that waited while a lesson or a puzzle had the board, when `visit`
-   * ("lesson" or "puzzle") still has it: its history, cursor, setup and players. True if it came back.
+   * ("lesson" or "puzzle") still has it: its history, cursor, setup and players.
    */
   async resumeWaiting(visit) {
-    if (this.state.setup !== visit) return false;
-    const waiting = this.#saving.readWaiting();
-    if (!waiting) return false;
+    const waiting = this.state.setup === visit && this.#saving.readWaiting();
+    if (!waiting) return;
     const { start, actions, cursor, setup, seed, players } = waiting;
-    const error = await this.load(start, actions, {
-      cursor,
-      state: { setup, seed, players: sanitizePlayers(players), alert: null, notice: null },
-    });
-    if (error) this.#set({ notice: error.message }); // (the waiting game stays for a later try)
+    const error = await this.load(start, actions, { cursor, state: { setup, seed, players: sanitizePlayers(players), notice: null } });
+    // (Not replayed, it stays waiting for a later try.)
+    if (error) this.#set({ notice: error.message });
     else this.announce(t("lessons.gameBack"));
-    return !error;
   }
 
   #said(text) {

@@ -9,7 +9,6 @@
 
 import { msg, show, loadLater } from "./i18n.js";
 import { loadStyle } from "./tools.js";
-import { showBoardTop } from "./panel-dom.js";
 
 // One literal URL per file, so that build.py stamps it with the release (?v=HASH).
 const STYLE_URL = new URL("./lessons.css", import.meta.url);
@@ -182,7 +181,8 @@ export class Lessons {
     $('[data-lessons="next"]').hidden = true;
     this.#say(reason ?? "", reason ? "again" : "playing");
     await this.#game.openGame({ start: step.position, actions: [] }, "lesson");
-    showBoardTop();
+    // On a phone the panel is under the board: bring the board's top back into view.
+    document.getElementById("board")?.scrollIntoView({ block: "nearest" });
   }
 
   #restart() {

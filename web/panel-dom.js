@@ -3,13 +3,6 @@
 
 import { drawMiniPiece } from "./board-draw.js";
 
-/** On a phone the panels are under the board: when a lesson or a puzzle puts a position on
- * it, bring the board's top back into view if it is scrolled above the window. */
-export function showBoardTop() {
-  const board = document.getElementById("board");
-  if (board && board.getBoundingClientRect().top < 0) board.scrollIntoView({ block: "start" });
-}
-
 /** Set `node`'s text to `text`, unless it has it already. */
 export function setText(node, text) {
   if (node.textContent !== text) node.textContent = text;

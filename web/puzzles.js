@@ -9,7 +9,6 @@
 // streak; unreadable, it starts afresh, says so and keeps the text under ….unreadable).
 
 import { msg, show } from "./i18n.js";
-import { showBoardTop } from "./panel-dom.js";
 import {
   PROGRESS_KEY,
   SOLVED_KEY,
@@ -233,7 +232,8 @@ export class Puzzles {
     show(this.#root.querySelector(".puzzle-note"), "");
     this.#say(msg("puzzles.task", { side: msg(puzzle.side === "white" ? "side.white" : "side.black") }), "");
     await this.#game.openGame({ start: puzzle.position, actions: [] }, "puzzle");
-    showBoardTop();
+    // On a phone the panel is under the board: bring the board's top back into view.
+    document.getElementById("board")?.scrollIntoView({ block: "nearest" });
   }
 
   /** A puzzle over: the rating, the streak and the solved ids stored; the result shown. */

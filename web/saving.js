@@ -40,12 +40,12 @@ export class Saving {
    * null; problem is a sentence for the person (an i18n msg()) when a save was there but
    * could not be used (it has then been set aside).
    */
-  read() {
-    const text = this.#storage?.getText(SAVE_KEY) ?? null;
+  read(key = SAVE_KEY) {
+    const text = this.#storage?.getText(key) ?? null;
     if (text === null) return { saved: null, problem: null };
     const why = checkSave(text);
     if (!why.key) return { saved: why, problem: null };
-    this.setAside(text);
+    this.setAside(text, key);
     return { saved: null, problem: saveProblem(why) };
   }
 
@@ -66,16 +66,9 @@ export class Saving {
     this.#storage?.set(WAITING_KEY, saved(state));
   }
 
-  /** The waiting game, checked as a save is ({start, actions, cursor, ...}), or null. One
-   * that cannot be read is set aside as a save would be, so nothing is lost. */
+  /** The waiting game, read as the save is (one that cannot be read is set aside), or null. */
   readWaiting() {
-    const text = this.#storage?.getText(WAITING_KEY) ?? null;
-    if (text === null) return null;
-    const why = checkSave(text);
-    if (!why.key) return why;
-    this.#storage.setText(SET_ASIDE_KEY, text);
-    this.dropWaiting();
-    return null;
+    return this.read(WAITING_KEY).saved;
   }
 
   /** No game waits any more (another game took the board, or the waiting one came back). */
@@ -83,11 +76,11 @@ export class Saving {
     this.#storage?.remove(WAITING_KEY);
   }
 
-  /** Move the saved text aside (replacing an older one set aside) and clear the save. */
-  setAside(text = this.#storage?.getText(SAVE_KEY) ?? null) {
+  /** Move the saved text aside (replacing an older one set aside) and clear the save (or `key`). */
+  setAside(text = this.#storage?.getText(SAVE_KEY) ?? null, key = SAVE_KEY) {
     if (!this.#storage) return;
     if (text !== null) this.#storage.setText(SET_ASIDE_KEY, text);
-    this.#storage.remove(SAVE_KEY);
+    this.#storage.remove(key);
   }
 
   /** Whether the board was last shown turned round. */
