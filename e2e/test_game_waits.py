@@ -58,10 +58,13 @@ def open_puzzle(page, index: int) -> None:
 
 
 def back(page, game: dict) -> None:
-    """Wait until `game` is on the board again, then check all of it came back."""
-    page.wait_for_function("p => { const s = window.tzaar.state; return s.view && s.view.position === p && !s.busy; }", arg=game["position"])
+    """Wait until `game` is on the board again, the address saying so too, then check all of it came back."""
+    page.wait_for_function(
+        "p => { const s = window.tzaar.state; return s.view && s.view.position === p && !s.busy"
+        " && location.hash === '#' + p.replace(' ', '_'); }",
+        arg=game["position"],
+    )
     assert game_of(page) == game
-    assert page.url.endswith("#" + game["position"].replace(" ", "_"))  # the address says so too
     assert waiting(page) is None  # it is the saved game again
 
 
@@ -96,6 +99,38 @@ def test_the_game_comes_back_when_the_puzzles_close(open_site, wait_engine, watc
     open_puzzle(page, 1)  # from puzzle to puzzle, the game still waits
     page.click("#puzzles-button")  # the puzzles close
     back(page, game)
+    watch.assert_clean()
+
+
+def test_a_reload_with_a_refused_link_during_a_lesson_keeps_the_game(open_site, wait_engine, watch):
+    page = open_site()
+    wait_engine(page)
+    game = a_game_against_the_computer(page)
+    open_lesson(page)
+    url = page.url.split("#")[0] + "#" + STANDARD.replace(" ", "_") + "~C5xC4,C5xC4"  # not legal
+    page.goto("about:blank")
+    page.goto(url)
+    wait_engine(page)
+    page.locator("#alert").wait_for(state="visible")
+    assert "C5xC4" in page.inner_text("#alert")
+    page.wait_for_function("p => window.tzaar.state.view && window.tzaar.state.view.position === p", arg=game["position"])
+    assert game_of(page) == game
+    watch.assert_clean()
+
+
+def test_an_unreadable_waiting_game_is_set_aside_and_said(open_site, wait_engine, watch):
+    page = open_site()
+    wait_engine(page)
+    a_game_against_the_computer(page)
+    open_lesson(page)
+    page.evaluate(f"() => localStorage.setItem({WAITING_KEY!r}, '{{not json')")
+    page.click('#lessons button[data-lessons="close"]')
+    alert = page.locator("#alert")
+    alert.wait_for(state="visible")
+    assert "damaged" in alert.inner_text() and "set aside" in alert.inner_text()
+    idle(page, STANDARD)  # a new game, never a blank board
+    assert page.evaluate("() => localStorage.getItem('tzaar.game.set-aside')") == "{not json"
+    assert waiting(page) is None
     watch.assert_clean()
 
 

@@ -33,6 +33,7 @@ export class Game {
   #suggest; // (position, engine, {cancelled}) -> promise of the hint's actions, or null
   #autoplay;
   #holdSave = false; // while the page opens after a bad link: the save stays as it was
+  #visit = null; // the setup asked for by the latest openGame (a lesson's or a puzzle's: a visit)
   state;
 
   /**
@@ -82,7 +83,7 @@ export class Game {
 
   /** Show `state` (a whole state, see initialState) in place of the current one, and `alert`. */
   preview(state, alert = null) {
-    this.state = state;
+    this.state = { ...state, announcement: this.state.announcement }; // (its count goes on: announce.js)
     this.#set(alert ? { alert } : {}); // (an alert is said in the live region too)
   }
 
@@ -156,6 +157,7 @@ export class Game {
   /** Start a new game: {setup: "standard"|"random"|"tournament", seed?, players?}. */
   async newGame({ setup = "standard", seed = null, players = null } = {}) {
     const request = ++this.#request;
+    this.#visit = null;
     const params = { setup };
     if (setup === "random" && seed !== null && seed !== "" && Number.isFinite(Number(seed))) params.seed = Number(seed);
     this.#set({ busy: true, selected: null, notice: null });
@@ -192,6 +194,7 @@ export class Game {
   async openGame({ start, actions, setup: recordSetup = null, seed = null }, setup = "link") {
     // A lesson or a puzzle visits: the game on the board waits until it is over (resumeWaiting).
     if (VISITS.has(setup) && !VISITS.has(this.state.setup)) this.#saving.keepWaiting(this.state);
+    this.#visit = setup;
     const players = setup === "record" ? this.state.players : { white: "person", black: "person" };
     const named = setup === "record" && recordSetup && recordSetup !== "position";
     const error = await this.load(start, actions, {
@@ -209,16 +212,14 @@ export class Game {
 
   /**
    * Bring back the game that waited while a lesson or a puzzle had the board, when `visit`
-   * ("lesson" or "puzzle") still has it: its history, cursor, setup and players.
+   * ("lesson" or "puzzle") has it or is on its way: it is the save again, opened as on a
+   * reload (its history, cursor, setup and players; one that does not replay is set aside).
    */
   async resumeWaiting(visit) {
-    const waiting = this.state.setup === visit && this.#saving.readWaiting();
-    if (!waiting) return;
-    const { start, actions, cursor, setup, seed, players } = waiting;
-    const error = await this.load(start, actions, { cursor, state: { setup, seed, players: sanitizePlayers(players), notice: null } });
-    // (Not replayed, it stays waiting for a later try.)
-    if (error) this.#set({ notice: error.message });
-    else this.announce(t("lessons.gameBack"));
+    if (this.#visit !== visit || !this.#saving.restoreWaiting()) return;
+    this.#visit = null;
+    await this.open();
+    if (!this.state.alert) this.announce(t("lessons.gameBack"));
   }
 
   #said(text) {

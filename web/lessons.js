@@ -258,8 +258,9 @@ export class Lessons {
       if (answer.defence.length) this.#say(msg("lessons.defence", { actions: answer.defence.join(" ") }), "playing");
       cur.defenceAt ??= new Set();
       for (const action of answer.defence) {
+        const request = this.#game.requests;
         await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
-        if (this.#current !== cur) return;
+        if (this.#current !== cur || this.#game.requests !== request) return; // the game moved on meanwhile
         cur.defenceAt.add(this.#game.state.actions.length);
         await this.#game.play(action);
         cur.checked += 1;

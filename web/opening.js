@@ -21,10 +21,9 @@ export async function openPage(game, { engine, saving, newcomer }, link) {
   if (typeof link === "string") link = { kind: "position", position: link };
   let wanted = link?.kind === "position" || link?.kind === "game" ? link : null;
   let { saved, problem } = saving.read();
-  const waiting = saved && VISITS.has(saved.setup) ? saving.readWaiting() : null;
-  if (waiting && (!wanted || (wanted.kind === "position" && wanted.position === saved.shown))) {
-    saved = waiting;
-    wanted = null;
+  if (saved && VISITS.has(saved.setup) && saving.restoreWaiting()) {
+    if (wanted?.position === saved.shown) wanted = null; // a reload, not a link to follow
+    ({ saved, problem } = saving.read());
   }
   let alert = problem ? { kind: "save", text: problem } : null;
   if (link?.kind === "error") alert = linkAlert(link.message);

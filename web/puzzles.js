@@ -285,7 +285,9 @@ export class Puzzles {
         this.#say(answer.defence.length ? msg("puzzles.defence", { actions: answer.defence.join(" ") }) : msg("puzzles.yourMove"), "continue");
       }
       for (const action of answer.defence) {
+        const request = this.#game.requests;
         await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+        if (this.#game.requests !== request) return; // the game moved on meanwhile (closed, undone, another)
         await this.#game.play(action);
         cur.checked += 1;
       }

@@ -6,7 +6,7 @@
 //   saving.write(state);                     // after every change of the game (and the flip)
 //   saving.setAside();                       // a save that does not replay
 //   saving.keepWaiting(state);               // the game, while a lesson or a puzzle visits
-//   saving.readWaiting(); saving.dropWaiting();
+//   saving.restoreWaiting(); saving.dropWaiting();
 //   saving.flipped; saving.watchSpeed = "fast";
 //
 // The game is saved under "tzaar.game". A save that does not parse, or that comes from
@@ -40,12 +40,12 @@ export class Saving {
    * null; problem is a sentence for the person (an i18n msg()) when a save was there but
    * could not be used (it has then been set aside).
    */
-  read(key = SAVE_KEY) {
-    const text = this.#storage?.getText(key) ?? null;
+  read() {
+    const text = this.#storage?.getText(SAVE_KEY) ?? null;
     if (text === null) return { saved: null, problem: null };
     const why = checkSave(text);
     if (!why.key) return { saved: why, problem: null };
-    this.setAside(text, key);
+    this.setAside(text);
     return { saved: null, problem: saveProblem(why) };
   }
 
@@ -66,9 +66,13 @@ export class Saving {
     this.#storage?.set(WAITING_KEY, saved(state));
   }
 
-  /** The waiting game, read as the save is (one that cannot be read is set aside), or null. */
-  readWaiting() {
-    return this.read(WAITING_KEY).saved;
+  /** Put the waiting game back in the save's place (read() then checks it); false if none waits. */
+  restoreWaiting() {
+    const text = this.#storage?.getText(WAITING_KEY) ?? null;
+    if (text === null) return false;
+    this.#storage.setText(SAVE_KEY, text);
+    this.dropWaiting();
+    return true;
   }
 
   /** No game waits any more (another game took the board, or the waiting one came back). */
@@ -76,11 +80,11 @@ export class Saving {
     this.#storage?.remove(WAITING_KEY);
   }
 
-  /** Move the saved text aside (replacing an older one set aside) and clear the save (or `key`). */
-  setAside(text = this.#storage?.getText(SAVE_KEY) ?? null, key = SAVE_KEY) {
+  /** Move the saved text aside (replacing an older one set aside) and clear the save. */
+  setAside(text = this.#storage?.getText(SAVE_KEY) ?? null) {
     if (!this.#storage) return;
     if (text !== null) this.#storage.setText(SET_ASIDE_KEY, text);
-    this.#storage.remove(key);
+    this.#storage.remove(SAVE_KEY);
   }
 
   /** Whether the board was last shown turned round. */
