@@ -116,6 +116,16 @@ def test_a_solve_raises_the_rating_a_miss_lowers_it_and_a_reload_keeps_it(open_s
     watch.assert_clean()
 
 
+def test_a_puzzle_solved_with_the_hint_is_not_rated_and_does_not_add_to_the_streak(open_site, watch, wait_engine):
+    page = start(open_site, wait_engine, {"version": 1, "rating": 1200, "played": 0, "mode": "streak", "theme": "", "streak": 2, "best": 2, "failed": []})
+    puzzle = next_puzzle(page)
+    page.click('[data-action="hint"]')
+    page.wait_for_function("() => document.querySelector('#hint-text').textContent.length > 0")
+    solve(page, puzzle)
+    assert page.inner_text("#puzzles .puzzle-note") == "Not rated: you asked for a hint."
+    assert rating(page) == 1200 and stored(page)["streak"] == 2 and stored(page)["played"] == 0
+    watch.assert_clean()
+
 def test_a_streak_counts_and_ends_on_the_first_miss(open_site, watch, wait_engine):
     page = start(open_site, wait_engine)
     assert page.is_hidden("#puzzles .puzzle-streak")

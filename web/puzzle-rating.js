@@ -88,11 +88,12 @@ export function ratingChange(player, played, puzzle, solved) {
 
 /**
  * The progress after a puzzle's result: `{progress, change, rated, streakEnded}`.
- * `solvedIds`: the ids solved before this one (a Set). `change` is the rating change
- * (0 when not rated); `streakEnded` is the streak a miss ended (streak mode), else null.
+ * `solvedIds`: the ids solved before this one (a Set). `hinted`: the player asked for the
+ * Hint during it: not rated, and a solve then does not add to the streak. `change` is the
+ * rating change (0 when not rated); `streakEnded` is the streak a miss ended (streak mode), else null.
  */
-export function record(progress, puzzle, solved, solvedIds) {
-  const rated = !solvedIds.has(puzzle.id) && !progress.failed.includes(puzzle.id);
+export function record(progress, puzzle, solved, solvedIds, hinted = false) {
+  const rated = !hinted && !solvedIds.has(puzzle.id) && !progress.failed.includes(puzzle.id);
   const next = { ...progress, failed: [...progress.failed] };
   let change = 0;
   if (rated) {
@@ -105,7 +106,7 @@ export function record(progress, puzzle, solved, solvedIds) {
   let streakEnded = null;
   if (progress.mode === "streak") {
     if (solved) {
-      next.streak = progress.streak + 1;
+      next.streak = progress.streak + (hinted ? 0 : 1);
       next.best = Math.max(progress.best, next.streak);
     } else {
       streakEnded = progress.streak;

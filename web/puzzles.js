@@ -61,7 +61,7 @@ export class Puzzles {
   #list;
   #status;
   #puzzles = null;
-  #current = null; // {index, puzzle, checked: number of actions judged, over}
+  #current = null; // {index, puzzle, checked: number of actions judged, over, hinted}
   #busy = false;
   #progress;
   #last = null; // the last result: {change, rated, streakEnded}
@@ -222,7 +222,7 @@ export class Puzzles {
   async open(index) {
     const puzzle = this.#puzzles?.[index];
     if (!puzzle) return;
-    this.#current = { index, puzzle, checked: 0, over: false };
+    this.#current = { index, puzzle, checked: 0, over: false, hinted: false };
     this.#root.dataset.puzzle = puzzle.id;
     this.#root.dataset.puzzleRating = String(puzzle.rating);
     this.#last = null;
@@ -241,7 +241,7 @@ export class Puzzles {
     const cur = this.#current;
     cur.over = true;
     const solvedIds = new Set(this.#solved());
-    const result = record(this.#progress, cur.puzzle, solved, solvedIds);
+    const result = record(this.#progress, cur.puzzle, solved, solvedIds, cur.hinted);
     this.#progress = result.progress;
     this.#storage?.set(PROGRESS_KEY, this.#progress);
     if (solved) {
@@ -250,7 +250,7 @@ export class Puzzles {
     }
     this.#last = result;
     const notes = [];
-    if (!result.rated) notes.push(msg("puzzles.unrated"));
+    if (!result.rated) notes.push(msg(cur.hinted ? "puzzles.unratedHint" : "puzzles.unrated"));
     if (result.streakEnded !== null) notes.push(msg("puzzles.streakOver", { n: result.streakEnded, best: this.#progress.best }));
     this.#say(lines, solved ? "solved" : "failed");
     show(this.#root.querySelector(".puzzle-note"), notes);
@@ -263,6 +263,8 @@ export class Puzzles {
 
   async #changed(state) {
     const cur = this.#current;
+    // The Hint asked for during the puzzle: it will not be rated (puzzle-rating.js record).
+    if (cur && !cur.over && state.hinting && state.start === cur.puzzle.position) cur.hinted = true;
     if (!cur || this.#busy || cur.over || state.engine !== "ready" || state.busy) return;
     if (state.start !== cur.puzzle.position) {
       this.#current = null; // another game: the puzzle is left

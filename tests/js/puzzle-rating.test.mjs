@@ -59,6 +59,15 @@ test("record rates a first try only and keeps the failed ones", () => {
   assert.deepEqual([later.rated, later.progress.failed], [false, []]);
 });
 
+test("a puzzle played with the hint is not rated, and its solve does not add to the streak", () => {
+  const p = { ...freshProgress(), mode: "streak", streak: 2, best: 2 };
+  const solved = record(p, puzzle("h", 1200), true, new Set(), true);
+  assert.deepEqual([solved.rated, solved.change, solved.progress.rating, solved.progress.played], [false, 0, START_RATING, 0]);
+  assert.deepEqual([solved.progress.streak, solved.progress.best, solved.streakEnded], [2, 2, null]);
+  const missed = record(p, puzzle("h", 1200), false, new Set(), true);
+  assert.deepEqual([missed.rated, missed.streakEnded, missed.progress.streak, missed.progress.failed], [false, 2, 0, ["h"]]);
+});
+
 test("a streak counts the puzzles solved in a row and ends on the first miss; the best stays", () => {
   let p = { ...freshProgress(), mode: "streak" };
   for (const id of ["a", "b", "c"]) p = record(p, puzzle(id, 1200), true, new Set()).progress;
