@@ -26,8 +26,11 @@ def waiting(page):
     return page.evaluate(f"() => localStorage.getItem({WAITING_KEY!r})")
 
 
-def a_game_against_the_computer(page) -> dict:
-    """A first visit's game (White, you, against Casual) after your first turn and its reply."""
+def a_game_against_the_computer(open_site, wait_engine) -> tuple:
+    """(page, game): a first visit's game (White, you, against Casual) after your first turn
+    and its reply."""
+    page = open_site()
+    wait_engine(page)
     idle(page, STANDARD)
     act(page, page.evaluate("() => window.tzaar.state.view.legal.actions[0]"), wait=False)
     page.wait_for_function(
@@ -37,7 +40,7 @@ def a_game_against_the_computer(page) -> dict:
     )
     game = game_of(page)
     assert game["setup"] == "standard" and game["players"]["black"] == "computer:casual"
-    return game
+    return page, game
 
 
 def open_lesson(page, index: int = 0) -> None:
@@ -69,9 +72,7 @@ def back(page, game: dict) -> None:
 
 
 def test_the_game_comes_back_when_the_lessons_close(open_site, wait_engine, watch):
-    page = open_site()
-    wait_engine(page)
-    game = a_game_against_the_computer(page)
+    page, game = a_game_against_the_computer(open_site, wait_engine)
     open_lesson(page)
     assert waiting(page) is not None
     page.click('#lessons button[data-lessons="close"]')
@@ -81,9 +82,7 @@ def test_the_game_comes_back_when_the_lessons_close(open_site, wait_engine, watc
 
 
 def test_a_reload_during_a_puzzle_brings_the_game_back(open_site, wait_engine, watch):
-    page = open_site()
-    wait_engine(page)
-    game = a_game_against_the_computer(page)
+    page, game = a_game_against_the_computer(open_site, wait_engine)
     open_puzzle(page, 0)
     page.reload()
     wait_engine(page)
@@ -92,9 +91,7 @@ def test_a_reload_during_a_puzzle_brings_the_game_back(open_site, wait_engine, w
 
 
 def test_the_game_comes_back_when_the_puzzles_close(open_site, wait_engine, watch):
-    page = open_site()
-    wait_engine(page)
-    game = a_game_against_the_computer(page)
+    page, game = a_game_against_the_computer(open_site, wait_engine)
     open_puzzle(page, 0)
     open_puzzle(page, 1)  # from puzzle to puzzle, the game still waits
     page.click("#puzzles-button")  # the puzzles close
@@ -103,9 +100,7 @@ def test_the_game_comes_back_when_the_puzzles_close(open_site, wait_engine, watc
 
 
 def test_a_reload_with_a_refused_link_during_a_lesson_keeps_the_game(open_site, wait_engine, watch):
-    page = open_site()
-    wait_engine(page)
-    game = a_game_against_the_computer(page)
+    page, game = a_game_against_the_computer(open_site, wait_engine)
     open_lesson(page)
     url = page.url.split("#")[0] + "#" + STANDARD.replace(" ", "_") + "~C5xC4,C5xC4"  # not legal
     page.goto("about:blank")
@@ -119,9 +114,7 @@ def test_a_reload_with_a_refused_link_during_a_lesson_keeps_the_game(open_site, 
 
 
 def test_an_unreadable_waiting_game_is_set_aside_and_said(open_site, wait_engine, watch):
-    page = open_site()
-    wait_engine(page)
-    a_game_against_the_computer(page)
+    page, _ = a_game_against_the_computer(open_site, wait_engine)
     open_lesson(page)
     page.evaluate(f"() => localStorage.setItem({WAITING_KEY!r}, '{{not json')")
     page.click('#lessons button[data-lessons="close"]')
@@ -135,9 +128,7 @@ def test_an_unreadable_waiting_game_is_set_aside_and_said(open_site, wait_engine
 
 
 def test_a_new_game_during_a_lesson_takes_the_waiting_games_place(open_site, wait_engine, watch):
-    page = open_site()
-    wait_engine(page)
-    a_game_against_the_computer(page)
+    page, _ = a_game_against_the_computer(open_site, wait_engine)
     open_lesson(page, 1)
     new_game(page, "person", "computer:strong")  # (players a lesson never has: the new game is there)
     assert waiting(page) is None

@@ -65,10 +65,7 @@ export class Game {
   }
 
   #save() {
-    if (this.#holdSave) return;
-    this.#saving.write(this.state);
-    // A game of its own on the board: none waits any more (it came back, or another took its place).
-    if (!VISITS.has(this.state.setup)) this.#saving.dropWaiting();
+    if (!this.#holdSave) this.#saving.write(this.state);
   }
 
   /**
@@ -145,6 +142,8 @@ export class Game {
       resultDismissed: false,
     };
     this.#set(state);
+    // A game of its own on the board: none waits any more (it came back, or another took its place).
+    if (!this.#holdSave && !VISITS.has(this.state.setup)) this.#saving.dropWaiting();
     if (cursor !== undefined && cursor !== null && cursor !== answer.actions.length) {
       await this.goto(Math.max(0, Math.min(cursor, answer.actions.length)));
     } else {

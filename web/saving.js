@@ -21,7 +21,7 @@ import { positionAt } from "./game-state.js";
 
 export const SAVE_KEY = "tzaar.game";
 export const SET_ASIDE_KEY = "tzaar.game.set-aside";
-export const WAITING_KEY = "tzaar.game.waiting";
+const WAITING_KEY = "tzaar.game.waiting";
 export const SAVE_VERSION = 1;
 /** Whether the board is shown turned round. */
 const FLIPPED_KEY = "tzaar.flipped";
