@@ -273,3 +273,22 @@ def thinking_window(page) -> dict:
     steps = [m for m in after if m["method"] == "ai_step" and m["t"] <= ended]
     long = page.evaluate("([a, b]) => (window.__long || []).filter((e) => e.start >= a && e.start <= b)", [began, ended])
     return {"began": began, "ended": ended, "steps": steps, "long": long}
+
+
+def sent_since_click(page) -> list[dict]:
+    """The requests sent to the worker after the marked click."""
+    messages = page.evaluate("() => window.__sent")
+    click = max(i for i, m in enumerate(messages) if m["method"] == "click")
+    return messages[click + 1:]
+
+
+def assert_search_stopped(messages: list[dict], job: int) -> None:
+    """After the cancelling click: at most the one slice already on its way, then ai_stop for
+    the job, then no other slice, no new search and no play of its (stale) move."""
+    methods = [m["method"] for m in messages]
+    assert "ai_stop" in methods, f"the search was not stopped: {methods}"
+    stop = methods.index("ai_stop")
+    assert messages[stop]["params"]["job"] == job
+    assert methods[:stop].count("ai_step") <= 1, f"the search went on after the click: {methods}"
+    assert "play" not in methods and "ai_start" not in methods, methods
+    assert "ai_step" not in methods[stop:], methods

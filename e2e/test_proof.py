@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 
-from helpers import idle, link, moves
+from helpers import RECORDERS, assert_search_stopped, idle, link, moves, sent_since_click
 from tzaar.ai.solver import solve
 from tzaar.notation import Action
 from tzaar.position import Position
@@ -76,8 +76,6 @@ SOLVER_BUSY = "...../ZTZ2.../......./.......T/.tt...Tt/a......./...TA.A/....../a
 
 
 def test_a_new_game_stops_the_solver_at_once(page, open_site, wait_engine, watch):
-    from helpers import RECORDERS
-    from test_ai_play import assert_search_stopped, sent_since_click
 
     save = {"version": 1, "start": SOLVER_BUSY, "shown": SOLVER_BUSY, "setup": "standard", "seed": None,
             "actions": [], "cursor": 0, "players": {"white": "computer:expert", "black": "person"}}
