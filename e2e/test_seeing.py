@@ -2,7 +2,8 @@
 text, 3:1 for shapes), the side column within the window with a long game on a desktop
 and on a phone, the whole board in the window on a first visit, the board and a lesson's
 goal in view on a phone, the bad-link box over the board without moving it, a placement tray that
-does not jump, and hover styles only where the pointer can hover.
+does not jump, hover styles only where the pointer can hover, and the menus of the editor and the
+record dialog drawn like the page's other controls.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import STANDARD, engine, idle, link, new_game
+from helpers import STANDARD, engine, idle, link, new_game, open_records
 
 from tzaar.lesson_data import LESSONS
 
@@ -295,6 +296,57 @@ def test_hover_styles_apply_only_where_the_pointer_hovers(ready_page):
     )
     assert outside == []
     assert ready_page.evaluate("() => [...document.styleSheets].some((s) => [...s.cssRules].some((r) => r.cssText.includes(':hover')))")
+
+
+# A menu's looks against the theme's: its colours and those of a probe drawn with the palette's
+# variables (as the buttons are), the room its padding keeps for the arrow (drawn 9 to 19 px
+# from its inner right edge: style.css), and the room for the text against its longest option.
+SELECT_LOOKS = """(selector) => {
+  const select = document.querySelector(selector);
+  const style = getComputedStyle(select);
+  const probe = document.createElement("span");
+  probe.style.cssText = "position: absolute; background: var(--button); color: var(--text); border: 1px solid var(--button-border)";
+  const text = document.createElement("span");
+  text.style.cssText = `position: absolute; white-space: pre; font: ${style.font}`;
+  document.body.append(probe, text);
+  const palette = getComputedStyle(probe);
+  const widths = [...select.options].map((option) => {
+    text.textContent = option.text;
+    return text.getBoundingClientRect().width;
+  });
+  const looks = {
+    colours: [style.backgroundColor, style.color, style.borderTopColor],
+    palette: [palette.backgroundColor, palette.color, palette.borderTopColor],
+    arrowRoom: parseFloat(style.paddingRight),
+    textRoom: select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+    longest: Math.max(...widths),
+  };
+  probe.remove();
+  text.remove();
+  return looks;
+}"""
+
+
+def test_the_editors_and_the_record_dialogs_menus_look_like_the_other_controls(open_site, watch, wait_engine, page):
+    """Drawn in the dark theme's colours, with the arrow beside the text, not over it."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page = open_site()
+    wait_engine(page)
+    page.evaluate("() => localStorage.setItem('tzaar.theme', JSON.stringify('dark'))")
+    page.reload()
+    wait_engine(page)
+    assert page.get_attribute("html", "data-theme") == "dark"
+    page.click("#editor-button")
+    page.wait_for_selector('#editor select[name="editor-step"]')
+    menus = {name: page.evaluate(SELECT_LOOKS, f'#editor select[name="{name}"]') for name in ("editor-side", "editor-step")}
+    page.click("#editor-button")
+    open_records(page)
+    menus["record-format"] = page.evaluate(SELECT_LOOKS, "#record-format")
+    for name, looks in menus.items():
+        assert looks["colours"] == looks["palette"], f"{name}: {looks}"
+        assert looks["arrowRoom"] >= 20, f"{name}: the arrow covers the text: {looks}"
+        assert looks["textRoom"] >= looks["longest"] - 0.5, f"{name}: the longest option is cut: {looks}"
+    watch.assert_clean()
 
 
 def test_the_long_game_helper_reaches_many_turns():
