@@ -10,6 +10,8 @@ Every helper's e2e tests may use these:
 - ``open_site(url="")``: opens the page (``site_url`` + url, e.g. ``"index.html#..."``) with
   ``watch`` attached and returns it as soon as it is navigated (the engine may still load).
 - ``ready_page``: the page at ``site_url`` with ``<html data-engine="ready">``.
+- ``open_position(position)``: opens the link of a position (a game between two people) and
+  returns the page once the engine is ready and the board shows that position, idle.
 - ``wait_engine(page, want="ready")``: waits for data-engine to leave "loading", then fails
   unless it is ``want``.
 - ``site_build``: build.py as a module (``site_build.DIST``, ``site_build.build()``...).
@@ -28,6 +30,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+
+from helpers import idle, link
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -255,3 +259,16 @@ def ready_page(open_site):
     page = open_site()
     wait_engine(page)
     return page
+
+
+@pytest.fixture
+def open_position(open_site):
+    """open_position(position): the page at `position`'s link, the engine ready, the position drawn."""
+
+    def open_(position: str):
+        page = open_site(link(position))
+        wait_engine(page)
+        idle(page, position)
+        return page
+
+    return open_

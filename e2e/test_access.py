@@ -79,12 +79,10 @@ def test_a_rejected_link_is_announced(open_site, watch, wait_engine):
     watch.assert_clean()
 
 
-def test_an_opened_record_is_announced(open_site, watch, wait_engine):
+def test_an_opened_record_is_announced(open_position, watch):
     actions, positions = some_turns(4)
     text = engine("record_save", start=STANDARD, actions=actions)["text"]
-    page = open_site(link(STANDARD))
-    wait_engine(page)
-    idle(page, STANDARD)
+    page = open_position(STANDARD)
     dialog = open_records(page)
     dialog.locator("#record-text").fill(text)
     dialog.locator("#record-open").click()

@@ -120,10 +120,8 @@ def test_the_end_against_the_computer_says_you_won_or_you_lost(open_site, watch,
     watch.assert_clean()
 
 
-def test_a_seed_that_is_not_a_number_gets_the_pages_message(open_site, watch, wait_engine):
-    page = open_site(link(STANDARD))
-    wait_engine(page)
-    idle(page, STANDARD)
+def test_a_seed_that_is_not_a_number_gets_the_pages_message(open_position, watch):
+    page = open_position(STANDARD)
     page.click("#new-game-button")
     page.check('#new-game-dialog input[value="random"]')
     page.fill('#new-game-dialog input[name="seed"]', "abc")
@@ -163,10 +161,8 @@ def test_the_captured_stacks_of_each_side_are_shown(open_site, watch, wait_engin
     watch.assert_clean()
 
 
-def test_sound_is_off_by_default_and_the_setting_is_saved(open_site, watch, wait_engine):
-    page = open_site(link(STANDARD))
-    wait_engine(page)
-    idle(page, STANDARD)
+def test_sound_is_off_by_default_and_the_setting_is_saved(open_position, watch, wait_engine):
+    page = open_position(STANDARD)
     button = page.locator("#sound-button")
     assert button.get_attribute("aria-pressed") == "false"
     act(page, FIRST)
@@ -238,10 +234,8 @@ def test_copy_link_offers_the_game_link_and_the_position_link(page, open_site, w
     watch.assert_clean()
 
 
-def test_the_board_is_in_play_view_or_edit_mode(open_site, watch, wait_engine):
-    page = open_site(link(STANDARD))
-    wait_engine(page)
-    idle(page, STANDARD)
+def test_the_board_is_in_play_view_or_edit_mode(open_position, watch):
+    page = open_position(STANDARD)
     page.wait_for_selector('#board[data-mode="play"]')  # two people: White is to move
     # In edit mode a point chosen with the keyboard edits the position; the game never sees it.
     page.click("#editor-button")

@@ -23,11 +23,9 @@ def the_game():
     return text, game, final
 
 
-def test_a_pasted_littlegolem_record_replays_to_its_end(open_site, watch, wait_engine):
+def test_a_pasted_littlegolem_record_replays_to_its_end(open_position, watch):
     text, game, final = the_game()
-    page = open_site(link(STANDARD))
-    wait_engine(page)
-    idle(page, STANDARD)
+    page = open_position(STANDARD)
     dialog = open_records(page)
     dialog.locator("#record-text").fill(text)
     dialog.locator("#record-open").click()
@@ -39,11 +37,9 @@ def test_a_pasted_littlegolem_record_replays_to_its_end(open_site, watch, wait_e
     watch.assert_clean()
 
 
-def test_a_littlegolem_file_chosen_or_dropped_opens(open_site, watch, wait_engine):
+def test_a_littlegolem_file_chosen_or_dropped_opens(open_position, watch):
     text, game, final = the_game()
-    page = open_site(link(STANDARD))
-    wait_engine(page)
-    idle(page, STANDARD)
+    page = open_position(STANDARD)
     open_records(page)
     page.set_input_files("#record-file", str(RECORD))
     page.wait_for_selector("#record-dialog:not([open])", state="attached")
@@ -70,11 +66,9 @@ def test_a_littlegolem_file_chosen_or_dropped_opens(open_site, watch, wait_engin
     watch.assert_clean()
 
 
-def test_a_broken_littlegolem_record_says_the_turn_and_why(open_site, watch, wait_engine):
+def test_a_broken_littlegolem_record_says_the_turn_and_why(open_position, watch):
     text, _, _ = the_game()
-    page = open_site(link(STANDARD))
-    wait_engine(page)
-    idle(page, STANDARD)
+    page = open_position(STANDARD)
     dialog = open_records(page)
     dialog.locator("#record-text").fill(text.replace("W[qopp-nppp]", "W[qopp-npqq]"))
     dialog.locator("#record-open").click()

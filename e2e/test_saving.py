@@ -43,10 +43,8 @@ def test_a_reload_restores_the_game_with_its_history(open_site, watch, wait_engi
     watch.assert_clean()
 
 
-def test_settings_are_saved_with_the_game(open_site, watch, wait_engine):
-    page = open_site(link(STANDARD))
-    wait_engine(page)
-    idle(page, STANDARD)
+def test_settings_are_saved_with_the_game(open_position, watch, wait_engine):
+    page = open_position(STANDARD)
     page.click("#flip-button")
     page.wait_for_selector('#flip-button[aria-pressed="true"]')
     page.reload()
@@ -130,12 +128,10 @@ def test_export_then_import_of_a_finished_game_gives_the_same_game(open_site, wa
     watch.assert_clean()
 
 
-def test_a_pasted_record_opens_and_a_bad_one_says_why(open_site, watch, wait_engine):
+def test_a_pasted_record_opens_and_a_bad_one_says_why(open_position, watch):
     actions, positions = some_turns(4)
     text = engine("record_save", start=STANDARD, actions=actions)["text"]
-    page = open_site(link(STANDARD))
-    wait_engine(page)
-    idle(page, STANDARD)
+    page = open_position(STANDARD)
     dialog = open_records(page)
     error = dialog.locator("#record-error[role=alert]")
     for bad, says in (("Start: nonsense\n1. C5xC4\n", "not a game record"), ("", "no record")):

@@ -197,11 +197,9 @@ def test_on_a_phone_the_move_list_scrolls_in_its_box_above_its_controls(open_sit
     watch.assert_clean()
 
 
-def test_on_a_phone_the_new_game_dialog_fits_the_screen(open_site, watch, wait_engine, page):
+def test_on_a_phone_the_new_game_dialog_fits_the_screen(open_position, watch, page):
     page.set_viewport_size({"width": 390, "height": 844})
-    page = open_site(link(STANDARD))
-    wait_engine(page)
-    idle(page, STANDARD)
+    page = open_position(STANDARD)
     page.click("#new-game-button")
     page.wait_for_selector("#new-game-dialog[open]")
     width = page.evaluate("() => document.documentElement.clientWidth")
@@ -233,10 +231,8 @@ def test_on_a_phone_a_lesson_or_a_puzzle_shows_the_whole_board_and_its_goal(open
     watch.assert_clean()
 
 
-def test_the_bad_link_box_lies_over_the_board_without_moving_it(open_site, watch, wait_engine):
-    page = open_site(link(STANDARD))
-    wait_engine(page)
-    idle(page, STANDARD)
+def test_the_bad_link_box_lies_over_the_board_without_moving_it(open_position, watch):
+    page = open_position(STANDARD)
     before = box(page, "#board")
     page.evaluate("() => { location.hash = '#nonsense'; }")
     page.wait_for_selector("#alert:not([hidden])")

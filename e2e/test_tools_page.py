@@ -40,10 +40,8 @@ def wait_bar(page, position, condition):
     )
 
 
-def test_the_analysis_bar_moves_when_a_capture_wins_a_type(open_site, watch, wait_engine):
-    page = open_site(link(IN_ONE))
-    wait_engine(page)
-    idle(page, IN_ONE)
+def test_the_analysis_bar_moves_when_a_capture_wins_a_type(open_position, watch):
+    page = open_position(IN_ONE)
     assert page.is_hidden(".eval-bar")
     page.keyboard.press("a")
     assert page.get_attribute("#analyse-button", "aria-pressed") == "true"
@@ -78,13 +76,11 @@ def test_the_analysis_bar_moves_when_a_capture_wins_a_type(open_site, watch, wai
     watch.assert_clean()
 
 
-def test_the_bar_shows_the_chance_of_winning(open_site, watch, wait_engine):
+def test_the_bar_shows_the_chance_of_winning(open_position, watch):
     # The standard start is about even: the bar reads a percentage near 50% (the engine's
     # info.win_chance, tzaar/ai/odds.py), not a raw score ("-9.45" with the fitted weights).
     start = Position.standard().text()
-    page = open_site(link(start))
-    wait_engine(page)
-    idle(page, start)
+    page = open_position(start)
     page.keyboard.press("a")
     wait_bar(page, start, "true")
     depth, chance, number = page.evaluate(
@@ -109,11 +105,9 @@ def test_the_bar_shows_the_chance_of_winning(open_site, watch, wait_engine):
     watch.assert_clean()
 
 
-def test_the_analysis_shows_the_best_turn_and_the_reply(open_site, watch, wait_engine):
+def test_the_analysis_shows_the_best_turn_and_the_reply(open_position, watch):
     start = Position.standard().play(["C5xC4"]).text()  # Black's first full turn
-    page = open_site(link(start))
-    wait_engine(page)
-    idle(page, start)
+    page = open_position(start)
     page.keyboard.press("a")
     page.wait_for_function(
         "() => { const l = document.querySelector('#analysis .eval-line');"
@@ -152,15 +146,13 @@ SHOWN = """() => {
 }"""
 
 
-def test_a_hint_during_the_analysis_is_its_best_and_the_analysis_goes_on(page, open_site, watch, wait_engine):
+def test_a_hint_during_the_analysis_is_its_best_and_the_analysis_goes_on(open_position, page, watch):
     """The policy for two searches at once (web/computer.js): Hint while the analysis board
     searches the same position answers the analysis's best, and the analysis goes on: the same
     job, never stopped nor restarted, deeper afterwards."""
     start = Position.standard().text()
     page.add_init_script(RECORDERS)
-    page = open_site(link(start))
-    wait_engine(page)
-    idle(page, start)
+    page = open_position(start)
     page.keyboard.press("a")
     page.wait_for_function("() => Number(document.querySelector('#analysis')?.dataset.depth) >= 3", timeout=60_000)
     page.evaluate(SHOWN)
@@ -188,10 +180,8 @@ def test_a_hint_during_the_analysis_is_its_best_and_the_analysis_goes_on(page, o
     watch.assert_clean()
 
 
-def test_the_analysis_shows_a_proven_win_in_turns(open_site, watch, wait_engine):
-    page = open_site(link(IN_THREE))
-    wait_engine(page)
-    idle(page, IN_THREE)
+def test_the_analysis_shows_a_proven_win_in_turns(open_position, watch):
+    page = open_position(IN_THREE)
     page.click("#analyse-button")
     wait_bar(page, IN_THREE, "mate === 3")
     assert page.get_attribute(".eval-bar", "data-proven") == "true"
@@ -201,11 +191,9 @@ def test_the_analysis_shows_a_proven_win_in_turns(open_site, watch, wait_engine)
     watch.assert_clean()
 
 
-def test_the_bar_stands_beside_the_board_and_above_it_on_a_phone(page, open_site, watch, wait_engine):
+def test_the_bar_stands_beside_the_board_and_above_it_on_a_phone(open_position, page, watch):
     page.emulate_media(reduced_motion="reduce")  # no transition of the fill
-    page = open_site(link(IN_ONE))
-    wait_engine(page)
-    idle(page, IN_ONE)
+    page = open_position(IN_ONE)
     page.keyboard.press("a")
     wait_bar(page, IN_ONE, "mate === 1")
     for width, height in [(1280, 800), (390, 844)]:
@@ -350,10 +338,8 @@ def test_a_puzzle_failed_shows_the_answer(open_site, watch, wait_engine):
     watch.assert_clean()
 
 
-def test_the_editor_refuses_an_impossible_position_and_plays_a_possible_one(open_site, watch, wait_engine):
-    page = open_site(link(IN_ONE))
-    wait_engine(page)
-    idle(page, IN_ONE)
+def test_the_editor_refuses_an_impossible_position_and_plays_a_possible_one(open_position, watch):
+    page = open_position(IN_ONE)
     page.click("#editor-button")
     page.wait_for_selector(f'#editor[data-possible="true"][data-position="{IN_ONE}"]')
     # Black at its second action without a Tzaar is impossible: take D5 (Black's only Tzaar)
