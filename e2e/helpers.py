@@ -83,6 +83,11 @@ def some_turns(count: int) -> tuple[list[str], list[str]]:
     return actions, positions
 
 
+def record_text(actions, start: str = STANDARD) -> str:
+    """The game record (our format) of `actions` from `start`, as the engine writes it."""
+    return engine("record_save", start=start, actions=list(actions))["text"]
+
+
 # --- the page -------------------------------------------------------------------------------
 
 
@@ -178,6 +183,12 @@ def open_records(page):
     page.click("#record-button")
     page.wait_for_selector('#record-dialog[open][data-ready="true"]')
     return page.locator("#record-dialog")
+
+
+def paste_record(dialog, text: str) -> None:
+    """Paste `text` into the open record dialog's box and press its Open button."""
+    dialog.locator("#record-text").fill(text)
+    dialog.locator("#record-open").click()
 
 
 def new_game(page, white: str, black: str, setup: str = "standard") -> None:

@@ -46,11 +46,9 @@ def test_the_bare_address_gets_the_position_of_the_game(open_site, watch, wait_e
     watch.assert_clean()
 
 
-def test_a_game_link_brings_the_moves_and_undo(open_site, watch, wait_engine):
+def test_a_game_link_brings_the_moves_and_undo(open_position, watch):
     actions, positions = some_turns(5)
-    page = open_site(link(STANDARD, [a.lower() for a in actions]))  # any letter case
-    wait_engine(page)
-    idle(page, positions[-1])
+    page = open_position(STANDARD, [a.lower() for a in actions], shows=positions[-1])  # any letter case
     assert moves(page) == actions
     # The address then holds the position, as always.
     wait_address(page, positions[-1])
@@ -87,11 +85,9 @@ BAD_LINKS = [
 
 
 @pytest.mark.parametrize(("bad", "says"), BAD_LINKS, ids=["text", "impossible", "syntax", "illegal", "markup", "tildes"])
-def test_a_bad_link_says_what_is_wrong_and_keeps_the_saved_game(open_site, watch, wait_engine, bad, says):
+def test_a_bad_link_says_what_is_wrong_and_keeps_the_saved_game(open_position, open_site, watch, wait_engine, bad, says):
     actions, positions = some_turns(3)
-    page = open_site(link(STANDARD, actions))
-    wait_engine(page)
-    idle(page, positions[-1])
+    page = open_position(STANDARD, actions, shows=positions[-1])
     wait_address(page, positions[-1])
     before = saved(page)
     assert json.loads(before)["actions"] == actions
@@ -128,8 +124,7 @@ def test_a_bad_link_in_the_address_bar_keeps_the_game(open_position, watch):
 # --- Copy link and Share -------------------------------------------------------------------
 
 
-def test_copy_link_puts_the_position_link_on_the_clipboard_before_any_move(open_position, page, watch, site_url):
-    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
+def test_copy_link_puts_the_position_link_on_the_clipboard_before_any_move(open_position, page, clipboard, watch, site_url):
     page = open_position(LAST_TZAAR)
     assert page.is_hidden("#share-link")  # no share sheet in this browser
     page.click("#copy-link")

@@ -132,13 +132,11 @@ def box(page, selector: str) -> dict:
 
 
 @pytest.mark.parametrize("language", ["en", "de"])  # German: longer words, taller panels
-def test_on_a_desktop_the_move_list_scrolls_and_the_controls_stay_in_sight(open_site, watch, wait_engine, page, language):
+def test_on_a_desktop_the_move_list_scrolls_and_the_controls_stay_in_sight(open_position, watch, page, language):
     page.set_viewport_size({"width": 1280, "height": 800})
     page.add_init_script(f"localStorage.setItem('tzaar.language', JSON.stringify({language!r}))")
     actions, last = long_game()
-    page = open_site(link(STANDARD, actions))
-    wait_engine(page)
-    idle(page, last)
+    page = open_position(STANDARD, actions, shows=last)
     side = box(page, ".side")  # it scrolls itself if its panels do not fit: nothing hidden in it
     for selector in ("#copy-link", "#record-button", ".history-nav", "#turn"):
         b = box(page, selector)
@@ -151,16 +149,14 @@ def test_on_a_desktop_the_move_list_scrolls_and_the_controls_stay_in_sight(open_
     watch.assert_clean()
 
 
-def test_with_the_analysis_open_the_move_list_keeps_four_rows(open_site, watch, wait_engine, page):
+def test_with_the_analysis_open_the_move_list_keeps_four_rows(open_position, watch, page):
     # German at 1280x800: the tools panel (three rows of buttons, the analysis readout) used
     # to squeeze the move list to one row; now the list keeps about four rows and the side
     # column scrolls to show it with its controls.
     page.set_viewport_size({"width": 1280, "height": 800})
     page.add_init_script("localStorage.setItem('tzaar.language', JSON.stringify('de'))")
     actions, last = long_game()
-    page = open_site(link(STANDARD, actions))
-    wait_engine(page)
-    idle(page, last)
+    page = open_position(STANDARD, actions, shows=last)
     page.keyboard.press("a")
     page.wait_for_selector("#analysis:not([hidden])")
     row = box(page, "#moves li:last-child")["height"]
@@ -182,12 +178,10 @@ def test_with_the_analysis_open_the_move_list_keeps_four_rows(open_site, watch, 
     watch.assert_clean()
 
 
-def test_on_a_phone_the_move_list_scrolls_in_its_box_above_its_controls(open_site, watch, wait_engine, page):
+def test_on_a_phone_the_move_list_scrolls_in_its_box_above_its_controls(open_position, watch, page):
     page.set_viewport_size({"width": 390, "height": 844})
     actions, last = long_game()
-    page = open_site(link(STANDARD, actions))
-    wait_engine(page)
-    idle(page, last)
+    page = open_position(STANDARD, actions, shows=last)
     assert page.eval_on_selector("#moves", "e => e.scrollHeight > e.clientHeight + 20")
     page.locator("#record-button").scroll_into_view_if_needed()
     moves, record = box(page, "#moves"), box(page, "#record-button")

@@ -222,12 +222,10 @@ def test_the_bar_stands_beside_the_board_and_above_it_on_a_phone(open_position, 
     watch.assert_clean()
 
 
-def test_a_review_draws_the_graph_and_marks_the_blunder(open_site, watch, wait_engine):
+def test_a_review_draws_the_graph_and_marks_the_blunder(open_position, watch):
     actions = ["G6xG3", "pass", "D5xF6"]
     final = Position.from_text(IN_ONE).play(actions).text()
-    page = open_site(link(IN_ONE, actions))
-    wait_engine(page)
-    idle(page, final)
+    page = open_position(IN_ONE, actions, shows=final)
     page.click("#review-button")
     page.wait_for_selector("#review[data-state=done]", timeout=60_000)
     assert page.locator("#review .review-graph circle").count() == 3  # start, after turns 1 and 2
@@ -256,15 +254,13 @@ def test_a_review_draws_the_graph_and_marks_the_blunder(open_site, watch, wait_e
 MIDDLE = "tt.t2Z3/Ta2...T/TA3...../.Az2....T/a2..TAaA./..z.T.../...a2zT2t3/tt...t/t.T2.T w1"
 
 
-def test_a_review_judges_turns_by_the_chance_they_give_away(open_site, watch, wait_engine):
+def test_a_review_judges_turns_by_the_chance_they_give_away(open_position, watch):
     # White's turn gives away about 24 points of its chance of winning at the page's budget
     # (1,500 nodes a position; tzaar/ai/review.py at the same budget): a mistake (15 points),
     # not a blunder (30); Black's reply is the engine's own turn.
     actions = ["G6xG5", "C2-C1", "G7xG5", "F3-H1"]
     final = Position.from_text(MIDDLE).play(actions).text()
-    page = open_site(link(MIDDLE, actions))
-    wait_engine(page)
-    idle(page, final)
+    page = open_position(MIDDLE, actions, shows=final)
     page.click("#review-button")
     page.wait_for_selector("#review[data-state=done]", timeout=60_000)
     assert page.locator("#review .review-graph circle.mistake").count() == 1
@@ -372,11 +368,8 @@ def test_the_editor_refuses_an_impossible_position_and_plays_a_possible_one(open
     watch.assert_clean()
 
 
-def test_the_editor_copies_the_link_of_a_possible_position_and_analyses_it(open_site, watch, wait_engine, site_url):
-    page = open_site(link(IN_ONE))
-    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
-    wait_engine(page)
-    idle(page, IN_ONE)
+def test_the_editor_copies_the_link_of_a_possible_position_and_analyses_it(open_position, clipboard, watch, site_url):
+    page = open_position(IN_ONE)
     page.click("#editor-button")
     page.wait_for_selector(f'#editor[data-possible="true"][data-position="{IN_ONE}"]')
     # a White Tott more on A1: still possible; its link goes to the clipboard
