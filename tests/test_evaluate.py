@@ -1,4 +1,4 @@
-"""The evaluation's features and weights (the tuner: tests/test_lab_tune.py)."""
+"""The evaluation's features and weights (the tuner: lab/tests/test_tune.py)."""
 
 import random
 
@@ -7,7 +7,7 @@ import pytest
 from tzaar.ai import evaluate as ev
 from tzaar.ai import weights
 from tzaar.ai.weights import WEIGHTS
-from tzaar.position import Position
+from tzaar.rules.position import Position
 
 
 def positions(n=30):

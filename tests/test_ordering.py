@@ -6,8 +6,8 @@ import pytest
 
 from tzaar.ai import ordering
 from tzaar.ai.ordering import SCARCE_STACKINGS, MoveOrder, captures, plausible
-from tzaar.board import PASS
-from tzaar.position import Position
+from tzaar.rules.board import PASS
+from tzaar.rules.position import Position
 
 
 def boards(n=40):

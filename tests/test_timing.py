@@ -8,10 +8,10 @@ tested with made-up clocks; their effect on time and strength is measured in BEN
 from tzaar.ai import players, timing
 from tzaar.ai.players import LEVELS, think
 from tzaar.ai.search import MATE_BOUND
-from tzaar.position import Position
-from tzaar.notation import action_texts
+from tzaar.rules.position import Position
+from tzaar.rules.notation import action_texts
 
-from test_ai import check_turn, playout
+from engine_helpers import check_turn, playout
 
 A, B = 100, 200  # two root actions (any ints)
 

@@ -17,7 +17,7 @@ import random
 import time
 from typing import NamedTuple, Optional
 
-from ..board import PASS
+from ..rules.board import PASS
 from .evaluate import evaluate
 from .line import table_line
 from .placement import choose_placement
