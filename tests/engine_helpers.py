@@ -47,9 +47,10 @@ def random_game(start: Position, seed: int, limit: int = 400):
     return positions, actions
 
 
-def playout(start: Position, seed: int, actions: int) -> Position:
-    """The position after up to ``actions`` random legal actions."""
-    rng = random.Random(seed)
+def playout(start: Position, seed, actions: int) -> Position:
+    """The position after up to ``actions`` random legal actions (``seed``: a number, or a
+    random.Random to draw from)."""
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     p = start
     for _ in range(actions):
         legal = p.legal_actions()
@@ -57,6 +58,17 @@ def playout(start: Position, seed: int, actions: int) -> Position:
             break
         p = p.apply(rng.choice(legal))
     return p
+
+
+def random_positions(games: int, fewest: int, most: int):
+    """The positions, none finished, of ``games`` seeded random games (random and standard
+    setups in turn) after ``fewest`` to ``most - 1`` random actions."""
+    for seed in range(games):
+        rng = random.Random(seed)
+        p = Position.standard() if seed % 2 else Position.random(seed)
+        p = playout(p, rng, rng.randrange(fewest, most))
+        if p.winner is None:
+            yield p
 
 
 def check_turn(p: Position, actions):
