@@ -1,4 +1,4 @@
-"""The lessons (tzaar/lessons.py, tzaar/lesson_data.py): every step's position is one a game
+"""The lessons (tzaar/study/lessons.py, tzaar/study/lesson_data.py): every step's position is one a game
 can reach, its goal is reachable, the author's solution reaches it (through the facade, the
 page's defence played), the hint is the solution's first action, every forced result is
 proven by the exact solver, and wrong play gets a reason."""
