@@ -6,13 +6,12 @@ own copy of the board encodings; a change to the live board that this player rel
 """
 
 import pytest
+from engine_helpers import check_turn, playout
 
 from lab.frozen import frozen_names, run_frozen
 from lab.match import run_player
+from tzaar.rules.notation import action_texts
 from tzaar.rules.position import Position
-from tzaar.study.puzzles import action_texts
-
-from engine_helpers import check_turn, playout
 
 # (player, nodes, seed, position, its actions, nodes searched, depth, score)
 FINGERPRINT = [
@@ -69,16 +68,20 @@ def test_frozen_v1_plays_legal_turns():
         assert info["nodes"] > 0
 
 
-def test_the_frozen_engine_imports_no_board_encoding_of_tzaar():
-    # Its own copy (lab/frozen/v1/codes.py); only the rules' geometry comes from tzaar.
+@pytest.mark.parametrize("version", ["v1", "v2"])
+def test_a_frozen_engine_imports_nothing_of_tzaar_but_the_geometry(version):
+    # Its own copy of the encodings (lab/frozen/VERSION/codes.py); only the rules' geometry,
+    # facts of the board, comes from tzaar, and nothing from the lab outside its folder.
     import ast
     from pathlib import Path
 
-    folder = Path(__file__).resolve().parents[2] / "lab" / "frozen" / "v1"
+    folder = Path(__file__).resolve().parents[2] / "lab" / "frozen" / version
     imported = set()
     for path in folder.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("tzaar"):
+            if isinstance(node, ast.Import):
+                imported.update(a.name for a in node.names if a.name.split(".")[0] in ("tzaar", "lab"))
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] in ("tzaar", "lab"):
                 imported.add(node.module)
             elif isinstance(node, ast.ImportFrom) and node.level > 1:
                 imported.add("." * node.level + (node.module or ""))
