@@ -12,7 +12,6 @@ from tzaar.ai.odds import SHOWN_K, chance_text, win_chance
 from tzaar.ai.review import BLUNDER as BLUNDER_AT, MISTAKE as MISTAKE_AT, judge
 from tzaar.ai.weights import WEIGHTS
 from tzaar.study.attacks import check_position
-from tzaar.facade import call
 from tzaar.rules.position import Position
 
 DATA = Path(__file__).resolve().parent / "data"

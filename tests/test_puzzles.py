@@ -3,7 +3,7 @@ The shipped puzzles are proven in lab/tests/test_puzzleset.py."""
 
 import pytest
 
-from engine_helpers import IN_ONE, PUZZLE, STANDARD, build
+from engine_helpers import IN_ONE, PUZZLE
 from facade_helpers import ok
 from tzaar.facade import call
 from tzaar.rules.notation import Action
