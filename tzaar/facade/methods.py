@@ -1,9 +1,9 @@
 """The facade's method registry: names, declared parameters, and the one check of them.
 
-A module that offers facade methods imports only this module (and the layers below it)
-and registers each method with its parameters::
+A module of this package that offers facade methods imports this module (and the layers
+below the facade) and registers each method with its parameters::
 
-    from ...methods import BadParams, method
+    from .methods import BadParams, method
 
     @method("view", position=(str, True), last=(list, False))
     def _view(position, last=()): ...
