@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from tzaar.facade import call
-from tzaar.position import Position
+from tzaar.rules.position import Position
 
 STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1"
 # White to play its second action; stacking C4 onto C3 (or C3 onto C4, or A1 with C3)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from helpers import STANDARD, act, idle, new_game
 
-from tzaar.lesson_data import LESSONS
+from tzaar.study.lesson_data import LESSONS
 
 PUZZLES = json.loads((Path(__file__).resolve().parents[1] / "web" / "puzzles.json").read_text(encoding="utf-8"))["puzzles"]
 

@@ -24,7 +24,7 @@ import pytest
 from conftest import ENGINE_TIMEOUT_MS, PageWatch, origin_of, wait_engine
 from helpers import LAST_TZAAR, act, fragment, idle, link
 
-from tzaar.position import Position
+from tzaar.rules.position import Position
 
 LANG = Path(__file__).resolve().parents[1] / "web" / "lang"
 PUZZLE = json.loads((Path(__file__).resolve().parents[1] / "web" / "puzzles.json").read_text())["puzzles"][0]

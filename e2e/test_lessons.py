@@ -11,7 +11,7 @@ from pathlib import Path
 
 from helpers import act, idle
 
-from tzaar.lesson_data import LESSONS
+from tzaar.study.lesson_data import LESSONS
 
 EN = json.loads((Path(__file__).resolve().parents[1] / "web" / "lang" / "en.json").read_text(encoding="utf-8"))
 LESSON_FILES = {"lessons.js", "lessons.css"}

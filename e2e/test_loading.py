@@ -28,12 +28,12 @@ def test_the_engine_loads_compiled_modules_and_only_the_standard_library_in_use(
     assert "stdlib.zip" in files and "tzaar.zip.gz" in files
     assert "tzaar-more.zip" not in files  # the computer player and the tools: on first call
     assert "pyodide/python_stdlib.zip" not in files  # Pyodide's whole library (2.5 MB) stays unloaded
-    assert python(page, "import tzaar.facade; tzaar.facade.__file__") == "/lib/tzaar.zip/tzaar/facade.pyc"
+    assert python(page, "import tzaar.facade; tzaar.facade.__file__") == "/lib/tzaar.zip/tzaar/facade/__init__.pyc"
     assert python(page, "import json; json.__file__") == "/lib/python314.zip/json/__init__.pyc"  # stdlib.zip, mounted there
     # The first call of an ai_* method fetches the rest of the package (and nothing else).
     with page.expect_request("**/tzaar-more.zip*"):
         assert python(page, "import tzaar.facade as f; f.call_json('ai_levels', '{}')").startswith('{"result"')
-    assert python(page, "import tzaar.ai.jobs; tzaar.ai.jobs.__file__") == "/lib/tzaar-more.zip/tzaar/ai/jobs.pyc"
+    assert python(page, "import tzaar.facade.ai_methods as m; m.__file__") == "/lib/tzaar-more.zip/tzaar/facade/ai_methods.pyc"
     assert python(page, "import tzaar.facade as f; f.call_json('attack_map', '{}')").startswith('{"error"')  # (params)
     files = ["/".join(parts[-2:]) if parts[-2] == "pyodide" else parts[-1] for parts in requested]
     assert files.count("tzaar-more.zip") == 1 and "pyodide/python_stdlib.zip" not in files

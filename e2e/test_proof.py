@@ -12,8 +12,8 @@ import json
 
 from helpers import RECORDERS, assert_search_stopped, moves, sent_since_click
 from tzaar.ai.solver import solve
-from tzaar.notation import Action
-from tzaar.position import Position
+from tzaar.rules.notation import Action
+from tzaar.rules.position import Position
 
 # Black to move wins in 3 turns (tests/test_solver.py endgame_positions(2, 15, 13)[0]; about
 # 100 solver nodes, so that a loaded machine cannot push it past the hint's time share).

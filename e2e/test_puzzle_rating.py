@@ -10,8 +10,8 @@ from pathlib import Path
 
 from helpers import act, idle, winning_turn
 
-from tzaar.position import Position
-from tzaar.turns import group_turns
+from tzaar.rules.position import Position
+from tzaar.rules.turns import group_turns
 
 PUZZLES = json.loads((Path(__file__).resolve().parent.parent / "web" / "puzzles.json").read_text())["puzzles"]
 BY_ID = {p["id"]: p for p in PUZZLES}

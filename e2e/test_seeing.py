@@ -15,7 +15,7 @@ import pytest
 
 from helpers import STANDARD, engine, idle, link, new_game, open_records
 
-from tzaar.lesson_data import LESSONS
+from tzaar.study.lesson_data import LESSONS
 
 PUZZLES = json.loads((Path(__file__).resolve().parents[1] / "web" / "puzzles.json").read_text(encoding="utf-8"))["puzzles"]
 

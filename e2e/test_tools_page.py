@@ -9,10 +9,10 @@ from pathlib import Path
 
 from helpers import RECORDERS, act, idle, link, shown, winning_turn
 
-from tzaar.position import Position
+from tzaar.rules.position import Position
 from tzaar.ai.review import BLUNDER, MISTAKE
 from tzaar.ai.solver import Solver
-from tzaar.puzzles import wins
+from tzaar.study.puzzles import wins
 
 # White to move takes Black's only Tzaar with F6xD5; G6xG3 instead lets Black take White's
 # only Tzaar with D5xF6.

@@ -21,7 +21,7 @@ import random
 import time
 
 from tzaar.ai.search import search
-from tzaar.position import Position
+from tzaar.rules.position import Position
 
 def playout(p, seed, n):
     rng = random.Random(seed)

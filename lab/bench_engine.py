@@ -18,7 +18,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 import reference  # noqa: E402
 
-from tzaar.board import Board, perft  # noqa: E402
+from tzaar.rules.board import Board, perft  # noqa: E402
 
 STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1"
 

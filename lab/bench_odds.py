@@ -36,11 +36,11 @@ from tzaar.ai.evaluate import evaluate  # noqa: E402
 from tzaar.ai.odds import SHOWN_K, win_chance  # noqa: E402
 from tzaar.ai.players import run_think  # noqa: E402
 from tzaar.ai.review import BLUNDER, MISTAKE, Review, judge  # noqa: E402
-from tzaar.notation import action_texts  # noqa: E402
+from tzaar.rules.notation import action_texts  # noqa: E402
 from tzaar.ai.search import MATE_BOUND  # noqa: E402
 from tzaar.ai.weights import K  # noqa: E402
 from tzaar.facade import call  # noqa: E402
-from tzaar.position import Position  # noqa: E402
+from tzaar.rules.position import Position  # noqa: E402
 
 BANDS = (0.0, 0.2, 0.35, 0.45, 0.55, 0.65, 0.8, 1.0001)
 

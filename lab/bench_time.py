@@ -19,7 +19,7 @@ import time
 from tzaar.ai import timing
 from tzaar.ai.match import setup_position
 from tzaar.ai.players import run_think
-from tzaar.position import Position
+from tzaar.rules.position import Position
 
 #: The turns of each game after which its position is taken.
 TURNS = (4, 10, 16, 22)

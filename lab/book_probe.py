@@ -22,8 +22,8 @@ from multiprocessing import Pool
 from tzaar.ai.odds import win_chance
 from tzaar.ai.players import run_think
 from tzaar.ai.search import search
-from tzaar.board import Board
-from tzaar.notation import STANDARD_TEXT, Action, action_texts
+from tzaar.rules.board import Board
+from tzaar.rules.notation import STANDARD_TEXT, Action, action_texts
 
 
 def first_positions(limit: int | None = None) -> list[tuple[str, str]]:

@@ -1,6 +1,6 @@
 """When a lost game was lost: ``python -m lab.losses [--nodes N] [--turns T] RECORD...``.
 
-For each game record (our format: :mod:`tzaar.records`) whose second line names the
+For each game record (our format: :mod:`tzaar.records.ours`) whose second line names the
 loser's colour as ``Expert (white)`` or ``Expert (black)`` (the records of
 ``../shared/games/vs-native-*``), or, with ``--side white|black``, for that side: the
 endgame solver's verdict at the start of each of that side's last ``--last`` turns
@@ -18,7 +18,7 @@ import sys
 from typing import Optional
 
 from tzaar.ai.solver import solve, stacks_left
-from tzaar.records import parse_record
+from tzaar.records.ours import parse_record
 
 USAGE = "usage: python -m lab.losses [--nodes N] [--turns T] [--last K] [--side white|black] RECORD..."
 
@@ -34,7 +34,7 @@ def verdicts(text: str, side: int, last: int = 5, nodes: int = 30_000, turns: in
             starts.append(b.text())
         b.do(a.code())
     out = []
-    from tzaar.position import Position
+    from tzaar.rules.position import Position
 
     for pos in starts[-last:]:
         board = Position.from_text(pos).board()

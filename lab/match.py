@@ -1,7 +1,7 @@
 """Matches that may include frozen engines: ``python -m lab.match PLAYER1 PLAYER2 [options]``.
 
 The options are those of ``python -m tzaar match`` (games, setups, seeds, budgets, jobs;
-see :func:`tzaar.ai.cli.add_match_arguments`), and the players are the levels, ``random``,
+see :func:`tzaar.cli.ai.add_match_arguments`), and the players are the levels, ``random``,
 ``greedy`` and the frozen engines' (``expert-v2``, ``expert-v1``...; :mod:`lab.frozen`).  For
 example ``python -m lab.match expert expert-v2 --time 1 --games 200 --jobs 2``: the match that
 measures an engine change against the engine it replaces.
@@ -12,8 +12,8 @@ from __future__ import annotations
 import sys
 from typing import Optional
 
-from tzaar.__main__ import Parser, guarded
-from tzaar.ai.cli import add_match_arguments, run_match_command
+from tzaar.cli.main import Parser, guarded
+from tzaar.cli.ai import add_match_arguments, run_match_command
 from tzaar.ai.players import player_names, run_think
 
 from .frozen import frozen_names, run_frozen

@@ -25,8 +25,8 @@ import time
 
 from tzaar.ai.solver import solve
 from tzaar.ai.solver_moves import captures_first, quick_win_at_once
-from tzaar.board import PASS
-from tzaar.position import Position
+from tzaar.rules.board import PASS
+from tzaar.rules.position import Position
 
 from .solver_bench import record_positions
 

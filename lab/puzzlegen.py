@@ -4,7 +4,7 @@
 [--count M] [--out FILE]`` plays games between computer players from random setups (and
 the standard one), and at the start of every turn with at most K stacks on the board where
 the engine's search sees a forced win in 3 to 6 actions, asks the exact solver
-(:mod:`tzaar.ai.solver`, through :mod:`tzaar.puzzles`): a position is kept when the side to move cannot
+(:mod:`tzaar.ai.solver`, through :mod:`tzaar.study.puzzles`): a position is kept when the side to move cannot
 win in 1 turn, forces a win in 2, and has exactly one winning first action.  The file
 (JSON, ``{"version": 1, "turns": 2, "puzzles": [...]}``) is what the page ships
 (``web/puzzles.json``); each puzzle is ``{id, position, side, answer, solution}`` with the
@@ -26,13 +26,13 @@ import sys
 import time
 from contextlib import closing
 
-from tzaar.__main__ import Parser, UsageError, guarded
-from tzaar.ai.cli import check_player, count
+from tzaar.cli.main import Parser, UsageError, guarded
+from tzaar.cli.ai import check_player, count
 from tzaar.ai.search import MATE, MATE_BOUND, Search
 from tzaar.ai.solver import Solver, SolverLimit
-from tzaar.notation import COLOUR_NAMES, Action, action_texts
-from tzaar.position import Position
-from tzaar.puzzles import after_turn, stubborn_defence, turns_of, winning_first_actions, wins
+from tzaar.rules.notation import COLOUR_NAMES, Action, action_texts
+from tzaar.rules.position import Position
+from tzaar.study.puzzles import after_turn, rests_of_turn, stubborn_defence, winning_first_actions, wins
 
 from .frozen import frozen_names
 from .match import run_player
@@ -108,7 +108,7 @@ def _line(b, first: int, solver: Solver) -> list:
 
 def _first_turn(b, good) -> list:
     """The first rest of the mover's turn (action ints) after which ``good()`` holds."""
-    with closing(turns_of(b)) as gen:
+    with closing(rests_of_turn(b)) as gen:
         for turn in gen:
             if good():
                 return list(turn)

@@ -39,13 +39,13 @@ import math
 import sys
 import time
 
-from tzaar.__main__ import Parser, guarded
+from tzaar.cli.main import Parser, guarded
 from tzaar.ai.search import MATE_BOUND, Search
 from tzaar.ai.solver import Solver
-from tzaar.errors import TzaarError
-from tzaar.notation import COLOUR_NAMES, Action, action_texts
-from tzaar.position import NO_CAPTURE, Position
-from tzaar.puzzles import winning_first_actions, wins
+from tzaar.rules.errors import TzaarError
+from tzaar.rules.notation import COLOUR_NAMES, Action, action_texts
+from tzaar.rules.position import NO_CAPTURE, Position
+from tzaar.study.puzzles import winning_first_actions, wins
 
 THEMES = ("type", "starve", "defend")
 #: The engine's search gives up on a puzzle after this many nodes.

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from operator import mul
 
 from tzaar.ai.evaluate import FEATURES, TAPER, features
-from tzaar.position import Position
+from tzaar.rules.position import Position
 
 from .selfplay import read_games
 

@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 from tzaar.ai.players import run_think
-from tzaar.position import Position
+from tzaar.rules.position import Position
 
 
 class PartMismatch(ValueError):

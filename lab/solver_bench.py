@@ -53,8 +53,8 @@ import time
 
 from tzaar.ai.search import MATE_BOUND, search
 from tzaar.ai.solver import Solver, SolverLimit, solve, stacks_left
-from tzaar.board import PASS
-from tzaar.position import Position
+from tzaar.rules.board import PASS
+from tzaar.rules.position import Position
 
 STACKS = (10, 12, 14, 16, 18, 20, 22, 24)
 
@@ -172,7 +172,7 @@ def record_positions(folder: str, per: int = 12, stacks=RECORD_STACKS) -> dict:
     ``per`` of each."""
     from pathlib import Path
 
-    from tzaar.records import game_from_record
+    from tzaar.records.ours import game_from_record
 
     out = {k: [] for k in stacks}
     for path in sorted(Path(folder).glob("*.txt")):
@@ -219,7 +219,7 @@ def played_turns(folder: str, max_nodes: int = 20_000, turns: int = 3, stacks=ra
     """Expert's played turns in the records checked by the solver (see the docstring)."""
     from pathlib import Path
 
-    from tzaar.records import game_from_record
+    from tzaar.records.ours import game_from_record
 
     from .losses import side_of
 

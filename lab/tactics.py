@@ -44,7 +44,7 @@ File format, one position a line (``#`` lines are comments)::
 the winning first actions (any of them is right) and the proven result for the side to
 move (turns as in :mod:`tzaar.ai.solver`: ``win 1`` wins during this turn, ``win 3``
 during its next turn); for ``defend`` the first actions that hold (``hold 2``: the side to
-move does not lose within 2 turns after them, and loses within 2 after any other).  ``tests/test_tactics.py`` checks the file with the rules engine
+move does not lose within 2 turns after them, and loses within 2 after any other).  ``lab/tests/test_tactics.py`` checks the file with the rules engine
 and the solver, and that the ``expert`` finds a winning action within a node budget.
 """
 
@@ -55,8 +55,8 @@ import time
 from typing import NamedTuple, Optional
 
 from tzaar.ai.solver import WIN, Solver, SolverLimit, solve, stacks_left, winning_actions
-from tzaar.notation import Action
-from tzaar.position import Position
+from tzaar.rules.notation import Action
+from tzaar.rules.position import Position
 
 from .solver_bench import endgame_positions
 

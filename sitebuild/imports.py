@@ -122,7 +122,7 @@ def browser_modules(roots: tuple[str, ...] | None = None) -> dict[str, Path]:
 
 def layer_graph(modules: dict[str, Path]) -> dict[str, set[str]]:
     """Module -> the modules of `modules` it imports by name: `from .ai import jobs` imports
-    tzaar.ai.jobs, `from .x import y` (y no module) tzaar.x. (A package's __init__.py that
+    tzaar.facade.ai_methods, `from .x import y` (y no module) tzaar.x. (A package's __init__.py that
     runs first is no edge: it is not what the code names.)"""
     graph = {}
     for name, path in modules.items():

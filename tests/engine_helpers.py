@@ -1,13 +1,22 @@
-"""Small helpers shared by the engine tests."""
+"""Small helpers shared by the engine tests (tests/ and lab/tests/; no test module imports
+another)."""
 
 import random
+from functools import cache
+from pathlib import Path
 
+import pytest
 from reference import NAMES
 
-from tzaar.position import Position
+from tzaar.rules.position import Position
+
+DATA = Path(__file__).parent / "data"
 
 STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1"
 EMPTY_W0 = "...../....../......./......../......../......../......./....../..... w0"
+#: Found by the puzzles' generator (python -m lab.puzzlegen --seed 110 --games 1): White to
+#: play and win in 2 turns with G4xB6.
+PUZZLE = "t2A.../.....a2/......T/.AA....A/..T2....a2/.Z3....../.t3.Z3.../....../....z4 w1"
 
 
 def build(stacks: dict, turn: str) -> str:
@@ -16,6 +25,10 @@ def build(stacks: dict, turn: str) -> str:
     for name in NAMES:
         cols.setdefault(name[0], []).append(stacks.get(name, "."))
     return "/".join("".join(c) for c in cols.values()) + " " + turn
+
+
+#: White takes Black's only Tzaar at once: a win in 1 turn, so no puzzle.
+IN_ONE = build({"F6": "Z", "C6": "A", "G6": "T", "D5": "z", "H2": "a", "G3": "t", "H5": "t"}, "w1")
 
 
 def random_game(start: Position, seed: int, limit: int = 400):
@@ -32,3 +45,87 @@ def random_game(start: Position, seed: int, limit: int = 400):
         actions.append(a)
         positions.append(p)
     return positions, actions
+
+
+def playout(start: Position, seed, actions: int) -> Position:
+    """The position after up to ``actions`` random legal actions (``seed``: a number, or a
+    random.Random to draw from)."""
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    p = start
+    for _ in range(actions):
+        legal = p.legal_actions()
+        if not legal:
+            break
+        p = p.apply(rng.choice(legal))
+    return p
+
+
+def random_positions(games: int, fewest: int, most: int):
+    """The positions, none finished, of ``games`` seeded random games (random and standard
+    setups in turn) after ``fewest`` to ``most - 1`` random actions."""
+    for seed in range(games):
+        rng = random.Random(seed)
+        p = Position.standard() if seed % 2 else Position.random(seed)
+        p = playout(p, rng, rng.randrange(fewest, most))
+        if p.winner is None:
+            yield p
+
+
+def check_turn(p: Position, actions):
+    """The actions are legal and make up exactly the rest of the turn."""
+    assert actions, p.text()
+    side = p.side
+    q = p
+    for i, a in enumerate(actions):
+        assert q.side == side and q.winner is None, (p.text(), actions)
+        q = q.apply(a)  # raises IllegalActionError
+        if i < len(actions) - 1:
+            assert q.side == side, (p.text(), actions)
+    assert q.side != side or q.winner is not None, (p.text(), actions)
+    return q
+
+
+def perft_cases():
+    """The lines of tests/data/perft.txt as pytest params (text, depth, count)."""
+    for line in (DATA / "perft.txt").read_text().splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        depth, count, text = line.split(" ", 2)
+        yield pytest.param(text, int(depth), int(count), id=f"{text[:24]}-d{depth}")
+
+
+@cache
+def _endgames() -> dict:
+    """(seed, careful) -> [(stacks, position text)] of tests/data/endgames.txt, in game order."""
+    games: dict = {}
+    for line in (DATA / "endgames.txt").read_text().splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        key, text = line.split(": ", 1)
+        seed, careful, _ = map(int, key.split())
+        stacks = sum(c.isalpha() for c in text.split()[0])
+        games.setdefault((seed, careful), []).append((stacks, text))
+    return games
+
+
+def endgame_positions(seed: int, max_stacks: int, min_stacks: int = 4, careful: int = 20) -> list:
+    """Texts of the positions with ``min_stacks``..``max_stacks`` stacks of one seeded game
+    between random players that do not throw the game away: what
+    ``lab.solver_bench.endgame_positions`` gives, kept as data (tests/data/endgames.txt,
+    checked against it by lab/tests/test_solver_bench.py); a seed it does not list has no
+    position within the reaches kept there."""
+    return [text for stacks, text in _endgames().get((seed, careful), []) if min_stacks <= stacks <= max_stacks]
+
+
+#: Endgames with longer results, found with :func:`endgame_positions` (seeds 0-149,
+#: 9-13 stacks); their expected values are computed by exhaustive minimax in tests/test_solver.py.
+LONGER = [
+    "a..../...z2../t....../....t.Za/Z2......./.......T/......A2/.AT.../..... b1",
+    "...A./.z2.T../.....Z./A...Z..T/t......./.....T../......a/..a2.../.t... w2",
+    "A.A../.z2..../...a.../....T..T/..A.Z2.../A......a2/....t.t/...t../..... w1",
+    "Z.T2../....../.T2...../A......t2/...A2.t../t...a..a2/.....A./.A..../....z2 w1",
+    ".Z2T.T/.a.t../A....../...tT.../......z2./.......A/......./a..a../..... w2",
+    "a..../..t.z./...T..z/.......z/......../A...T.../..Z..../.....Z/.t..T w2",
+    "Z2..../..z.t2T/......./...t..../...T..../...A...z2/......A2/a2...../.T..A w2",
+]

@@ -12,41 +12,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine_helpers import check_turn, playout
+
 from tzaar.ai import LEVELS, choose, run_think
 from tzaar.ai.match import Spec, elo, run_match
 from tzaar.ai.evaluate import evaluate
 from tzaar.ai.search import MATE, MATE_BOUND, search
-from tzaar.board import stack_code
+from tzaar.rules.board import stack_code
 from tzaar.facade import call
-from tzaar.position import Position
+from tzaar.rules.position import Position
 
 PLAYERS = list(LEVELS) + ["random", "greedy"]
-
-
-def playout(start: Position, seed: int, actions: int) -> Position:
-    """The position after up to ``actions`` random legal actions."""
-    rng = random.Random(seed)
-    p = start
-    for _ in range(actions):
-        legal = p.legal_actions()
-        if not legal:
-            break
-        p = p.apply(rng.choice(legal))
-    return p
-
-
-def check_turn(p: Position, actions):
-    """The actions are legal and make up exactly the rest of the turn."""
-    assert actions, p.text()
-    side = p.side
-    q = p
-    for i, a in enumerate(actions):
-        assert q.side == side and q.winner is None, (p.text(), actions)
-        q = q.apply(a)  # raises IllegalActionError
-        if i < len(actions) - 1:
-            assert q.side == side, (p.text(), actions)
-    assert q.side != side or q.winner is not None, (p.text(), actions)
-    return q
 
 
 def start_of(kind, seed):

@@ -12,10 +12,10 @@ import pytest
 from tzaar.ai.players import LEVELS, SOLVE_SLICE, run_think, think
 from tzaar.ai.solver import solve, worth_trying
 from tzaar.facade import call_json
-from tzaar.notation import Action
-from tzaar.position import Position
+from tzaar.rules.notation import Action
+from tzaar.rules.position import Position
 
-from test_solver import LONGER, endgame_positions
+from engine_helpers import LONGER, endgame_positions
 
 
 def call(method, params):
@@ -33,7 +33,7 @@ def texts(board, codes):
 
 #: Endgames the solver proves in about a hundred nodes (losses in 4 turns).
 PROVEN = LONGER[:4]
-#: Endgames of 14 and 13 stacks (from test_solver.endgame_positions, seeds 7 and 12) that
+#: Endgames of 14 and 13 stacks (from engine_helpers.endgame_positions, seeds 7 and 12) that
 #: take the solver 2,000 to 4,000 nodes: a win in 5 turns, a loss in 4.
 HARDER = [
     "....z2/..t.../......./T......a/Ta2Z.Z2.t./A.T...../T...A../.....t/..T.. b1",
@@ -158,20 +158,6 @@ def test_cli_stats_say_when_the_result_is_proven():
     sol = solve(b)
     assert out.stdout.split() == texts(b, sol.actions)
     assert out.stderr.strip().endswith(f"proven loss in {sol.turns} turns")
-
-
-def test_solver_bench_and_ab_run_on_tiny_budgets():
-    from lab.solver_bench import ab_endgames, bench
-
-    lines = bench(games=1, max_nodes=300).splitlines()
-    assert lines[0].startswith("10 stacks: 1/1 proven") and lines[-1].startswith("total: ")
-    assert "stacks:" in bench(games=1, max_nodes=300, use_search=True)
-    import re
-
-    out = ab_endgames(games=3, nodes=200, stacks=36)
-    m = re.search(r"36-stack starts: (\d+)/(\d+) won; starts won with both colours (\d+), split (\d+), lost with both (\d+)$", out)
-    won, played, both, split, lost = map(int, m.groups())
-    assert played == 2 * (both + split + lost) > 0 and won == 2 * both + split
 
 
 def test_a_time_budget_bounds_the_solver_even_with_nodes():

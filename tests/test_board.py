@@ -5,11 +5,11 @@ import random
 import pytest
 
 import reference as ref
-from engine_helpers import EMPTY_W0, STANDARD
-from tzaar.board import PASS, Board, perft, perft_visit
-from tzaar.errors import PositionError
-from tzaar.notation import Action
-from tzaar.position import Position
+from engine_helpers import EMPTY_W0, STANDARD, perft_cases
+from tzaar.rules.board import PASS, Board, perft, perft_visit
+from tzaar.rules.errors import PositionError
+from tzaar.rules.notation import Action
+from tzaar.rules.position import Position
 
 
 def fast_texts(board):
@@ -82,10 +82,8 @@ def test_fast_generator_matches_reference_on_random_positions():
 
 def test_reference_perft_agrees_on_small_data_counts():
     # The data file was computed with the reference; recheck its cheap lines live.
-    from test_perft import _cases
-
     checked = 0
-    for case in _cases():
+    for case in perft_cases():
         text, depth, count = case.values
         if count <= 40_000:
             assert ref.perft(ref.parse(text), depth) == count, text

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine_helpers import EMPTY_W0, STANDARD, build
-from tzaar.position import Position
+from tzaar.rules.position import Position
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -98,7 +98,7 @@ def test_help_exits_0():
 
 def test_the_commands_are_the_players_ones():
     # The lab's commands (puzzles, matches against frozen engines) are python -m lab.NAME.
-    from tzaar.__main__ import _build_parser
+    from tzaar.cli.main import _build_parser
 
     sub = next(a for a in _build_parser()._actions if a.dest == "command")
     assert list(sub.choices) == ["moves", "perft", "apply", "status", "show", "ai", "match", "convert", "review"]
@@ -109,7 +109,7 @@ def test_the_commands_are_the_players_ones():
 
 
 def run_main(capsys, *args):
-    from tzaar.__main__ import main
+    from tzaar.cli.main import main
 
     code = main(list(args))
     out, err = capsys.readouterr()

@@ -1,6 +1,6 @@
 """The command-line examples of README.md and docs/*.md print what the documents say.
 
-Every ``$ python -m tzaar ...`` line of a code block is run in-process (``tzaar.__main__.
+Every ``$ python -m tzaar ...`` line of a code block is run in-process (``tzaar.cli.main.
 main``) and its output (stdout then stderr) compared with the lines under it up to the next
 ``$`` line or the block's end. A trailing ``| head -N`` keeps the first N lines; the seconds
 of a match's turns vary from run to run and are left out of the comparison."""
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tzaar.__main__ import main
+from tzaar.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCUMENTS = sorted([ROOT / "README.md", *(ROOT / "docs").glob("*.md")])

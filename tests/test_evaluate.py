@@ -1,29 +1,17 @@
-"""The evaluation's features and weights (the tuner: tests/test_lab_tune.py)."""
-
-import random
+"""The evaluation's features and weights (the tuner: lab/tests/test_tune.py)."""
 
 import pytest
+from engine_helpers import random_positions
 
 from tzaar.ai import evaluate as ev
 from tzaar.ai import weights
 from tzaar.ai.weights import WEIGHTS
-from tzaar.position import Position
+from tzaar.rules.position import Position
 
 
 def positions(n=30):
     """Positions of random games (standard and random setups), none finished."""
-    out = []
-    for seed in range(n):
-        rng = random.Random(seed)
-        p = Position.standard() if seed % 2 else Position.random(seed)
-        for _ in range(rng.randrange(0, 50)):
-            legal = p.legal_actions()
-            if not legal:
-                break
-            p = p.apply(rng.choice(legal))
-        if p.winner is None:
-            out.append(p)
-    return out
+    return list(random_positions(n, 0, 50))
 
 
 def colours_swapped(p: Position) -> Position:

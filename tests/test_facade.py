@@ -7,26 +7,14 @@ import sys
 import pytest
 
 from engine_helpers import EMPTY_W0, STANDARD, build
+from facade_helpers import err, ok
 from tzaar import facade
 from tzaar.facade import call, call_json
-from tzaar.position import Position
+from tzaar.rules.position import Position
 
 VIEW_KEYS = {"position", "side", "step", "opening", "points", "tops", "pieces", "reserve",
              "legal", "winner", "reason", "last"}
 LEGAL_KEYS = {"captures", "stacks", "pass", "place", "losing", "actions"}
-
-
-def ok(method, **params):
-    out = call(method, params)
-    assert set(out) == {"result"}, out
-    return out["result"]
-
-
-def err(method, params):
-    out = call(method, params)
-    assert set(out) == {"error"}, out
-    assert set(out["error"]) == {"kind", "message"}
-    return out["error"]["kind"], out["error"]["message"]
 
 
 def test_new_position_setups():
@@ -230,10 +218,13 @@ def test_protocol_documented_in_module_docstring():
                  "PositionError", "ActionError", "IllegalActionError", "RecordError", "UnknownMethod",
                  "BadParams", "InternalError", "covered-own-type"]:
         assert name in doc
-    from tzaar import tools_facade
+    from tzaar.facade import ai_methods, record_methods, study_methods
 
-    for name in ["record_save", "record_load", "record_open", "record_export", "attack_map", "review_start"]:
-        assert name in tools_facade.__doc__
+    for module, names in [(record_methods, ["record_save", "record_load", "record_open", "record_export"]),
+                          (study_methods, ["attack_map", "check_position", "puzzle_check", "lessons", "lesson_check"]),
+                          (ai_methods, ["ai_levels", "ai_start", "ai_step", "ai_stop", "ai_move", "review_start"])]:
+        for name in names:
+            assert name in module.__doc__, (module.__name__, name)
 
 
 # ---------------------------------------------------------------------- hostile input
@@ -301,20 +292,19 @@ def test_underscore_for_the_space_everywhere():
     assert isinstance(ok("ai_start", position=url_form, nodes=50)["job"], int)
 
 
-
-def test_the_ai_and_tools_methods_load_on_their_first_call():
-    """A fresh interpreter imports only the rules with the facade; the first call of a tools'
-    method imports the tools (not the search), that of an ai_* method the search (the browser
-    fetches them then)."""
+def test_the_study_and_ai_methods_load_on_their_first_call():
+    """A fresh interpreter imports only the rules with the facade; the first call of the
+    position check imports the study's methods (not the search), that of an ai_* method the
+    search (the browser fetches them then)."""
     code = (
         "import sys, json\n"
         "from tzaar import facade\n"
-        "rest = ('tzaar.ai', 'tzaar.jobs', 'tzaar.tools_facade', 'tzaar.analysis', 'tzaar.littlegolem', 'tzaar.puzzles')\n"
+        "rest = ('tzaar.ai', 'tzaar.facade.jobs', 'tzaar.facade.record_methods', 'tzaar.facade.study_methods', 'tzaar.facade.ai_methods', 'tzaar.records', 'tzaar.study')\n"
         "seen = [sorted(m for m in sys.modules if m.startswith(rest))]\n"
         "assert 'result' in facade.call('check_position', {'position': facade.STANDARD_TEXT})\n"
-        "seen.append(['tzaar.tools_facade' in sys.modules, 'tzaar.ai.jobs' in sys.modules, 'tzaar.ai.search' in sys.modules])\n"
+        "seen.append(['tzaar.facade.study_methods' in sys.modules, 'tzaar.facade.ai_methods' in sys.modules, 'tzaar.ai.search' in sys.modules])\n"
         "assert 'result' in facade.call('ai_levels', {})\n"
-        "seen.append('tzaar.ai.jobs' in sys.modules)\n"
+        "seen.append('tzaar.facade.ai_methods' in sys.modules)\n"
         "print(json.dumps(seen))\n"
     ).replace("facade.STANDARD_TEXT", repr(STANDARD))
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -328,7 +318,7 @@ def test_every_method_is_the_facades_or_a_lazy_modules():
     offered = {fn.__module__ for fn in methods.values()}
     assert offered == {"tzaar.facade", *facade.LAZY_MODULES}
     code = (
-        "import json\nfrom tzaar import facade, methods\n"
+        "import json\nfrom tzaar import facade\nfrom tzaar.facade import methods\n"
         "print(json.dumps([facade._find(name) is not None for name in %r]))\n" % sorted(methods)
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -9,13 +9,13 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tzaar.errors import ActionError, PositionError, RecordError
+from tzaar.rules.errors import ActionError, PositionError, RecordError
 from tzaar.facade import call, call_json, load_all_methods
-from tzaar.game import Game
-from tzaar.records import game_record, parse_record
-from tzaar.methods import SPECS
-from tzaar.notation import parse_action, parse_position
-from tzaar.position import Position
+from tzaar.rules.game import Game
+from tzaar.records.ours import game_record, parse_record
+from tzaar.facade.methods import SPECS
+from tzaar.rules.notation import parse_action, parse_position
+from tzaar.rules.position import Position
 
 METHODS = load_all_methods()  # (the ai_* and tools' methods load on first call)
 

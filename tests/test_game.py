@@ -3,13 +3,13 @@
 import pytest
 
 from engine_helpers import STANDARD, build
-from tzaar.board import BLACK, WHITE
-from tzaar.errors import ActionError, IllegalActionError
-from tzaar.game import Game
-from tzaar.notation import parse_action
-from tzaar.position import COVERED_OWN_TYPE, Position
-from tzaar.records import game_record
-from tzaar.turns import Turn, group_turns
+from tzaar.rules.board import BLACK, WHITE
+from tzaar.rules.errors import ActionError, IllegalActionError
+from tzaar.rules.game import Game
+from tzaar.rules.notation import parse_action
+from tzaar.rules.position import COVERED_OWN_TYPE, Position
+from tzaar.records.ours import game_record
+from tzaar.rules.turns import Turn, group_turns
 
 
 def test_new_game_is_the_standard_start():

@@ -3,8 +3,8 @@ docs/notation.md, "Points")."""
 
 import pytest
 
-from tzaar.errors import PointError
-from tzaar.geometry import (
+from tzaar.rules.errors import PointError
+from tzaar.rules.geometry import (
     COLUMN_SIZES,
     NEIGHBOURS,
     NUM_POINTS,

@@ -7,7 +7,7 @@ import pytest
 
 from engine_helpers import STANDARD
 from tzaar.facade import call, call_json, load_all_methods
-from tzaar.methods import SPECS
+from tzaar.facade.methods import SPECS
 
 METHODS = load_all_methods()  # (the ai_* and tools' methods load on first call)
 

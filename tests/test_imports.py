@@ -1,4 +1,5 @@
-"""The package's layers: no module of tzaar/ imports (even inside a function) one that imports it back.
+"""The package's layers: no module of tzaar/ imports (even inside a function) one that imports
+it back, nor one of a layer above its own (rules < records < ai < study < facade, cli).
 
 The import walk is sitebuild/imports.py's, the one build.py ships the browser's modules by."""
 
@@ -43,8 +44,8 @@ def _cycle(graph):
 
 def test_no_import_circle_in_tzaar():
     graph = layer_graph(package_modules(PACKAGE))
-    # the parser sees them (`from . import tools_cli` is the module tzaar.tools_cli)
-    assert "tzaar.notation" in graph["tzaar.board"] and "tzaar.tools_cli" in graph["tzaar.__main__"]
+    # the parser sees them (`from . import games` is the module tzaar.cli.games)
+    assert "tzaar.rules.notation" in graph["tzaar.rules.board"] and "tzaar.cli.games" in graph["tzaar.cli.main"]
     cycle = _cycle(graph)
     assert cycle is None, " -> ".join(cycle)
 
@@ -52,3 +53,61 @@ def test_no_import_circle_in_tzaar():
 def test_the_cycle_finder_finds_cycles():
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert _cycle({"a": {"b"}, "b": set()}) is None
+
+
+#: tzaar's layers from the bottom, each a tuple of the packages side by side in it.  A module
+#: may import modules of its own package and of the layers below, nothing else.
+LAYERS = (("rules",), ("records",), ("ai",), ("study",), ("facade", "cli"))
+#: The package's own two modules outside the layers: ``import tzaar`` gives the rules, and
+#: ``python -m tzaar`` is the command line.
+ENTRY = {"tzaar": "rules", "tzaar.__main__": "cli"}
+
+
+def _package(module):
+    """The layer package of a module of tzaar ("tzaar.ai.search" -> "ai")."""
+    return ENTRY.get(module) or module.split(".")[1]
+
+
+def _rank(package):
+    return next(i for i, side in enumerate(LAYERS) if package in side)
+
+
+def _upward(graph):
+    """The imports (module, imported) of ``graph`` that leave the module's package for one
+    of its own layer or a layer above."""
+    found = []
+    for module in sorted(graph):
+        own = _package(module)
+        for target in sorted(graph[module]):
+            other = _package(target)
+            if other != own and _rank(other) >= _rank(own):
+                found.append((module, target))
+    return found
+
+
+def test_every_module_of_tzaar_is_in_a_layer():
+    modules = package_modules(PACKAGE)
+    assert {_package(m) for m in modules} == {p for side in LAYERS for p in side}
+    assert all(path.parent == PACKAGE for m, path in modules.items() if m in ENTRY)
+
+
+def test_no_module_of_tzaar_imports_a_layer_above_its_own():
+    graph = layer_graph(package_modules(PACKAGE))
+    assert "tzaar.study.attacks" in graph["tzaar.facade.study_methods"]  # the walk sees them
+    assert _upward(graph) == []
+
+
+def test_the_layer_check_finds_an_import_upwards():
+    graph = {
+        "tzaar": {"tzaar.rules.board"},
+        "tzaar.rules.board": {"tzaar.rules.codes"},
+        "tzaar.rules.codes": set(),
+        "tzaar.ai.search": {"tzaar.rules.board"},
+        "tzaar.facade.jobs": {"tzaar.ai.search"},
+        "tzaar.cli.main": {"tzaar.rules.board"},
+    }
+    assert _upward(graph) == []
+    graph["tzaar.rules.codes"] = {"tzaar.ai.search"}  # the rules asking the engine (in a function too)
+    graph["tzaar.cli.main"] = {"tzaar.facade.jobs"}  # the command line and the facade stand side by side
+    graph["tzaar.ai.search"] = {"tzaar.ai.search", "tzaar"}  # its own package, and the rules: fine
+    assert _upward(graph) == [("tzaar.cli.main", "tzaar.facade.jobs"), ("tzaar.rules.codes", "tzaar.ai.search")]

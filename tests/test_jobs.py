@@ -1,4 +1,4 @@
-"""The job registry (tzaar/jobs.py): the slice loop, and the policy for two jobs at once: each
+"""The job registry (tzaar/facade/jobs.py) and the slice loop (tzaar/ai/work.py): and the policy for two jobs at once: each
 job has its own id and state, starting one never stops another, and interleaved steps give
 what each job gives alone."""
 
@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from tzaar import jobs
+from facade_helpers import ok
+from tzaar.ai.work import Work
+from tzaar.facade import jobs
 from tzaar.facade import call, load_all_methods
-from tzaar.position import Position
+from tzaar.rules.position import Position
 
 STD = Position.standard().text()
 AFTER_OPENING = Position.standard().play(["C5xC4"]).text()
@@ -25,12 +27,6 @@ def no_jobs_left():
     for jid, (kind, _) in list(jobs._JOBS.items()):
         call(f"{kind}_stop", {"job": jid})
     assert jobs.kept_count() == 0
-
-
-def ok(method, **params):
-    out = call(method, params)
-    assert "result" in out, out
-    return out["result"]
 
 
 def run_alone(kind, params, slice_ms=5.0):
@@ -125,11 +121,11 @@ def test_a_slice_must_be_above_zero(slice_ms):
 def test_the_kinds_and_their_methods():
     assert jobs.kinds() == {"ai": ("ai_start", "ai_step", "ai_stop"), "review": ("review_start", "review_step", "review_stop")}
     methods = load_all_methods()
-    assert methods["ai_step"].__module__ == "tzaar.ai.jobs"
-    assert methods["review_start"].__module__ == "tzaar.tools_facade"
+    assert methods["ai_step"].__module__ == "tzaar.facade.ai_methods"
+    assert methods["review_start"].__module__ == "tzaar.facade.ai_methods"
 
 
-class Count(jobs.Work):
+class Count(Work):
     """Work of ``n`` pieces."""
 
     def __init__(self, n: int):
@@ -154,4 +150,4 @@ def test_the_slice_loop_does_at_least_one_piece_and_stops_at_the_end():
     assert work.step(float("inf")) == {"done": True, "pieces": 3}
     assert work.step(float("inf")) == {"done": True, "pieces": 3}  # nothing more to do
     with pytest.raises(TypeError):
-        jobs.Work()  # advance and report are the subclass's
+        Work()  # advance and report are the subclass's

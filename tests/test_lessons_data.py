@@ -1,4 +1,4 @@
-"""The lessons (tzaar/lessons.py, tzaar/lesson_data.py): every step's position is one a game
+"""The lessons (tzaar/study/lessons.py, tzaar/study/lesson_data.py): every step's position is one a game
 can reach, its goal is reachable, the author's solution reaches it (through the facade, the
 page's defence played), the hint is the solution's first action, every forced result is
 proven by the exact solver, and wrong play gets a reason."""
@@ -12,12 +12,12 @@ import pytest
 
 from tzaar import facade
 from tzaar.ai.solver import Solver
-from tzaar.analysis import check_position
-from tzaar.lesson_data import LESSONS
-from tzaar.lessons import GOAL_KINDS, _Turn, check_step, reachable
-from tzaar.position import Position
-from tzaar.notation import Action
-from tzaar.puzzles import turns_of, wins
+from tzaar.study.attacks import check_position
+from tzaar.study.lesson_data import LESSONS
+from tzaar.study.lessons import GOAL_KINDS, _Turn, check_step, reachable
+from tzaar.rules.position import Position
+from tzaar.rules.notation import Action
+from tzaar.study.puzzles import rests_of_turn, wins
 
 STEPS = [(lesson["id"], n, step) for lesson in LESSONS for n, step in enumerate(lesson["steps"])]
 IDS = [f"{lesson}-{n}" for lesson, n, _ in STEPS]
@@ -68,7 +68,7 @@ def test_every_win_goal_is_a_forced_win_proven_by_the_solver_and_no_faster(lesso
 def winning_ways(position: Position) -> set:
     """How the side to move can win in this turn: the reason codes of its winning turns."""
     ways = set()
-    for codes in turns_of(position.board()):
+    for codes in rests_of_turn(position.board()):
         after = position
         for code in codes:
             after = after.apply(Action.from_code(code, after.board().cells))

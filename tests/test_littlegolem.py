@@ -1,23 +1,23 @@
-"""LittleGolem records (tzaar/littlegolem.py) and the convert command, on real records."""
+"""LittleGolem records (tzaar/records/littlegolem.py), a record of either format read
+(tzaar/records/either.py), and the convert command, on real records."""
 
 from pathlib import Path
 
 import pytest
 
-from tzaar.errors import RecordError
-from tzaar.game import Game
-from tzaar.geometry import POINT_NAMES
-from tzaar.littlegolem import (
+from tzaar.rules.errors import RecordError
+from tzaar.rules.game import Game
+from tzaar.rules.geometry import POINT_NAMES
+from tzaar.records.littlegolem import (
     LG_NAMES,
     LG_POINTS,
     format_littlegolem,
     is_littlegolem,
     parse_littlegolem,
-    read_record,
-    to_tzaar_record,
 )
-from tzaar.position import Position
-from tzaar.__main__ import main
+from tzaar.records.either import read_any_record, to_tzaar_record
+from tzaar.rules.position import Position
+from tzaar.cli.main import main
 
 DATA = Path(__file__).resolve().parent / "data"
 RECORDS = sorted(DATA.glob("lg-*.sgf"))
@@ -49,7 +49,7 @@ def test_real_records_replay_legally_to_their_end(path):
     assert rec.meta["Source"] == "https://www.littlegolem.net"
     # written back byte for byte, and through our own format too
     assert format_littlegolem(rec.start, rec.actions, rec.meta) == text
-    again = read_record(to_tzaar_record(rec))
+    again = read_any_record(to_tzaar_record(rec))
     assert again == rec
 
 
@@ -113,11 +113,11 @@ def test_bad_records_say_where_and_why(edit, fragment):
     assert fragment in str(e.value) and "\n" not in str(e.value)
 
 
-def test_read_record_tells_the_formats_apart():
+def test_read_any_record_tells_the_formats_apart():
     assert is_littlegolem(GAME_2558925) and not is_littlegolem("Start: standard\n1. C5xC4\n")
-    assert read_record("Start: standard\n1. C5xC4\n").actions[0].text() == "C5xC4"
+    assert read_any_record("Start: standard\n1. C5xC4\n").actions[0].text() == "C5xC4"
     with pytest.raises(RecordError):
-        read_record("(;FF[TZAAR])")
+        read_any_record("(;FF[TZAAR])")
 
 
 def run(capsys, *args):

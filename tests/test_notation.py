@@ -3,16 +3,16 @@
 import pytest
 
 from engine_helpers import EMPTY_W0, STANDARD, build
-from tzaar.board import BLACK, PASS, TOTT, TZAAR, WHITE, Board
-from tzaar.errors import ActionError, PositionError
-from tzaar.geometry import parse_point
-from tzaar.notation import (
+from tzaar.rules.board import BLACK, PASS, TOTT, TZAAR, WHITE, Board
+from tzaar.rules.errors import ActionError, PositionError
+from tzaar.rules.geometry import parse_point
+from tzaar.rules.notation import (
     Action,
     format_position,
     parse_action,
     parse_position,
 )
-from tzaar.position import Position
+from tzaar.rules.position import Position
 
 # ---------------------------------------------------------------------- actions
 
@@ -212,7 +212,7 @@ def test_errors_echo_a_short_cut_of_a_huge_input(parse, text):
 
 
 def test_shown():
-    from tzaar.errors import clip, shown
+    from tzaar.rules.errors import clip, shown
 
     assert shown("C3xD4") == "'C3xD4'" and shown(None) == "None"
     assert shown("x" * 100) == "'" + "x" * 80 + "'... (100 characters)"

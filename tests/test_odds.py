@@ -5,20 +5,20 @@ import json
 import math
 
 from engine_helpers import STANDARD
-from lab import tune
 from tzaar.ai.odds import SHOWN_K, chance_text, percent, win_chance
 from tzaar.ai.search import MATE, MATE_BOUND
 from tzaar.ai.weights import K
 from tzaar.facade import call, call_json
-from tzaar.position import Position
+from tzaar.rules.position import Position
 
 
 def test_the_chance_is_a_logistic_model_with_the_shown_scale():
     assert win_chance(0) == 0.5
     for score in (-14000, -5000, -400, -1, 1, 250, 2200, 9000, 15000):
-        # the tuner's function, with the scale fitted on the search's scores
-        assert math.isclose(win_chance(score), tune._sig(SHOWN_K * score / 400))
-        assert math.isclose(win_chance(score, K), tune._sig(K * score / 400))
+        # the logistic function, with the scale fitted on the search's scores (the tuner's:
+        # lab/tests/test_tune.py)
+        assert math.isclose(win_chance(score), 1 / (1 + math.exp(-SHOWN_K * score / 400)))
+        assert math.isclose(win_chance(score, K), 1 / (1 + math.exp(-K * score / 400)))
         assert math.isclose(win_chance(score) + win_chance(-score), 1.0)
     # about 400 / SHOWN_K = 4,400 centi-units make one logit of odds (73%): 2,200 is shown
     # as 62%; the tuner's K reads one logit at 400 / K

@@ -3,27 +3,17 @@
 import random
 
 import pytest
+from engine_helpers import random_positions
 
 from tzaar.ai import ordering
 from tzaar.ai.ordering import SCARCE_STACKINGS, MoveOrder, captures, plausible
-from tzaar.board import PASS
-from tzaar.position import Position
+from tzaar.rules.board import PASS
+from tzaar.rules.position import Position
 
 
 def boards(n=40):
     """Boards of random games at the first and the second action, none finished."""
-    out = []
-    for seed in range(n):
-        rng = random.Random(seed)
-        p = Position.standard() if seed % 2 else Position.random(seed)
-        for _ in range(rng.randrange(1, 60)):
-            legal = p.legal_actions()
-            if not legal:
-                break
-            p = p.apply(rng.choice(legal))
-        b = p.board()
-        if b.winner() is None and b.moves():
-            out.append(b)
+    out = [b for b in (p.board() for p in random_positions(n, 1, 60)) if b.moves()]
     assert {b.step for b in out} == {1, 2}
     return out
 

@@ -3,11 +3,11 @@
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tzaar.board import BLACK, HEIGHT, WHITE
-from tzaar.game import Game
-from tzaar.notation import parse_action
-from tzaar.position import Position
-from tzaar.records import game_from_record, game_record
+from tzaar.rules.board import BLACK, HEIGHT, WHITE
+from tzaar.rules.game import Game
+from tzaar.rules.notation import parse_action
+from tzaar.rules.position import Position
+from tzaar.records.ours import game_from_record, game_record
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

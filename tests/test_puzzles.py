@@ -1,21 +1,17 @@
 """Puzzles: the exact "win within n turns" solver, answers checked, the generator.
-The shipped puzzles are proven in test_puzzle_set.py."""
+The shipped puzzles are proven in lab/tests/test_puzzleset.py."""
 
 import pytest
 
-from engine_helpers import STANDARD, build
-from lab.puzzlegen import solve
+from engine_helpers import IN_ONE, PUZZLE
+from facade_helpers import ok
 from tzaar.facade import call
-from tzaar.notation import Action
-from tzaar.position import Position
+from tzaar.rules.notation import Action
+from tzaar.rules.position import Position
 from tzaar.ai.solver import Solver, SolverLimit
-from tzaar.puzzles import check_answer, winning_first_actions, wins
+from tzaar.study.puzzles import check_answer, winning_first_actions, wins
 
-# Found by the generator (python -m lab.puzzlegen --seed 110 --games 1): White to play and win in 2 turns with G4xB6.
-PUZZLE = "t2A.../.....a2/......T/.AA....A/..T2....a2/.Z3....../.t3.Z3.../....../....z4 w1"
-LINE = ["G4xB6", "C7-D8", "A1xA2", "G2xF2", "D8xE8"]
-# White takes Black's only Tzaar at once: a win in 1 turn, so no puzzle.
-IN_ONE = build({"F6": "Z", "C6": "A", "G6": "T", "D5": "z", "H2": "a", "G3": "t", "H5": "t"}, "w1")
+LINE = ["G4xB6", "C7-D8", "A1xA2", "G2xF2", "D8xE8"]  # PUZZLE's answer and the line after it
 
 
 def texts(codes, pos):
@@ -37,7 +33,6 @@ def test_the_node_budget_stops_the_solver_and_restores_the_board():
     with pytest.raises(SolverLimit):
         winning_first_actions(b, 2, Solver(b, max_nodes=5))
     assert b.text() == pos.text()
-    assert solve(pos, limit=5, prefilter=False) is None  # the generator skips such a position
 
 
 def test_solver_on_a_win_in_one():
@@ -45,14 +40,6 @@ def test_solver_on_a_win_in_one():
     b = pos.board()
     s = Solver(b)
     assert wins(s, 1) and "F6xD5" in texts(winning_first_actions(b, 1, s), pos)
-    assert solve(pos, prefilter=False) is None  # a win in 1 is not a puzzle
-
-
-def test_solve_gives_the_answer_and_a_whole_line():
-    p = solve(Position.from_text(PUZZLE), prefilter=False)
-    assert p["answer"] == "G4xB6" and p["side"] == "white" and p["position"] == PUZZLE
-    end = Position.from_text(PUZZLE).play(p["solution"])
-    assert end.winner == 0 and p["solution"][0] == "G4xB6"
 
 
 def test_the_right_line_is_solved_step_by_step():
@@ -88,12 +75,6 @@ def test_a_last_turn_that_does_not_win_fails():
     out = check_answer(pos, turn, turns=1)
     assert out["status"] == "failed" and "does not win" in out["reason"]
     assert check_answer(pos, ["F6xD5"], turns=1)["status"] == "solved"
-
-
-def ok(method, **params):
-    out = call(method, params)
-    assert set(out) == {"result"}, out
-    return out["result"]
 
 
 def test_puzzle_check_bad_input():

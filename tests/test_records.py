@@ -5,11 +5,11 @@ import re
 import pytest
 
 from engine_helpers import EMPTY_W0, STANDARD, random_game
-from tzaar.errors import PositionError, RecordError
-from tzaar.game import Game
-from tzaar.notation import parse_action
-from tzaar.position import Position, start_position
-from tzaar.records import format_record, game_from_record, game_record, parse_record, read_record, start_line
+from tzaar.rules.errors import PositionError, RecordError
+from tzaar.rules.game import Game
+from tzaar.rules.notation import parse_action
+from tzaar.rules.position import Position, start_position
+from tzaar.records.ours import format_record, game_from_record, game_record, parse_record, read_record, start_line
 
 
 def test_record_round_trip_whole_games():

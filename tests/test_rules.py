@@ -3,10 +3,10 @@
 import pytest
 
 from engine_helpers import EMPTY_W0, STANDARD, build
-from tzaar.board import BLACK, TOTT, TZAAR, TZARRA, WHITE
-from tzaar.errors import IllegalActionError
-from tzaar.geometry import parse_point
-from tzaar.position import COVERED_OWN_TYPE, LOST_TYPE, NO_CAPTURE, Position
+from tzaar.rules.board import BLACK, TOTT, TZAAR, TZARRA, WHITE
+from tzaar.rules.errors import IllegalActionError
+from tzaar.rules.geometry import parse_point
+from tzaar.rules.position import COVERED_OWN_TYPE, LOST_TYPE, NO_CAPTURE, Position
 
 # Far-away pieces that give both sides all three types without touching the action.
 WHITE_KEEP = {"A1": "Z", "A2": "A", "A3": "T"}
@@ -234,7 +234,7 @@ def test_random_setup_is_replayable_and_full():
 
 def test_standard_setup_symmetry():
     # Unchanged by a 120 degree turn; a 180 degree turn swaps the colours (docs/rules.md).
-    from tzaar.geometry import COORDS
+    from tzaar.rules.geometry import COORDS
 
     at = {c: i for i, c in enumerate(COORDS)}
     p = Position.standard()

@@ -132,3 +132,15 @@ def test_the_worker_gets_the_sizes_of_its_downloads_as_stored_and_over_the_wire(
     assert worker == b'const A = 1;\nconst DOWNLOAD = {"x.zip":[1,1]};\nconst B = 2;\n'
     with pytest.raises(BuildError, match="DOWNLOAD"):
         site.sized_worker("const A = 1;\n", {})
+
+
+def test_the_start_zip_puts_the_smallest_modules_first():
+    from io import BytesIO
+
+    from sitebuild.python import write_zip
+
+    entries = {"b.pyc": b"xx", "a.pyc": b"xxx", "c.pyc": b"x", "d.pyc": b"y"}
+    assert zipfile.ZipFile(BytesIO(write_zip(entries))).namelist() == ["a.pyc", "b.pyc", "c.pyc", "d.pyc"]
+    smallest = write_zip(entries, zipfile.ZIP_STORED, smallest_first=True)
+    assert zipfile.ZipFile(BytesIO(smallest)).namelist() == ["c.pyc", "d.pyc", "b.pyc", "a.pyc"]
+    assert smallest == write_zip(dict(reversed(entries.items())), zipfile.ZIP_STORED, smallest_first=True)

@@ -10,16 +10,15 @@ end from random setups (every position reached by legal actions, and re-read thr
 
 
 import pytest
-from engine_helpers import build
+from engine_helpers import LONGER, build, endgame_positions
 
-from tzaar.notation import Action
-from tzaar.position import Position
-from lab import solver_bench
+from tzaar.rules.notation import Action
+from tzaar.rules.position import Position
 from tzaar.ai.solver import (
     LOSS, SOLVE_STACKS, WIN, Solution, Solver, SolverLimit, solve, stacks_left, winning_actions, worth_trying,
 )
 from tzaar.ai.solver_moves import captures_first, may_win_at_once, quick_win_at_once
-from tzaar.board import PASS
+from tzaar.rules.board import PASS
 
 
 # ---------------------------------------------------------------------- the reference
@@ -75,26 +74,6 @@ def value_after(b, actions, memo):
 
 
 # ---------------------------------------------------------------------- positions
-
-
-def endgame_positions(seed, max_stacks, min_stacks=4, careful=20):
-    """Texts of the positions with ``min_stacks``..``max_stacks`` stacks of one seeded game
-    between random players that do not throw the game away
-    (:func:`lab.solver_bench.endgame_positions`, here from 4 stacks up)."""
-    return solver_bench.endgame_positions(seed, max_stacks, min_stacks, careful)
-
-
-#: Positions with longer results, found with :func:`endgame_positions` (seeds 0-149,
-#: 9-13 stacks); their expected values are computed by :func:`exact` in the tests.
-LONGER = [
-    "a..../...z2../t....../....t.Za/Z2......./.......T/......A2/.AT.../..... b1",
-    "...A./.z2.T../.....Z./A...Z..T/t......./.....T../......a/..a2.../.t... w2",
-    "A.A../.z2..../...a.../....T..T/..A.Z2.../A......a2/....t.t/...t../..... w1",
-    "Z.T2../....../.T2...../A......t2/...A2.t../t...a..a2/.....A./.A..../....z2 w1",
-    ".Z2T.T/.a.t../A....../...tT.../......z2./.......A/......./a..a../..... w2",
-    "a..../..t.z./...T..z/.......z/......../A...T.../..Z..../.....Z/.t..T w2",
-    "Z2..../..z.t2T/......./...t..../...T..../...A...z2/......A2/a2...../.T..A w2",
-]
 
 
 def test_solver_matches_exhaustive_minimax_on_random_endgames():
@@ -331,7 +310,7 @@ def _second_actions():
     """(board at its second action, the actions that win at once there) in the endgames of
     eight seeded games, every first action of each turn tried; the board is restored after."""
     for seed in range(1, 9):
-        for text in solver_bench.endgame_positions(seed, max_stacks=24, min_stacks=4, careful=0):
+        for text in endgame_positions(seed, max_stacks=24, min_stacks=4, careful=0):
             b = Position.from_text(text).board()
             for first in b.moves() if b.step == 1 else []:
                 b.do(first)

@@ -5,13 +5,13 @@ tested with made-up clocks; their effect on time and strength is measured in BEN
 (``python -m lab.bench_time``, a match against expert-v2), not here.
 """
 
-from tzaar.ai import players, timing
-from tzaar.ai.players import LEVELS, think
-from tzaar.ai.search import MATE_BOUND
-from tzaar.position import Position
-from tzaar.notation import action_texts
+from engine_helpers import check_turn, playout
 
-from test_ai import check_turn, playout
+from tzaar.ai import players, timing
+from tzaar.ai.players import LEVELS, run_think, think
+from tzaar.ai.search import MATE_BOUND
+from tzaar.rules.notation import action_texts
+from tzaar.rules.position import Position
 
 A, B = 100, 200  # two root actions (any ints)
 
@@ -92,15 +92,9 @@ def test_a_node_budget_is_never_managed(monkeypatch):
 
 
 def _run(p, level, seconds, nodes):
-    gen = think(p.board(), level, 1, seconds, nodes)
     infos = []
-    while True:
-        try:
-            x = next(gen)
-        except StopIteration as stop:
-            return stop.value, infos
-        if x is not None:
-            infos.append(x)
+    actions, _ = run_think(p.board(), level, 1, seconds, nodes, infos=infos)
+    return actions, infos
 
 
 def test_a_settled_search_stops_there_and_restores_the_board(monkeypatch):

@@ -109,8 +109,13 @@ def test_the_package_rest_finder_adds_the_second_zip_to_the_package(isolated, tm
     (start / "restpkg_t").mkdir(parents=True)
     (start / "restpkg_t" / "__init__.py").write_text("")
     (start / "restpkg_t" / "first.py").write_text("VALUE = 1\n")
+    (start / "restpkg_t" / "sub").mkdir()
+    (start / "restpkg_t" / "sub" / "__init__.py").write_text("")  # a subpackage split between the zips
     url = "https://example.invalid/tzaar-more.zip?v=abc"
-    served[url] = make_zip(tmp_path / "served.zip", {"restpkg_t/later.py": "from . import first\nVALUE = first.VALUE + 1\n"})
+    served[url] = make_zip(tmp_path / "served.zip", {
+        "restpkg_t/later.py": "from . import first\nVALUE = first.VALUE + 1\n",
+        "restpkg_t/sub/lazy.py": "from ..later import VALUE\n",
+    })
     sys.path.insert(0, str(start))
     importlib.import_module("restpkg_t")
     package_rest.install("restpkg_t", url, folder=str(tmp_path))
@@ -119,6 +124,8 @@ def test_the_package_rest_finder_adds_the_second_zip_to_the_package(isolated, tm
     assert importlib.import_module("restpkg_t.later").VALUE == 2
     assert fetched == [url]
     assert sys.modules["restpkg_t"].__path__[-1] == f"{tmp_path}/tzaar-more.zip/restpkg_t"
+    assert importlib.import_module("restpkg_t.sub.lazy").VALUE == 2
+    assert sys.modules["restpkg_t.sub"].__path__[-1] == f"{tmp_path}/tzaar-more.zip/restpkg_t/sub"
     with pytest.raises(ModuleNotFoundError):
         importlib.import_module("restpkg_t.nowhere")
     assert fetched == [url]  # fetched once
@@ -161,6 +168,6 @@ def test_the_memory_report_counts_the_kept_jobs_of_the_registry_once_loaded(monk
 
 
 def test_the_memory_report_reads_the_engines_job_registry():
-    from tzaar import jobs
+    from tzaar.facade import jobs
 
     assert worker_boot.JOBS_MODULE == jobs.__name__ and callable(jobs.kept_count)

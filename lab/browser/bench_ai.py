@@ -47,7 +47,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from lab.bench import playout  # noqa: E402
 from tzaar.ai.players import LEVELS  # noqa: E402
 from tzaar.facade import call  # noqa: E402
-from tzaar.position import Position  # noqa: E402
+from tzaar.rules.position import Position  # noqa: E402
 
 SLICE_MS = 40  # as web/computer.js
 

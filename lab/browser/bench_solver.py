@@ -31,7 +31,7 @@ from tzaar.ai.players import SOLVE_SLICE  # noqa: E402
 from tzaar.ai.solver import solve  # noqa: E402
 from lab.solver_bench import bench_positions  # noqa: E402
 from tzaar.facade import call  # noqa: E402
-from tzaar.position import Position  # noqa: E402
+from tzaar.rules.position import Position  # noqa: E402
 
 STEPS = """async ([position]) => {
   const { call } = window.__engine;

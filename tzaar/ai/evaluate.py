@@ -24,14 +24,14 @@ TZAAR has two ways to lose, and the features follow them:
   taller than one's tallest stack: what could ever be a target) and ``reach_low`` (two or
   fewer), ``dead`` (stacks with no target and no own stack in sight).
 
-Everything is read from :class:`~tzaar.board.Board` fields and tables built at import,
+Everything is read from :class:`~tzaar.rules.board.Board` fields and tables built at import,
 in one pass over the points (the board's links give the first occupied point in each of
 the six directions; a mover ``s`` takes ``t`` when ``abs(t) <= abs(s) | 3``).
 """
 
 from __future__ import annotations
 
-from ..board import HEIGHT, MAX_HEIGHT
+from ..rules.board import HEIGHT, MAX_HEIGHT
 from . import weights as _weights
 
 # ---------------------------------------------------------------------- shapes (fixed)

@@ -17,7 +17,7 @@ import math
 import time
 from typing import Callable, NamedTuple, Optional
 
-from ..position import Position
+from ..rules.position import Position
 from .players import run_think
 
 #: ``player(board, name, seed, seconds, nodes) -> (action ints, last info)``.

@@ -24,7 +24,7 @@ is seen.
 
 from __future__ import annotations
 
-from ..board import PASS
+from ..rules.board import PASS
 from .evaluate import TYPE_LOSS
 
 #: At the last ply, with the stackings left out, still those of a stack topped by one of

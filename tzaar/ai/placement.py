@@ -13,8 +13,8 @@ come, a protecting wall).  Scarce types prefer points with few lines (edges, cor
 
 from __future__ import annotations
 
-from ..board import PLACE, place_code
-from ..geometry import NEIGHBOURS, NUM_POINTS, RAYS
+from ..rules.board import PLACE, place_code
+from ..rules.geometry import NEIGHBOURS, NUM_POINTS, RAYS
 
 # ---------------------------------------------------------------------- tuning constants
 

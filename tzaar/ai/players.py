@@ -17,7 +17,7 @@ import random
 import time
 from typing import NamedTuple, Optional
 
-from ..board import PASS
+from ..rules.board import PASS
 from .evaluate import evaluate
 from .line import table_line
 from .placement import choose_placement
@@ -272,8 +272,9 @@ def _line(board, tt, chosen, best) -> list:
     return [chosen + turn, reply]
 
 
-def run_think(board, player, seed=0, seconds=None, nodes=None, solve=None):
-    """Drive :func:`think` to the end; returns (actions, last info)."""
+def run_think(board, player, seed=0, seconds=None, nodes=None, solve=None, infos=None):
+    """Drive :func:`think` to the end; returns (actions, last info).  Each info is also
+    appended to the list ``infos`` when one is given."""
     gen = think(board, player, seed, seconds, nodes, solve)
     info = None
     while True:
@@ -283,6 +284,8 @@ def run_think(board, player, seed=0, seconds=None, nodes=None, solve=None):
             return stop.value, info
         if x is not None:
             info = x
+            if infos is not None:
+                infos.append(x)
 
 
 __all__ = ["Level", "LEVELS", "SOLVE_NODES", "SPECIAL", "DEFAULT_LEVEL", "player_names", "think", "run_think", "PASS"]

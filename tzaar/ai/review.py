@@ -9,20 +9,20 @@ the engine's turn for the position before it, the *better turn*.  A loss of ``MI
 points or more marks a mistake, ``BLUNDER`` or more a blunder (unless the turn played is
 the engine's own).
 
-:class:`Review` is a :class:`tzaar.jobs.Work`: it runs in slices (:meth:`Review.step`), as the
-browser worker needs; the facade's ``review_*`` methods (the job kind ``review``) and
-``python -m tzaar review`` drive it.
+:class:`Review` is a :class:`.work.Work`: it runs in slices (:meth:`Review.step`), as the
+browser worker needs; the facade's ``review_*`` methods (the job kind ``review``,
+:mod:`tzaar.facade.ai_methods`) and ``python -m tzaar review`` drive it.
 """
 
 from __future__ import annotations
 
-from ..turns import group_turns
-from ..jobs import Work
-from ..notation import COLOUR_NAMES, Action, action_texts
-from ..position import Position
+from ..rules.notation import COLOUR_NAMES, Action, action_texts
+from ..rules.position import Position
+from ..rules.turns import group_turns
 from .odds import chance_text, win_chance
 from .players import think
 from .search import MATE, MATE_BOUND
+from .work import Work
 
 __all__ = ["Review", "DEFAULT_NODES", "MISTAKE", "BLUNDER", "judge", "score_text", "review_game"]
 

@@ -6,10 +6,18 @@ opening capture).  A child with the same side to move is searched with the same 
 
 Resumable: :meth:`Search.run` is a generator.  The top plies are generators too (``yield
 from``) and yield every ``YIELD_NODES`` nodes so a caller (the browser worker, through
-:mod:`tzaar.ai.jobs`) can stop and resume the search between slices; the subtrees of the
+:mod:`tzaar.ai.work`) can stop and resume the search between slices; the subtrees of the
 last ``PLAIN_DEPTH`` plies are plain recursive functions, so the hot path pays nothing
-for it.  A node budget makes the search deterministic; a deadline is a safety net (both
-are checked every ``CHECK_NODES`` nodes in the plain search and raise :class:`Abort`).
+for it.
+
+The alpha-beta loop of a node is therefore written twice, for speed: :meth:`Search._search`
+(plain recursion, the hot path) and :meth:`Search._gsearch` (the same loop as a generator,
+for the top plies): a generator at every node, or one loop serving both, would slow every
+node down.  A change to one is made to the other; tests/test_search.py checks that the two
+give the same best action and score at fixed depths.
+
+A node budget makes the search deterministic; a deadline is a safety net (both are checked
+every ``CHECK_NODES`` nodes in the plain search and raise :class:`Abort`).
 
 Transposition table: a dict keyed by the board's incremental Zobrist hash; entries are
 ``(depth, flag, score, move)``.  Move ordering (:mod:`tzaar.ai.ordering`): the table's
@@ -30,7 +38,7 @@ from __future__ import annotations
 
 import time
 
-from ..board import PASS
+from ..rules.board import PASS
 from .evaluate import evaluate
 from .ordering import MoveOrder
 

@@ -24,7 +24,11 @@ changes.  The root asks ``win(1)``, ``lose(2)``, ``win(3)``...: the first yes is
 result (the fastest win, the slowest loss).  A win within ``2k`` turns is one within
 ``2k-1`` (the enemy can always pass), so wins are asked at odd depths and losses at even
 ones.  One transposition table per question, keyed by the board's Zobrist hash, keeps
-``[false_upto, true_from, move]``.  The rules it relies on (docs/rules.md) are all read
+``[false_upto, true_from, move]``.  ``_win`` and ``_lose`` are one node's loop written
+twice, each the other's mirror (an OR and an AND, each with its table): a shared helper for
+the table's look-up and store costs two calls a node, about a tenth of the solver's speed
+(measured); a change to one is made to the other, and tests/test_solver.py checks both
+against an exhaustive minimax.  The rules it relies on (docs/rules.md) are all read
 from :meth:`Board.winner` after each action.  The last turn of a question counts only an
 action that wins at once, so its second action is mostly decided without playing any
 (:func:`~tzaar.ai.solver_moves.quick_win_at_once`).
@@ -35,7 +39,7 @@ API
 budget); :class:`Solver` ``.run()`` is the same as a generator that yields between slices
 of about ``slice_nodes`` nodes (for the browser's worker).  ``stacks_left(board)`` and
 ``worth_trying(board)`` tell when to try.  The questions are public too, for callers that
-ask several on one board (:mod:`tzaar.puzzles`): ``Solver.wins_within(turns)``,
+ask several on one board (:mod:`tzaar.study.puzzles`): ``Solver.wins_within(turns)``,
 ``.loses_within(turns)`` and ``.winning_actions(turns)`` (from
 :mod:`~tzaar.ai.solver_questions`) share the tables and raise :class:`SolverLimit` once
 ``max_nodes`` are spent, the board restored.  docs/engine.md
@@ -46,7 +50,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Optional
 
-from ..board import PASS
+from ..rules.board import PASS
 from .solver_moves import captures_first, quick_win_at_once
 from .solver_questions import Questions, SolverLimit, _Stop
 

@@ -4,7 +4,7 @@ turn, with a quick verdict on that last turn that decides most of them without a
 
 from __future__ import annotations
 
-from ..board import HEIGHT, PASS, TYPE, WHITE
+from ..rules.board import HEIGHT, PASS, TYPE, WHITE
 
 
 def captures_first(b):

@@ -1,5 +1,5 @@
 """The endgame solver's questions asked one at a time, for callers that ask several of one
-board (:mod:`tzaar.puzzles`, :mod:`tzaar.lessons`, the lab's tactical suite).
+board (:mod:`tzaar.study.puzzles`, :mod:`tzaar.study.lessons`, the lab's tactical suite).
 
 :class:`Questions` is a base of :class:`tzaar.ai.solver.Solver`, which does the searching
 (its ``_win(d)`` and ``_lose(d)``); these methods set the node budget, ask, and put the

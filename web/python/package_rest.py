@@ -1,7 +1,8 @@
 """The last finder on sys.meta_path but one in the browser: the modules of a package that its
 start does not import (tzaar's computer player and tools, tzaar-more.zip) come in a second
-zip, downloaded the first time one of them is imported; the zip's folder of the package then
-joins the package's __path__."""
+zip, downloaded the first time one of them is imported; the zip's folder of each (sub)package
+they are asked from then joins that package's __path__ (tzaar.facade's methods are there,
+beside tzaar/facade/__init__.py of the start)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ class PackageRest:
     package = ""
     url: str | None = None
     folder = "/lib"
+    archive = ""
     loaded = False
 
     @classmethod
@@ -25,13 +27,16 @@ class PackageRest:
             return None
         if not cls.loaded:
             cls.loaded = True
-            archive = cls.folder + "/" + cls.url.rsplit("/", 1)[-1].split("?")[0]
-            status = fetch_sync.fetch_to(cls.url, archive)
+            cls.archive = cls.folder + "/" + cls.url.rsplit("/", 1)[-1].split("?")[0]
+            status = fetch_sync.fetch_to(cls.url, cls.archive)
             if status != 200:
                 raise ImportError(f"{name}: {cls.url} answered HTTP {status}", name=name)
-            # (A new entry of the path: nothing cached to invalidate. importlib.invalidate_caches()
-            # would import importlib.metadata, which stdlib.zip lacks.)
-            sys.modules[cls.package].__path__.append(archive + "/" + cls.package)
+        # (A new entry of the path: nothing cached to invalidate. importlib.invalidate_caches()
+        # would import importlib.metadata, which stdlib.zip lacks.)
+        parent = name.rpartition(".")[0]
+        entry = cls.archive + "/" + parent.replace(".", "/")
+        if entry not in path:
+            path.append(entry)  # the parent package's own __path__
         return PathFinder.find_spec(name, path)
 
 

@@ -13,7 +13,7 @@ import whole_stdlib
 
 # The job registry whose kept jobs memory() counts (its kept_count()); read only once it is
 # loaded: memory() loads nothing.
-JOBS_MODULE = "tzaar.jobs"
+JOBS_MODULE = "tzaar.facade.jobs"
 
 
 def start(package_zip: str, package: str, rest_url: str, whole_stdlib_url: str) -> None:

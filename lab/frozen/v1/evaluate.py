@@ -1,6 +1,6 @@
 """The static evaluation: what a TZAAR position is worth to the side to move.
 
-Everything is read from :class:`~tzaar.board.Board` fields and tables built at import;
+Everything is read from :class:`~tzaar.rules.board.Board` fields and tables built at import;
 one pass over the 60 points finds every stack that an enemy stack can capture next (the
 links of the board give the first occupied point in each direction, and a mover takes a
 stack no taller than itself: ``abs(t) <= abs(s) | 3`` on the stack codes).
@@ -23,7 +23,7 @@ All tuning constants are in the block below.
 
 from __future__ import annotations
 
-from tzaar.geometry import NUM_POINTS
+from tzaar.rules.geometry import NUM_POINTS
 
 from .codes import BLACK, HEIGHT, MAX_HEIGHT, WHITE
 

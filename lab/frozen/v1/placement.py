@@ -13,7 +13,7 @@ come, a protecting wall).  Scarce types prefer points with few lines (edges, cor
 
 from __future__ import annotations
 
-from tzaar.geometry import NEIGHBOURS, NUM_POINTS, RAYS
+from tzaar.rules.geometry import NEIGHBOURS, NUM_POINTS, RAYS
 
 from .codes import PLACE, place_code
 

@@ -2,12 +2,12 @@
 
 Its modules (players, search, ordering, evaluate, weights, solver, placement, line) are
 as committed then, except that the board encodings they import are a copy of their own
-(:mod:`.codes`), so that a change to :mod:`tzaar.board` or :mod:`tzaar.codes` cannot
-change this player; the geometry tables (:mod:`tzaar.geometry`: points, rays,
+(:mod:`.codes`), so that a change to :mod:`tzaar.rules.board` or :mod:`tzaar.rules.codes` cannot
+change this player; the geometry tables (:mod:`tzaar.rules.geometry`: points, rays,
 neighbours) are facts of the rules and stay imported.  Their docstrings still name the
 live modules they were copied from (``tzaar.ai.search``...): read them as this copy's.
 
-The interface it relies on: the match runner hands it a live :class:`tzaar.board.Board`,
+The interface it relies on: the match runner hands it a live :class:`tzaar.rules.board.Board`,
 whose fields it reads as they were then (see that class): ``cells`` (stack codes:
 ``height*4 + kind``, negated for Black; 0 empty), ``side``, ``step``, ``ply``, ``reserve``
 (pieces to place per colour*3 + type), ``tops`` (stacks per colour*3 + type), ``counts``
@@ -16,5 +16,5 @@ and direction) and ``hash`` (the Zobrist key); and whose methods it calls: ``mov
 ``_moves(stacks)``, ``is_capture(action)``, ``do(action)``, ``undo()``, ``winner()`` and
 ``is_opening()``.  Its actions are the ints of :mod:`.codes` (``src << 6 | dst``,
 ``PASS``, ``PLACE | kind << 6 | point``).  A change to any of these in the live board is
-a change of this player: the fingerprint test in ``tests/test_lab_frozen.py`` fails then.
+a change of this player: the fingerprint test in ``lab/tests/test_frozen_v2.py`` fails then.
 """

@@ -1,9 +1,9 @@
 """The board encodings this engine was written against, copied so that it never moves.
 
-A copy of the constants and tables of :mod:`tzaar.codes` (re-exported by
-:mod:`tzaar.board`) that the v2 engine imports, as they were at commit 76bba6b.  The live
+A copy of the constants and tables of :mod:`tzaar.rules.codes` (re-exported by
+:mod:`tzaar.rules.board`) that the v2 engine imports, as they were at commit 76bba6b.  The live
 board still has to speak this encoding: the match runner hands the engine a live
-:class:`tzaar.board.Board`, and the engine reads its ``cells`` as these stack codes and
+:class:`tzaar.rules.board.Board`, and the engine reads its ``cells`` as these stack codes and
 plays these action ints (see :mod:`lab.frozen.v2`).
 """
 

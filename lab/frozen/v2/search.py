@@ -6,7 +6,7 @@ opening capture).  A child with the same side to move is searched with the same 
 
 Resumable: :meth:`Search.run` is a generator.  The top plies are generators too (``yield
 from``) and yield every ``YIELD_NODES`` nodes so a caller (the browser worker, through
-:mod:`tzaar.ai.jobs`) can stop and resume the search between slices; the subtrees of the
+:mod:`tzaar.facade.ai_methods`) can stop and resume the search between slices; the subtrees of the
 last ``PLAIN_DEPTH`` plies are plain recursive functions, so the hot path pays nothing
 for it.  A node budget makes the search deterministic; a deadline is a safety net (both
 are checked every ``CHECK_NODES`` nodes in the plain search and raise :class:`Abort`).

@@ -33,7 +33,7 @@ API
 budget); :class:`Solver` ``.run()`` is the same as a generator that yields between slices
 of about ``slice_nodes`` nodes (for the browser's worker).  ``stacks_left(board)`` and
 ``worth_trying(board)`` tell when to try.  The questions are public too, for callers that
-ask several on one board (:mod:`tzaar.puzzles`): ``Solver.wins_within(turns)``,
+ask several on one board (:mod:`tzaar.study.puzzles`): ``Solver.wins_within(turns)``,
 ``.loses_within(turns)`` and ``.winning_actions(turns)`` share the tables and raise
 :class:`SolverLimit` once ``max_nodes`` are spent, the board restored.  docs/engine.md
 says more.

@@ -1,0 +1,86 @@
+"""The facade methods of game records (:mod:`tzaar.records`), registered with
+:func:`.methods.method` and run by :mod:`tzaar.facade`; they load on first use, not with
+the page (the record dialog does too).  Params -> result:
+
+``record_save {start, actions, white?, black?, date?, seed?}`` -> ``{text}``: the
+    plain-text game record; its header names the players (``"person"`` or
+    ``"computer LEVEL"``), the date (``YYYY-MM-DD``), the result, and the start as
+    ``standard`` / ``random seed N`` (when ``seed`` gives it) / ``tournament`` / position text.
+``record_load {text}`` -> ``{start, actions, players: {white?, black?}, date, result,
+    setup: "standard"|"random"|"tournament"|"position", seed}`` (every action checked
+    legal; a record without a header reads too, with ``players: {}`` and nulls).
+``record_open {text}`` -> ``{start, actions, format: "tzaar"|"littlegolem", meta,
+    players, setup, seed}``: a game record in our format or LittleGolem's (RecordError
+    names the line and why); ``players``/``setup``/``seed`` as ``record_load`` gives them
+    from our header (``{}``, ``"position"``, null for LittleGolem's).
+``record_export {start, actions, format}`` -> ``{text}``: the record in ``"tzaar"`` or
+    ``"littlegolem"`` format.
+"""
+
+from __future__ import annotations
+
+from ..records.either import read_any_record
+from ..records.littlegolem import format_littlegolem, is_littlegolem
+from ..records.ours import format_record
+from ..records.ours import read_record as read_our_record
+from ..rules.errors import shown
+from ..rules.notation import parse_action
+from ..rules.position import Position
+from .methods import BadParams, method
+from .methods import params as _params
+
+
+def _actions(texts):
+    return [parse_action(t) for t in texts]
+
+
+@method("record_save", start=(str, True), actions=(list, True), white=(str, False), black=(str, False), date=(str, False), seed=(int, False))
+def _record_save(start, actions, white=None, black=None, date=None, seed=None):
+    start_pos = Position.from_text(start)
+    acts = _actions(actions)
+    start_pos.play(acts)  # raises IllegalActionError on the first illegal action
+    players = {"white": white, "black": black}
+    return {"text": format_record(start_pos, acts, players=players, date=date, seed=seed)}
+
+
+@method("record_load", text=(str, True))
+def _record_load(text):
+    r = read_our_record(text)
+    return {
+        "start": r.start.text(),
+        "actions": [a.text() for a in r.actions],
+        "players": r.players,
+        "date": r.date,
+        "result": r.result,
+        "setup": r.setup,
+        "seed": r.seed,
+    }
+
+
+@method("record_open")
+@_params(text=(str, True))
+def _record_open(text):
+    rec = read_any_record(text)
+    ours = None if is_littlegolem(text) else read_our_record(text)
+    return {
+        "start": rec.start.text(),
+        "actions": [a.text() for a in rec.actions],
+        "format": "tzaar" if ours else "littlegolem",
+        "meta": rec.meta,
+        "players": ours.players if ours else {},
+        "setup": ours.setup if ours else "position",
+        "seed": ours.seed if ours else None,
+    }
+
+
+@method("record_export")
+@_params(start=(str, True), actions=(list, True), format=(str, True))
+def _record_export(start, actions, format):
+    pos = Position.from_text(start)
+    acts = _actions(actions)
+    pos.play(acts)  # IllegalActionError on the first illegal action
+    if format == "tzaar":
+        return {"text": format_record(pos, acts)}
+    if format == "littlegolem":
+        return {"text": format_littlegolem(pos, acts)}
+    raise BadParams(f"record_export: format must be 'tzaar' or 'littlegolem', not {shown(format)}.")

@@ -1,0 +1,192 @@
+"""Game records in our plain-text format: written and read.
+
+A game record (the format is in docs/notation.md, "Game records (ours)")::
+
+    # TZAAR game record
+    White: person
+    Black: computer casual
+    Date: 2026-11-23
+    Result: White wins (Black has no Tzarra left)
+    Start: standard
+    1. C5xC4
+    2. B3xC4 D4-E5
+
+The header lines before ``Start:`` are optional (older records have none): the players
+(``person`` or ``computer LEVEL``), the date, the result and its reason.  ``Start:`` gives
+the start position: ``standard``, ``random seed N``, ``tournament``, or position text when
+none of those fits (:func:`start_line` writes it, :func:`start_position` reads it); then
+come the actions, separated by spaces or line breaks.  ``N.`` turn numbers and ``#``
+comments are for people and are skipped when reading.  LittleGolem's records are
+:mod:`tzaar.records.littlegolem`'s.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple, Optional
+
+from ..rules.errors import ActionError, IllegalActionError, PositionError, RecordError, shown
+from ..rules.notation import COLOUR_NAMES, parse_action
+from ..rules.game import Game
+from ..rules.position import RANDOM_START_RE, Outcome, Position, start_position
+from ..rules.turns import group_turns
+
+__all__ = ["Record", "start_line", "format_record", "parse_record", "read_record", "game_record", "game_from_record"]
+
+
+class Record(NamedTuple):
+    """A game record as read: the start, the actions, and what its header says.
+
+    ``players``: ``{"white": "person" | "computer LEVEL", "black": ...}`` for the sides the
+    header names; ``setup``: ``"standard"``, ``"random"``, ``"tournament"`` or
+    ``"position"`` (how the ``Start:`` line gives the start), ``seed`` for ``random``.
+    """
+
+    start: Position
+    actions: list
+    players: dict
+    date: Optional[str]
+    result: Optional[str]
+    setup: str
+    seed: Optional[int]
+
+
+_PLAYER_RE = re.compile(r"person|computer +[a-z]{1,20}", re.IGNORECASE)
+_DATE_RE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_HEADER_KEYS = ("white", "black", "date", "result")
+
+
+def start_line(start: Position, seed: Optional[int] = None) -> str:
+    """What follows ``Start:``: ``standard``, ``random seed N`` (when ``seed`` gives
+    ``start``), ``tournament``, else the position text."""
+    if start == Position.standard():
+        return "standard"
+    if start == Position.tournament():
+        return "tournament"
+    if seed is not None and not isinstance(seed, bool) and isinstance(seed, int) and 0 <= seed:
+        if Position.random(seed) == start:
+            return f"random seed {seed}"
+    return start.text()
+
+
+def format_record(
+    start: Position,
+    actions,
+    outcome: Optional[Outcome] = None,
+    *,
+    players: Optional[dict] = None,
+    date: Optional[str] = None,
+    seed: Optional[int] = None,
+) -> str:
+    """Record text for a start position and legal actions (see the module docstring).
+
+    ``players`` (``{"white": "person" | "computer LEVEL", ...}``) and ``date``
+    (``YYYY-MM-DD``) go into the header when given; the result always does.
+    """
+    lines = ["# TZAAR game record"]
+    for colour in ("white", "black"):
+        player = (players or {}).get(colour)
+        if player:
+            if not isinstance(player, str) or not _PLAYER_RE.fullmatch(player.strip()):
+                raise RecordError(f"A player is 'person' or 'computer LEVEL', not {shown(str(player))}.")
+            lines.append(f"{colour.capitalize()}: {' '.join(player.split()).lower()}")
+    if date is not None:
+        if not isinstance(date, str) or not _DATE_RE.fullmatch(date):
+            raise RecordError(f"A record's date is written YYYY-MM-DD, not {shown(str(date))}.")
+        lines.append(f"Date: {date}")
+    if outcome is None:
+        outcome = start.play(actions).outcome(actions[-1] if actions else None)
+    if outcome is not None:
+        lines.append(f"Result: {COLOUR_NAMES[outcome.winner].capitalize()} wins ({outcome.text()})")
+    else:
+        lines.append("Result: not finished")
+    lines.append(f"Start: {start_line(start, seed)}")
+    for turn in group_turns(start, actions):
+        lines.append(f"{turn.number}. " + " ".join(a.text() for a in turn.actions))
+    return "\n".join(lines) + "\n"
+
+
+_NUMBER_RE = re.compile(r"[0-9]+\.")
+
+
+def parse_record(text: str):
+    """Read record text -> ``(start Position, [Action, ...])``, every action checked legal.
+
+    Raises :class:`~tzaar.rules.errors.RecordError` naming the line and the problem.
+    """
+    record = read_record(text)
+    return record.start, record.actions
+
+
+def _header(key: str, value: str, n: int, raw: str):
+    """The value of a header line, checked."""
+    if key in ("white", "black"):
+        if not _PLAYER_RE.fullmatch(value):
+            raise RecordError(f"Game record line {n}: a player is 'person' or 'computer LEVEL', not {shown(value)}.")
+        return " ".join(value.split()).lower()
+    if key == "date" and not _DATE_RE.fullmatch(value):
+        raise RecordError(f"Game record line {n}: a date is written YYYY-MM-DD, not {shown(value)}.")
+    return value
+
+
+def read_record(text: str) -> Record:
+    """Read record text with its header -> :class:`Record`; old records without a header
+    read as well.  Raises :class:`~tzaar.rules.errors.RecordError` naming the line."""
+    if not isinstance(text, str):
+        raise RecordError(f"A game record must be text, not {type(text).__name__}.")
+    start = None
+    pos = None
+    actions = []
+    header: dict = {}
+    setup, seed = "position", None
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        head, sep, rest = line.partition(":")
+        key = head.strip().lower()
+        if sep and key == "start":
+            if start is not None:
+                raise RecordError(f"Game record line {n}: a second Start line ({shown(raw.strip())}).")
+            try:
+                start = start_position(rest.strip())
+            except PositionError as e:
+                raise RecordError(f"Game record line {n}: bad start position: {e}") from None
+            word = rest.strip().lower()
+            m = RANDOM_START_RE.fullmatch(word)
+            setup, seed = ("standard", None) if word == "standard" else ("tournament", None) if word == "tournament" else ("random", int(m.group(1))) if m else ("position", None)
+            pos = start
+            continue
+        if start is None and sep and key in _HEADER_KEYS:
+            if key in header:
+                raise RecordError(f"Game record line {n}: a second {head.strip()} line.")
+            header[key] = _header(key, rest.strip(), n, raw)
+            continue
+        if start is None:
+            raise RecordError(
+                f"Game record line {n}: expected 'Start: <position>' before the actions, got {shown(raw.strip())}."
+            )
+        for token in line.split():
+            if _NUMBER_RE.fullmatch(token):
+                continue
+            try:
+                a = parse_action(token)
+                pos = pos.apply(a)
+            except (ActionError, IllegalActionError) as e:
+                raise RecordError(f"Game record line {n}: {e}") from None
+            actions.append(a)
+    if start is None:
+        raise RecordError("Game record has no 'Start: <position>' line.")
+    players = {colour: header[colour] for colour in ("white", "black") if colour in header}
+    return Record(start, actions, players, header.get("date"), header.get("result"), setup, seed)
+
+
+def game_record(game: Game) -> str:
+    """The game record text of the actions a Game has played so far."""
+    return format_record(game.start, game.actions, game.outcome())
+
+
+def game_from_record(text: str) -> Game:
+    """A Game from record text; raises RecordError if it cannot be read or replayed."""
+    start, actions = parse_record(text)
+    return Game(start, actions)
