@@ -15,10 +15,10 @@ from tzaar.ai.solver import solve
 from tzaar.rules.notation import Action
 from tzaar.rules.position import Position
 
-# Black to move wins in 3 turns (tests/test_solver.py endgame_positions(2, 15, 13)[0]; about
+# Black to move wins in 3 turns (tests/engine_helpers.py endgame_positions(2, 15, 13)[0]; about
 # 100 solver nodes, so that a loaded machine cannot push it past the hint's time share).
 BLACK_WINS = ".t..a2/a2..t../.A..t.T/......Z./Z..T2..../...A...Z2/......./.T.T../..z2.. b1"
-# White to play its second action wins in 5 turns (tests/test_solver.py LONGER[4]; ~500 nodes).
+# White to play its second action wins in 5 turns (tests/engine_helpers.py LONGER[4]; ~500 nodes).
 WHITE_WINS = ".Z2T.T/.a.t../A....../...tT.../......z2./.......A/......./a..a../..... w2"
 
 
