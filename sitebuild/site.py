@@ -60,13 +60,14 @@ def web_files(web: Path) -> list[Path]:
 
 
 def content_hash(runtime: str, sources: dict[str, bytes]) -> str:
-    """The release: a hash of the runtime's name and every file (name and bytes), 36 bits in
-    6 characters of URL-safe base64 (short: every import of the start carries it, 131 times)."""
+    """The release: a hash of the runtime's name and every file (name and bytes), 30 bits in
+    5 characters of URL-safe base64 (short: every URL of the start carries it, 135 times;
+    two releases share one once in a billion)."""
     digest = hashlib.sha256(f"pyodide {runtime}\n".encode())
     for name in sorted(sources):
         digest.update(f"{name} {len(sources[name])}\n".encode())
         digest.update(sources[name])
-    return base64.urlsafe_b64encode(digest.digest()).decode()[:6]
+    return base64.urlsafe_b64encode(digest.digest()).decode()[:5]
 
 
 def stamp_js(text: str, version: str) -> str:

@@ -75,10 +75,10 @@ const dialogs = onFirstUse(async () => {
 // invites to them until it is used or dismissed (its texts come with the start's).
 const lessons = onFirstUse(async () => (await import("./learn/lessons.js")).makeLessons($(".side"), game, engine, storage));
 const invite = $("#learn-invite");
-invite.hidden = Boolean(storage.get("tzaar.invited"));
+invite.hidden = Boolean(storage.get("invited"));
 const seen = () => {
   invite.hidden = true;
-  storage.set("tzaar.invited", true);
+  storage.set("invited", true);
 };
 const updates = new UpdateNotice($("#update-notice"));
 const sound = new Sound($("#sound-button"), storage);

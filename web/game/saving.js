@@ -1,4 +1,4 @@
-// The saved game and the game's settings in the browser's storage (storage.js): the one
+// The saved game and the game's settings in the browser's storage (page/storage.js): the one
 // module that reads and writes them.
 //
 //   const saving = new Saving(storage);      // storage: storage.js's, or null (nothing kept)
@@ -9,24 +9,27 @@
 //   saving.restoreWaiting(); saving.dropWaiting();
 //   saving.flipped; saving.watchSpeed = "fast";
 //
-// The game is saved under "tzaar.game". A save that does not parse, or that comes from
-// another format, is moved to "tzaar.game.set-aside" (kept as it was, so nothing is lost)
-// and reported; the page then starts a new game. While a lesson or a puzzle has the board, the
-// game that was there waits under "tzaar.game.waiting" (game.js keeps it and brings it back).
+// The game is saved under the name "game" (page/storage.js names every stored value). A save
+// that does not parse, or that comes from another format, is moved to "game.set-aside" (kept
+// as it was, so nothing is lost) and reported; the page then starts a new game. While a lesson
+// or a puzzle has the board, the game that was there waits under "game.waiting" (game.js keeps
+// it and brings it back).
 
 import { parsePosition, parseAction } from "../board/notation.js";
 import { msg } from "../page/i18n.js";
 import { excerpt } from "../page/clip.js";
+import { keyOf } from "../page/storage.js";
 import { positionAt } from "./state.js";
 
-export const SAVE_KEY = "tzaar.game";
-export const SET_ASIDE_KEY = "tzaar.game.set-aside";
-const WAITING_KEY = "tzaar.game.waiting";
+// The names of the stored values (page/storage.js).
+export const SAVE_KEY = "game";
+export const SET_ASIDE_KEY = "game.set-aside";
+const WAITING_KEY = "game.waiting";
 export const SAVE_VERSION = 1;
 /** Whether the board is shown turned round. */
-const FLIPPED_KEY = "tzaar.flipped";
+const FLIPPED_KEY = "flipped";
 /** The speed at which the computer is watched playing itself. */
-const WATCH_KEY = "tzaar.watch-speed";
+const WATCH_KEY = "watch-speed";
 
 export class Saving {
   #storage;
@@ -118,7 +121,7 @@ function saved(state) {
 
 /** The sentence that says a save was set aside, and why (`why`: a msg()). */
 export function saveProblem(why) {
-  return msg("save.problem", { why, key: SET_ASIDE_KEY });
+  return msg("save.problem", { why, key: keyOf(SET_ASIDE_KEY) });
 }
 
 /** The save, checked; or a sentence saying what is wrong with it (a msg(), with `key`). */

@@ -1,5 +1,5 @@
-// Your games: the finished games against the computer, kept in the browser (storage key
-// tzaar.games, newest first). app.js calls keep() when a game is over (this module loads
+// Your games: the finished games against the computer, kept in the browser (stored as
+// "games", page/storage.js, newest first). app.js calls keep() when a game is over (this module loads
 // then, not with the page); the lessons' panel (lessons.js) shows them: won and lost per
 // level, each game (date, level, your colour, result and why, length) opening in the review,
 // all of them exported as one record file, and clearing them after a confirmation.
@@ -9,7 +9,7 @@ import { isPerson } from "../game/players.js";
 import { levelOf } from "../game/computer.js";
 import { downloadText } from "../records/download.js";
 
-export const GAMES_KEY = "tzaar.games";
+const GAMES_KEY = "games";
 /** The most games kept (the oldest go first). */
 export const MAX_GAMES = 300;
 

@@ -4,7 +4,7 @@
 // each action the facade's `lesson_check` judges everything played since the step began:
 // done, wrong (with a reason, then the step again) or go on (with a defence to play). Any
 // play that reaches the goal counts. Finished lessons are kept in the browser
-// (storage key tzaar.lessons.done) and ticked in the list. Under the list: your games
+// (stored as "lessons.done", page/storage.js) and ticked in the list. Under the list: your games
 // against the computer (games.js, loaded with the list).
 
 import { msg, show, loadLater } from "../page/i18n.js";
@@ -19,7 +19,7 @@ export async function makeLessons(side, game, engine, storage) {
   return new Lessons(side, game, engine, storage);
 }
 
-const DONE_KEY = "tzaar.lessons.done";
+const DONE_KEY = "lessons.done";
 const PAUSE_MS = 350; // before the page plays a defence
 const AGAIN_MS = 1200; // a wrong step shows its board this long, then starts again
 

@@ -10,9 +10,6 @@
 // solved, then all; the nearest in rating to the target (the player's rating; in streak mode
 // it starts 300 lower and climbs 50 a puzzle), one of the NEAR nearest at random.
 
-export const PROGRESS_KEY = "tzaar.puzzles.progress";
-/** The ids of the puzzles solved, a list (the key older pages wrote too). */
-export const SOLVED_KEY = "tzaar.puzzles.solved";
 export const START_RATING = 1200;
 export const THEMES = ["type", "starve", "defend"];
 export const MODES = ["rated", "streak"];

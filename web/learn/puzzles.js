@@ -4,14 +4,12 @@
 // (puzzle-rating.js: the rating, the streak, the choice), in the theme chosen; the list of
 // all puzzles opens any. A puzzle opens its position for two people at this screen; after
 // each action the facade's puzzle_check judges the actions played since the puzzle's start,
-// and the page plays the defence it gives. Stored in the browser: the solved ids (key
-// tzaar.puzzles.solved) and the progress (tzaar.puzzles.progress: rating, mode, theme,
-// streak; unreadable, it starts afresh, says so and keeps the text under ….unreadable).
+// and the page plays the defence it gives. Stored in the browser (page/storage.js): the solved ids
+// ("puzzles.solved") and the progress ("puzzles.progress": rating, mode, theme, streak;
+// unreadable, it starts afresh, says so and keeps the text as "puzzles.progress.unreadable").
 
 import { msg, show } from "../page/i18n.js";
 import {
-  PROGRESS_KEY,
-  SOLVED_KEY,
   THEMES,
   MODES,
   readProgress,
@@ -21,6 +19,11 @@ import {
   ofTheme,
   signed,
 } from "./puzzle-rating.js";
+
+// The names of the stored values (page/storage.js): the progress, and the ids of the puzzles
+// solved, a list (the name older pages wrote too).
+const PROGRESS_KEY = "puzzles.progress";
+const SOLVED_KEY = "puzzles.solved";
 
 const side = (name) => msg(name === "White" ? "side.white" : "side.black");
 /** The engine's reasons for a failed puzzle (tzaar/puzzles.py check_answer), in the page's
@@ -115,7 +118,7 @@ export class Puzzles {
     const text = this.#storage?.getText(PROGRESS_KEY) ?? null;
     const { progress, problem } = readProgress(text);
     if (problem) {
-      this.#storage?.setText(`${PROGRESS_KEY}.unreadable`, text);
+      this.#storage?.setText("puzzles.progress.unreadable", text);
       this.#storage?.set(PROGRESS_KEY, progress);
       this.#say(msg("puzzles.reset", { rating: progress.rating }), "reset");
     }

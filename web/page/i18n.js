@@ -36,7 +36,7 @@ export const LANGUAGES = {
   pl: "Polski",
 };
 export const DEFAULT_LANGUAGE = "en";
-export const LANGUAGE_KEY = "tzaar.language";
+const LANGUAGE_KEY = "language"; // its name in the storage (page/storage.js)
 
 // A language's texts: lang/<code>.json, and its later ones lang/<code>.later.json (build.py
 // writes both), with the release this module was loaded with (build.py stamps ?HASH).

@@ -1,5 +1,5 @@
 // Sound effects: a soft click for a move, a lower knock for a capture, a short rising chord
-// at the end of the game. Off by default; the setting is saved (tzaar.sound) and shown on the
+// at the end of the game. Off by default; the setting is saved ("sound", page/storage.js) and shown on the
 // topbar's sound button. The synthesizer (synth.js) loads the first time a sound plays, so a
 // page with sound off never fetches it.
 //
@@ -9,7 +9,7 @@
 
 import { msg, show } from "./i18n.js";
 
-const KEY = "tzaar.sound";
+const KEY = "sound";
 /** The effects synth.js plays. */
 const EFFECTS = new Set(["move", "capture", "end"]);
 

@@ -21,7 +21,7 @@ export class Theme {
   constructor(button, storage) {
     this.#button = button;
     this.#storage = storage;
-    this.apply(storage.get("tzaar.theme") ?? "auto");
+    this.apply(storage.get("theme") ?? "auto");
   }
 
   apply(theme) {
@@ -32,7 +32,7 @@ export class Theme {
     const name = this.#button.querySelector("#theme-name");
     if (name) name.textContent = Theme.LABEL[theme];
     this.#button.setAttribute("aria-label", t("theme.aria", { theme: Theme.LABEL[theme] }));
-    this.#storage.set("tzaar.theme", theme);
+    this.#storage.set("theme", theme);
   }
 
   next() {
