@@ -268,7 +268,7 @@ def test_the_code_is_minified_and_the_language_files_split(dist_dir):
     assert (dist_dir / "sw.js").read_text().count("\n") > 20  # the service worker as written
     page = (dist_dir / "index.html").read_text()
     assert 'data-i18n="help.title"></h2>' in page and 'title="Flip the board (F)"' not in page
-    assert '<span data-i18n="tools.newGame">New game</span>' in page  # shown before i18n.js runs: kept
+    assert '<span data-i18n="game.newGame">New game</span>' in page  # shown before i18n.js runs: kept
     start_keys = languages.page_keys((web / "index.html").read_text())
     for source in sorted((web / "lang").glob("*.json")):
         texts = json.loads(source.read_text(encoding="utf-8"))
