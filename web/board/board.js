@@ -28,17 +28,8 @@ import { t, lang } from "../page/i18n.js";
 
 const MOVE_MS = 260;
 
-const DESCRIPTION = {
-  get capture() {
-    return t("board.target.capture");
-  },
-  get stack() {
-    return t("board.target.stack");
-  },
-  get place() {
-    return t("board.target.place");
-  },
-};
+/** What pressing a target point does, as the board describes it ("board.target.capture"). */
+const describe = (target) => t(`board.target.${target}`);
 
 export class Board {
   #svg;
@@ -246,7 +237,7 @@ export class Board {
         else delete point.dataset.losing;
         if (selected) point.setAttribute("aria-pressed", "true");
         else point.removeAttribute("aria-pressed");
-        const description = selected ? t("board.selected") : target ? (isLosing ? t("board.losesGame", { target: DESCRIPTION[target] }) : DESCRIPTION[target]) : "";
+        const description = selected ? t("board.selected") : target ? (isLosing ? t("board.losesGame", { target: describe(target) }) : describe(target)) : "";
         if (description) point.setAttribute("aria-description", description);
         else point.removeAttribute("aria-description");
       }

@@ -2,21 +2,13 @@
 // button's command, app.js).
 import { t } from "./i18n.js";
 
+/** A theme's name on the page ("theme.dark"). */
+const label = (theme) => t(`theme.${theme}`);
+
 export class Theme {
   #storage;
   #button;
   static ORDER = ["auto", "light", "dark"];
-  static LABEL = {
-    get auto() {
-      return t("theme.auto");
-    },
-    get light() {
-      return t("theme.light");
-    },
-    get dark() {
-      return t("theme.dark");
-    },
-  };
 
   constructor(button, storage) {
     this.#button = button;
@@ -30,8 +22,8 @@ export class Theme {
     if (theme === "auto") document.documentElement.removeAttribute("data-theme");
     else document.documentElement.dataset.theme = theme;
     const name = this.#button.querySelector("#theme-name");
-    if (name) name.textContent = Theme.LABEL[theme];
-    this.#button.setAttribute("aria-label", t("theme.aria", { theme: Theme.LABEL[theme] }));
+    if (name) name.textContent = label(theme);
+    this.#button.setAttribute("aria-label", t("theme.aria", { theme: label(theme) }));
     this.#storage.set("theme", theme);
   }
 

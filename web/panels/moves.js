@@ -122,23 +122,13 @@ export class MoveList {
   }
 }
 
+/** The setups named by a text of their own ("start.link"); any other is the standard one. */
+const STARTS = ["tournament", "link", "record", "puzzle", "lesson", "editor"];
+
+/** The move list's first line: how the game started. */
 function startLabel(state) {
-  switch (state.setup) {
-    case "random":
-      return state.seed !== null && state.seed !== undefined ? t("start.randomSeed", { seed: state.seed }) : t("start.random");
-    case "tournament":
-      return t("start.tournament");
-    case "link":
-      return t("start.link");
-    case "record":
-      return t("start.record");
-    case "puzzle":
-      return t("start.puzzle");
-    case "lesson":
-      return t("start.lesson");
-    case "editor":
-      return t("start.editor");
-    default:
-      return t("start.standard");
+  if (state.setup === "random") {
+    return state.seed !== null && state.seed !== undefined ? t("start.randomSeed", { seed: state.seed }) : t("start.random");
   }
+  return t(STARTS.includes(state.setup) ? `start.${state.setup}` : "start.standard");
 }
