@@ -11,6 +11,7 @@ import { linkTo, positionHash } from "../links/address.js";
 import { drawMiniPiece } from "../board/board.js";
 
 import { t, msg, show } from "../page/i18n.js";
+import { element } from "../panels/dom.js";
 
 /** The key of each tool's name. */
 const TOOL_NAMES = { Z: "editor.whiteTzaar", A: "editor.whiteTzarra", T: "editor.whiteTott", z: "editor.blackTzaar", a: "editor.blackTzarra", t: "editor.blackTott", ".": "editor.remove", "+": "editor.taller", "-": "editor.lower" };
@@ -36,10 +37,7 @@ export class Editor {
     this.#board = board;
     this.#analysis = analysis;
     const button = panel.querySelector("#editor-button"); // the tools' row's (analysis/panel.js)
-    const root = (this.#root = document.createElement("div"));
-    root.id = "editor";
-    root.className = "editor";
-    root.hidden = true;
+    const root = (this.#root = element("div", "editor", { id: "editor", hidden: "" }));
     const palette = document.createElement("div");
     palette.className = "editor-palette";
     palette.setAttribute("role", "group");

@@ -7,6 +7,7 @@
 import { msg, show } from "../page/i18n.js";
 import { scoreText } from "./analysis.js";
 import { isAbort } from "../engine/client.js";
+import { element } from "../panels/dom.js";
 
 /** A marked turn: "12. White C3xD4 D4-E5: mistake, −14 points; better: C3xE5 pass" (loss:
  * points of the mover's chance of winning, tzaar/ai/review.py). */
@@ -41,10 +42,7 @@ export class Review {
   constructor(panel, game, engine) {
     this.#game = game;
     this.#engine = engine;
-    const root = (this.#root = document.createElement("div"));
-    root.id = "review";
-    root.className = "review";
-    root.hidden = true;
+    const root = (this.#root = element("div", "review", { id: "review", hidden: "" }));
     root.innerHTML =
       '<progress max="1" value="0"></progress><p class="review-status" role="status"></p>' +
       `<svg class="review-graph" viewBox="0 0 ${W} ${H}" preserveAspectRatio="none" role="img"></svg>` +

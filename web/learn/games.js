@@ -8,6 +8,7 @@ import { msg, show } from "../page/i18n.js";
 import { isPerson } from "../game/players.js";
 import { levelOf } from "../game/computer.js";
 import { downloadText } from "../records/download.js";
+import { element } from "../panels/dom.js";
 
 const GAMES_KEY = "games";
 /** The most games kept (the oldest go first). */
@@ -90,9 +91,7 @@ export class YourGames {
     this.#game = game;
     this.#engine = engine;
     this.#storage = storage;
-    const root = (this.#root = document.createElement("section"));
-    root.className = "games";
-    root.id = "your-games";
+    const root = (this.#root = element("section", "games", { id: "your-games" }));
     root.innerHTML = HTML;
     container.append(root);
     const $ = (s) => root.querySelector(s);

@@ -9,6 +9,7 @@
 
 import { msg, show, loadLater } from "../page/i18n.js";
 import { loadStyle } from "../analysis/panel.js";
+import { element } from "../panels/dom.js";
 
 // One literal URL per file, so that build.py stamps it with the release (?HASH).
 const STYLE_URL = new URL("./lessons.css", import.meta.url);
@@ -56,10 +57,7 @@ export class Lessons {
     this.#game = game;
     this.#engine = engine;
     this.#storage = storage;
-    const root = (this.#root = document.createElement("section"));
-    root.id = "lessons";
-    root.className = "panel lessons";
-    root.hidden = true;
+    const root = (this.#root = element("section", "panel lessons", { id: "lessons", hidden: "" }));
     root.innerHTML = HTML;
     side.prepend(root);
     const $ = (s) => root.querySelector(s);

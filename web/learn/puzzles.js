@@ -19,6 +19,7 @@ import {
   ofTheme,
   signed,
 } from "./puzzle-rating.js";
+import { element } from "../panels/dom.js";
 
 // The names of the stored values (page/storage.js): the progress, and the ids of the puzzles
 // solved, a list (the name older pages wrote too).
@@ -74,10 +75,7 @@ export class Puzzles {
     this.#engine = engine;
     this.#storage = storage;
     this.#button = panel.querySelector("#puzzles-button"); // the tools' row's (analysis/panel.js)
-    const root = (this.#root = document.createElement("div"));
-    root.id = "puzzles";
-    root.className = "puzzles";
-    root.hidden = true;
+    const root = (this.#root = element("div", "puzzles", { id: "puzzles", hidden: "" }));
     root.innerHTML = HTML;
     panel.append(root);
     const $ = (s) => root.querySelector(s);
