@@ -10,6 +10,10 @@ Every helper's e2e tests may use these:
 - ``open_site(url="")``: opens the page (``site_url`` + url, e.g. ``"index.html#..."``) with
   ``watch`` attached and returns it as soon as it is navigated (the engine may still load).
 - ``ready_page``: the page at ``site_url`` with ``<html data-engine="ready">``.
+- ``clipboard``: the page may read and write the clipboard (at ``site_url``'s origin).
+- ``open_position(position, actions=(), shows=None)``: opens the link of a position (a game
+  between two people; with ``actions``, a game link) and returns the page once the engine is
+  ready and the board shows ``shows`` (by default ``position``), idle.
 - ``wait_engine(page, want="ready")``: waits for data-engine to leave "loading", then fails
   unless it is ``want``.
 - ``site_build``: build.py as a module (``site_build.DIST``, ``site_build.build()``...).
@@ -28,6 +32,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+
+from helpers import idle, link
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -255,3 +261,23 @@ def ready_page(open_site):
     page = open_site()
     wait_engine(page)
     return page
+
+
+@pytest.fixture
+def clipboard(page, site_url):
+    """Lets the page read and write the clipboard at the site's origin."""
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
+
+
+@pytest.fixture
+def open_position(open_site):
+    """open_position(position, actions=(), shows=None): the page at the link of `position` (and
+    `actions`), the engine ready, `shows` (by default `position`) drawn."""
+
+    def open_(position: str, actions=(), shows: str | None = None):
+        page = open_site(link(position, actions))
+        wait_engine(page)
+        idle(page, shows or position)
+        return page
+
+    return open_

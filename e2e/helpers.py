@@ -83,6 +83,11 @@ def some_turns(count: int) -> tuple[list[str], list[str]]:
     return actions, positions
 
 
+def record_text(actions, start: str = STANDARD) -> str:
+    """The game record (our format) of `actions` from `start`, as the engine writes it."""
+    return engine("record_save", start=start, actions=list(actions))["text"]
+
+
 # --- the page -------------------------------------------------------------------------------
 
 
@@ -180,6 +185,12 @@ def open_records(page):
     return page.locator("#record-dialog")
 
 
+def paste_record(dialog, text: str) -> None:
+    """Paste `text` into the open record dialog's box and press its Open button."""
+    dialog.locator("#record-text").fill(text)
+    dialog.locator("#record-open").click()
+
+
 def new_game(page, white: str, black: str, setup: str = "standard") -> None:
     """Start a game through the new-game dialog; returns once it is set up and the board idle."""
     page.click("#new-game-button")
@@ -273,3 +284,22 @@ def thinking_window(page) -> dict:
     steps = [m for m in after if m["method"] == "ai_step" and m["t"] <= ended]
     long = page.evaluate("([a, b]) => (window.__long || []).filter((e) => e.start >= a && e.start <= b)", [began, ended])
     return {"began": began, "ended": ended, "steps": steps, "long": long}
+
+
+def sent_since_click(page) -> list[dict]:
+    """The requests sent to the worker after the marked click."""
+    messages = page.evaluate("() => window.__sent")
+    click = max(i for i, m in enumerate(messages) if m["method"] == "click")
+    return messages[click + 1:]
+
+
+def assert_search_stopped(messages: list[dict], job: int) -> None:
+    """After the cancelling click: at most the one slice already on its way, then ai_stop for
+    the job, then no other slice, no new search and no play of its (stale) move."""
+    methods = [m["method"] for m in messages]
+    assert "ai_stop" in methods, f"the search was not stopped: {methods}"
+    stop = methods.index("ai_stop")
+    assert messages[stop]["params"]["job"] == job
+    assert methods[:stop].count("ai_step") <= 1, f"the search went on after the click: {methods}"
+    assert "play" not in methods and "ai_start" not in methods, methods
+    assert "ai_step" not in methods[stop:], methods

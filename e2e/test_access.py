@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from helpers import STANDARD, act, engine, finished_game, idle, link, new_game, open_records, shown, some_turns
+from helpers import STANDARD, act, engine, finished_game, idle, link, new_game, open_records, paste_record, record_text, shown, some_turns
 
 
 def announced(page) -> str:
@@ -46,14 +46,12 @@ def test_the_computers_turn_is_announced(open_site, watch, wait_engine):
     watch.assert_clean()
 
 
-def test_the_end_of_a_game_between_two_people_is_said_once(open_site, watch, wait_engine):
+def test_the_end_of_a_game_between_two_people_is_said_once(open_position, watch):
     actions, final = finished_game()
     last = actions[-1]
     before = engine("game", start=STANDARD, actions=actions[:-1])["view"]
     assert last not in before["legal"]["losing"]
-    page = open_site(link(STANDARD, actions[:-1]))
-    wait_engine(page)
-    idle(page, before["position"])
+    page = open_position(STANDARD, actions[:-1], shows=before["position"])
     act(page, last)
     side = final["winner"].capitalize()
     reason = final["reason"]["text"]
@@ -79,15 +77,12 @@ def test_a_rejected_link_is_announced(open_site, watch, wait_engine):
     watch.assert_clean()
 
 
-def test_an_opened_record_is_announced(open_site, watch, wait_engine):
+def test_an_opened_record_is_announced(open_position, watch):
     actions, positions = some_turns(4)
-    text = engine("record_save", start=STANDARD, actions=actions)["text"]
-    page = open_site(link(STANDARD))
-    wait_engine(page)
-    idle(page, STANDARD)
+    text = record_text(actions)
+    page = open_position(STANDARD)
     dialog = open_records(page)
-    dialog.locator("#record-text").fill(text)
-    dialog.locator("#record-open").click()
+    paste_record(dialog, text)
     idle(page, positions[-1])
     turns = len(engine("game", start=STANDARD, actions=actions)["turns"])
     side = engine("view", position=positions[-1])["side"].capitalize()

@@ -17,7 +17,19 @@ import re
 
 import pytest
 
-from helpers import RECORDERS, STANDARD, act, idle, new_game, our_scripts, persons_turn, thinking_window, trio_player
+from helpers import (
+    RECORDERS,
+    STANDARD,
+    act,
+    assert_search_stopped,
+    idle,
+    new_game,
+    our_scripts,
+    persons_turn,
+    sent_since_click,
+    thinking_window,
+    trio_player,
+)
 from tzaar.ai.players import LEVELS
 from tzaar.facade import call
 
@@ -229,25 +241,6 @@ def click_marked(page, selector: str) -> None:
     page.click(selector)
 
 
-def sent_since_click(page) -> list[dict]:
-    """The requests sent to the worker after the marked click."""
-    messages = page.evaluate("() => window.__sent")
-    click = max(i for i, m in enumerate(messages) if m["method"] == "click")
-    return messages[click + 1:]
-
-
-def assert_search_stopped(messages: list[dict], job: int) -> None:
-    """After the cancelling click: at most the one slice already on its way, then ai_stop for
-    the job, then no other slice, no new search and no play of its (stale) move."""
-    methods = [m["method"] for m in messages]
-    assert "ai_stop" in methods, f"the search was not stopped: {methods}"
-    stop = methods.index("ai_stop")
-    assert messages[stop]["params"]["job"] == job
-    assert methods[:stop].count("ai_step") <= 1, f"the search went on after the click: {methods}"
-    assert "play" not in methods and "ai_start" not in methods, methods
-    assert "ai_step" not in methods[stop:], methods
-
-
 def test_an_undo_while_the_computer_thinks_stops_it(start_page, watch):
     page = start_page()
     opening, job = _start_thinking_against_expert(page)
@@ -321,7 +314,7 @@ def test_the_computer_plays_both_sides_to_the_end(page, start_page, watch):
     page = start_page()
     new_game(page, "computer:beginner", "computer:beginner")
     assert trio_player(page, "white") == trio_player(page, "black") == "Computer (Beginner)"
-    # Watched at once, not an action a second (that pace: test_playing.py).
+    # Watched at once, not an action a second (that pace: test_game_panels.py).
     page.select_option("#watch-speed", "instant")
     page.wait_for_selector("#result:not([hidden])", timeout=120_000)
     s = state(page)

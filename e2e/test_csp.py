@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from helpers import STANDARD, engine, idle, link, moves, new_game, some_turns
+from helpers import STANDARD, idle, moves, new_game, record_text, some_turns
 
 VIOLATIONS = """
 window.__violations = [];
@@ -37,18 +37,16 @@ def test_the_policy_is_strict(ready_page):
     assert not any("unsafe-inline" in v or "data:" in v for v in p.values())
 
 
-def test_no_violation_over_a_game_a_link_a_record_and_both_themes(page, open_site, wait_engine, watch):
+def test_no_violation_over_a_game_a_link_a_record_and_both_themes(open_position, page, watch):
     page.add_init_script(VIOLATIONS)
     page.emulate_media(reduced_motion="reduce")
     actions, positions = some_turns(4)
-    page = open_site(link(STANDARD, actions))  # a game link
-    wait_engine(page)
-    idle(page, positions[-1])
+    page = open_position(STANDARD, actions, shows=positions[-1])  # a game link
     assert moves(page) == actions
     for _ in range(3):  # auto, light, dark and back
         page.click("#theme-button")
     # A record, through the record dialog.
-    text = engine("record_save", start=STANDARD, actions=actions[:2])["text"]
+    text = record_text(actions[:2])
     page.click("#record-button")
     page.wait_for_selector('#record-dialog[open][data-ready="true"]')
     page.fill("#record-text", text)

@@ -19,7 +19,7 @@ The same server checks in Chromium that the precache downloads nothing twice.
 from __future__ import annotations
 
 import json
-import time
+import threading
 from io import BytesIO
 from urllib.parse import urlsplit
 
@@ -147,14 +147,34 @@ def downloaded() -> list[str]:
 def test_the_precache_downloads_nothing_twice_in_chromium(page, dist_dir):
     """Served as GitHub Pages serves (lab/browser/bench_wire.py: gzip, ETag, max-age), the
     service worker revalidates what the page has just fetched (a 304) and leaves Pyodide's
-    whole standard library for its first use."""
+    whole standard library for its first use. Counted once the engine is ready (the page's
+    own downloads done), the service worker holds the release (its precache done) and the
+    server has finished every answer it began."""
     from lab.browser.bench_wire import PagesHandler
 
-    with serving(dist_dir, PagesHandler) as url:
+    class Answering(PagesHandler):
+        """PagesHandler that knows how many requests it is still answering (a request's
+        bytes are counted in `sent` before its answer ends)."""
+
+        answering = 0
+        done = threading.Condition()
+
+        def do_GET(self) -> None:
+            with self.done:
+                Answering.answering += 1
+            try:
+                super().do_GET()
+            finally:
+                with self.done:
+                    Answering.answering -= 1
+                    self.done.notify_all()
+
+    with serving(dist_dir, Answering) as url:
         PagesHandler.sent.clear()
         page.goto(url)
-        page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=60_000)
-        page.wait_for_timeout(300)
+        page.wait_for_selector("html[data-engine=ready][data-offline=ready]", state="attached", timeout=60_000)
+        with Answering.done:
+            assert Answering.done.wait_for(lambda: Answering.answering == 0, timeout=60), "the server is still answering"
     downloads = [urlsplit(path).path for path, wire, _ in PagesHandler.sent if wire > 0]
     twice = sorted({p for p in downloads if downloads.count(p) > 1})
     assert not twice, f"downloaded twice: {twice}"
@@ -222,7 +242,9 @@ def test_the_game_plays_in_this_engine(engine, recorded_site):
     engine.click('[data-command="dismiss-alert"]')
     engine.wait("document.querySelector('#alert').hidden")
 
-    time.sleep(0.2)  # a late error of the last step still reaches the records
+    # A late error of the last step still reaches the records: wait for two frames and the
+    # task after them (the dismissal drawn, its handlers' work done).
+    engine.js("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done))))")
     visit.collect()
     failed = [f"HTTP {code}: {path}" for path, code in RecordingHandler.log if code >= 400]
     problems = visit.errors + engine.driver_errors() + failed

@@ -215,15 +215,18 @@ def walk(page, site_url: str, code: str) -> list[list[str]]:
     assert page.get_attribute("html", "lang") == code
     read = lambda: page.evaluate(COLLECT)  # noqa: E731
     steps = [read()]
+
+    def read_after(click: str, until: str, timeout: float | None = None) -> None:
+        """Click `click`, wait for `until`, then read the texts."""
+        page.click(click)
+        page.wait_for_selector(until, timeout=timeout)
+        steps.append(read())
+
     # A selected stack: its targets and the turn panel's counts.
-    page.click('#board [data-point="A5"]')
-    page.wait_for_selector('#board [data-point="A5"][data-selected="true"]')
-    steps.append(read())
+    read_after('#board [data-point="A5"]', '#board [data-point="A5"][data-selected="true"]')
     page.keyboard.press("Escape")
     # Every dialog.
-    page.click("#help-button")
-    page.wait_for_selector("#help-dialog[open]")
-    steps.append(read())
+    read_after("#help-button", "#help-dialog[open]")
     page.keyboard.press("Escape")
     page.click("#new-game-button")
     page.wait_for_selector("#new-game-dialog[open]")
@@ -245,9 +248,7 @@ def walk(page, site_url: str, code: str) -> list[list[str]]:
     page.evaluate("hash => { location.hash = hash; }", fragment(EMPTY_BOARD))
     page.wait_for_selector("#tray:not([hidden])")
     idle(page)
-    page.click('[data-place="tott"]')
-    page.wait_for_selector('[data-place="tott"][aria-pressed="true"]')
-    steps.append(read())
+    read_after('[data-place="tott"]', '[data-place="tott"][aria-pressed="true"]')
     # The first action of a turn (not the opening).
     first = LAST_TZAAR.replace(" w2", " w1")
     page.evaluate("hash => { location.hash = hash; }", fragment(first))
@@ -264,19 +265,11 @@ def walk(page, site_url: str, code: str) -> list[list[str]]:
     # A stacking that loses: the warning, the confirmation, then the end of the game.
     page.evaluate("hash => { location.hash = hash; }", fragment(LAST_TZAAR))
     idle(page, LAST_TZAAR)
-    page.click('#board [data-point="C4"]')
-    page.wait_for_selector("#warning:not([hidden])")
-    steps.append(read())
-    page.click('#board [data-point="C3"][data-target="stack"]')
-    page.wait_for_selector("#confirm-dialog[open]")
-    steps.append(read())
-    page.click('[data-command="confirm-losing"]')
-    page.wait_for_selector("#result:not([hidden])")
-    steps.append(read())
+    read_after('#board [data-point="C4"]', "#warning:not([hidden])")
+    read_after('#board [data-point="C3"][data-target="stack"]', "#confirm-dialog[open]")
+    read_after('[data-command="confirm-losing"]', "#result:not([hidden])")
     # The review of that game: its graph and the losing stacking marked.
-    page.click("#review-button")
-    page.wait_for_selector("#review[data-state=done]", timeout=60_000)
-    steps.append(read())
+    read_after("#review-button", "#review[data-state=done]", timeout=60_000)
     # Puzzles: the list, one opened.
     page.click("#puzzles-button")
     page.click("#puzzles summary")  # the list of all puzzles
@@ -285,9 +278,7 @@ def walk(page, site_url: str, code: str) -> list[list[str]]:
     page.wait_for_function("() => document.querySelector('.puzzle-status').textContent !== ''")
     steps.append(read())
     # The position editor on the puzzle's position (a possible one), its palette and verdict.
-    page.click("#editor-button")
-    page.wait_for_selector("#editor[data-possible]")
-    steps.append(read())
+    read_after("#editor-button", "#editor[data-possible]")
     page.click("#editor-button")
     # A wrong first action: the puzzle fails with the engine's reason and the answer.
     act(page, WRONG)

@@ -27,6 +27,12 @@ def open_step(page, lesson: str, n: int) -> None:
     idle(page, LESSONS_BY_ID[lesson]["steps"][n]["position"])
 
 
+def start_lesson(page, lesson: str) -> None:
+    """From the lessons' list (opened by Learn), the first step of `lesson`, ready to play."""
+    page.click(f'#lessons button[data-lesson="{lesson}"]')
+    open_step(page, lesson, 0)
+
+
 LESSONS_BY_ID = {lesson["id"]: lesson for lesson in LESSONS}
 
 
@@ -92,8 +98,7 @@ def test_a_wrong_action_gets_its_reason_then_the_step_again_and_the_hint_marks_t
     open_site()
     wait_engine(page)
     open_lessons(page)
-    page.click('#lessons button[data-lesson="stacking"]')
-    open_step(page, "stacking", 0)
+    start_lesson(page, "stacking")
     step = LESSONS_BY_ID["stacking"]["steps"][0]
     act(page, "pass")  # a pass makes no stack
     page.wait_for_selector('#lessons[data-status="wrong"]')
@@ -112,8 +117,7 @@ def test_a_wrong_action_gets_its_reason_then_the_step_again_and_the_hint_marks_t
     page.wait_for_selector('#lessons[data-status="done"]')
     # A reason with values: the moving lesson's second step, blocked by the Tott in the way.
     page.click('#lessons [data-lessons="list"]')
-    page.click('#lessons button[data-lesson="moving"]')
-    open_step(page, "moving", 0)
+    start_lesson(page, "moving")
     act(page, "C2xC6")
     page.wait_for_selector('#lessons[data-status="done"]')
     page.click('#lessons [data-lessons="next"]')
@@ -213,8 +217,7 @@ def test_a_game_between_two_people_or_a_lesson_is_not_kept(page, open_site, watc
     open_site()
     wait_engine(page)
     open_lessons(page)
-    page.click('#lessons button[data-lesson="types"]')
-    open_step(page, "types", 0)
+    start_lesson(page, "types")
     act(page, LESSONS_BY_ID["types"]["steps"][0]["solution"][0])  # a win, between two people
     page.wait_for_selector('#lessons[data-status="done"]')
     page.wait_for_selector("#result:not([hidden])")
@@ -230,8 +233,7 @@ def test_the_lessons_speak_the_language_shown(page, open_site, watch, wait_engin
     assert page.text_content("#learn-invite button") == de["lessons.invite"]
     open_lessons(page)
     assert page.text_content('#lessons button[data-lesson="pass"]') == de["lessons.pass.title"]
-    page.click('#lessons button[data-lesson="moving"]')
-    open_step(page, "moving", 0)
+    start_lesson(page, "moving")
     assert page.text_content("#lessons .lesson-goal") == de["lessons.moving.0"]
     assert page.text_content("#moves li.start button") == de["start.lesson"]  # not "standard setup"
     assert page.text_content("#lessons .lesson-step") == "Schritt 1 von 2"

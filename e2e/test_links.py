@@ -16,12 +16,10 @@ from helpers import LAST_TZAAR, STANDARD, act, fragment, idle, link, moves, save
 # --- the address ---------------------------------------------------------------------------
 
 
-def test_a_position_link_opens_ready_to_play_and_the_address_follows_each_action(open_site, watch, wait_engine):
+def test_a_position_link_opens_ready_to_play_and_the_address_follows_each_action(open_position, watch):
     actions, positions = some_turns(3)
     start = positions[0]  # Black to capture, after White's opening
-    page = open_site(link(start))
-    wait_engine(page)
-    idle(page, start)
+    page = open_position(start)
     assert page.inner_text("#moves .start button") == "Start · position from a link"
     entries = page.evaluate("() => history.length")
     for action, after in zip(actions[1:], positions[1:]):
@@ -48,11 +46,9 @@ def test_the_bare_address_gets_the_position_of_the_game(open_site, watch, wait_e
     watch.assert_clean()
 
 
-def test_a_game_link_brings_the_moves_and_undo(open_site, watch, wait_engine):
+def test_a_game_link_brings_the_moves_and_undo(open_position, watch):
     actions, positions = some_turns(5)
-    page = open_site(link(STANDARD, [a.lower() for a in actions]))  # any letter case
-    wait_engine(page)
-    idle(page, positions[-1])
+    page = open_position(STANDARD, [a.lower() for a in actions], shows=positions[-1])  # any letter case
     assert moves(page) == actions
     # The address then holds the position, as always.
     wait_address(page, positions[-1])
@@ -89,11 +85,9 @@ BAD_LINKS = [
 
 
 @pytest.mark.parametrize(("bad", "says"), BAD_LINKS, ids=["text", "impossible", "syntax", "illegal", "markup", "tildes"])
-def test_a_bad_link_says_what_is_wrong_and_keeps_the_saved_game(open_site, watch, wait_engine, bad, says):
+def test_a_bad_link_says_what_is_wrong_and_keeps_the_saved_game(open_position, open_site, watch, wait_engine, bad, says):
     actions, positions = some_turns(3)
-    page = open_site(link(STANDARD, actions))
-    wait_engine(page)
-    idle(page, positions[-1])
+    page = open_position(STANDARD, actions, shows=positions[-1])
     wait_address(page, positions[-1])
     before = saved(page)
     assert json.loads(before)["actions"] == actions
@@ -116,10 +110,8 @@ def test_a_bad_link_says_what_is_wrong_and_keeps_the_saved_game(open_site, watch
     watch.assert_clean()
 
 
-def test_a_bad_link_in_the_address_bar_keeps_the_game(open_site, watch, wait_engine):
-    page = open_site(link(LAST_TZAAR))
-    wait_engine(page)
-    idle(page, LAST_TZAAR)
+def test_a_bad_link_in_the_address_bar_keeps_the_game(open_position, watch):
+    page = open_position(LAST_TZAAR)
     page.evaluate("() => { location.hash = '#nonsense'; }")
     page.wait_for_selector("#alert:not([hidden])")
     assert shown(page) == LAST_TZAAR
@@ -132,11 +124,8 @@ def test_a_bad_link_in_the_address_bar_keeps_the_game(open_site, watch, wait_eng
 # --- Copy link and Share -------------------------------------------------------------------
 
 
-def test_copy_link_puts_the_position_link_on_the_clipboard_before_any_move(page, open_site, watch, wait_engine, site_url):
-    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
-    page = open_site(link(LAST_TZAAR))
-    wait_engine(page)
-    idle(page, LAST_TZAAR)
+def test_copy_link_puts_the_position_link_on_the_clipboard_before_any_move(open_position, page, clipboard, watch, site_url):
+    page = open_position(LAST_TZAAR)
     assert page.is_hidden("#share-link")  # no share sheet in this browser
     page.click("#copy-link")
     # The label says so for two seconds: checked in the same moment as data-copied.
@@ -149,11 +138,9 @@ def test_copy_link_puts_the_position_link_on_the_clipboard_before_any_move(page,
     watch.assert_clean()
 
 
-def test_share_hands_the_link_to_the_share_sheet(page, open_site, watch, wait_engine, site_url):
+def test_share_hands_the_link_to_the_share_sheet(open_position, page, watch, site_url):
     page.add_init_script("navigator.share = async (data) => { window.__shared = data; };")
-    page = open_site(link(LAST_TZAAR))
-    wait_engine(page)
-    idle(page, LAST_TZAAR)
+    page = open_position(LAST_TZAAR)
     page.click("#share-link")
     page.wait_for_function("() => window.__shared")
     shared = page.evaluate("() => window.__shared")

@@ -87,7 +87,7 @@ TOOLS_FILES = {"overlay.js", "analysis.js", "review.js", "puzzles.js", "puzzle-r
 
 
 # What a plain load may fetch of our files (outside Pyodide's runtime and stdlib.zip), in
-# bytes as dist/ has them: issue 13's aim (BENCHMARKS.md, "Loading").
+# bytes as dist/ has them: issue 13's aim (BENCHMARKS.md, "Loading, bytes").
 START_BUDGET = 150 * 1024
 
 

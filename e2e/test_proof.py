@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 
-from helpers import idle, link, moves
+from helpers import RECORDERS, assert_search_stopped, moves, sent_since_click
 from tzaar.ai.solver import solve
 from tzaar.notation import Action
 from tzaar.position import Position
@@ -32,12 +32,10 @@ def proven(text: str):
     return sol, actions
 
 
-def test_the_hint_says_who_wins_in_how_many_turns(open_site, wait_engine, watch):
+def test_the_hint_says_who_wins_in_how_many_turns(open_position, watch):
     sol, actions = proven(BLACK_WINS)
     assert (sol.result, sol.turns) == ("win", 3)
-    page = open_site(link(BLACK_WINS))
-    wait_engine(page)
-    idle(page, BLACK_WINS)
+    page = open_position(BLACK_WINS)
     page.click('[data-action="hint"]')
     page.wait_for_selector('#board [data-hint="to"]', timeout=30_000)
     text = page.inner_text("#hint-text")
@@ -76,8 +74,6 @@ SOLVER_BUSY = "...../ZTZ2.../......./.......T/.tt...Tt/a......./...TA.A/....../a
 
 
 def test_a_new_game_stops_the_solver_at_once(page, open_site, wait_engine, watch):
-    from helpers import RECORDERS
-    from test_ai_play import assert_search_stopped, sent_since_click
 
     save = {"version": 1, "start": SOLVER_BUSY, "shown": SOLVER_BUSY, "setup": "standard", "seed": None,
             "actions": [], "cursor": 0, "players": {"white": "computer:expert", "black": "person"}}

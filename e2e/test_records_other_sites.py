@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers import STANDARD, engine, idle, link, moves, shown
+from helpers import STANDARD, engine, idle, link, moves, paste_record, shown
 
 RECORD = Path(__file__).resolve().parent.parent / "tests" / "data" / "lg-2558925.sgf"
 
@@ -23,14 +23,11 @@ def the_game():
     return text, game, final
 
 
-def test_a_pasted_littlegolem_record_replays_to_its_end(open_site, watch, wait_engine):
+def test_a_pasted_littlegolem_record_replays_to_its_end(open_position, watch):
     text, game, final = the_game()
-    page = open_site(link(STANDARD))
-    wait_engine(page)
-    idle(page, STANDARD)
+    page = open_position(STANDARD)
     dialog = open_records(page)
-    dialog.locator("#record-text").fill(text)
-    dialog.locator("#record-open").click()
+    paste_record(dialog, text)
     page.wait_for_selector("#record-dialog:not([open])", state="attached")
     idle(page, final["position"])
     assert moves(page) == game["actions"] and len(game["actions"]) == 53
@@ -39,11 +36,9 @@ def test_a_pasted_littlegolem_record_replays_to_its_end(open_site, watch, wait_e
     watch.assert_clean()
 
 
-def test_a_littlegolem_file_chosen_or_dropped_opens(open_site, watch, wait_engine):
+def test_a_littlegolem_file_chosen_or_dropped_opens(open_position, watch):
     text, game, final = the_game()
-    page = open_site(link(STANDARD))
-    wait_engine(page)
-    idle(page, STANDARD)
+    page = open_position(STANDARD)
     open_records(page)
     page.set_input_files("#record-file", str(RECORD))
     page.wait_for_selector("#record-dialog:not([open])", state="attached")
@@ -70,14 +65,11 @@ def test_a_littlegolem_file_chosen_or_dropped_opens(open_site, watch, wait_engin
     watch.assert_clean()
 
 
-def test_a_broken_littlegolem_record_says_the_turn_and_why(open_site, watch, wait_engine):
+def test_a_broken_littlegolem_record_says_the_turn_and_why(open_position, watch):
     text, _, _ = the_game()
-    page = open_site(link(STANDARD))
-    wait_engine(page)
-    idle(page, STANDARD)
+    page = open_position(STANDARD)
     dialog = open_records(page)
-    dialog.locator("#record-text").fill(text.replace("W[qopp-nppp]", "W[qopp-npqq]"))
-    dialog.locator("#record-open").click()
+    paste_record(dialog, text.replace("W[qopp-nppp]", "W[qopp-npqq]"))
     page.wait_for_function("() => document.querySelector('#record-error').textContent.includes('turn 7')")
     message = dialog.locator("#record-error").inner_text()
     assert "line 1" in message and "D4-G1 is illegal" in message
@@ -85,11 +77,9 @@ def test_a_broken_littlegolem_record_says_the_turn_and_why(open_site, watch, wai
     watch.assert_clean()
 
 
-def test_a_game_is_written_as_a_littlegolem_record_and_read_back(open_site, watch, wait_engine):
+def test_a_game_is_written_as_a_littlegolem_record_and_read_back(open_position, watch):
     _, game, final = the_game()
-    page = open_site(link(game["start"], game["actions"]))
-    wait_engine(page)
-    idle(page, final["position"])
+    page = open_position(game["start"], game["actions"], shows=final["position"])
     dialog = open_records(page)
     assert dialog.get_attribute("data-format") == "tzaar"
     dialog.locator("#record-format").select_option("littlegolem")

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from helpers import STANDARD, engine, finished_game, idle, link, moves, open_records, saved, shown, some_turns, wait_address
+from helpers import STANDARD, finished_game, idle, link, moves, open_records, paste_record, record_text, saved, shown, some_turns, wait_address
 
 
 def state(page) -> dict:
@@ -19,11 +19,9 @@ def state(page) -> dict:
 # --- reloads -------------------------------------------------------------------------------
 
 
-def test_a_reload_restores_the_game_with_its_history(open_site, watch, wait_engine):
+def test_a_reload_restores_the_game_with_its_history(open_position, watch, wait_engine):
     actions, positions = some_turns(6)
-    page = open_site(link(STANDARD, actions))
-    wait_engine(page)
-    idle(page, positions[-1])
+    page = open_position(STANDARD, actions, shows=positions[-1])
     page.click('[data-command="undo"]')
     idle(page, positions[-2])
     wait_address(page, positions[-2])
@@ -43,10 +41,8 @@ def test_a_reload_restores_the_game_with_its_history(open_site, watch, wait_engi
     watch.assert_clean()
 
 
-def test_settings_are_saved_with_the_game(open_site, watch, wait_engine):
-    page = open_site(link(STANDARD))
-    wait_engine(page)
-    idle(page, STANDARD)
+def test_settings_are_saved_with_the_game(open_position, watch, wait_engine):
+    page = open_position(STANDARD)
     page.click("#flip-button")
     page.wait_for_selector('#flip-button[aria-pressed="true"]')
     page.reload()
@@ -91,11 +87,9 @@ def test_a_damaged_save_is_reported_and_set_aside(open_site, watch, wait_engine,
 # --- game records --------------------------------------------------------------------------
 
 
-def test_export_then_import_of_a_finished_game_gives_the_same_game(open_site, watch, wait_engine, tmp_path):
+def test_export_then_import_of_a_finished_game_gives_the_same_game(open_position, watch, tmp_path):
     actions, final = finished_game()
-    page = open_site(link(STANDARD, actions))
-    wait_engine(page)
-    idle(page, final["position"])
+    page = open_position(STANDARD, actions, shows=final["position"])
     page.wait_for_selector("#result:not([hidden])")
     before = state(page)
     assert before["winner"] == final["winner"] and before["actions"] == actions
@@ -104,7 +98,7 @@ def test_export_then_import_of_a_finished_game_gives_the_same_game(open_site, wa
     text = dialog.locator("#record-text").input_value()
     header, body = text.split("Result: ", 1)
     assert header.splitlines()[1:3] == ["White: person", "Black: person"]  # a link: two people
-    assert "Result: " + body == engine("record_save", start=STANDARD, actions=actions)["text"].split("\n", 1)[1]
+    assert "Result: " + body == record_text(actions).split("\n", 1)[1]
     with page.expect_download() as download:
         dialog.locator("#record-download").click()
     path = tmp_path / "game.txt"
@@ -130,38 +124,30 @@ def test_export_then_import_of_a_finished_game_gives_the_same_game(open_site, wa
     watch.assert_clean()
 
 
-def test_a_pasted_record_opens_and_a_bad_one_says_why(open_site, watch, wait_engine):
+def test_a_pasted_record_opens_and_a_bad_one_says_why(open_position, watch):
     actions, positions = some_turns(4)
-    text = engine("record_save", start=STANDARD, actions=actions)["text"]
-    page = open_site(link(STANDARD))
-    wait_engine(page)
-    idle(page, STANDARD)
+    text = record_text(actions)
+    page = open_position(STANDARD)
     dialog = open_records(page)
     error = dialog.locator("#record-error[role=alert]")
     for bad, says in (("Start: nonsense\n1. C5xC4\n", "not a game record"), ("", "no record")):
-        dialog.locator("#record-text").fill(bad)
-        dialog.locator("#record-open").click()
+        paste_record(dialog, bad)
         error.wait_for(state="visible")
         assert says in error.inner_text()
     illegal = text.replace(actions[-1], "A1xI5")
-    dialog.locator("#record-text").fill(illegal)
-    dialog.locator("#record-open").click()
+    paste_record(dialog, illegal)
     page.wait_for_function("() => document.querySelector('#record-error').textContent.includes('A1xI5')")
     assert shown(page) == STANDARD and state(page)["actions"] == []  # nothing changed
-    dialog.locator("#record-text").fill(text)
-    dialog.locator("#record-open").click()
+    paste_record(dialog, text)
     page.wait_for_selector("#record-dialog:not([open])", state="attached")
     idle(page, positions[-1])
     assert moves(page) == actions
     watch.assert_clean()
 
 
-def test_the_record_and_the_game_link_can_be_copied(page, open_site, watch, wait_engine, site_url):
-    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
+def test_the_record_and_the_game_link_can_be_copied(open_position, page, clipboard, watch, site_url):
     actions, positions = some_turns(3)
-    page = open_site(link(STANDARD, actions))
-    wait_engine(page)
-    idle(page, positions[-1])
+    page = open_position(STANDARD, actions, shows=positions[-1])
     dialog = open_records(page)
     dialog.locator("#record-copy").click()
     page.wait_for_function("() => document.querySelector('#record-status').textContent === 'Text copied.'")

@@ -2,7 +2,8 @@
 text, 3:1 for shapes), the side column within the window with a long game on a desktop
 and on a phone, the whole board in the window on a first visit, the board and a lesson's
 goal in view on a phone, the bad-link box over the board without moving it, a placement tray that
-does not jump, and hover styles only where the pointer can hover.
+does not jump, hover styles only where the pointer can hover, and the menus of the editor and the
+record dialog drawn like the page's other controls.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import STANDARD, engine, idle, link, new_game
+from helpers import STANDARD, engine, idle, link, new_game, open_records
 
 from tzaar.lesson_data import LESSONS
 
@@ -131,13 +132,11 @@ def box(page, selector: str) -> dict:
 
 
 @pytest.mark.parametrize("language", ["en", "de"])  # German: longer words, taller panels
-def test_on_a_desktop_the_move_list_scrolls_and_the_controls_stay_in_sight(open_site, watch, wait_engine, page, language):
+def test_on_a_desktop_the_move_list_scrolls_and_the_controls_stay_in_sight(open_position, watch, page, language):
     page.set_viewport_size({"width": 1280, "height": 800})
     page.add_init_script(f"localStorage.setItem('tzaar.language', JSON.stringify({language!r}))")
     actions, last = long_game()
-    page = open_site(link(STANDARD, actions))
-    wait_engine(page)
-    idle(page, last)
+    page = open_position(STANDARD, actions, shows=last)
     side = box(page, ".side")  # it scrolls itself if its panels do not fit: nothing hidden in it
     for selector in ("#copy-link", "#record-button", ".history-nav", "#turn"):
         b = box(page, selector)
@@ -150,16 +149,14 @@ def test_on_a_desktop_the_move_list_scrolls_and_the_controls_stay_in_sight(open_
     watch.assert_clean()
 
 
-def test_with_the_analysis_open_the_move_list_keeps_four_rows(open_site, watch, wait_engine, page):
+def test_with_the_analysis_open_the_move_list_keeps_four_rows(open_position, watch, page):
     # German at 1280x800: the tools panel (three rows of buttons, the analysis readout) used
     # to squeeze the move list to one row; now the list keeps about four rows and the side
     # column scrolls to show it with its controls.
     page.set_viewport_size({"width": 1280, "height": 800})
     page.add_init_script("localStorage.setItem('tzaar.language', JSON.stringify('de'))")
     actions, last = long_game()
-    page = open_site(link(STANDARD, actions))
-    wait_engine(page)
-    idle(page, last)
+    page = open_position(STANDARD, actions, shows=last)
     page.keyboard.press("a")
     page.wait_for_selector("#analysis:not([hidden])")
     row = box(page, "#moves li:last-child")["height"]
@@ -181,12 +178,10 @@ def test_with_the_analysis_open_the_move_list_keeps_four_rows(open_site, watch, 
     watch.assert_clean()
 
 
-def test_on_a_phone_the_move_list_scrolls_in_its_box_above_its_controls(open_site, watch, wait_engine, page):
+def test_on_a_phone_the_move_list_scrolls_in_its_box_above_its_controls(open_position, watch, page):
     page.set_viewport_size({"width": 390, "height": 844})
     actions, last = long_game()
-    page = open_site(link(STANDARD, actions))
-    wait_engine(page)
-    idle(page, last)
+    page = open_position(STANDARD, actions, shows=last)
     assert page.eval_on_selector("#moves", "e => e.scrollHeight > e.clientHeight + 20")
     page.locator("#record-button").scroll_into_view_if_needed()
     moves, record = box(page, "#moves"), box(page, "#record-button")
@@ -196,11 +191,9 @@ def test_on_a_phone_the_move_list_scrolls_in_its_box_above_its_controls(open_sit
     watch.assert_clean()
 
 
-def test_on_a_phone_the_new_game_dialog_fits_the_screen(open_site, watch, wait_engine, page):
+def test_on_a_phone_the_new_game_dialog_fits_the_screen(open_position, watch, page):
     page.set_viewport_size({"width": 390, "height": 844})
-    page = open_site(link(STANDARD))
-    wait_engine(page)
-    idle(page, STANDARD)
+    page = open_position(STANDARD)
     page.click("#new-game-button")
     page.wait_for_selector("#new-game-dialog[open]")
     width = page.evaluate("() => document.documentElement.clientWidth")
@@ -232,10 +225,8 @@ def test_on_a_phone_a_lesson_or_a_puzzle_shows_the_whole_board_and_its_goal(open
     watch.assert_clean()
 
 
-def test_the_bad_link_box_lies_over_the_board_without_moving_it(open_site, watch, wait_engine):
-    page = open_site(link(STANDARD))
-    wait_engine(page)
-    idle(page, STANDARD)
+def test_the_bad_link_box_lies_over_the_board_without_moving_it(open_position, watch):
+    page = open_position(STANDARD)
     before = box(page, "#board")
     page.evaluate("() => { location.hash = '#nonsense'; }")
     page.wait_for_selector("#alert:not([hidden])")
@@ -295,6 +286,57 @@ def test_hover_styles_apply_only_where_the_pointer_hovers(ready_page):
     )
     assert outside == []
     assert ready_page.evaluate("() => [...document.styleSheets].some((s) => [...s.cssRules].some((r) => r.cssText.includes(':hover')))")
+
+
+# A menu's looks against the theme's: its colours and those of a probe drawn with the palette's
+# variables (as the buttons are), the room its padding keeps for the arrow (drawn 9 to 19 px
+# from its inner right edge: style.css), and the room for the text against its longest option.
+SELECT_LOOKS = """(selector) => {
+  const select = document.querySelector(selector);
+  const style = getComputedStyle(select);
+  const probe = document.createElement("span");
+  probe.style.cssText = "position: absolute; background: var(--button); color: var(--text); border: 1px solid var(--button-border)";
+  const text = document.createElement("span");
+  text.style.cssText = `position: absolute; white-space: pre; font: ${style.font}`;
+  document.body.append(probe, text);
+  const palette = getComputedStyle(probe);
+  const widths = [...select.options].map((option) => {
+    text.textContent = option.text;
+    return text.getBoundingClientRect().width;
+  });
+  const looks = {
+    colours: [style.backgroundColor, style.color, style.borderTopColor],
+    palette: [palette.backgroundColor, palette.color, palette.borderTopColor],
+    arrowRoom: parseFloat(style.paddingRight),
+    textRoom: select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+    longest: Math.max(...widths),
+  };
+  probe.remove();
+  text.remove();
+  return looks;
+}"""
+
+
+def test_the_editors_and_the_record_dialogs_menus_look_like_the_other_controls(open_site, watch, wait_engine, page):
+    """Drawn in the dark theme's colours, with the arrow beside the text, not over it."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page = open_site()
+    wait_engine(page)
+    page.evaluate("() => localStorage.setItem('tzaar.theme', JSON.stringify('dark'))")
+    page.reload()
+    wait_engine(page)
+    assert page.get_attribute("html", "data-theme") == "dark"
+    page.click("#editor-button")
+    page.wait_for_selector('#editor select[name="editor-step"]')
+    menus = {name: page.evaluate(SELECT_LOOKS, f'#editor select[name="{name}"]') for name in ("editor-side", "editor-step")}
+    page.click("#editor-button")
+    open_records(page)
+    menus["record-format"] = page.evaluate(SELECT_LOOKS, "#record-format")
+    for name, looks in menus.items():
+        assert looks["colours"] == looks["palette"], f"{name}: {looks}"
+        assert looks["arrowRoom"] >= 20, f"{name}: the arrow covers the text: {looks}"
+        assert looks["textRoom"] >= looks["longest"] - 0.5, f"{name}: the longest option is cut: {looks}"
+    watch.assert_clean()
 
 
 def test_the_long_game_helper_reaches_many_turns():

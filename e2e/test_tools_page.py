@@ -40,10 +40,8 @@ def wait_bar(page, position, condition):
     )
 
 
-def test_the_analysis_bar_moves_when_a_capture_wins_a_type(open_site, watch, wait_engine):
-    page = open_site(link(IN_ONE))
-    wait_engine(page)
-    idle(page, IN_ONE)
+def test_the_analysis_bar_moves_when_a_capture_wins_a_type(open_position, watch):
+    page = open_position(IN_ONE)
     assert page.is_hidden(".eval-bar")
     page.keyboard.press("a")
     assert page.get_attribute("#analyse-button", "aria-pressed") == "true"
@@ -78,13 +76,11 @@ def test_the_analysis_bar_moves_when_a_capture_wins_a_type(open_site, watch, wai
     watch.assert_clean()
 
 
-def test_the_bar_shows_the_chance_of_winning(open_site, watch, wait_engine):
+def test_the_bar_shows_the_chance_of_winning(open_position, watch):
     # The standard start is about even: the bar reads a percentage near 50% (the engine's
     # info.win_chance, tzaar/ai/odds.py), not a raw score ("-9.45" with the fitted weights).
     start = Position.standard().text()
-    page = open_site(link(start))
-    wait_engine(page)
-    idle(page, start)
+    page = open_position(start)
     page.keyboard.press("a")
     wait_bar(page, start, "true")
     depth, chance, number = page.evaluate(
@@ -109,11 +105,9 @@ def test_the_bar_shows_the_chance_of_winning(open_site, watch, wait_engine):
     watch.assert_clean()
 
 
-def test_the_analysis_shows_the_best_turn_and_the_reply(open_site, watch, wait_engine):
+def test_the_analysis_shows_the_best_turn_and_the_reply(open_position, watch):
     start = Position.standard().play(["C5xC4"]).text()  # Black's first full turn
-    page = open_site(link(start))
-    wait_engine(page)
-    idle(page, start)
+    page = open_position(start)
     page.keyboard.press("a")
     page.wait_for_function(
         "() => { const l = document.querySelector('#analysis .eval-line');"
@@ -152,15 +146,13 @@ SHOWN = """() => {
 }"""
 
 
-def test_a_hint_during_the_analysis_is_its_best_and_the_analysis_goes_on(page, open_site, watch, wait_engine):
+def test_a_hint_during_the_analysis_is_its_best_and_the_analysis_goes_on(open_position, page, watch):
     """The policy for two searches at once (web/game/computer.js): Hint while the analysis board
     searches the same position answers the analysis's best, and the analysis goes on: the same
     job, never stopped nor restarted, deeper afterwards."""
     start = Position.standard().text()
     page.add_init_script(RECORDERS)
-    page = open_site(link(start))
-    wait_engine(page)
-    idle(page, start)
+    page = open_position(start)
     page.keyboard.press("a")
     page.wait_for_function("() => Number(document.querySelector('#analysis')?.dataset.depth) >= 3", timeout=60_000)
     page.evaluate(SHOWN)
@@ -188,10 +180,8 @@ def test_a_hint_during_the_analysis_is_its_best_and_the_analysis_goes_on(page, o
     watch.assert_clean()
 
 
-def test_the_analysis_shows_a_proven_win_in_turns(open_site, watch, wait_engine):
-    page = open_site(link(IN_THREE))
-    wait_engine(page)
-    idle(page, IN_THREE)
+def test_the_analysis_shows_a_proven_win_in_turns(open_position, watch):
+    page = open_position(IN_THREE)
     page.click("#analyse-button")
     wait_bar(page, IN_THREE, "mate === 3")
     assert page.get_attribute(".eval-bar", "data-proven") == "true"
@@ -201,11 +191,9 @@ def test_the_analysis_shows_a_proven_win_in_turns(open_site, watch, wait_engine)
     watch.assert_clean()
 
 
-def test_the_bar_stands_beside_the_board_and_above_it_on_a_phone(page, open_site, watch, wait_engine):
+def test_the_bar_stands_beside_the_board_and_above_it_on_a_phone(open_position, page, watch):
     page.emulate_media(reduced_motion="reduce")  # no transition of the fill
-    page = open_site(link(IN_ONE))
-    wait_engine(page)
-    idle(page, IN_ONE)
+    page = open_position(IN_ONE)
     page.keyboard.press("a")
     wait_bar(page, IN_ONE, "mate === 1")
     for width, height in [(1280, 800), (390, 844)]:
@@ -234,12 +222,10 @@ def test_the_bar_stands_beside_the_board_and_above_it_on_a_phone(page, open_site
     watch.assert_clean()
 
 
-def test_a_review_draws_the_graph_and_marks_the_blunder(open_site, watch, wait_engine):
+def test_a_review_draws_the_graph_and_marks_the_blunder(open_position, watch):
     actions = ["G6xG3", "pass", "D5xF6"]
     final = Position.from_text(IN_ONE).play(actions).text()
-    page = open_site(link(IN_ONE, actions))
-    wait_engine(page)
-    idle(page, final)
+    page = open_position(IN_ONE, actions, shows=final)
     page.click("#review-button")
     page.wait_for_selector("#review[data-state=done]", timeout=60_000)
     assert page.locator("#review .review-graph circle").count() == 3  # start, after turns 1 and 2
@@ -268,15 +254,13 @@ def test_a_review_draws_the_graph_and_marks_the_blunder(open_site, watch, wait_e
 MIDDLE = "tt.t2Z3/Ta2...T/TA3...../.Az2....T/a2..TAaA./..z.T.../...a2zT2t3/tt...t/t.T2.T w1"
 
 
-def test_a_review_judges_turns_by_the_chance_they_give_away(open_site, watch, wait_engine):
+def test_a_review_judges_turns_by_the_chance_they_give_away(open_position, watch):
     # White's turn gives away about 24 points of its chance of winning at the page's budget
     # (1,500 nodes a position; tzaar/ai/review.py at the same budget): a mistake (15 points),
     # not a blunder (30); Black's reply is the engine's own turn.
     actions = ["G6xG5", "C2-C1", "G7xG5", "F3-H1"]
     final = Position.from_text(MIDDLE).play(actions).text()
-    page = open_site(link(MIDDLE, actions))
-    wait_engine(page)
-    idle(page, final)
+    page = open_position(MIDDLE, actions, shows=final)
     page.click("#review-button")
     page.wait_for_selector("#review[data-state=done]", timeout=60_000)
     assert page.locator("#review .review-graph circle.mistake").count() == 1
@@ -350,10 +334,8 @@ def test_a_puzzle_failed_shows_the_answer(open_site, watch, wait_engine):
     watch.assert_clean()
 
 
-def test_the_editor_refuses_an_impossible_position_and_plays_a_possible_one(open_site, watch, wait_engine):
-    page = open_site(link(IN_ONE))
-    wait_engine(page)
-    idle(page, IN_ONE)
+def test_the_editor_refuses_an_impossible_position_and_plays_a_possible_one(open_position, watch):
+    page = open_position(IN_ONE)
     page.click("#editor-button")
     page.wait_for_selector(f'#editor[data-possible="true"][data-position="{IN_ONE}"]')
     # Black at its second action without a Tzaar is impossible: take D5 (Black's only Tzaar)
@@ -386,11 +368,8 @@ def test_the_editor_refuses_an_impossible_position_and_plays_a_possible_one(open
     watch.assert_clean()
 
 
-def test_the_editor_copies_the_link_of_a_possible_position_and_analyses_it(open_site, watch, wait_engine, site_url):
-    page = open_site(link(IN_ONE))
-    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
-    wait_engine(page)
-    idle(page, IN_ONE)
+def test_the_editor_copies_the_link_of_a_possible_position_and_analyses_it(open_position, clipboard, watch, site_url):
+    page = open_position(IN_ONE)
     page.click("#editor-button")
     page.wait_for_selector(f'#editor[data-possible="true"][data-position="{IN_ONE}"]')
     # a White Tott more on A1: still possible; its link goes to the clipboard

@@ -10,7 +10,7 @@ literal or an integer expression such as ``1<<30``).  ``B`` may instead name a f
 player (``expert-v2``, :mod:`.frozen`): then A's setting is measured against that engine.
 A searches NODES a turn, B NODES_B (NODES if not given), so a change that costs time a node
 can be given fewer nodes for equal time.  Mixed setups, both colours (:func:`.match.run_match`); prints each game, then the
-score, Elo and its 95% interval.  Results are in BENCHMARKS.md ("A/B matches").
+score, Elo and its 95% interval.  Results are in docs/benchmarks-log.md.
 """
 
 from __future__ import annotations

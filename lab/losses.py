@@ -7,7 +7,7 @@ endgame solver's verdict at the start of each of that side's last ``--last`` tur
 (default 5), asked within ``--turns`` turns (default 7) and ``--nodes`` nodes (default
 30,000): ``loss 4`` (lost within 4 turns whatever it does), ``win 5``, or ``-`` (not
 proven).  The turn where ``-`` turns into a loss is where the game was thrown away, and
-the loss's length says how far ahead it had to be seen (BENCHMARKS.md, "When Expert's
+the loss's length says how far ahead it had to be seen (docs/benchmarks-log.md, "When Expert's
 types are lost").
 """
 

@@ -15,7 +15,7 @@ the first turn's start with 19, 21, 23 and 25 stacks, at most PER of each, defau
 solves each with the solver (``DFS_NODES``, default 160,000) and with this search
 (``PN_NODES``, default 300,000), in CPU time; per position both results and times (they
 must agree where both prove), per number of stacks how many each proved within 0.4 s and
-within its nodes.  BENCHMARKS.md, "A proof-number search, measured".
+within its nodes.  docs/benchmarks-log.md, "A proof-number search, measured".
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ Plays ``GAMES`` seeded games (random setups, careful random players: see
 stacks; solves each with a budget of ``MAX_NODES`` nodes and prints, per number of
 stacks, how many were proven, within 20,000 nodes, the median and largest node count,
 the median time, and the nodes per second over all.  The same positions every run, so
-runs compare (BENCHMARKS.md, "Endgame solver").
+runs compare (docs/benchmarks-log.md, "Endgame solver").
 
 ``GAMES NODES [STACKS] --ab`` plays the expert with and without the solver against each
 other from the first position with ``STACKS`` stacks or fewer (default 18) of ``GAMES`` games

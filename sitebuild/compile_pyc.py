@@ -26,7 +26,7 @@ from importlib._bootstrap_external import _code_to_hash_pyc
 
 # The standard library's modules as `python -OO` compiles them (no docstrings, no asserts:
 # a mode CPython supports) and without line tables: stdlib.zip 1.52 MB -> 0.85 MB, which a
-# first visit downloads as it is (a zip, which GitHub Pages does not gzip; BENCHMARKS.md).
+# first visit downloads as it is (a zip, which GitHub Pages does not gzip; docs/benchmarks-log.md).
 STDLIB_OPTIMIZE = 2
 
 

@@ -35,7 +35,7 @@ HTML_ASSET_ATTRIBUTE = re.compile(
 SERVICE_WORKER = "sw.js"
 RELEASE_LINE = re.compile(r"^const RELEASE = .*;$", re.MULTILINE)
 # The files of the engine that web/engine/worker.js fetches on a page's start (its loading
-# bar counts their bytes), and the types among them that GitHub Pages gzips (BENCHMARKS.md,
+# bar counts their bytes), and the types among them that GitHub Pages gzips (docs/benchmarks-log.md,
 # "A first visit over the wire"; lab/browser/bench_wire.py serves them alike).
 WORKER = "engine/worker.js"
 DOWNLOADS = ("pyodide/pyodide-lock.json", "pyodide/pyodide.asm.wasm", "stdlib.zip", "tzaar.zip.gz")

@@ -63,3 +63,38 @@ def test_relative_links_resolve(document):
         elif section and path.suffix == ".md" and section not in anchors(path):
             broken.append(f"{target}: no heading #{section} in {path.relative_to(ROOT)}")
     assert not broken, f"{document.relative_to(ROOT)}: " + "; ".join(broken)
+
+
+# --- BENCHMARKS.md: today's figures on one or two screens, each with its command --------------
+
+BENCHMARKS = ROOT / "BENCHMARKS.md"
+# A command of the lab or of the command line, as written in BENCHMARKS.md: its module.
+COMMAND = re.compile(r"`(?:python3? |\.venv/bin/python )(?:-u )?-m ([\w.]+)[^`]*`")
+# The kinds that issue 49 asks BENCHMARKS.md to give today's figure of.
+KINDS = ("Rules speed", "Search speed, CPython", "Search speed, Pyodide", "frozen engine", "Loading, bytes",
+         "Loading, time", "slow phone")
+
+
+def todays_figures() -> list[str]:
+    """The lines of BENCHMARKS.md's "Today's figures" that give a figure (its list items)."""
+    text = BENCHMARKS.read_text(encoding="utf-8")
+    section = text.split("\n## Today's figures\n", 1)[1].split("\n## ", 1)[0]
+    return [line for line in section.splitlines() if line.startswith("- ")]
+
+
+def test_benchmarks_stay_under_150_lines():
+    lines = BENCHMARKS.read_text(encoding="utf-8").splitlines()
+    assert len(lines) < 150, f"BENCHMARKS.md has {len(lines)} lines: the details go to docs/benchmarks-log.md"
+
+
+def test_each_of_todays_figures_names_a_command_that_exists():
+    figures = todays_figures()
+    assert all(any(kind in line for line in figures) for kind in KINDS), [
+        kind for kind in KINDS if not any(kind in line for line in figures)]
+    for line in figures:
+        commands = COMMAND.findall(line)
+        assert commands, f"a figure without its command: {line[:100]}"
+        for module in commands:
+            path = ROOT / module.replace(".", "/")
+            assert path.with_suffix(".py").is_file() or (path / "__main__.py").is_file(), (
+                f"{module} (in {line[:60]}...) is no module of the repository")

@@ -25,7 +25,7 @@ def test_the_chance_is_a_logistic_model_with_the_shown_scale():
     assert 0.72 < win_chance(round(400 / SHOWN_K)) < 0.74
     assert 0.72 < win_chance(round(400 / K), K) < 0.74 and 0.60 < win_chance(2200) < 0.64
     # fitted on the search's scores of held-out games, near the static evaluation's K
-    # (BENCHMARKS.md, "Scores as chances")
+    # (docs/benchmarks-log.md, "Scores as chances")
     assert 0.8 * K < SHOWN_K < 1.2 * K
 
 

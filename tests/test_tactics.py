@@ -22,7 +22,7 @@ TACTICS = load(PATH)
 #: The expert's node budget per position (deterministic: a node budget and a seed).
 #: With the fitted weights two of the two-turn wins need more than 12,000 nodes (the
 #: hand-set weights saw them at 6,000 through their threat terms); searching the last
-#: ply's stackings too (search.PRUNE_STACKINGS 0) one needs 25,000; BENCHMARKS.md.
+#: ply's stackings too (search.PRUNE_STACKINGS 0) one needs 25,000; docs/benchmarks-log.md.
 EXPERT_NODES = 30000
 
 

@@ -8,7 +8,7 @@ worker as web/game/computer.js asks it: ``ai_start {position, level, seed}`` wit
 time budget (Expert 3 s, Master 10 s), then ``ai_step {slice_ms: 40}`` until done; the wall
 clock the page sees from ``ai_start`` to the answer. Prints the mean, the median and the
 worst turn, how many stopped before 95% of the budget and went over 105% of it, and the
-depth and nodes of each (BENCHMARKS.md, "Time rules").
+depth and nodes of each (docs/benchmarks-log.md, "Time rules").
 """
 
 from __future__ import annotations

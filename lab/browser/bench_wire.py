@@ -4,7 +4,7 @@
 
 dist/ is served on 127.0.0.1 the way GitHub Pages serves it: `Cache-Control: max-age=600`,
 an ETag, Last-Modified and 304 answers to conditional requests, and gzip on the fly for the types it
-compresses (GZIPPED below; what is known of GitHub Pages' list is in BENCHMARKS.md,
+compresses (GZIPPED below; what is known of GitHub Pages' list is in docs/benchmarks-log.md,
 "A first visit over the wire"), never for a zip, a PNG or a `.gz` file. A fresh
 Chromium context (empty caches, service worker allowed) opens the page; the server counts
 the bytes of every response body it sends. Two moments: the engine ready (what the page
@@ -33,7 +33,7 @@ from conftest import build  # noqa: E402
 
 from lab.browser.site import site_in_chromium  # noqa: E402
 
-# The content types GitHub Pages was seen to gzip (BENCHMARKS.md says from where).
+# The content types GitHub Pages was seen to gzip (docs/benchmarks-log.md says from where).
 GZIPPED = {
     "text/html", "text/css", "text/javascript", "application/javascript", "application/json",
     "application/manifest+json", "image/svg+xml", "application/wasm", "text/plain",

@@ -1,19 +1,32 @@
 """How fast the board answers: click-to-highlight and action-to-redraw, in the page.
 
-    .venv/bin/pytest e2e/test_play_speed.py -s     (prints the figures of BENCHMARKS.md "Board")
+    .venv/bin/python -m lab.browser.bench_clicks [--selections 60] [--actions 40] [--no-build]
 
-Clicks are dispatched in the page right after an animation frame starts (the worst moment:
-a whole frame to wait). "work" is the JavaScript time (the click handler plus the render);
-"to highlight" runs from the click to the end of the render that draws the targets, which
-happens in the very next frame; "to redraw" runs from the click on a target to the end of
-the render of the new position, through the engine worker and back.
+One page of the built site (served on 127.0.0.1), the standard start as a link (a game
+between two people, so no computer answers). Clicks are dispatched in the page right after
+an animation frame starts (the worst moment: a whole frame to wait). "work" is the
+JavaScript time (the click handler plus the render); "to highlight" runs from the click to
+the end of the render that draws the targets, which happens in the very next frame; "to
+redraw" runs from the click on a target to the end of the render of the new position,
+through the engine worker and back. Prints the figures of BENCHMARKS.md's "a click on the
+board" (until 2026-11-28 this was e2e/test_play_speed.py, run with `pytest -s`). Not part of
+the test run.
 """
 
 from __future__ import annotations
 
+import argparse
 import statistics
+import sys
+from pathlib import Path
 
-from helpers import STANDARD, idle, link
+_ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(_ROOT / "e2e"))  # conftest, helpers
+sys.path.insert(0, str(_ROOT))  # lab and tzaar, when run as a script
+from conftest import build  # noqa: E402
+from helpers import STANDARD, idle, link  # noqa: E402
+
+from lab.browser.site import site_in_chromium  # noqa: E402
 
 MEASURE = """async ({selections, actions}) => {
   const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
@@ -70,23 +83,29 @@ def summary(values: list[float]) -> str:
 STANDARD_LINK = link(STANDARD)
 
 
-def test_click_to_highlight_and_action_to_redraw(open_site, wait_engine, watch):
-    page = open_site(STANDARD_LINK)
-    wait_engine(page)
-    idle(page)
-    out = page.evaluate(MEASURE, {"selections": 60, "actions": 40})
-    print()
+def main() -> int:
+    parser = argparse.ArgumentParser(prog="python -m lab.browser.bench_clicks", description=__doc__.splitlines()[0])
+    parser.add_argument("--selections", type=int, default=60, help="clicks that select a stack and let it go")
+    parser.add_argument("--actions", type=int, default=40, help="actions played by two clicks")
+    parser.add_argument("--no-build", action="store_true")
+    args = parser.parse_args()
+    if not args.no_build:
+        build.build(quiet=True)
+    with site_in_chromium() as (browser, base):
+        page = browser.new_context(service_workers="block").new_page()
+        page.goto(base + STANDARD_LINK)
+        page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+        idle(page)
+        out = page.evaluate(MEASURE, {"selections": args.selections, "actions": args.actions})
+        print(f"Chromium {browser.version}\n")
     print("click-to-highlight, JS work:   ", summary(out["work"]))
     print("click-to-highlight, render:    ", summary(out["render"]))
     print("click-to-highlight, wall clock:", summary(out["highlight"]))
     print("frames until the highlight:    ", sorted(set(out["frames"])))
     print("action-to-redraw, wall clock:  ", summary(out["redraw"]))
     print("action-to-redraw, render:      ", summary(out["redrawRender"]))
-    # The highlight is drawn in the first frame after the click. The JavaScript work is a few
-    # milliseconds on a quiet machine (BENCHMARKS.md "Board", printed above with -s); the bound
-    # here is generous so that a loaded CI machine passes, yet a render that rebuilt far too
-    # much (tens of milliseconds a click) fails.
-    assert set(out["frames"]) == {1}
-    assert statistics.median(out["work"]) < 50
-    assert len(out["redraw"]) >= 20
-    watch.assert_clean()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime
 import re
 
-from helpers import STANDARD, act, engine, finished_game, idle, link, new_game, open_records, shown, some_turns
+from helpers import STANDARD, act, engine, finished_game, idle, link, new_game, open_records, paste_record, record_text, shown, some_turns
 
 FIRST = "C5xC4"  # a legal opening capture of the standard start
 
@@ -74,15 +74,14 @@ def test_the_computer_against_itself_is_watched_with_pause_resume_and_step(open_
 
 def test_opening_a_record_keeps_the_players(open_site, watch, wait_engine):
     actions, positions = some_turns(3)  # White to play after them
-    text = engine("record_save", start=STANDARD, actions=actions)["text"]
+    text = record_text(actions)
     page = open_site()  # a first visit: White (you) against the computer
     wait_engine(page)
     idle(page, STANDARD)
     players = page.evaluate("() => window.tzaar.state.players")
     assert players == {"white": "person", "black": "computer:casual"}
     dialog = open_records(page)
-    dialog.locator("#record-text").fill(text)
-    dialog.locator("#record-open").click()
+    paste_record(dialog, text)
     idle(page, positions[-1])
     assert page.evaluate("() => window.tzaar.state.players") == players
     watch.assert_clean()
@@ -106,13 +105,12 @@ def test_expert_shows_its_progress_and_depth(open_site, watch, wait_engine):
 
 def test_the_end_against_the_computer_says_you_won_or_you_lost(open_site, watch, wait_engine):
     actions, final = finished_game()
-    text = engine("record_save", start=STANDARD, actions=actions)["text"]
+    text = record_text(actions)
     page = open_site()  # White (you) against the computer
     wait_engine(page)
     idle(page, STANDARD)
     dialog = open_records(page)
-    dialog.locator("#record-text").fill(text)
-    dialog.locator("#record-open").click()
+    paste_record(dialog, text)
     page.wait_for_selector("#result:not([hidden])")
     want = "You won" if final["winner"] == "white" else "You lost"
     assert page.inner_text("#result .result-title") == want
@@ -120,10 +118,8 @@ def test_the_end_against_the_computer_says_you_won_or_you_lost(open_site, watch,
     watch.assert_clean()
 
 
-def test_a_seed_that_is_not_a_number_gets_the_pages_message(open_site, watch, wait_engine):
-    page = open_site(link(STANDARD))
-    wait_engine(page)
-    idle(page, STANDARD)
+def test_a_seed_that_is_not_a_number_gets_the_pages_message(open_position, watch):
+    page = open_position(STANDARD)
     page.click("#new-game-button")
     page.check('#new-game-dialog input[value="random"]')
     page.fill('#new-game-dialog input[name="seed"]', "abc")
@@ -139,11 +135,9 @@ def test_a_seed_that_is_not_a_number_gets_the_pages_message(open_site, watch, wa
     watch.assert_clean()
 
 
-def test_the_captured_stacks_of_each_side_are_shown(open_site, watch, wait_engine):
+def test_the_captured_stacks_of_each_side_are_shown(open_position, watch):
     actions, positions = some_turns(7)
-    page = open_site(link(STANDARD, actions))
-    wait_engine(page)
-    idle(page, positions[-1])
+    page = open_position(STANDARD, actions, shows=positions[-1])
     want = {"white": [], "black": []}
     before = STANDARD
     for action, after in zip(actions, positions):
@@ -163,10 +157,8 @@ def test_the_captured_stacks_of_each_side_are_shown(open_site, watch, wait_engin
     watch.assert_clean()
 
 
-def test_sound_is_off_by_default_and_the_setting_is_saved(open_site, watch, wait_engine):
-    page = open_site(link(STANDARD))
-    wait_engine(page)
-    idle(page, STANDARD)
+def test_sound_is_off_by_default_and_the_setting_is_saved(open_position, watch, wait_engine):
+    page = open_position(STANDARD)
     button = page.locator("#sound-button")
     assert button.get_attribute("aria-pressed") == "false"
     act(page, FIRST)
@@ -213,12 +205,9 @@ def test_the_record_has_a_header(open_site, watch, wait_engine):
     watch.assert_clean()
 
 
-def test_copy_link_offers_the_game_link_and_the_position_link(page, open_site, watch, wait_engine, site_url):
-    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
+def test_copy_link_offers_the_game_link_and_the_position_link(open_position, page, clipboard, watch, site_url):
     actions, positions = some_turns(3)
-    page = open_site(link(STANDARD, actions))
-    wait_engine(page)
-    idle(page, positions[-1])
+    page = open_position(STANDARD, actions, shows=positions[-1])
     page.click("#copy-link")
     page.wait_for_selector("#copy-choices:not([hidden])")
     assert page.get_attribute("#copy-link", "aria-expanded") == "true"
@@ -238,10 +227,8 @@ def test_copy_link_offers_the_game_link_and_the_position_link(page, open_site, w
     watch.assert_clean()
 
 
-def test_the_board_is_in_play_view_or_edit_mode(open_site, watch, wait_engine):
-    page = open_site(link(STANDARD))
-    wait_engine(page)
-    idle(page, STANDARD)
+def test_the_board_is_in_play_view_or_edit_mode(open_position, watch):
+    page = open_position(STANDARD)
     page.wait_for_selector('#board[data-mode="play"]')  # two people: White is to move
     # In edit mode a point chosen with the keyboard edits the position; the game never sees it.
     page.click("#editor-button")
