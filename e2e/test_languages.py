@@ -1,4 +1,4 @@
-"""The page in seven languages (web/i18n.js, web/lang/*.json).
+"""The page in seven languages (web/page/i18n.js, web/lang/*.json).
 
 - A first visit follows the browser's languages (navigator.languages) and sets <html lang>;
   a language the page does not have falls back to English.
@@ -27,7 +27,7 @@ from helpers import LAST_TZAAR, act, fragment, idle, link
 from tzaar.rules.position import Position
 
 LANG = Path(__file__).resolve().parents[1] / "web" / "lang"
-PUZZLE = json.loads((Path(__file__).resolve().parents[1] / "web" / "puzzles.json").read_text())["puzzles"][0]
+PUZZLE = json.loads((Path(__file__).resolve().parents[1] / "web" / "learn" / "puzzles.json").read_text())["puzzles"][0]
 WRONG = next(a.text() for a in Position.from_text(PUZZLE["position"]).legal_actions() if a.text() != PUZZLE["answer"])
 EMPTY_BOARD = "...../....../......./......../......../......../......./....../..... w0"
 
@@ -71,7 +71,7 @@ def test_a_first_visit_follows_the_browser_language(open_in):
     page = open_in("de-DE")
     assert page.get_attribute("html", "lang") == "de"
     assert page.input_value("#language") == "de"
-    assert page.text_content("#new-game-button span") == de["tools.newGame"]
+    assert page.text_content("#new-game-button span") == de["game.newGame"]
     assert page.text_content(".turn-title") == de["turn.capture"].replace("{side}", de["side.white"])
     assert page.get_attribute("#board", "aria-label") == de["board.label"]
     assert page.get_attribute('#board [data-point="E5"]', "aria-label").startswith("E5, ")
@@ -101,7 +101,7 @@ def test_switching_to_polish_renders_again_and_is_saved(open_in):
     page.click('#board [data-point="A5"]')  # a selection: the turn panel's text depends on the state
     page.wait_for_selector('#board [data-point="A5"][data-selected="true"]')
     switch(page, "pl")
-    assert page.text_content("#new-game-button span") == pl["tools.newGame"]
+    assert page.text_content("#new-game-button span") == pl["game.newGame"]
     assert page.text_content(".turn-title") == pl["turn.capture"].replace("{side}", pl["side.white"])
     assert page.text_content(".turn-detail").startswith("Wybrano A5: 1 bicie.")
     assert page.text_content("#trios .panel-title") == pl["trios.title"]
@@ -117,7 +117,7 @@ def test_switching_to_polish_renders_again_and_is_saved(open_in):
     idle(page)
     assert page.get_attribute("html", "lang") == "pl"
     assert page.input_value("#language") == "pl"
-    assert page.text_content("#new-game-button span") == pl["tools.newGame"]
+    assert page.text_content("#new-game-button span") == pl["game.newGame"]
     # Polish plural forms: 30 pieces is "pionów" (many), not "piony" (few).
     assert page.text_content(".trio[data-side=white] .trio-pieces") == "30 pionów"
 

@@ -1,9 +1,10 @@
-// web/games.js: which finished games are kept (one person against the computer, at the
+// web/learn/games.js: which finished games are kept (one person against the computer, at the
 // end), their entry, and the tally of won and lost per level.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { entryOf, tally, keep, gamesIn, GAMES_KEY } from "../../web/games.js";
+import { entryOf, tally, keep, gamesIn } from "../../web/learn/games.js";
+import { makeStorage } from "../../web/page/storage.js";
 
 const finished = (players, winner = "white") => ({
   start: "S w1",
@@ -41,14 +42,13 @@ test("the tally counts won and lost per level; keep adds a game once", () => {
     { level: "casual", won: 2, lost: 1 },
     { level: "strong", won: 0, lost: 1 },
   ]);
-  const store = new Map();
-  const storage = { get: (k) => store.get(k) ?? null, set: (k, v) => store.set(k, v) };
+  const storage = makeStorage(null); // the page's store, in memory
   const state = finished({ white: "person", black: "computer:beginner" });
   assert.equal(keep(state, storage), true);
   assert.equal(keep(state, storage), false);
   assert.equal(keep({ ...state, actions: ["A1xA2", "B1xB3"] }, storage), true);
   assert.equal(gamesIn(storage).length, 2);
   assert.equal(gamesIn(storage)[0].actions[1], "B1xB3", "newest first");
-  store.set(GAMES_KEY, "not a list");
+  storage.set("games", "not a list");
   assert.deepEqual(gamesIn(storage), []);
 });

@@ -1,0 +1,33 @@
+// The colour theme: "auto" follows the system; "light" and "dark" override it (the theme
+// button's command, app.js).
+import { t } from "./i18n.js";
+
+/** A theme's name on the page ("theme.dark"). */
+const label = (theme) => t(`theme.${theme}`);
+
+export class Theme {
+  #storage;
+  #button;
+  static ORDER = ["auto", "light", "dark"];
+
+  constructor(button, storage) {
+    this.#button = button;
+    this.#storage = storage;
+    this.apply(storage.get("theme") ?? "auto");
+  }
+
+  apply(theme) {
+    if (!Theme.ORDER.includes(theme)) theme = "auto";
+    this.theme = theme;
+    if (theme === "auto") document.documentElement.removeAttribute("data-theme");
+    else document.documentElement.dataset.theme = theme;
+    const name = this.#button.querySelector("#theme-name");
+    if (name) name.textContent = label(theme);
+    this.#button.setAttribute("aria-label", t("theme.aria", { theme: label(theme) }));
+    this.#storage.set("theme", theme);
+  }
+
+  next() {
+    this.apply(Theme.ORDER[(Theme.ORDER.indexOf(this.theme) + 1) % Theme.ORDER.length]);
+  }
+}
