@@ -127,8 +127,10 @@ export class Game {
     }
     const views = [];
     views[answer.actions.length] = answer.view;
+    const visit = VISITS.has(more.setup ?? this.state.setup);
     const state = {
       ...more,
+      waiting: visit ? (more.waiting ?? this.state.waiting) : null,
       start: answer.start ?? start,
       actions: answer.actions,
       positions: answer.positions,
@@ -143,7 +145,7 @@ export class Game {
     };
     this.#set(state);
     // A game of its own on the board: none waits any more (it came back, or another took its place).
-    if (!this.#holdSave && !VISITS.has(this.state.setup)) this.#saving.dropWaiting();
+    if (!this.#holdSave && !visit) this.#saving.dropWaiting();
     if (cursor !== undefined && cursor !== null && cursor !== answer.actions.length) {
       await this.goto(Math.max(0, Math.min(cursor, answer.actions.length)));
     } else {
@@ -187,22 +189,29 @@ export class Game {
   }
 
   /**
-   * Open a game {start, actions} from a link (two people at this screen) or a record (the
-   * players stay as they were; a record's own setup and seed, if it names them, are kept).
+   * Open a game {start, actions} from a link (two people at this screen) or a record (its
+   * `players` if it names them, else they stay as they were; a record's own setup and seed,
+   * if it names them, are kept).
    */
-  async openGame({ start, actions, setup: recordSetup = null, seed = null }, setup = "link") {
-    // A lesson or a puzzle visits: the game on the board waits until it is over (resumeWaiting).
-    if (VISITS.has(setup) && !VISITS.has(this.state.setup)) this.#saving.keepWaiting(this.state);
+  async openGame({ start, actions, setup: recordSetup = null, seed = null, players = null }, setup = "link") {
+    // A lesson or a puzzle visits: the game on the board waits until it is over (resumeWaiting);
+    // state.waiting says whose game it is.
+    const s = this.state;
+    let waiting = s.waiting;
+    if (VISITS.has(setup) && !VISITS.has(s.setup)) {
+      this.#saving.keepWaiting(s);
+      waiting = { setup: s.setup, players: s.players };
+    }
     this.#visit = setup;
-    const players = setup === "record" ? this.state.players : { white: "person", black: "person" };
+    if (setup !== "record") players = { white: "person", black: "person" };
     const named = setup === "record" && recordSetup && recordSetup !== "position";
     const error = await this.load(start, actions, {
-      state: { setup: named ? recordSetup : setup, seed: named ? seed : null, players, alert: null, notice: null },
+      state: { setup: named ? recordSetup : setup, seed: named ? seed : null, players: sanitizePlayers(players ?? s.players), waiting, alert: null, notice: null },
     });
     if (!error && setup === "record") {
-      const s = this.state;
-      const n = s.turns.length;
-      this.announce(s.view?.winner ? t("announce.recordOpenedOver", { n }) : t("announce.recordOpened", { n, side: SIDE_NAME[s.view?.side ?? "white"] }));
+      const { turns, view } = this.state;
+      const n = turns.length;
+      this.announce(view?.winner ? t("announce.recordOpenedOver", { n }) : t("announce.recordOpened", { n, side: SIDE_NAME[view?.side ?? "white"] }));
     }
     // (A record's dialog says what is wrong itself.)
     if (error && setup === "link") this.#set({ alert: linkAlert(msg("alert.refused", { detail: error.message.replace(/\.?$/, ".") })) });
@@ -210,12 +219,12 @@ export class Game {
   }
 
   /**
-   * Bring back the game that waited while a lesson or a puzzle had the board, when `visit`
-   * ("lesson" or "puzzle") has it or is on its way: it is the save again, opened as on a
-   * reload (its history, cursor, setup and players; one that does not replay is set aside).
+   * Bring back the game that waited while a lesson or a puzzle had the board, when one has
+   * it or is on its way (modes.js, leaving it): it is the save again, opened as on a reload
+   * (its history, cursor, setup and players; one that does not replay is set aside).
    */
-  async resumeWaiting(visit) {
-    if (this.#visit !== visit || !this.#saving.restoreWaiting()) return;
+  async resumeWaiting() {
+    if (!VISITS.has(this.#visit) || !this.#saving.restoreWaiting()) return;
     this.#visit = null;
     await this.open();
     if (!this.state.alert) this.announce(t("lessons.gameBack"));

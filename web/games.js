@@ -6,7 +6,7 @@
 
 import { msg, show } from "./i18n.js";
 import { isPerson } from "./players.js";
-import { levelOf } from "./computer.js";
+import { levelOf, computerId } from "./computer.js";
 import { downloadText } from "./download.js";
 
 export const GAMES_KEY = "tzaar.games";
@@ -158,11 +158,13 @@ export class YourGames {
     );
   }
 
-  /** Open game `index` and start its review (the Analysis panel's Review, tools.js). */
+  /** Open game `index`, with its players, and start its review (the Analysis panel's Review, tools.js). */
   async open(index) {
     const g = gamesIn(this.#storage)[index];
     if (!g) return;
-    const error = await this.#game.openGame({ start: g.start, actions: g.actions, setup: g.setup, seed: g.seed }, "record");
+    const other = g.colour === "white" ? "black" : "white";
+    const players = { [g.colour]: "person", [other]: computerId(g.level) };
+    const error = await this.#game.openGame({ start: g.start, actions: g.actions, setup: g.setup, seed: g.seed, players }, "record");
     if (!error) document.querySelector("#review-button")?.click();
   }
 

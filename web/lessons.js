@@ -13,10 +13,11 @@ import { loadStyle } from "./tools.js";
 // One literal URL per file, so that build.py stamps it with the release (?v=HASH).
 const STYLE_URL = new URL("./lessons.css", import.meta.url);
 
-/** The lessons' panel, once its style sheet and the later texts are there (app.js). */
-export async function makeLessons(side, game, engine, storage) {
+/** The lessons' panel, once its style sheet and the later texts are there (app.js); the
+ * mode "lesson" of `modes` (modes.js). */
+export async function makeLessons(side, game, engine, storage, modes) {
   await Promise.all([loadStyle(STYLE_URL), loadLater()]);
-  return new Lessons(side, game, engine, storage);
+  return new Lessons(side, game, engine, storage, modes);
 }
 
 const DONE_KEY = "tzaar.lessons.done";
@@ -52,7 +53,7 @@ export class Lessons {
   #again = 0;
   #games = null; // games.js YourGames, once shown
 
-  constructor(side, game, engine, storage) {
+  constructor(side, game, engine, storage, modes) {
     this.#game = game;
     this.#engine = engine;
     this.#storage = storage;
@@ -73,13 +74,14 @@ export class Lessons {
       const entry = event.target.closest("button[data-lesson]");
       if (entry) return this.start(entry.dataset.lesson);
       const command = event.target.closest("button[data-lessons]")?.dataset.lessons;
-      if (command === "close") this.close();
+      if (command === "close") modes.enter("game");
       else if (command === "list") this.#showList();
       else if (command === "retry") this.#restart();
       else if (command === "next") this.#next();
       else if (command === "hint") this.#hint();
     });
     game.subscribe((state) => this.#changed(state));
+    modes.add("lesson", { open: () => this.open(), close: () => this.close() });
   }
 
   #done() {
@@ -102,11 +104,10 @@ export class Lessons {
     this.#root.scrollIntoView?.({ block: "nearest" });
   }
 
-  /** Hide the panel; the game that waited during the lessons comes back. */
+  /** Hide the panel (modes.js brings back the game that waited during the lessons). */
   close() {
     this.#root.hidden = true;
     this.#leave();
-    this.#game.resumeWaiting("lesson");
   }
 
   #leave() {

@@ -3,7 +3,9 @@
 // made here, once, and stays; the tools themselves load on first use: the first press of a
 // control (or the key A) fetches the tools' modules, tools.css and the tools' texts (i18n.js
 // loadLater), lets the tools build their parts of the panel under the row, and passes the
-// press on. The service worker keeps the modules for offline use like every other file.
+// press on. The analysis board, the review, the puzzles and the editor are modes of the page
+// (modes.js): their buttons enter and leave them. The service worker keeps the modules for
+// offline use like every other file.
 
 import { msg, show, loadLater } from "./i18n.js";
 import { registerCommands } from "./input.js";
@@ -17,16 +19,17 @@ const STYLE_URL = new URL("./tools.css", import.meta.url);
  * id; the first control is also the command "analyse" (key A).
  */
 const CONTROLS = [
-  { id: "analyse-button", key: "analysis", pressed: true, run: (tools) => tools.analysis.toggle() },
+  { id: "analyse-button", key: "analysis", pressed: true, run: (tools) => tools.modes.toggle("analysis") },
   { id: "attack-map", key: "analysis.attackMap", check: true, run: (tools, box) => tools.analysis.setAttackMap(box.checked) },
-  { id: "review-button", key: "review", run: (tools) => tools.review.start() },
-  { id: "puzzles-button", key: "puzzles", pressed: true, run: (tools) => tools.puzzles.toggle() },
-  { id: "editor-button", key: "editor", pressed: true, run: (tools) => tools.editor.toggle() },
+  { id: "review-button", key: "review", pressed: true, run: (tools) => tools.modes.toggle("review") },
+  { id: "puzzles-button", key: "puzzles", pressed: true, run: (tools) => tools.modes.toggle("puzzle") },
+  { id: "editor-button", key: "editor", pressed: true, run: (tools) => tools.modes.toggle("editor") },
 ];
 
-/** The tools' modules, tools.css and their texts (i18n.js), fetched in parallel. */
-function loadModules() {
+/** The tools' modules, tools.css, their texts (i18n.js) and the page's modes, fetched in parallel. */
+function loadModules(modes) {
   return Promise.all([
+    modes(),
     import("./overlay.js"),
     import("./analysis.js"),
     import("./review.js"),
@@ -37,15 +40,15 @@ function loadModules() {
   ]);
 }
 
-/** The tools, built into the panel under the row (each adds its part, in this order). */
-function makeTools(modules, { panel, game, engine, board, boardSvg, frame, storage }) {
-  const [{ BoardOverlay }, { Analysis }, { Review }, { Puzzles }, { Editor }] = modules;
+/** The tools, built into the panel under the row (each adds its part, in this order, and
+ * its mode to `modes`). */
+function makeTools([modes, { BoardOverlay }, { Analysis }, { Review }, { Puzzles }, { Editor }], { panel, game, engine, board, boardSvg, frame, storage }) {
   const overlay = new BoardOverlay(boardSvg, board);
-  const analysis = new Analysis(panel, game, engine, overlay, frame);
-  const review = new Review(panel, game, engine);
-  const puzzles = new Puzzles(panel, game, engine, storage);
-  const editor = new Editor(panel, game, engine, board, analysis);
-  return { analysis, overlay, review, puzzles, editor };
+  const analysis = new Analysis(panel, game, engine, overlay, frame, modes);
+  const review = new Review(panel, game, engine, modes);
+  const puzzles = new Puzzles(panel, game, engine, storage, modes);
+  const editor = new Editor(panel, game, engine, board, modes);
+  return { modes, analysis, overlay, review, puzzles, editor };
 }
 
 /** A style sheet (a URL), added to the page: resolves when its rules apply. */
@@ -106,7 +109,7 @@ export function mountTools(parts) {
   /** Load the tools (once), let them build their parts under the row, then `run` them. */
   async function use(run) {
     if (!tools) {
-      loading ??= loadModules().then(
+      loading ??= loadModules(parts.modes).then(
         (modules) => {
           tools = makeTools(modules, parts);
           render(game.state);
