@@ -17,7 +17,7 @@ dist/ is what GitHub Pages publishes:
     tzaar-more.zip                      the modules of the methods it imports on first call
                                         (computer player, tools), compiled; fetched then
     stdlib.zip                          the standard library modules they and Pyodide use, and
-                                        web/python/ (the worker's import finders and start)
+                                        web/engine/python/ (the worker's import finders and start)
     pyodide/                            the runtime files the worker needs, from node_modules
     version.json                        {"version": HASH, "pyodide": ..., "files": [...]}
     .nojekyll                           so that GitHub Pages serves the files as they are

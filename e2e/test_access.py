@@ -136,7 +136,7 @@ def flipped(page) -> bool:
 
 
 def test_keys_run_the_commands_but_not_while_typing(open_site, watch, wait_engine):
-    """One registry for keys and buttons (web/input.js): Ctrl+Z and Ctrl+Shift+Z undo and
+    """One registry for keys and buttons (web/page/input.js): Ctrl+Z and Ctrl+Shift+Z undo and
     redo, N and ? open their dialogs; a key typed into a field or under an open dialog runs
     nothing."""
     page = open_site()

@@ -1,6 +1,6 @@
 """Playing against the computer in the browser, on the served dist/.
 
-The search runs in the worker in slices (web/computer.js drives ai_start / ai_step / ai_stop
+The search runs in the worker in slices (web/game/computer.js drives ai_start / ai_step / ai_stop
 through the EngineClient). These tests check what a person sees: the computer answers with a
 legal turn, the page shows that it thinks and stays responsive meanwhile (no long main-thread
 task: the search is in the worker), an undo or a new game stops it at once and no stale move lands afterwards, the

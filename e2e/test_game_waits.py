@@ -10,7 +10,7 @@ from helpers import STANDARD, act, idle, new_game
 
 from tzaar.lesson_data import LESSONS
 
-PUZZLES = json.loads((Path(__file__).resolve().parents[1] / "web" / "puzzles.json").read_text(encoding="utf-8"))["puzzles"]
+PUZZLES = json.loads((Path(__file__).resolve().parents[1] / "web" / "learn" / "puzzles.json").read_text(encoding="utf-8"))["puzzles"]
 
 WAITING_KEY = "tzaar.game.waiting"
 

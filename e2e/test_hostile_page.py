@@ -39,7 +39,7 @@ def test_the_link_reader_answers_mutated_links_clearly(ready_page):
     hashes = _mutations(random.Random(13), seeds, 300)
     answers = ready_page.evaluate(
         """async (hashes) => {
-             const { parseLink } = await import("./address.js");
+             const { parseLink } = await import("./links/address.js");
              return hashes.map((h) => { try { return parseLink(h); } catch (e) { return {kind: "threw", message: String(e)}; } });
            }""",
         hashes,

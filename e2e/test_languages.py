@@ -1,4 +1,4 @@
-"""The page in seven languages (web/i18n.js, web/lang/*.json).
+"""The page in seven languages (web/page/i18n.js, web/lang/*.json).
 
 - A first visit follows the browser's languages (navigator.languages) and sets <html lang>;
   a language the page does not have falls back to English.
@@ -27,7 +27,7 @@ from helpers import LAST_TZAAR, act, fragment, idle, link
 from tzaar.position import Position
 
 LANG = Path(__file__).resolve().parents[1] / "web" / "lang"
-PUZZLE = json.loads((Path(__file__).resolve().parents[1] / "web" / "puzzles.json").read_text())["puzzles"][0]
+PUZZLE = json.loads((Path(__file__).resolve().parents[1] / "web" / "learn" / "puzzles.json").read_text())["puzzles"][0]
 WRONG = next(a.text() for a in Position.from_text(PUZZLE["position"]).legal_actions() if a.text() != PUZZLE["answer"])
 EMPTY_BOARD = "...../....../......./......../......../......../......./....../..... w0"
 

@@ -20,7 +20,7 @@ CACHES = "() => caches.keys().then((names) => names.sort())"
 
 
 def release_of(page) -> str:
-    return page.evaluate("() => new URL(document.querySelector('script[type=module]').src).searchParams.get('v')")
+    return page.evaluate("() => new URL(document.querySelector('script[type=module]').src).search.slice(1)")
 
 
 def offline_ready(page) -> None:

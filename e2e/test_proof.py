@@ -2,7 +2,7 @@
 
 The endgame solver (tzaar/ai/solver.py) runs in the worker for the hint (ai_start with
 solve: true) and for the Expert and Master levels; a proven result comes back as
-info.proven, the game keeps it per position (web/proof.js), the hint's text and the move
+info.proven, the game keeps it per position (web/game/proof.js), the hint's text and the move
 list show it. The expected texts come from the solver run here in CPython.
 """
 

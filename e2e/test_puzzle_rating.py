@@ -13,7 +13,7 @@ from helpers import act, idle, winning_turn
 from tzaar.position import Position
 from tzaar.turns import group_turns
 
-PUZZLES = json.loads((Path(__file__).resolve().parent.parent / "web" / "puzzles.json").read_text())["puzzles"]
+PUZZLES = json.loads((Path(__file__).resolve().parent.parent / "web" / "learn" / "puzzles.json").read_text())["puzzles"]
 BY_ID = {p["id"]: p for p in PUZZLES}
 PROGRESS = "tzaar.puzzles.progress"
 

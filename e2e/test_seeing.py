@@ -16,7 +16,7 @@ from helpers import STANDARD, engine, idle, link, new_game
 
 from tzaar.lesson_data import LESSONS
 
-PUZZLES = json.loads((Path(__file__).resolve().parents[1] / "web" / "puzzles.json").read_text(encoding="utf-8"))["puzzles"]
+PUZZLES = json.loads((Path(__file__).resolve().parents[1] / "web" / "learn" / "puzzles.json").read_text(encoding="utf-8"))["puzzles"]
 
 # Colour pairs of the page, read with getComputedStyle: [name, kind, foreground, background],
 # each colour given as [selector, CSS property] or ["--variable"]; alpha is composited over

@@ -40,7 +40,7 @@ def assert_standard_start(page) -> None:
 # every call is sent at once, before the engine is ready: they must wait, not fail.
 CALLS_THROUGH_A_NEW_CLIENT = """async (calls) => {
   const release = await (await fetch("version.json")).json();
-  const {EngineClient} = await import(`./engine-client.js?v=${release.version}`);
+  const {EngineClient} = await import(`./engine/client.js?${release.version}`);
   const engine = new EngineClient();
   const settle = (promise) => promise.then(
     (result) => ({result}),

@@ -21,7 +21,7 @@ IN_ONE = "...../....../.....A./....z.../......../.....Z../..t..T./.a..t./..... w
 # tests/data/tactics.txt), with any of these first actions:
 IN_THREE = "...../.z4..Z./T2....../..t...ZA/a....A.A/Z.....T./......t/T...A./a2T... w2"
 IN_THREE_FIRST = {"B5-D7", "D7-D8", "D7-E6", "D7xD3", "F1-H1", "H5-H1"}
-PUZZLES = json.loads((Path(__file__).resolve().parent.parent / "web" / "puzzles.json").read_text())["puzzles"]
+PUZZLES = json.loads((Path(__file__).resolve().parent.parent / "web" / "learn" / "puzzles.json").read_text())["puzzles"]
 
 
 def bar(page, attribute):
@@ -153,7 +153,7 @@ SHOWN = """() => {
 
 
 def test_a_hint_during_the_analysis_is_its_best_and_the_analysis_goes_on(page, open_site, watch, wait_engine):
-    """The policy for two searches at once (web/computer.js): Hint while the analysis board
+    """The policy for two searches at once (web/game/computer.js): Hint while the analysis board
     searches the same position answers the analysis's best, and the analysis goes on: the same
     job, never stopped nor restarted, deeper afterwards."""
     start = Position.standard().text()

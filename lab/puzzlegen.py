@@ -7,7 +7,7 @@ the engine's search sees a forced win in 3 to 6 actions, asks the exact solver
 (:mod:`tzaar.ai.solver`, through :mod:`tzaar.puzzles`): a position is kept when the side to move cannot
 win in 1 turn, forces a win in 2, and has exactly one winning first action.  The file
 (JSON, ``{"version": 1, "turns": 2, "puzzles": [...]}``) is what the page ships
-(``web/puzzles.json``); each puzzle is ``{id, position, side, answer, solution}`` with the
+(``web/learn/puzzles.json``); each puzzle is ``{id, position, side, answer, solution}`` with the
 single winning first action and one whole winning line (player, defence, player).
 
 With ``--merge`` the run is one part of a larger set: the ``--out`` file (if it exists) is

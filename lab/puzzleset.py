@@ -1,4 +1,4 @@
-"""The shipped puzzle set (``web/puzzles.json``): merged, themed, rated and proven.
+"""The shipped puzzle set (``web/learn/puzzles.json``): merged, themed, rated and proven.
 
 ``python -m lab.puzzleset annotate FILE [--add OTHER ...]`` adds the puzzles of the OTHER
 files (written by :mod:`lab.puzzlegen`) to FILE, skipping positions FILE already has; the

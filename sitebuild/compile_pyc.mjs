@@ -4,7 +4,7 @@
 //   node sitebuild/compile_pyc.mjs PYODIDE_DIR INPUT_DIR OUT_DIR
 //
 // INPUT_DIR holds package/ (the browser's modules of tzaar/, as sitebuild/python.py strips
-// them), browser/ (web/python/) and plan.json (the modules to load, found by the import walk
+// them), browser/ (web/engine/python/) and plan.json (the modules to load, found by the import walk
 // of sitebuild/imports.py). The work is compile_pyc.py's main(), run in Pyodide; it writes
 // tzaar.zip, stdlib.zip and stdlib.txt into OUT_DIR, so that the worker neither downloads the
 // whole standard library nor compiles any source.

@@ -9,7 +9,7 @@ import re
 # The texts of web/lang/<code>.json that a start of the page does not show: those of the
 # tools, the game record, the new-game dialog (and the levels' descriptions it shows), How to
 # play, the lessons and your games, but the tools' buttons (there from the start, made by
-# tools.js) and the texts of index.html outside its dialogs; and the web app manifest's
+# analysis/panel.js) and the texts of index.html outside its dialogs; and the web app manifest's
 # description (build.py writes it into the manifests: no page shows it).
 # dist/lang/<code>.json keeps the others; dist/lang/<code>.later.json has these, fetched by
 # i18n.js loadLater() before the first of them is shown.
@@ -50,7 +50,7 @@ def split_languages(sources: dict[str, bytes]) -> dict[str, bytes]:
 def language_manifests(sources: dict[str, bytes]) -> dict[str, bytes]:
     """manifest.<code>.webmanifest for each language of web/lang/ but English: the web app
     manifest with that language's description (key "manifest.description") and "lang"; the
-    page links the one of the language shown (web/i18n.js)."""
+    page links the one of the language shown (web/page/i18n.js)."""
     if APP_MANIFEST not in sources:
         return {}
     base = json.loads(sources[APP_MANIFEST])

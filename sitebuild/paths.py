@@ -6,7 +6,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
-BROWSER_PYTHON_DIR = "python"  # web/python/: Python that runs only in the worker (packed into stdlib.zip)
+BROWSER_PYTHON_DIR = "engine/python"  # web/engine/python/: Python that runs only in the worker (packed into stdlib.zip)
 BROWSER_PYTHON = WEB / BROWSER_PYTHON_DIR
 PACKAGE = ROOT / "tzaar"
 DIST = ROOT / "dist"

@@ -1,10 +1,10 @@
 """The browser's Python: the package's modules stripped to their code, compiled by Pyodide's
-own Python (compile_pyc.mjs, in Node) with web/python/ and the standard library in use,
+own Python (compile_pyc.mjs, in Node) with web/engine/python/ and the standard library in use,
 zipped so that the bytes depend only on the contents, and split in two archives.
 
     tzaar.zip.gz    the modules tzaar.facade imports, in a zip that stores them, gzipped
     tzaar-more.zip  the modules of the methods it imports on first call; fetched then
-    stdlib.zip      the standard library's modules in use, and web/python/ (the worker's
+    stdlib.zip      the standard library's modules in use, and web/engine/python/ (the worker's
                     own: its import finders and its start)
 """
 
@@ -33,7 +33,7 @@ COMPILER_PYTHON = Path(__file__).with_name("compile_pyc.py")
 COMPILED_CACHE = NODE_MODULES / ".cache" / "tzaar-pyc"
 COMPILED = ("tzaar.zip", STDLIB_ARCHIVE, "stdlib.txt")  # what COMPILER writes
 # The module COMPILER writes into stdlib.zip with the names of every module of Pyodide's whole
-# standard library (NAMES), for web/python/whole_stdlib.py's finder.
+# standard library (NAMES), for web/engine/python/whole_stdlib.py's finder.
 NAMES_MODULE = "whole_stdlib_names"
 
 DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
@@ -89,14 +89,14 @@ def write_zip(entries: dict[str, bytes], method: int = zipfile.ZIP_DEFLATED) -> 
 
 
 def browser_python() -> dict[str, Path]:
-    """web/python/'s modules (name -> file): the worker's own Python, run only in the browser."""
+    """web/engine/python/'s modules (name -> file): the worker's own Python, run only in the browser."""
     return {path.stem: path for path in sorted(BROWSER_PYTHON.glob("*.py"))}
 
 
 def compiler_input(package: bytes) -> bytes:
     """What compile_pyc.mjs compiles, as one zip: package/ (`package`, pack_package()'s
-    zip), browser/ (web/python/, stripped alike) and plan.json: the package's modules, the names from
-    outside that they and web/python/ import (found by the import walk), and the name of the
+    zip), browser/ (web/engine/python/, stripped alike) and plan.json: the package's modules, the names from
+    outside that they and web/engine/python/ import (found by the import walk), and the name of the
     module of the whole library's names to write."""
     browser = browser_python()
     own = [PACKAGE_NAME, NAMES_MODULE, *browser]
@@ -116,7 +116,7 @@ def compiler_input(package: bytes) -> bytes:
 def compile_python(runtime: str, package: bytes) -> dict[str, bytes]:
     """tzaar.zip (`package` compiled) and stdlib.zip, made by compile_pyc.mjs in Node with
     Pyodide's own Python. Kept in node_modules/.cache by the hash of what goes in, so only a
-    change of the package, web/python/, the compiler or the runtime compiles again (about 15 s)."""
+    change of the package, web/engine/python/, the compiler or the runtime compiles again (about 15 s)."""
     given = compiler_input(package)
     key = hashlib.sha256(runtime.encode() + COMPILER.read_bytes() + COMPILER_PYTHON.read_bytes() + given).hexdigest()[:16]
     done = COMPILED_CACHE / key

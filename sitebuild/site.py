@@ -34,10 +34,10 @@ HTML_ASSET_ATTRIBUTE = re.compile(
 
 SERVICE_WORKER = "sw.js"
 RELEASE_LINE = re.compile(r"^const RELEASE = .*;$", re.MULTILINE)
-# The files of the engine that web/engine-worker.js fetches on a page's start (its loading
+# The files of the engine that web/engine/worker.js fetches on a page's start (its loading
 # bar counts their bytes), and the types among them that GitHub Pages gzips (BENCHMARKS.md,
 # "A first visit over the wire"; lab/browser/bench_wire.py serves them alike).
-WORKER = "engine-worker.js"
+WORKER = "engine/worker.js"
 DOWNLOADS = ("pyodide/pyodide-lock.json", "pyodide/pyodide.asm.wasm", "stdlib.zip", "tzaar.zip.gz")
 GZIPPED_SUFFIXES = (".json", ".wasm")
 DOWNLOAD_LINE = re.compile(r"^const DOWNLOAD = .*;$", re.MULTILINE)
@@ -49,7 +49,7 @@ TEXT_MINIFIERS = {".html": minifiers.page, ".json": minifiers.json_}
 
 
 def web_files(web: Path) -> list[Path]:
-    """The files of `web` that the site serves (web/python/ goes into stdlib.zip instead)."""
+    """The files of `web` that the site serves (web/engine/python/ goes into stdlib.zip instead)."""
     if not (web / "index.html").is_file():
         raise BuildError(f"{web}/index.html is missing.")
     return sorted(
@@ -71,12 +71,12 @@ def content_hash(runtime: str, sources: dict[str, bytes]) -> str:
 
 def stamp_js(text: str, version: str) -> str:
     """Give every relative asset URL in a module the release's query string."""
-    return JS_RELATIVE_URL.sub(lambda m: f"{m[1]}{m[2]}?v={version}{m[1]}", text)
+    return JS_RELATIVE_URL.sub(lambda m: f"{m[1]}{m[2]}?{version}{m[1]}", text)
 
 
 def stamp_html(text: str, version: str) -> str:
     """Give every relative asset URL of a page's src and href attributes the release's query string."""
-    return HTML_ASSET_ATTRIBUTE.sub(lambda m: f"{m[1]}{m[2]}{m[3]}?v={version}{m[2]}", text)
+    return HTML_ASSET_ATTRIBUTE.sub(lambda m: f"{m[1]}{m[2]}{m[3]}?{version}{m[2]}", text)
 
 
 STAMPERS = {".js": stamp_js, ".mjs": stamp_js, ".html": stamp_html}
@@ -116,7 +116,7 @@ def download_sizes(files: dict[str, bytes]) -> dict[str, list[int]]:
 
 
 def sized_worker(text: str, sizes: dict[str, list[int]]) -> bytes:
-    """web/engine-worker.js with its DOWNLOAD line filled in."""
+    """web/engine/worker.js with its DOWNLOAD line filled in."""
     text, count = DOWNLOAD_LINE.subn(lambda _: f"const DOWNLOAD = {json.dumps(sizes, separators=(',', ':'))};", text)
     if count != 1:
         raise BuildError(f"web/{WORKER} needs one line 'const DOWNLOAD = ...;' for build.py to fill.")

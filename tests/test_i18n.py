@@ -37,7 +37,7 @@ def placeholders(value) -> set[str]:
 
 def test_the_files_are_the_languages_of_the_page():
     assert sorted(p.stem for p in LANG.glob("*.json")) == sorted(LANGUAGES)
-    menu = re.search(r"export const LANGUAGES = \{(.*?)\};", (WEB / "i18n.js").read_text(), re.S)[1]
+    menu = re.search(r"export const LANGUAGES = \{(.*?)\};", (WEB / "page" / "i18n.js").read_text(), re.S)[1]
     assert sorted(re.findall(r"^\s*(\w+):", menu, re.M)) == sorted(LANGUAGES)
 
 
@@ -60,7 +60,7 @@ def test_every_language_has_the_keys_and_placeholders_of_english(code):
 
 
 def source_texts() -> str:
-    return "\n".join(p.read_text(encoding="utf-8") for p in [*WEB.glob("*.js"), WEB / "index.html"])
+    return "\n".join(p.read_text(encoding="utf-8") for p in [*sorted(WEB.rglob("*.js")), WEB / "index.html"])
 
 
 def attribute_keys(source: str) -> set[str]:

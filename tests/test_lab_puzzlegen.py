@@ -55,7 +55,7 @@ def test_merge_needs_a_file(capsys):
 
 
 def test_puzzleset_annotates_merges_and_proves(capsys, tmp_path):
-    shipped = json.loads((Path(__file__).resolve().parent.parent / "web" / "puzzles.json").read_text())
+    shipped = json.loads((Path(__file__).resolve().parent.parent / "web" / "learn" / "puzzles.json").read_text())
     base, more = tmp_path / "base.json", tmp_path / "more.json"
     plain = [{k: p[k] for k in ("id", "position", "side", "answer", "solution")} for p in shipped["puzzles"][:3]]
     base.write_text(json.dumps({"version": 1, "turns": 2, "puzzles": plain[:2]}))

@@ -1,8 +1,8 @@
-"""The shipped puzzles (web/puzzles.json): every one proven, themed and rated as lab.puzzleset
+"""The shipped puzzles (web/learn/puzzles.json): every one proven, themed and rated as lab.puzzleset
 computes it; the first 24 keep their ids (saved progress refers to them).
 
 Proving all of them takes about a second (BENCHMARKS.md, "Puzzles"), so every one is
-proven here; ``python -m lab.puzzleset prove web/puzzles.json`` does the same by hand.
+proven here; ``python -m lab.puzzleset prove web/learn/puzzles.json`` does the same by hand.
 """
 
 import copy
@@ -16,7 +16,7 @@ from lab.puzzleset import HIGH, LOW, THEMES, PuzzleSetError, end_theme, prove, r
 from tzaar.notation import COLOUR_NAMES
 from tzaar.position import Position
 
-DATA = json.loads((Path(__file__).resolve().parent.parent / "web" / "puzzles.json").read_text())
+DATA = json.loads((Path(__file__).resolve().parent.parent / "web" / "learn" / "puzzles.json").read_text())
 PUZZLES = DATA["puzzles"]
 # The first 24 puzzles as shipped before themes and ratings: id, position and answer.
 FIRST_24 = "d0f9f593a489de7d70db9e097e72f5e004b65c0259b78572148f6bbc839f1409"

@@ -1,4 +1,4 @@
-"""web/python/, the Python that runs only in the browser's worker, run here with CPython: the
+"""web/engine/python/, the Python that runs only in the browser's worker, run here with CPython: the
 import finders against zips made in a temp folder, the worker's start with fake URLs, and
 its memory report. (The download itself, fetch_sync.fetch_to, needs the browser: the e2e
 loading tests fetch with it.)"""
@@ -17,7 +17,7 @@ from types import ModuleType
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-BROWSER_PYTHON = ROOT / "web" / "python"
+BROWSER_PYTHON = ROOT / "web" / "engine" / "python"
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # sitebuild/, beside build.py
 sys.path.insert(0, str(BROWSER_PYTHON))

@@ -1,26 +1,26 @@
 // Wiring: the engine, the game, the board and the panels. No logic of its own.
 import { engine } from "./engine-start.js";
-import { Board } from "./board.js";
-import { Game, boardStateOf, thinkingOf, onlyProgress } from "./game.js";
-import { TurnPanel } from "./panel-turn.js";
-import { TriosPanel } from "./panel-trios.js";
-import { CapturedView } from "./panel-captured.js";
-import { MoveList } from "./panel-moves.js";
-import { ResultBox } from "./panel-result.js";
-import { ConfirmLosingDialog } from "./confirm.js";
-import { registerCommands, listenForCommands } from "./input.js";
-import { Theme } from "./theme.js";
-import { parseLink } from "./address.js";
-import { bindAddress, ShareControls, AlertBox } from "./sharing.js";
-import { UpdateNotice, startOffline } from "./update-notice.js";
-import { storage } from "./storage.js";
-import { FRIENDLY_LEVEL, computerId, suggest } from "./computer.js";
-import { HintView } from "./hint.js";
-import { Announcer } from "./announce.js";
-import { ThinkingProgress, WatchBar } from "./watch.js";
-import { Sound } from "./sound.js";
-import { startLanguage, setLanguage, onLanguage, loadLater, LANGUAGES, lang, t } from "./i18n.js";
-import { mountTools, loadStyle } from "./tools.js";
+import { Board } from "./board/board.js";
+import { Game, boardStateOf, thinkingOf, onlyProgress } from "./game/game.js";
+import { TurnPanel } from "./panels/turn.js";
+import { TriosPanel } from "./panels/trios.js";
+import { CapturedView } from "./panels/captured.js";
+import { MoveList } from "./panels/moves.js";
+import { ResultBox } from "./panels/result.js";
+import { ConfirmLosingDialog } from "./panels/confirm.js";
+import { registerCommands, listenForCommands } from "./page/input.js";
+import { Theme } from "./page/theme.js";
+import { parseLink } from "./links/address.js";
+import { bindAddress, ShareControls, AlertBox } from "./links/sharing.js";
+import { UpdateNotice, startOffline } from "./page/update-notice.js";
+import { storage } from "./page/storage.js";
+import { FRIENDLY_LEVEL, computerId, suggest } from "./game/computer.js";
+import { HintView } from "./panels/hint.js";
+import { Announcer } from "./panels/announce.js";
+import { ThinkingProgress, WatchBar } from "./panels/watch.js";
+import { Sound } from "./page/sound.js";
+import { startLanguage, setLanguage, onLanguage, loadLater, LANGUAGES, lang, t } from "./page/i18n.js";
+import { mountTools, loadStyle } from "./analysis/panel.js";
 
 const $ = (selector) => document.querySelector(selector);
 const root = document.documentElement;
@@ -64,18 +64,18 @@ const onFirstUse = (load) => {
     }));
 };
 const records = onFirstUse(async () => {
-  const [{ RecordDialog }] = await Promise.all([import("./records.js"), loadStyle(new URL("./records.css", import.meta.url)), loadLater()]);
+  const [{ RecordDialog }] = await Promise.all([import("./records/records.js"), loadStyle(new URL("./records/records.css", import.meta.url)), loadLater()]);
   return new RecordDialog($("#record-dialog"), game, engine);
 });
 // What holds the board, one mode at a time (modes.js): loaded with the first mode's.
 const modes = onFirstUse(async () => new (await import("./modes.js")).Modes(game, $(".board-area")));
 const dialogs = onFirstUse(async () => {
-  const [{ NewGameDialog, HelpDialog }, owner] = await Promise.all([import("./dialogs.js"), modes(), loadLater()]);
+  const [{ NewGameDialog, HelpDialog }, owner] = await Promise.all([import("./panels/dialogs.js"), modes(), loadLater()]);
   return { newGame: new NewGameDialog($("#new-game-dialog"), game, owner), help: new HelpDialog($("#help-dialog")) };
 });
 // The lessons (lessons.js, with its css and texts) load on first use too. #learn-invite
 // invites to them until it is used or dismissed (its texts come with the start's).
-const lessons = onFirstUse(async () => (await import("./lessons.js")).makeLessons($(".side"), game, engine, storage, await modes()));
+const lessons = onFirstUse(async () => (await import("./learn/lessons.js")).makeLessons($(".side"), game, engine, storage, await modes()));
 const invite = $("#learn-invite");
 invite.hidden = Boolean(storage.get("tzaar.invited"));
 const seen = () => {
@@ -84,7 +84,7 @@ const seen = () => {
 };
 const updates = new UpdateNotice($("#update-notice"));
 const sound = new Sound($("#sound-button"), storage);
-// The analysis tools (analysis board, attack map, review, puzzles, editor): tools.js.
+// The analysis tools (analysis board, attack map, review, puzzles, editor): analysis/panel.js.
 const tools = mountTools({ panel: $("#tools"), game, engine, board, boardSvg: $("#board"), frame: $(".board-frame"), storage, modes });
 
 // The language menu, each language in its own name; a switch re-renders every text.
@@ -132,7 +132,7 @@ function render() {
 game.subscribe((state, fx) => {
   sound.after(state, fx);
   // A game over: games.js keeps it if it was against the computer (loaded then).
-  if (state.view?.winner) import("./games.js").then((m) => m.keep(state, storage));
+  if (state.view?.winner) import("./learn/games.js").then((m) => m.keep(state, storage));
   if (fx.animate?.length) effects.animate.push(...fx.animate);
   if (!frame) frame = requestAnimationFrame(render);
 });
@@ -149,7 +149,7 @@ document.addEventListener("click", (event) => {
   if (!event.target.closest("#board, button, a, input, select, label, dialog")) game.deselect();
 });
 
-// The page's commands (buttons with data-command, and keys: input.js); tools.js adds "analyse".
+// The page's commands (buttons with data-command, and keys: input.js); analysis/panel.js adds "analyse".
 registerCommands({
   "new-game": async () => (await dialogs()).newGame.open(),
   help: async () => (await dialogs()).help.open(),

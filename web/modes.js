@@ -2,7 +2,7 @@
 // the position editor, the review, the analysis board (an online game, later, is one more
 // entry). Each feature adds its entry when it is built: how its panel opens and closes.
 // Entering a mode leaves the one before and closes its panel. A lesson and a puzzle borrow
-// the board (game-state.js VISITS): the game waits meanwhile (game.js, saving.js); the bar
+// the board (game/state.js VISITS): the game waits meanwhile (game/game.js, game/saving.js); the bar
 // above the board says so and leads back ("Back to your game"), and leaving the visit brings
 // the game back, unless a game of its own (New game, a link, a record) takes the board.
 // Loaded on the first use of a mode (app.js); <html data-mode> names the mode entered.
@@ -12,8 +12,8 @@
 //   modes.toggle("puzzle");            // its button: in, or back to the game
 //   await modes.enter("game", { replace: true }); // a new game: nothing comes back
 
-import { msg, show } from "./i18n.js";
-import { VISITS } from "./game-state.js";
+import { msg, show } from "./page/i18n.js";
+import { VISITS } from "./game/state.js";
 
 export class Modes {
   #game;

@@ -4,7 +4,7 @@
 // Two caches: "tzaar-<release>" for our files (a new one for every build) and
 // "tzaar-pyodide-<version>" for the runtime (kept while the Pyodide version stays). The page
 // (a navigation) comes from the network when there is one and from the cache otherwise;
-// every other file from the cache first. Our asset URLs carry their release (?v=HASH), so a
+// every other file from the cache first. Our asset URLs carry their release (?HASH), so a
 // page of one release never gets a file of another. A new release installs beside the old
 // one and takes over once no page of the old one is open (or at once when a page posts
 // {type: "skip-waiting"}); the caches of other releases are deleted then.
@@ -22,7 +22,7 @@ const isRuntime = (path) => path.startsWith("pyodide/");
 // lacks, which none of the page's own code imports: not precached, but kept in the runtime
 // cache once a page has needed it (respond, below).
 const ON_FIRST_USE = new Set(["pyodide/python_stdlib.zip"]);
-// The runtime's files but its loader (which engine-worker.js imports at a URL the build
+// The runtime's files but its loader (which engine/worker.js imports at a URL the build
 // stamps with the release) are fetched by the loader at plain URLs.
 const UNSTAMPED = (path) => isRuntime(path) && path !== "pyodide/pyodide.mjs";
 
@@ -70,7 +70,7 @@ async function precache() {
       // Pyodide's loader fetches itself (UNSTAMPED): "no-cache" revalidates, so the HTTP
       // cache's copy of what the page has just downloaded answers (a 304, no second
       // download) and never an older file.
-      const url = UNSTAMPED(path) ? key : `${key}?v=${RELEASE.version}`;
+      const url = UNSTAMPED(path) ? key : `${key}?${RELEASE.version}`;
       const response = await fetch(url, { cache: "no-cache" });
       if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
       await cache.put(key, response);
@@ -83,13 +83,13 @@ async function respond(request) {
   let path = url.pathname.slice(SCOPE.pathname.length);
   if (request.mode === "navigate") {
     // The page itself comes from the network while there is one, so a new release shows at
-    // once; its assets carry its own ?v= and so never mix with this cache's.
+    // once; its assets carry its own ?HASH and so never mix with this cache's.
     try {
       return await fetch(request);
     } catch (offline) {
       path = path === "" ? "index.html" : path;
     }
-  } else if (!isRuntime(path) && url.searchParams.has("v") && url.searchParams.get("v") !== RELEASE.version) {
+  } else if (!isRuntime(path) && url.search && url.search !== `?${RELEASE.version}`) {
     return fetch(request); // a file of another release
   }
   // caches.match, not caches.open: a worker being replaced must not re-create its old cache.

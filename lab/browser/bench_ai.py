@@ -3,9 +3,9 @@
     .venv/bin/python -m lab.browser.bench_ai [--nodes 20000] [--no-build] [--levels beginner,casual,...]
                                      [--before DIST]
 
-In headless Chromium, the site's own engine worker (web/engine-worker.js: Pyodide and the
+In headless Chromium, the site's own engine worker (web/engine/worker.js: Pyodide and the
 tzaar package of dist/) is started from a page of the served dist/ and driven by its message
-protocol, as web/computer.js drives it: `ai_start`, then `ai_step {slice_ms: 40}` until done.
+protocol, as web/game/computer.js drives it: `ai_start`, then `ai_step {slice_ms: 40}` until done.
 The same run measures CPython in this process through the same facade calls, so the two
 speeds compare on the same machine at the same moment.
 
@@ -49,11 +49,11 @@ from tzaar.ai.players import LEVELS  # noqa: E402
 from tzaar.facade import call  # noqa: E402
 from tzaar.position import Position  # noqa: E402
 
-SLICE_MS = 40  # as web/computer.js
+SLICE_MS = 40  # as web/game/computer.js
 
 # The worker, driven from a page: a promise-returning call() on window.__engine.
 DRIVER = """async () => {
-  const worker = new Worker(new URL("engine-worker.js", location.href), { type: "module" });
+  const worker = new Worker(new URL("engine/worker.js", location.href), { type: "module" });
   let next = 1;
   const pending = new Map();
   let ready;

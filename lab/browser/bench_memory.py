@@ -16,7 +16,7 @@ it prints where the memory is:
 - py objects: the objects Python's collector tracks (len(gc.get_objects()));
 - jobs: the searches and reviews the worker keeps between calls (each with its transposition
   table, which lives only as long as its search);
-the last three read in the worker through `self.tzaarDebug.memory()` (web/engine-worker.js).
+the last three read in the worker through `self.tzaarDebug.memory()` (web/engine/worker.js).
 
 Then the growth from the start to the end, and per game. Prints a Markdown table for
 BENCHMARKS.md. Not part of the test run.

@@ -4,7 +4,7 @@
 
 The positions of ``python -m lab.bench_time`` (GAMES seeded Casual self-play games, default
 6, the positions after 4, 10, 16 and 22 of their turns). Each is asked of the page's engine
-worker as web/computer.js asks it: ``ai_start {position, level, seed}`` with the level's own
+worker as web/game/computer.js asks it: ``ai_start {position, level, seed}`` with the level's own
 time budget (Expert 3 s, Master 10 s), then ``ai_step {slice_ms: 40}`` until done; the wall
 clock the page sees from ``ai_start`` to the answer. Prints the mean, the median and the
 worst turn, how many stopped before 95% of the budget and went over 105% of it, and the

@@ -1,10 +1,10 @@
-// web/address.js: the links to a position or a game, written and read back; a malformed link
+// web/links/address.js: the links to a position or a game, written and read back; a malformed link
 // gives {kind: "error"} with a msg() saying what is wrong, never an exception.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { parseLink, positionHash, gameHash, linkTo } from "../../web/address.js";
-import { STANDARD } from "../../web/notation.js";
+import { parseLink, positionHash, gameHash, linkTo } from "../../web/links/address.js";
+import { STANDARD } from "../../web/board/notation.js";
 
 const START_HASH = "#ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT_w1";
 const EMPTY = "...../....../......./......../......../......../......./....../.....";

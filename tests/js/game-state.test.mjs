@@ -1,4 +1,4 @@
-// web/game-state.js: what is derived from the game's state (pure functions), on small states
+// web/game/state.js: what is derived from the game's state (pure functions), on small states
 // built here. The game: White C5xC4; Black C3xC4, pass; White D5xC4, D2-D3.
 import { test, before } from "node:test";
 import assert from "node:assert/strict";
@@ -30,9 +30,9 @@ import {
   sanitizePlayers,
   resultOf,
   linkAlert,
-} from "../../web/game-state.js";
-import { STANDARD } from "../../web/notation.js";
-import { registerPlayerKind } from "../../web/players.js";
+} from "../../web/game/state.js";
+import { STANDARD } from "../../web/board/notation.js";
+import { registerPlayerKind } from "../../web/game/players.js";
 import { useLanguage } from "./lang.mjs";
 
 const COMPUTER = "test-computer";
@@ -67,7 +67,7 @@ function game(cursor = ACTIONS.length, changes = {}) {
   };
 }
 
-/** A View of the kind the engine sends (only what game-state.js reads). */
+/** A View of the kind the engine sends (only what game/state.js reads). */
 function view(changes = {}) {
   return {
     side: "white",

@@ -1,9 +1,9 @@
-// web/games.js: which finished games are kept (one person against the computer, at the
+// web/learn/games.js: which finished games are kept (one person against the computer, at the
 // end), their entry, and the tally of won and lost per level.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { entryOf, tally, keep, gamesIn, GAMES_KEY } from "../../web/games.js";
+import { entryOf, tally, keep, gamesIn, GAMES_KEY } from "../../web/learn/games.js";
 
 const finished = (players, winner = "white") => ({
   start: "S w1",

@@ -1,11 +1,11 @@
-// web/i18n.js: choosing the language, filling placeholders, and the plural forms of the seven
+// web/page/i18n.js: choosing the language, filling placeholders, and the plural forms of the seven
 // languages (Intl.PluralRules picks the form; Polish has one, few and many), with the real
 // texts of web/lang/*.json.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
-import { LANGUAGES, pickLanguage, t, tr, msg, lang } from "../../web/i18n.js";
+import { LANGUAGES, pickLanguage, t, tr, msg, lang } from "../../web/page/i18n.js";
 import { useLanguage } from "./lang.mjs";
 
 const texts = (code) => JSON.parse(readFileSync(new URL(`../../web/lang/${code}.json`, import.meta.url), "utf8"));

@@ -1,8 +1,8 @@
-// node unit tests of web/input.js: the command registry and the names of key presses.
+// node unit tests of web/page/input.js: the command registry and the names of key presses.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { KEYS, keyName, registerCommands, runCommand } from "../../web/input.js";
+import { KEYS, keyName, registerCommands, runCommand } from "../../web/page/input.js";
 
 const press = (key, mods = {}) => ({ key, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...mods });
 

@@ -1,9 +1,9 @@
-// Test set-up, not a test: the page's texts in node. web/i18n.js fetches web/lang/<code>.json
+// Test set-up, not a test: the page's texts in node. web/page/i18n.js fetches web/lang/<code>.json
 // and fills the document with them; here `fetch` reads the file from disk and the document is
 // an empty one (no element to fill), so that t() gives the real texts of a language.
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { lang, setLanguage } from "../../web/i18n.js";
+import { lang, setLanguage } from "../../web/page/i18n.js";
 
 /** Switch i18n.js to `code` ("pl") with its file from web/lang/. */
 export async function useLanguage(code) {

@@ -1,11 +1,11 @@
-// web/lessons.js: the reasons of tzaar/lessons.py's lesson_check, in the page's language
+// web/learn/lessons.js: the reasons of tzaar/lessons.py's lesson_check, in the page's language
 // (every reason code has its text, with its values filled in).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { t, tr } from "../../web/i18n.js";
+import { t, tr } from "../../web/page/i18n.js";
 import { useLanguage } from "./lang.mjs";
-import { reasonOf } from "../../web/lessons.js";
+import { reasonOf } from "../../web/learn/lessons.js";
 
 test("each reason of lesson_check is worded with its values, in English and in German", async () => {
   await useLanguage("en");

@@ -1,8 +1,8 @@
-// formatPosition and parsePosition (web/notation.js) are each other's inverse.
+// formatPosition and parsePosition (web/board/notation.js) are each other's inverse.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { POINTS, STANDARD, TYPES, formatPosition, parsePosition } from "../../web/notation.js";
+import { POINTS, STANDARD, TYPES, formatPosition, parsePosition } from "../../web/board/notation.js";
 
 const TEXTS = [
   STANDARD,

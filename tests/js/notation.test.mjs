@@ -1,4 +1,4 @@
-// web/notation.js: reading position texts, turns and action texts; the board's points.
+// web/board/notation.js: reading position texts, turns and action texts; the board's points.
 // (Writing position texts, formatPosition, has its own file: notation-format.test.mjs.)
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -15,7 +15,7 @@ import {
   captureText,
   stackText,
   placeText,
-} from "../../web/notation.js";
+} from "../../web/board/notation.js";
 
 /** The error parsePosition throws for `text` (fails the test when it throws none). */
 function positionError(text) {

@@ -1,4 +1,4 @@
-// web/puzzle-rating.js: the player's puzzle rating (Elo), streaks, the stored progress read
+// web/learn/puzzle-rating.js: the player's puzzle rating (Elo), streaks, the stored progress read
 // back (or reset when unreadable), and the choice of the next puzzle near the rating.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -17,9 +17,9 @@ import {
   ofTheme,
   choose,
   signed,
-} from "../../web/puzzle-rating.js";
+} from "../../web/learn/puzzle-rating.js";
 
-const SHIPPED = JSON.parse(await readFile(new URL("../../web/puzzles.json", import.meta.url))).puzzles;
+const SHIPPED = JSON.parse(await readFile(new URL("../../web/learn/puzzles.json", import.meta.url))).puzzles;
 const puzzle = (id, rating, themes = ["type"]) => ({ id, rating, themes });
 
 test("the expected score is Elo's: even at equal ratings, 10 to 1 at 400 points", () => {

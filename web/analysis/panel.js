@@ -1,0 +1,140 @@
+// The analysis tools (app.js calls mountTools once): the board overlay, the analysis board
+// and attack map, the game review, the puzzles and the editor. Their row of controls is
+// made here, once, and stays; the tools themselves load on first use: the first press of a
+// control (or the key A) fetches the tools' modules, analysis/panel.css and the tools' texts (i18n.js
+// loadLater), lets the tools build their parts of the panel under the row, and passes the
+// press on. The analysis board, the review, the puzzles and the editor are modes of the page
+// (modes.js): their buttons enter and leave them. The service worker keeps the modules for
+// offline use like every other file.
+
+import { msg, show, loadLater } from "../page/i18n.js";
+import { registerCommands } from "../page/input.js";
+
+// One literal URL per file, so that build.py stamps each with the release (?HASH).
+const STYLE_URL = new URL("./panel.css", import.meta.url);
+
+/**
+ * The tools' row, written once: each control (its id, its texts' key, whether it is a
+ * toggle) and what it does, given the loaded tools. The tools find their controls here by
+ * id; the first control is also the command "analyse" (key A).
+ */
+const CONTROLS = [
+  { id: "analyse-button", key: "analysis", pressed: true, run: (tools) => tools.modes.toggle("analysis") },
+  { id: "attack-map", key: "analysis.attackMap", check: true, run: (tools, box) => tools.analysis.setAttackMap(box.checked) },
+  { id: "review-button", key: "review", pressed: true, run: (tools) => tools.modes.toggle("review") },
+  { id: "puzzles-button", key: "puzzles", pressed: true, run: (tools) => tools.modes.toggle("puzzle") },
+  { id: "editor-button", key: "editor", pressed: true, run: (tools) => tools.modes.toggle("editor") },
+];
+
+/** The tools' modules, analysis/panel.css, their texts (i18n.js) and the page's modes, fetched in parallel. */
+function loadModules(modes) {
+  return Promise.all([
+    modes(),
+    import("./overlay.js"),
+    import("./analysis.js"),
+    import("./review.js"),
+    import("../learn/puzzles.js"),
+    import("./editor.js"),
+    loadStyle(STYLE_URL),
+    loadLater(),
+  ]);
+}
+
+/** The tools, built into the panel under the row (each adds its part, in this order, and
+ * its mode to `modes`). */
+function makeTools([modes, { BoardOverlay }, { Analysis }, { Review }, { Puzzles }, { Editor }], { panel, game, engine, board, boardSvg, frame, storage }) {
+  const overlay = new BoardOverlay(boardSvg, board);
+  const analysis = new Analysis(panel, game, engine, overlay, frame, modes);
+  const review = new Review(panel, game, engine, modes);
+  const puzzles = new Puzzles(panel, game, engine, storage, modes);
+  const editor = new Editor(panel, game, engine, board, modes);
+  return { modes, analysis, overlay, review, puzzles, editor };
+}
+
+/** A style sheet (a URL), added to the page: resolves when its rules apply. */
+export function loadStyle(url) {
+  return new Promise((resolve, reject) => {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = url.href;
+    link.onload = resolve;
+    link.onerror = () => reject(new Error(`${url.pathname} did not load`));
+    document.head.append(link);
+  });
+}
+
+/** The row's control for `control` of CONTROLS: a button, or a switch (a labelled check box). */
+function makeControl({ id, key, pressed, check }) {
+  if (check) {
+    const label = document.createElement("label");
+    label.className = "switch";
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    box.id = id;
+    const text = document.createElement("span");
+    show(text, msg(key));
+    label.append(box, " ", text);
+    return { input: box, element: label };
+  }
+  const button = document.createElement("button");
+  button.type = "button";
+  button.id = id;
+  show(button, msg(`${key}.button`));
+  show(button, msg(`${key}.button.title`), "title");
+  if (pressed) button.setAttribute("aria-pressed", "false");
+  return { input: button, element: button };
+}
+
+export function mountTools(parts) {
+  const { panel, game } = parts;
+  let tools = null; // once loaded
+  let loading = null;
+
+  const row = document.createElement("div");
+  row.className = "tools-row";
+  const controls = CONTROLS.map((control) => {
+    const { input, element } = makeControl(control);
+    const press = () => {
+      // A toggle pressed before the tools loaded shows itself on while they load.
+      if (!tools && control.pressed) input.setAttribute("aria-pressed", "true");
+      use((loaded) => control.run(loaded, input));
+    };
+    input.addEventListener(control.check ? "change" : "click", press);
+    row.append(element);
+    return press;
+  });
+  panel.append(row);
+  registerCommands({ analyse: controls[0] });
+
+  /** Load the tools (once), let them build their parts under the row, then `run` them. */
+  async function use(run) {
+    if (!tools) {
+      loading ??= loadModules(parts.modes).then(
+        (modules) => {
+          tools = makeTools(modules, parts);
+          render(game.state);
+        },
+        (error) => {
+          loading = null; // a later press tries again
+          throw error;
+        },
+      );
+      await loading;
+    }
+    run(tools);
+  }
+
+  function render(state) {
+    if (!tools) return;
+    tools.overlay.sync(state.flipped);
+    tools.review.render(state);
+  }
+
+  return {
+    get loaded() {
+      return tools;
+    },
+    /** After each render of the board (the flip moves the overlay's drawings). */
+    render,
+  };
+}

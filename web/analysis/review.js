@@ -1,0 +1,218 @@
+// Game review: "Review" runs the engine over every turn of the game in the move list
+// (engine.run of the job kind "review", in slices, with a progress bar), then draws the graph of White's
+// chance of winning (click a point to go to that position) and marks the mistakes and
+// blunders in the move list (a turn that gives away 15 or 30 points of the mover's chance: tzaar/ai/review.py),
+// each with the engine's better turn. Any change to the game stops a review. The review is the
+// mode "review" (modes.js): its button is lit while it shows, entering another mode closes it.
+
+import { msg, show } from "../page/i18n.js";
+import { scoreText } from "./analysis.js";
+import { isAbort } from "../engine/client.js";
+
+/** A marked turn: "12. White C3xD4 D4-E5: mistake, −14 points; better: C3xE5 pass" (loss:
+ * points of the mover's chance of winning, tzaar/ai/review.py). */
+function note(turn) {
+  return msg("review.note", {
+    number: turn.number,
+    side: msg(turn.side === "white" ? "side.white" : "side.black"),
+    actions: turn.actions.join(" "),
+    mark: msg(`review.${turn.mark}`),
+    n: Math.round(turn.loss),
+    best: turn.best.join(" "),
+  });
+}
+
+/** Nodes per position in the page (a review of 30 turns then takes some seconds). */
+export const REVIEW_NODES = 1500;
+const NS = "http://www.w3.org/2000/svg";
+const W = 300;
+const H = 90;
+
+export class Review {
+  #game;
+  #engine;
+  #modes;
+  #button;
+  #root;
+  #els;
+  #running = null; // the AbortController of the review running
+  #key = null; // the game the shown review is of
+  #marks = new Map(); // turn number -> {mark, title}
+  #result = null;
+  #cursors = [];
+
+  constructor(panel, game, engine, modes) {
+    this.#game = game;
+    this.#engine = engine;
+    this.#modes = modes;
+    this.#button = panel.querySelector("#review-button"); // the tools' row's (analysis/panel.js)
+    const root = (this.#root = document.createElement("div"));
+    root.id = "review";
+    root.className = "review";
+    root.hidden = true;
+    root.innerHTML =
+      '<progress max="1" value="0"></progress><p class="review-status" role="status"></p>' +
+      `<svg class="review-graph" viewBox="0 0 ${W} ${H}" preserveAspectRatio="none" role="img"></svg>` +
+      '<ol class="review-notes"></ol>';
+    panel.append(root);
+    this.#els = {
+      progress: root.querySelector("progress"),
+      status: root.querySelector(".review-status"),
+      graph: root.querySelector(".review-graph"),
+      notes: root.querySelector(".review-notes"),
+    };
+    show(this.#els.graph, msg("review.graph"), "aria-label");
+    this.#els.graph.addEventListener("click", (event) => {
+      const dot = event.target.closest("circle[data-cursor]");
+      if (dot) game.goto(Number(dot.dataset.cursor));
+    });
+    modes.add("review", { open: () => this.start(), close: () => this.close() });
+  }
+
+  #gameKey(state) {
+    return `${state.start}|${state.actions.join(",")}`;
+  }
+
+  async start() {
+    const state = this.#game.state;
+    if (state.engine !== "ready") return;
+    this.#stop();
+    this.#clear();
+    const root = this.#root;
+    root.hidden = false;
+    this.#button.setAttribute("aria-pressed", "true");
+    const key = (this.#key = this.#gameKey(state));
+    if (!state.actions.length) {
+      show(this.#els.status, msg("review.nothing"));
+      return;
+    }
+    root.dataset.state = "running";
+    this.#els.progress.hidden = false;
+    const running = (this.#running = new AbortController());
+    const onStep = (answer) => {
+      this.#els.progress.value = answer.evaluated / answer.total;
+      show(this.#els.status, msg("review.progress", { done: answer.evaluated, n: answer.total }));
+    };
+    try {
+      const params = { start: state.start, actions: state.actions, nodes: REVIEW_NODES };
+      const answer = await this.#engine.run("review", params, { signal: running.signal, onStep });
+      this.#running = null;
+      this.#show(answer, state, key);
+    } catch (error) {
+      if (isAbort(error)) return;
+      this.#running = null;
+      root.dataset.state = "error";
+      show(this.#els.status, msg("review.failed", { detail: error.message }));
+    }
+  }
+
+  #stop() {
+    this.#running?.abort();
+    this.#running = null;
+  }
+
+  /** Stop and hide the review; the move list loses its marks. */
+  close() {
+    this.#key = null;
+    this.#stop();
+    this.#clear();
+    this.#root.hidden = true;
+    this.#button.setAttribute("aria-pressed", "false");
+  }
+
+  #clear() {
+    this.#marks.clear();
+    this.#result = null;
+    this.#els.graph.replaceChildren();
+    this.#els.notes.replaceChildren();
+    show(this.#els.status, "");
+    this.#els.progress.value = 0;
+    delete this.#root.dataset.state;
+    for (const li of document.querySelectorAll("#moves li.mistake, #moves li.blunder")) {
+      li.classList.remove("mistake", "blunder");
+      show(li, "", "title");
+      li.removeAttribute("title");
+    }
+  }
+
+  #show(answer, state, key) {
+    this.#result = answer;
+    this.#root.dataset.state = "done";
+    this.#els.progress.hidden = true;
+    // cursor of each evaluated position: 0, then after each turn
+    const cursors = [0];
+    for (const t of answer.turns) cursors.push(cursors.at(-1) + t.actions.length);
+    this.#cursors = cursors;
+    const marked = answer.turns.filter((t) => t.mark);
+    show(this.#els.status, marked.length ? "" : msg("review.none"));
+    for (const t of marked) {
+      this.#marks.set(t.number, { mark: t.mark, title: note(t) });
+      const li = document.createElement("li");
+      li.className = t.mark;
+      show(li, note(t));
+      this.#els.notes.append(li);
+    }
+    this.#drawGraph(answer, cursors, state.cursor);
+    this.render(state);
+  }
+
+  #drawGraph(answer, cursors, current) {
+    const svg = this.#els.graph;
+    svg.replaceChildren();
+    const n = answer.evals.length;
+    const x = (i) => (n > 1 ? (i / (n - 1)) * (W - 12) + 6 : W / 2);
+    // White's chance of winning: 100% at the top, 50% on the axis (a placement: no chance)
+    const y = (ev) => H / 2 - ((ev ? ev.chance : 0.5) - 0.5) * 2 * (H / 2 - 6);
+    const axis = document.createElementNS(NS, "line");
+    axis.setAttribute("x1", 0);
+    axis.setAttribute("x2", W);
+    axis.setAttribute("y1", H / 2);
+    axis.setAttribute("y2", H / 2);
+    axis.classList.add("axis");
+    const pts = answer.evals.map((ev, i) => `${x(i).toFixed(1)},${y(ev).toFixed(1)}`);
+    const area = document.createElementNS(NS, "polygon");
+    const ends = [y(answer.evals[0]), y(answer.evals[n - 1])].map((v) => v.toFixed(1));
+    area.setAttribute("points", `0,${H} 0,${ends[0]} ${pts.join(" ")} ${W},${ends[1]} ${W},${H}`);
+    area.classList.add("area");
+    const curve = document.createElementNS(NS, "polyline");
+    curve.setAttribute("points", pts.join(" "));
+    curve.classList.add("curve");
+    svg.append(area, axis, curve);
+    answer.evals.forEach((ev, i) => {
+      const dot = document.createElementNS(NS, "circle");
+      dot.setAttribute("cx", x(i).toFixed(1));
+      dot.setAttribute("cy", y(ev).toFixed(1));
+      dot.setAttribute("r", 3.5);
+      dot.dataset.cursor = String(cursors[i]);
+      const turn = answer.turns[i - 1];
+      if (turn?.mark) dot.classList.add(turn.mark);
+      dot.classList.toggle("current", cursors[i] === current);
+      const title = document.createElementNS(NS, "title");
+      const where = turn ? `${turn.number}. ${turn.actions.join(" ")}` : msg("review.start");
+      show(title, msg("review.dot", { where, value: ev ? scoreText(ev) : "" }));
+      dot.append(title);
+      svg.append(dot);
+    });
+  }
+
+  /** On every render: a changed game drops the review; the move list keeps its marks. */
+  render(state) {
+    if (this.#key !== null && this.#gameKey(state) !== this.#key) {
+      // A review is of one game; a new move or another game drops it.
+      this.close();
+      this.#modes.left("review");
+      return;
+    }
+    if (!this.#result) return;
+    for (const [number, { mark, title }] of this.#marks) {
+      const li = document.querySelector(`#moves li[data-turn="${number}"]`);
+      if (li && !li.classList.contains(mark)) {
+        li.classList.add(mark);
+        show(li, title, "title");
+      }
+    }
+    for (const dot of this.#els.graph.querySelectorAll("circle[data-cursor]")) {
+      dot.classList.toggle("current", Number(dot.dataset.cursor) === state.cursor);
+    }
+  }
+}

@@ -1,0 +1,191 @@
+// Your games: the finished games against the computer, kept in the browser (storage key
+// tzaar.games, newest first). app.js calls keep() when a game is over (this module loads
+// then, not with the page); the lessons' panel (lessons.js) shows them: won and lost per
+// level, each game (date, level, your colour, result and why, length) opening in the review,
+// all of them exported as one record file, and clearing them after a confirmation.
+
+import { msg, show } from "../page/i18n.js";
+import { isPerson } from "../game/players.js";
+import { levelOf, computerId } from "../game/computer.js";
+import { downloadText } from "../records/download.js";
+
+export const GAMES_KEY = "tzaar.games";
+/** The most games kept (the oldest go first). */
+export const MAX_GAMES = 300;
+
+/** The entry of a finished game of one person against the computer, or null. */
+export function entryOf(state, date = new Date().toISOString().slice(0, 10)) {
+  const winner = state.view?.winner;
+  if (!winner || state.cursor !== state.actions.length) return null;
+  const persons = ["white", "black"].filter((side) => isPerson(state.players[side]));
+  if (persons.length !== 1) return null;
+  const colour = persons[0];
+  const level = levelOf(state.players[colour === "white" ? "black" : "white"]);
+  if (!level) return null;
+  return {
+    id: `${state.start}~${state.actions.join(",")}`,
+    date,
+    level,
+    colour,
+    result: winner === colour ? "won" : "lost",
+    reason: state.view.reason ? { code: state.view.reason.code, type: state.view.reason.type } : null,
+    winner,
+    turns: state.turns.length,
+    start: state.start,
+    actions: state.actions,
+    setup: state.setup,
+    seed: state.seed ?? null,
+  };
+}
+
+/** Won and lost per level, in the order the levels are met: [{level, won, lost}]. */
+export function tally(games) {
+  const by = new Map();
+  for (const g of games) {
+    if (!by.has(g.level)) by.set(g.level, { level: g.level, won: 0, lost: 0 });
+    by.get(g.level)[g.result] += 1;
+  }
+  return [...by.values()];
+}
+
+/** The games kept in `storage` (a list, whatever the store holds). */
+export function gamesIn(storage) {
+  const v = storage?.get(GAMES_KEY);
+  return Array.isArray(v) ? v.filter((g) => g && typeof g.id === "string") : [];
+}
+
+/** Why game `g` ended, as the page says it (a msg()). */
+export function reasonOf(g) {
+  if (!g.reason) return "";
+  const loser = g.winner === "white" ? "black" : "white";
+  const type = g.reason.type ? g.reason.type[0].toUpperCase() + g.reason.type.slice(1) : "";
+  return msg(`reason.${g.reason.code}`, { loser: msg(`side.${loser}`), type });
+}
+
+let lastId = null;
+/** Keep the game of `state` if it is a finished game against the computer not kept yet. */
+export function keep(state, storage) {
+  const entry = entryOf(state);
+  if (!entry || entry.id === lastId) return false;
+  lastId = entry.id;
+  const games = gamesIn(storage);
+  if (games.some((g) => g.id === entry.id)) return false;
+  storage?.set(GAMES_KEY, [entry, ...games].slice(0, MAX_GAMES));
+  return true;
+}
+
+const HTML = `<h3 class="games-title"></h3><p class="games-tally"></p><ol class="games-list"></ol>
+<div class="games-actions"><button type="button" data-games="export"></button>
+<button type="button" data-games="clear"></button></div>
+<div class="games-confirm" hidden role="alertdialog"><p></p><button type="button" class="danger" data-games="yes"></button>
+<button type="button" data-games="no"></button></div><p class="games-status" role="status"></p>`;
+
+export class YourGames {
+  #root;
+  #game;
+  #engine;
+  #storage;
+
+  constructor(container, game, engine, storage) {
+    this.#game = game;
+    this.#engine = engine;
+    this.#storage = storage;
+    const root = (this.#root = document.createElement("section"));
+    root.className = "games";
+    root.id = "your-games";
+    root.innerHTML = HTML;
+    container.append(root);
+    const $ = (s) => root.querySelector(s);
+    show($(".games-title"), msg("games.title"));
+    show($('[data-games="export"]'), msg("games.export"));
+    show($('[data-games="clear"]'), msg("games.clear"));
+    show($(".games-confirm p"), msg("games.clearConfirm"));
+    show($('[data-games="yes"]'), msg("games.clearYes"));
+    show($('[data-games="no"]'), msg("common.cancel"));
+    root.addEventListener("click", (event) => {
+      const entry = event.target.closest("button[data-game]");
+      if (entry) return this.open(Number(entry.dataset.game));
+      const command = event.target.closest("button[data-games]")?.dataset.games;
+      if (command === "export") this.#export();
+      else if (command === "clear") this.#confirm(true);
+      else if (command === "no") this.#confirm(false);
+      else if (command === "yes") {
+        this.#storage?.set(GAMES_KEY, []);
+        this.#confirm(false);
+        this.render();
+      }
+    });
+    this.render();
+  }
+
+  set hidden(hidden) {
+    this.#root.hidden = hidden;
+  }
+
+  #confirm(asking) {
+    this.#root.querySelector(".games-confirm").hidden = !asking;
+    this.#root.querySelector(".games-actions").hidden = asking;
+  }
+
+  render() {
+    const games = gamesIn(this.#storage);
+    const $ = (s) => this.#root.querySelector(s);
+    this.#root.dataset.count = String(games.length);
+    show(
+      $(".games-tally"),
+      games.length
+        ? tally(games).map(({ level, won, lost }) => msg("games.tally", { level: msg(`level.${level}`), won, lost }))
+        : msg("games.none"),
+    );
+    $(".games-actions").hidden = !games.length;
+    $(".games-list").replaceChildren(
+      ...games.map((g, i) => {
+        const item = document.createElement("li");
+        const button = document.createElement("button");
+        button.type = "button";
+        button.dataset.game = String(i);
+        button.dataset.result = g.result;
+        show(button, msg("games.open.title"), "title");
+        const line = document.createElement("span");
+        show(line, [
+          msg("games.entry", { date: g.date, level: msg(`level.${g.level}`), colour: msg(`side.${g.colour}`), n: g.turns }),
+          msg(`games.${g.result}`, { reason: reasonOf(g) }),
+        ]);
+        button.append(line);
+        item.append(button);
+        return item;
+      }),
+    );
+  }
+
+  /** Open game `index`, with its players, and start its review (the Analysis panel's Review, analysis/panel.js). */
+  async open(index) {
+    const g = gamesIn(this.#storage)[index];
+    if (!g) return;
+    const other = g.colour === "white" ? "black" : "white";
+    const players = { [g.colour]: "person", [other]: computerId(g.level) };
+    const error = await this.#game.openGame({ start: g.start, actions: g.actions, setup: g.setup, seed: g.seed, players }, "record");
+    if (!error) document.querySelector("#review-button")?.click();
+  }
+
+  /** Every game as our record, one after another, in one file. */
+  async #export() {
+    const games = gamesIn(this.#storage);
+    const status = this.#root.querySelector(".games-status");
+    try {
+      const texts = [];
+      for (const g of games) {
+        const computer = `computer ${g.level}`;
+        const params = { start: g.start, actions: g.actions, date: g.date, white: g.colour === "white" ? "person" : computer, black: g.colour === "black" ? "person" : computer };
+        if (g.setup === "random" && Number.isInteger(g.seed)) params.seed = g.seed;
+        texts.push((await this.#engine.call("record_save", params)).text.trimEnd());
+      }
+      const file = `tzaar-games-${new Date().toISOString().slice(0, 10)}.txt`;
+      downloadText(`${texts.join("\n\n")}\n`, file);
+      show(status, msg("games.exported", { file }));
+    } catch (error) {
+      show(status, error.message);
+    }
+  }
+}
+

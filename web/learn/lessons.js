@@ -1,0 +1,277 @@
+// Lessons: short steps on the real board, loaded on first use (app.js, the command "learn").
+// The lessons are data in the rules' package (tzaar/lesson_data.py, asked once through the
+// facade's `lessons`); each step opens its position for two people at this screen, and after
+// each action the facade's `lesson_check` judges everything played since the step began:
+// done, wrong (with a reason, then the step again) or go on (with a defence to play). Any
+// play that reaches the goal counts. Finished lessons are kept in the browser
+// (storage key tzaar.lessons.done) and ticked in the list. Under the list: your games
+// against the computer (games.js, loaded with the list).
+
+import { msg, show, loadLater } from "../page/i18n.js";
+import { loadStyle } from "../analysis/panel.js";
+
+// One literal URL per file, so that build.py stamps it with the release (?HASH).
+const STYLE_URL = new URL("./lessons.css", import.meta.url);
+
+/** The lessons' panel, once its style sheet and the later texts are there (app.js); the
+ * mode "lesson" of `modes` (modes.js). */
+export async function makeLessons(side, game, engine, storage, modes) {
+  await Promise.all([loadStyle(STYLE_URL), loadLater()]);
+  return new Lessons(side, game, engine, storage, modes);
+}
+
+const DONE_KEY = "tzaar.lessons.done";
+const PAUSE_MS = 350; // before the page plays a defence
+const AGAIN_MS = 1200; // a wrong step shows its board this long, then starts again
+
+const HTML = `<div class="lessons-head"><h2 class="lessons-title"></h2>
+<button type="button" class="lessons-close" data-lessons="close">×</button></div>
+<p class="lessons-intro"></p><ol class="lesson-list"></ol>
+<div class="lesson" hidden><h3 class="lesson-title"></h3><p class="lesson-step"></p>
+<p class="lesson-goal"></p><p class="lesson-status" role="status"></p>
+<div class="lesson-actions"><button type="button" data-lessons="hint"></button>
+<button type="button" data-lessons="retry"></button>
+<button type="button" class="primary" data-lessons="next" hidden></button>
+<button type="button" data-lessons="list"></button></div></div><div class="lessons-games"></div>`;
+
+/** The reason of a wrong step (tzaar/lessons.py), in the page's language. */
+export function reasonOf(reason) {
+  if (!reason) return msg("lessons.reason.noWin");
+  const type = reason.type ? reason.type[0].toUpperCase() + reason.type.slice(1) : "";
+  if (reason.code === "lost") return msg(reason.why === "covered-own-type" ? "lessons.reason.covered" : "lessons.reason.lost", { type });
+  return msg(`lessons.reason.${reason.code}`, { ...reason, type });
+}
+
+export class Lessons {
+  #game;
+  #engine;
+  #storage;
+  #root;
+  #lessons = null; // [{id, steps}]
+  #current = null; // {lesson, index, step, checked, defence: count of defence actions played, over}
+  #busy = false;
+  #again = 0;
+  #games = null; // games.js YourGames, once shown
+
+  constructor(side, game, engine, storage, modes) {
+    this.#game = game;
+    this.#engine = engine;
+    this.#storage = storage;
+    const root = (this.#root = document.createElement("section"));
+    root.id = "lessons";
+    root.className = "panel lessons";
+    root.hidden = true;
+    root.innerHTML = HTML;
+    side.prepend(root);
+    const $ = (s) => root.querySelector(s);
+    show(root, msg("lessons.title"), "aria-label");
+    show($(".lessons-title"), msg("lessons.title"));
+    show($(".lessons-intro"), msg("lessons.intro"));
+    show($(".lessons-close"), msg("lessons.close"), "aria-label");
+    show($(".lessons-close"), msg("lessons.close"), "title");
+    for (const name of ["hint", "retry", "next", "list"]) show($(`[data-lessons="${name}"]`), msg(`lessons.${name}`));
+    root.addEventListener("click", (event) => {
+      const entry = event.target.closest("button[data-lesson]");
+      if (entry) return this.start(entry.dataset.lesson);
+      const command = event.target.closest("button[data-lessons]")?.dataset.lessons;
+      if (command === "close") modes.enter("game");
+      else if (command === "list") this.#showList();
+      else if (command === "retry") this.#restart();
+      else if (command === "next") this.#next();
+      else if (command === "hint") this.#hint();
+    });
+    game.subscribe((state) => this.#changed(state));
+    modes.add("lesson", { open: () => this.open(), close: () => this.close() });
+  }
+
+  #done() {
+    const v = this.#storage?.get(DONE_KEY);
+    return new Set(Array.isArray(v) ? v : []);
+  }
+
+  /** Show the panel with the list of lessons. */
+  async open() {
+    this.#root.hidden = false;
+    if (!this.#lessons) {
+      try {
+        this.#lessons = (await this.#engine.call("lessons", {})).lessons;
+      } catch {
+        this.#say(msg("lessons.loadFailed"), "failed");
+        return;
+      }
+    }
+    this.#showList();
+    this.#root.scrollIntoView?.({ block: "nearest" });
+  }
+
+  /** Hide the panel (modes.js brings back the game that waited during the lessons). */
+  close() {
+    this.#root.hidden = true;
+    this.#leave();
+  }
+
+  #leave() {
+    this.#current = null;
+    clearTimeout(this.#again);
+    delete this.#root.dataset.lesson;
+    delete this.#root.dataset.step;
+    delete this.#root.dataset.status;
+    delete this.#root.dataset.checked;
+  }
+
+  #showList() {
+    this.#leave();
+    const done = this.#done();
+    const list = this.#root.querySelector(".lesson-list");
+    list.hidden = false;
+    this.#root.querySelector(".lessons-intro").hidden = false;
+    this.#root.querySelector(".lesson").hidden = true;
+    list.replaceChildren(
+      ...(this.#lessons ?? []).map(({ id }) => {
+        const item = document.createElement("li");
+        const button = document.createElement("button");
+        button.type = "button";
+        button.dataset.lesson = id;
+        button.dataset.done = String(done.has(id));
+        const tick = document.createElement("span");
+        tick.className = "lesson-tick";
+        tick.setAttribute("aria-hidden", "true");
+        tick.textContent = done.has(id) ? "✓" : "";
+        const name = document.createElement("span");
+        show(name, msg(`lessons.${id}.title`));
+        button.append(tick, name);
+        if (done.has(id)) show(button, msg("lessons.doneLabel", { title: msg(`lessons.${id}.title`) }), "aria-label");
+        item.append(button);
+        return item;
+      }),
+    );
+    this.#showGames(true);
+  }
+
+  /** Your games under the list (games.js, loaded the first time). */
+  async #showGames(visible) {
+    if (!visible) {
+      if (this.#games) this.#games.hidden = true;
+      return;
+    }
+    const { YourGames } = await import("./games.js");
+    this.#games ??= new YourGames(this.#root.querySelector(".lessons-games"), this.#game, this.#engine, this.#storage);
+    this.#games.hidden = Boolean(this.#current);
+    this.#games.render();
+  }
+
+  /** Open lesson `id` at its step `index` (from 0). */
+  async start(id, index = 0, reason = null) {
+    const lesson = this.#lessons?.find((l) => l.id === id);
+    const step = lesson?.steps[index];
+    if (!step) return;
+    clearTimeout(this.#again);
+    this.#current = { lesson, index, step, checked: 0, defence: 0, over: false };
+    const $ = (s) => this.#root.querySelector(s);
+    this.#root.hidden = false;
+    this.#root.dataset.lesson = id;
+    this.#root.dataset.step = String(index);
+    this.#root.dataset.checked = "0";
+    $(".lesson-list").hidden = true;
+    $(".lessons-intro").hidden = true;
+    $(".lesson").hidden = false;
+    this.#showGames(false);
+    show($(".lesson-title"), msg(`lessons.${id}.title`));
+    show($(".lesson-step"), msg("lessons.step", { step: index + 1, steps: lesson.steps.length }));
+    show($(".lesson-goal"), msg(`lessons.${id}.${index}`));
+    $('[data-lessons="next"]').hidden = true;
+    this.#say(reason ?? "", reason ? "again" : "playing");
+    await this.#game.openGame({ start: step.position, actions: [] }, "lesson");
+    // On a phone the panel is under the board: bring the board's top back into view.
+    document.getElementById("board")?.scrollIntoView({ block: "nearest" });
+  }
+
+  #restart() {
+    const cur = this.#current;
+    if (cur) this.start(cur.lesson.id, cur.index);
+  }
+
+  #next() {
+    const cur = this.#current;
+    if (!cur) return;
+    if (cur.index + 1 < cur.lesson.steps.length) return this.start(cur.lesson.id, cur.index + 1);
+    const at = this.#lessons.indexOf(cur.lesson);
+    if (at + 1 < this.#lessons.length) return this.start(this.#lessons[at + 1].id);
+    this.#showList();
+  }
+
+  /** Mark the author's next action on the board (from the step's start if play left its line). */
+  async #hint() {
+    const cur = this.#current;
+    if (!cur || cur.over) return;
+    const line = cur.step.solution;
+    const mine = this.#game.state.actions.filter((_, i) => !cur.defenceAt?.has(i));
+    if (mine.length >= line.length || !mine.every((a, i) => a === line[i])) {
+      await this.start(cur.lesson.id, cur.index);
+      return this.#game.showHinting(false, { position: cur.step.position, action: line[0], chance: null });
+    }
+    const s = this.#game.state;
+    this.#game.showHinting(false, { position: s.positions[s.cursor - 1] ?? s.start, action: line[mine.length], chance: null });
+  }
+
+  /** The status line: a msg() (or text) and its kind (playing, done, wrong, finished). */
+  #say(text, status) {
+    show(this.#root.querySelector(".lesson-status"), text);
+    this.#root.dataset.status = status;
+  }
+
+  async #changed(state) {
+    const cur = this.#current;
+    if (!cur || this.#busy || cur.over || state.engine !== "ready" || state.busy) return;
+    if (state.start !== cur.step.position) {
+      this.#showList(); // another game: the lesson is left
+      return;
+    }
+    if (state.cursor !== state.actions.length || state.actions.length <= cur.checked) return;
+    this.#busy = true;
+    try {
+      const actions = state.actions.slice();
+      const answer = await this.#engine.call("lesson_check", { lesson: cur.lesson.id, step: cur.index, actions });
+      if (this.#current !== cur) return;
+      cur.checked = actions.length;
+      if (answer.status === "done") {
+        cur.over = true;
+        const last = cur.index + 1 === cur.lesson.steps.length;
+        if (last) {
+          const done = this.#done();
+          done.add(cur.lesson.id);
+          this.#storage?.set(DONE_KEY, [...done]);
+        }
+        this.#say(msg(last ? "lessons.finished" : "lessons.done"), last ? "finished" : "done");
+        const next = this.#root.querySelector('[data-lessons="next"]');
+        show(next, msg(last ? "lessons.nextLesson" : "lessons.next"));
+        next.hidden = false;
+        next.focus({ preventScroll: true });
+        return;
+      }
+      if (answer.status === "wrong") {
+        cur.over = true;
+        const reason = reasonOf(answer.reason);
+        this.#say(reason, "wrong");
+        this.#again = setTimeout(() => this.#current === cur && this.start(cur.lesson.id, cur.index, reason), AGAIN_MS);
+        return;
+      }
+      if (answer.defence.length) this.#say(msg("lessons.defence", { actions: answer.defence.join(" ") }), "playing");
+      cur.defenceAt ??= new Set();
+      for (const action of answer.defence) {
+        const request = this.#game.requests;
+        await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+        if (this.#current !== cur || this.#game.requests !== request) return; // the game moved on meanwhile
+        cur.defenceAt.add(this.#game.state.actions.length);
+        await this.#game.play(action);
+        cur.checked += 1;
+        cur.defence += 1;
+      }
+    } catch (error) {
+      this.#say(error.message, "wrong");
+    } finally {
+      this.#busy = false;
+      if (this.#current === cur) this.#root.dataset.checked = String(cur.checked); // judged so far (for tests)
+    }
+  }
+}

@@ -1,0 +1,38 @@
+// The Hint button and the hint's text (with the favourite's chance of winning, or a proven
+// result); the board draws the hint itself (boardStateOf).
+import { describeAction } from "../board/notation.js";
+import { hintOf, personToMove, positionAt } from "../game/game.js";
+import { t } from "../page/i18n.js";
+import { proofText } from "../game/proof.js";
+import { chanceMsg } from "../game/chance.js";
+
+export class HintView {
+  #button;
+  #text;
+
+  constructor(root) {
+    this.#button = root.querySelector('[data-action="hint"]'); // runs the command "hint" (input.js)
+    this.#text = root.querySelector("#hint-text");
+  }
+
+  render(state) {
+    const hint = hintOf(state);
+    const button = this.#button;
+    const disabled = !personToMove(state) || state.busy || state.hinting || Boolean(hint);
+    if (button.disabled !== disabled) button.disabled = disabled;
+    if (state.hinting) button.setAttribute("aria-busy", "true");
+    else button.removeAttribute("aria-busy");
+    const label = state.hinting ? t("turn.hinting") : t("turn.hint");
+    if (button.textContent !== label) button.textContent = label;
+    const proof = hint ? state.proofs?.[positionAt(state)] : null;
+    const hintText = hint ? t("turn.hintText", { description: describeAction(hint.action), action: hint.action }) : "";
+    // a proven result, else the favourite's chance of winning by the hint's search
+    const text = proof
+      ? t("turn.hintProof", { hint: hintText, proof: proofText(proof) })
+      : hint && hint.chance !== null
+        ? t("turn.hintChance", { hint: hintText, chance: chanceMsg(hint.chance) })
+        : hintText;
+    if (this.#text.textContent !== text) this.#text.textContent = text;
+    this.#text.hidden = !hint;
+  }
+}

@@ -1,0 +1,128 @@
+// The turn panel: who is to play and what to do (title and detail), the tray of the
+// tournament setup, the warning before a losing stacking, Pass (the command "pass") and the
+// game's notices. It renders from the game's state; the tray's buttons choose the type to place.
+
+import { TYPE_NAME, SIDE_NAME } from "../board/notation.js";
+import { personToMove, sideToMove, targetsOf, losingTargetsOf, thinkingOf, resultOf } from "../game/game.js";
+import { drawMiniPiece } from "../board/draw.js";
+import { playerLabel } from "../game/players.js";
+import { t, tr } from "../page/i18n.js";
+import { clipMessage } from "../page/clip.js";
+import { setText, setAttr } from "./dom.js";
+import { resultShown } from "./result.js";
+
+export class TurnPanel {
+  #root;
+
+  constructor(root, game) {
+    this.#root = root;
+    this.title = root.querySelector(".turn-title");
+    this.detail = root.querySelector(".turn-detail");
+    this.tray = root.querySelector("#tray");
+    this.warning = root.querySelector("#warning");
+    this.pass = root.querySelector('[data-action="pass"]'); // runs the command "pass" (input.js)
+    this.notice = root.querySelector("#notice");
+    for (const button of this.tray.querySelectorAll("[data-place]")) {
+      button.addEventListener("click", () => game.choosePlaceType(button.dataset.place));
+    }
+  }
+
+  render(state) {
+    const view = state.view;
+    const side = sideToMove(state);
+    const root = this.#root;
+    setAttr(root, "data-side", view?.winner ?? side);
+    setAttr(root, "data-step", view?.step ?? null);
+    setAttr(root, "data-over", view?.winner ? "true" : "false");
+    setAttr(root, "data-winner", view?.winner ?? null);
+    setAttr(root, "data-thinking", thinkingOf(state) ? "true" : null);
+    const { title, detail } = this.#texts(state, side);
+    setText(this.title, title);
+    setText(this.detail, detail);
+
+    // The tray of the tournament setup.
+    const placing = view?.step === "place" && !view.winner;
+    this.tray.hidden = !placing;
+    if (placing) {
+      const chosen = state.placeType[side];
+      for (const button of this.tray.querySelectorAll("[data-place]")) {
+        const type = button.dataset.place;
+        const left = view.reserve[side][type] ?? 0;
+        drawMiniPiece(button.querySelector("svg"), side, type);
+        setText(button.querySelector(".tray-count"), t("tray.left", { n: left }));
+        setAttr(button, "aria-pressed", String(chosen === type));
+        setAttr(button, "aria-label", t("tray.aria", { type: TYPE_NAME[type], n: left }));
+        button.disabled = left <= 0 || !personToMove(state) || state.busy;
+      }
+    }
+
+    // The self-elimination warning, as soon as a losing stacking is on offer.
+    const losing = losingTargetsOf(state);
+    if (losing.length && personToMove(state)) {
+      const covered = [...new Set(losing.map((p) => TYPE_NAME[view.points[p].type]))];
+      setText(
+        this.warning,
+        t("turn.warning", { point: state.selected, targets: losing.reduce((a, b) => t("turn.or", { a, b })), types: covered.join(" / ") }),
+      );
+      this.warning.hidden = false;
+    } else {
+      this.warning.hidden = true;
+    }
+
+    this.pass.disabled = !(personToMove(state) && view.legal.pass && !state.busy);
+    if (state.notice) {
+      setText(this.notice, clipMessage(tr(state.notice)));
+      this.notice.hidden = false;
+    } else {
+      this.notice.hidden = true;
+    }
+  }
+
+  #texts(state, side) {
+    const view = state.view;
+    const name = SIDE_NAME[side];
+    if (!view) {
+      if (state.engine === "error") return { title: t("turn.toPlay", { side: name }), detail: t("turn.engineError") };
+      return { title: t("turn.toPlay", { side: name }), detail: t("turn.loading") };
+    }
+    if (view.winner) {
+      // The result box says who won and why; the panel says it only once that box is gone.
+      if (resultShown(state)) return { title: t("turn.gameOver"), detail: "" };
+      const result = resultOf(state);
+      return { title: result.title, detail: result.reason };
+    }
+    const later = state.cursor < state.actions.length ? ` ${t("turn.earlier")}` : "";
+    if (!personToMove(state)) {
+      const who = playerLabel(state.players[side]);
+      if (thinkingOf(state)) return { title: t("turn.toPlay", { side: name }), detail: t("turn.thinking", { player: who }) };
+      if (state.cursor < state.actions.length) {
+        return { title: t("turn.toPlay", { side: name }), detail: t("turn.playedFromHere", { player: who }) };
+      }
+      return { title: t("turn.toPlay", { side: name }), detail: t("turn.playsThisSide", { player: who }) };
+    }
+    if (view.step === "place") {
+      const type = state.placeType[side];
+      const left = Object.values(view.reserve[side]).reduce((a, b) => a + b, 0);
+      return {
+        title: t("turn.places", { side: name }),
+        detail: (type ? t("turn.placeChosen", { type: TYPE_NAME[type] }) : t("turn.placeChoose", { n: left })) + later,
+      };
+    }
+    const title = t(view.step === "capture" ? "turn.capture" : "turn.second", { side: name });
+    let detail;
+    if (state.selected) {
+      const targets = Object.values(targetsOf(state));
+      const captures = targets.filter((t) => t === "capture").length;
+      const stacks = targets.filter((t) => t === "stack").length;
+      const parts = [captures ? t("turn.captures", { n: captures }) : "", stacks ? t("turn.stackings", { n: stacks }) : ""].filter(Boolean);
+      detail = t("turn.selected", { point: state.selected, moves: parts.join(", ") || t("turn.noMove") });
+    } else if (view.opening) {
+      detail = t(`turn.opening.${side}`);
+    } else if (view.step === "capture") {
+      detail = t("turn.first");
+    } else {
+      detail = t("turn.secondDetail");
+    }
+    return { title, detail: detail + later };
+  }
+}
