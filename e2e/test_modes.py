@@ -14,7 +14,7 @@ from helpers import STANDARD, act, idle, new_game, trio_player
 from tzaar.lesson_data import LESSONS
 
 ROOT = Path(__file__).resolve().parents[1]
-PUZZLES = json.loads((ROOT / "web" / "puzzles.json").read_text(encoding="utf-8"))["puzzles"]
+PUZZLES = json.loads((ROOT / "web" / "learn" / "puzzles.json").read_text(encoding="utf-8"))["puzzles"]
 LESSON = {lesson["id"]: lesson for lesson in LESSONS}
 # White to move takes Black's only Tzaar with F6xD5 (as in e2e/test_lessons.py).
 IN_ONE = "...../....../.....A./....z.../......../.....Z../..t..T./.a..t./..... w1"
@@ -42,6 +42,19 @@ def open_lesson(page, lesson: str, step: int = 0) -> None:
     page.click(f'#lessons button[data-lesson="{lesson}"]')
     page.wait_for_selector(f'#lessons[data-lesson="{lesson}"][data-step="{step}"][data-status="playing"]')
     idle(page, LESSON[lesson]["steps"][step]["position"])
+
+
+def finish_lesson(page, lesson: str) -> None:
+    """Open `lesson` and play each of its steps by the author's actions, to "Lesson complete!"."""
+    open_lesson(page, lesson)
+    for n, step in enumerate(LESSON[lesson]["steps"]):
+        if n:
+            page.click('#lessons [data-lessons="next"]')
+            page.wait_for_selector(f'#lessons[data-step="{n}"][data-status="playing"]')
+            idle(page, step["position"])
+        for action in step["solution"]:
+            act(page, action)
+    page.wait_for_selector('#lessons[data-status="finished"]')
 
 
 def open_puzzle(page, index: int) -> None:
@@ -124,15 +137,7 @@ def test_a_game_reopened_from_your_games_keeps_its_players(page, open_site, watc
 def test_a_new_game_after_a_finished_lesson_closes_the_lesson(page, open_site, watch, wait_engine):
     open_site()
     wait_engine(page)
-    open_lesson(page, "types")
-    for n, step in enumerate(LESSON["types"]["steps"]):
-        if n:
-            page.click('#lessons [data-lessons="next"]')
-            page.wait_for_selector(f'#lessons[data-step="{n}"][data-status="playing"]')
-            idle(page, step["position"])
-        for action in step["solution"]:
-            act(page, action)
-    page.wait_for_selector('#lessons[data-status="finished"]')
+    finish_lesson(page, "types")
     new_game(page, "person", "computer:beginner")
     assert page.is_hidden("#lessons")  # no "Lesson complete!", no Try again over the game
     assert page.is_hidden('#lessons [data-lessons="retry"]')
@@ -181,15 +186,7 @@ def test_the_new_game_dialog_after_the_lessons_offers_the_last_games_players(pag
     open_site()
     wait_engine(page)
     a_game_against_the_computer(page)
-    open_lesson(page, "pass")
-    for n, step in enumerate(LESSON["pass"]["steps"]):
-        if n:
-            page.click('#lessons [data-lessons="next"]')
-            page.wait_for_selector(f'#lessons[data-step="{n}"][data-status="playing"]')
-            idle(page, step["position"])
-        for action in step["solution"]:
-            act(page, action)
-    page.wait_for_selector('#lessons[data-status="finished"]')
+    finish_lesson(page, "pass")
     page.click("#new-game-button")
     page.wait_for_selector("#new-game-dialog[open]")
     assert page.input_value('#new-game-dialog select[data-player="white"]') == "person"

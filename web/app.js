@@ -67,7 +67,7 @@ const records = onFirstUse(async () => {
   const [{ RecordDialog }] = await Promise.all([import("./records/records.js"), loadStyle(new URL("./records/records.css", import.meta.url)), loadLater()]);
   return new RecordDialog($("#record-dialog"), game, engine);
 });
-// What holds the board, one mode at a time (modes.js): loaded with the first mode's.
+// One mode at a time holds the board (modes.js).
 const modes = onFirstUse(async () => new (await import("./modes.js")).Modes(game, $(".board-area")));
 const dialogs = onFirstUse(async () => {
   const [{ NewGameDialog, HelpDialog }, owner] = await Promise.all([import("./panels/dialogs.js"), modes(), loadLater()]);
@@ -155,8 +155,7 @@ registerCommands({
   help: async () => (await dialogs()).help.open(),
   learn: async () => {
     seen();
-    await lessons();
-    (await modes()).enter("lesson");
+    (await lessons()).open();
   },
   "learn-dismiss": seen,
   flip: () => game.flip(),

@@ -2,10 +2,10 @@
 // the position editor, the review, the analysis board (an online game, later, is one more
 // entry). Each feature adds its entry when it is built: how its panel opens and closes.
 // Entering a mode leaves the one before and closes its panel. A lesson and a puzzle borrow
-// the board (game/state.js VISITS): the game waits meanwhile (game/game.js, game/saving.js); the bar
-// above the board says so and leads back ("Back to your game"), and leaving the visit brings
-// the game back, unless a game of its own (New game, a link, a record) takes the board.
-// Loaded on the first use of a mode (app.js); <html data-mode> names the mode entered.
+// the board (game/state.js VISITS): the game waits meanwhile (game/game.js, game/saving.js);
+// the bar above the board says so and leads back ("Back to your game"), and leaving the
+// visit brings the game back, unless a game of its own (New game, a link, a record) takes
+// the board. Loaded on the first use of a mode (app.js).
 //
 //   const modes = new Modes(game, boardArea);
 //   modes.add("puzzle", { open: () => puzzles.toggle(true), close: () => puzzles.toggle(false) });
@@ -80,7 +80,6 @@ export class Modes {
     if (entry && name !== this.#current) {
       this.#current = name;
       this.#visited = false;
-      document.documentElement.dataset.mode = name;
       before.close();
       if (before.visit && !replace) await this.#game.resumeWaiting();
     }

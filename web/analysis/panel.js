@@ -3,9 +3,7 @@
 // made here, once, and stays; the tools themselves load on first use: the first press of a
 // control (or the key A) fetches the tools' modules, analysis/panel.css and the tools' texts (i18n.js
 // loadLater), lets the tools build their parts of the panel under the row, and passes the
-// press on. The analysis board, the review, the puzzles and the editor are modes of the page
-// (modes.js): their buttons enter and leave them. The service worker keeps the modules for
-// offline use like every other file.
+// press on. The service worker keeps the modules for offline use like every other file.
 
 import { msg, show, loadLater } from "../page/i18n.js";
 import { registerCommands } from "../page/input.js";
@@ -14,19 +12,19 @@ import { registerCommands } from "../page/input.js";
 const STYLE_URL = new URL("./panel.css", import.meta.url);
 
 /**
- * The tools' row, written once: each control (its id, its texts' key, whether it is a
- * toggle) and what it does, given the loaded tools. The tools find their controls here by
- * id; the first control is also the command "analyse" (key A).
+ * The tools' row, written once: each control (its id, its texts' key) and the mode of the
+ * page its button enters and leaves (modes.js), or what the switch does, given the loaded
+ * tools. The tools find their controls here by id; the first is also the command "analyse" (key A).
  */
 const CONTROLS = [
-  { id: "analyse-button", key: "analysis", pressed: true, run: (tools) => tools.modes.toggle("analysis") },
+  { id: "analyse-button", key: "analysis", mode: "analysis" },
   { id: "attack-map", key: "analysis.attackMap", check: true, run: (tools, box) => tools.analysis.setAttackMap(box.checked) },
-  { id: "review-button", key: "review", pressed: true, run: (tools) => tools.modes.toggle("review") },
-  { id: "puzzles-button", key: "puzzles", pressed: true, run: (tools) => tools.modes.toggle("puzzle") },
-  { id: "editor-button", key: "editor", pressed: true, run: (tools) => tools.modes.toggle("editor") },
+  { id: "review-button", key: "review", mode: "review" },
+  { id: "puzzles-button", key: "puzzles", mode: "puzzle" },
+  { id: "editor-button", key: "editor", mode: "editor" },
 ];
 
-/** The tools' modules, analysis/panel.css, their texts (i18n.js) and the page's modes, fetched in parallel. */
+/** The page's modes, the tools' modules, analysis/panel.css and their texts (i18n.js), fetched in parallel. */
 function loadModules(modes) {
   return Promise.all([
     modes(),
@@ -64,7 +62,7 @@ export function loadStyle(url) {
 }
 
 /** The row's control for `control` of CONTROLS: a button, or a switch (a labelled check box). */
-function makeControl({ id, key, pressed, check }) {
+function makeControl({ id, key, mode, check }) {
   if (check) {
     const label = document.createElement("label");
     label.className = "switch";
@@ -81,7 +79,7 @@ function makeControl({ id, key, pressed, check }) {
   button.id = id;
   show(button, msg(`${key}.button`));
   show(button, msg(`${key}.button.title`), "title");
-  if (pressed) button.setAttribute("aria-pressed", "false");
+  if (mode) button.setAttribute("aria-pressed", "false");
   return { input: button, element: button };
 }
 
@@ -95,9 +93,9 @@ export function mountTools(parts) {
   const controls = CONTROLS.map((control) => {
     const { input, element } = makeControl(control);
     const press = () => {
-      // A toggle pressed before the tools loaded shows itself on while they load.
-      if (!tools && control.pressed) input.setAttribute("aria-pressed", "true");
-      use((loaded) => control.run(loaded, input));
+      // A mode's button pressed before the tools loaded shows itself on while they load.
+      if (!tools && control.mode) input.setAttribute("aria-pressed", "true");
+      use((loaded) => (control.mode ? loaded.modes.toggle(control.mode) : control.run(loaded, input)));
     };
     input.addEventListener(control.check ? "change" : "click", press);
     row.append(element);

@@ -33,7 +33,6 @@ export class Game {
   #suggest; // (position, engine, {cancelled}) -> promise of the hint's actions, or null
   #autoplay;
   #holdSave = false; // while the page opens after a bad link: the save stays as it was
-  #visit = null; // the setup asked for by the latest openGame (a lesson's or a puzzle's: a visit)
   state;
 
   /**
@@ -127,10 +126,9 @@ export class Game {
     }
     const views = [];
     views[answer.actions.length] = answer.view;
-    const visit = VISITS.has(more.setup ?? this.state.setup);
     const state = {
+      waiting: null,
       ...more,
-      waiting: visit ? (more.waiting ?? this.state.waiting) : null,
       start: answer.start ?? start,
       actions: answer.actions,
       positions: answer.positions,
@@ -145,7 +143,7 @@ export class Game {
     };
     this.#set(state);
     // A game of its own on the board: none waits any more (it came back, or another took its place).
-    if (!this.#holdSave && !visit) this.#saving.dropWaiting();
+    if (!this.#holdSave && !VISITS.has(this.state.setup)) this.#saving.dropWaiting();
     if (cursor !== undefined && cursor !== null && cursor !== answer.actions.length) {
       await this.goto(Math.max(0, Math.min(cursor, answer.actions.length)));
     } else {
@@ -158,7 +156,6 @@ export class Game {
   /** Start a new game: {setup: "standard"|"random"|"tournament", seed?, players?}. */
   async newGame({ setup = "standard", seed = null, players = null } = {}) {
     const request = ++this.#request;
-    this.#visit = null;
     const params = { setup };
     if (setup === "random" && seed !== null && seed !== "" && Number.isFinite(Number(seed))) params.seed = Number(seed);
     this.#set({ busy: true, selected: null, notice: null });
@@ -195,23 +192,19 @@ export class Game {
    */
   async openGame({ start, actions, setup: recordSetup = null, seed = null, players = null }, setup = "link") {
     // A lesson or a puzzle visits: the game on the board waits until it is over (resumeWaiting);
-    // state.waiting says whose game it is.
-    const s = this.state;
-    let waiting = s.waiting;
-    if (VISITS.has(setup) && !VISITS.has(s.setup)) {
-      this.#saving.keepWaiting(s);
-      waiting = { setup: s.setup, players: s.players };
-    }
-    this.#visit = setup;
+    // state.waiting is its state.
+    const was = this.state;
+    const waiting = !VISITS.has(setup) ? null : VISITS.has(was.setup) ? was.waiting : was;
+    if (waiting === was) this.#saving.keepWaiting(was);
     if (setup !== "record") players = { white: "person", black: "person" };
     const named = setup === "record" && recordSetup && recordSetup !== "position";
     const error = await this.load(start, actions, {
-      state: { setup: named ? recordSetup : setup, seed: named ? seed : null, players: sanitizePlayers(players ?? s.players), waiting, alert: null, notice: null },
+      state: { setup: named ? recordSetup : setup, seed: named ? seed : null, players: sanitizePlayers(players ?? was.players), waiting, alert: null, notice: null },
     });
     if (!error && setup === "record") {
-      const { turns, view } = this.state;
-      const n = turns.length;
-      this.announce(view?.winner ? t("announce.recordOpenedOver", { n }) : t("announce.recordOpened", { n, side: SIDE_NAME[view?.side ?? "white"] }));
+      const s = this.state;
+      const n = s.turns.length;
+      this.announce(s.view?.winner ? t("announce.recordOpenedOver", { n }) : t("announce.recordOpened", { n, side: SIDE_NAME[s.view?.side ?? "white"] }));
     }
     // (A record's dialog says what is wrong itself.)
     if (error && setup === "link") this.#set({ alert: linkAlert(msg("alert.refused", { detail: error.message.replace(/\.?$/, ".") })) });
@@ -219,13 +212,12 @@ export class Game {
   }
 
   /**
-   * Bring back the game that waited while a lesson or a puzzle had the board, when one has
-   * it or is on its way (modes.js, leaving it): it is the save again, opened as on a reload
-   * (its history, cursor, setup and players; one that does not replay is set aside).
+   * Bring back the game that waited while a lesson or a puzzle had the board, if one waits
+   * (none does once a game of its own was loaded): it is the save again, opened as on a
+   * reload (its history, cursor, setup and players; one that does not replay is set aside).
    */
   async resumeWaiting() {
-    if (!VISITS.has(this.#visit) || !this.#saving.restoreWaiting()) return;
-    this.#visit = null;
+    if (!this.#saving.restoreWaiting()) return;
     await this.open();
     if (!this.state.alert) this.announce(t("lessons.gameBack"));
   }

@@ -52,11 +52,13 @@ export class Lessons {
   #busy = false;
   #again = 0;
   #games = null; // games.js YourGames, once shown
+  #modes;
 
   constructor(side, game, engine, storage, modes) {
     this.#game = game;
     this.#engine = engine;
     this.#storage = storage;
+    this.#modes = modes;
     const root = (this.#root = document.createElement("section"));
     root.id = "lessons";
     root.className = "panel lessons";
@@ -81,7 +83,7 @@ export class Lessons {
       else if (command === "hint") this.#hint();
     });
     game.subscribe((state) => this.#changed(state));
-    modes.add("lesson", { open: () => this.open(), close: () => this.close() });
+    modes.add("lesson", { open: () => this.#showPanel(), close: () => this.#close() });
   }
 
   #done() {
@@ -89,8 +91,12 @@ export class Lessons {
     return new Set(Array.isArray(v) ? v : []);
   }
 
-  /** Show the panel with the list of lessons. */
-  async open() {
+  /** Enter the lessons (the mode "lesson" of modes.js): the panel with their list. */
+  open() {
+    return this.#modes.enter("lesson");
+  }
+
+  async #showPanel() {
     this.#root.hidden = false;
     if (!this.#lessons) {
       try {
@@ -105,7 +111,7 @@ export class Lessons {
   }
 
   /** Hide the panel (modes.js brings back the game that waited during the lessons). */
-  close() {
+  #close() {
     this.#root.hidden = true;
     this.#leave();
   }

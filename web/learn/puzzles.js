@@ -136,7 +136,7 @@ export class Puzzles {
   }
 
   /** Show or hide the puzzles (the mode "puzzle": modes.js brings back the game that waited). */
-  async toggle(show = this.#root.hidden) {
+  async toggle(show) {
     this.#root.hidden = !show;
     this.#button.setAttribute("aria-pressed", String(show));
     if (!show || this.#puzzles) return;
