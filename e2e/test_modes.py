@@ -69,16 +69,28 @@ def lit(page) -> list[str]:
     return page.eval_on_selector_all('#tools > .tools-row button[aria-pressed="true"]', "bs => bs.map(b => b.id)")
 
 
-def keep_games(page, site_url, games: list[dict]) -> None:
-    """Your games in the browser's storage, then the page opened again."""
-    page.evaluate("games => localStorage.setItem('tzaar.games', JSON.stringify(games))", games)
-    page.goto(site_url)
-
-
 # A game kept in Your games: Black (you) lost to Beginner, who took your only Tzaar.
 LOST = {"id": f"{IN_ONE}~F6xD5", "date": "2026-11-28", "level": "beginner", "colour": "black", "result": "lost",
         "reason": {"code": "lost-type", "type": "tzaar"}, "winner": "white", "turns": 1, "start": IN_ONE,
         "actions": ["F6xD5"], "setup": "link", "seed": None}
+
+
+def a_page_with_a_kept_game(open_site, wait_engine, site_url):
+    """The page, ready, with LOST in Your games."""
+    page = open_site()
+    wait_engine(page)
+    page.evaluate("game => localStorage.setItem('tzaar.games', JSON.stringify([game]))", LOST)
+    page.goto(site_url)
+    wait_engine(page)
+    idle(page)
+    return page
+
+
+def review_the_kept_game(page) -> None:
+    """Choose the game kept under Your games (Learn): it opens in the review."""
+    page.click("nav [data-command=learn]")
+    page.click('#your-games button[data-game="0"]')
+    page.wait_for_selector("#review[data-state=done]", timeout=60_000)
 
 
 def test_a_lesson_chosen_while_editing_can_be_played(page, open_site, watch, wait_engine):
@@ -96,17 +108,11 @@ def test_a_lesson_chosen_while_editing_can_be_played(page, open_site, watch, wai
     watch.assert_clean()
 
 
-def test_a_game_chosen_under_your_games_while_editing_can_be_played(page, open_site, watch, wait_engine, site_url):
-    open_site()
-    wait_engine(page)
-    keep_games(page, site_url, [LOST])
-    wait_engine(page)
-    idle(page)
+def test_a_game_chosen_under_your_games_while_editing_can_be_played(open_site, watch, wait_engine, site_url):
+    page = a_page_with_a_kept_game(open_site, wait_engine, site_url)
     page.click("#editor-button")
     page.wait_for_selector('#editor[data-possible="true"]')
-    page.click("nav [data-command=learn]")
-    page.click('#your-games button[data-game="0"]')
-    page.wait_for_selector("#review[data-state=done]", timeout=60_000)
+    review_the_kept_game(page)
     assert state(page, "s.actions") == ["F6xD5"]
     assert page.is_hidden("#editor") and page.get_attribute("#editor-button", "aria-pressed") == "false"
     assert page.is_visible("#turn") and page.is_visible("#trios") and page.is_visible("#history")
@@ -114,15 +120,9 @@ def test_a_game_chosen_under_your_games_while_editing_can_be_played(page, open_s
     watch.assert_clean()
 
 
-def test_a_game_reopened_from_your_games_keeps_its_players(page, open_site, watch, wait_engine, site_url):
-    open_site()
-    wait_engine(page)
-    keep_games(page, site_url, [LOST])
-    wait_engine(page)
-    idle(page)
-    page.click("nav [data-command=learn]")
-    page.click('#your-games button[data-game="0"]')
-    page.wait_for_selector("#review[data-state=done]", timeout=60_000)
+def test_a_game_reopened_from_your_games_keeps_its_players(open_site, watch, wait_engine, site_url):
+    page = a_page_with_a_kept_game(open_site, wait_engine, site_url)
+    review_the_kept_game(page)
     assert state(page, "s.players") == {"white": "computer:beginner", "black": "person"}
     page.wait_for_selector("#result:not([hidden])")
     assert page.text_content("#result .result-title") == "You lost"
