@@ -14,6 +14,7 @@
 
 import { msg, show } from "./page/i18n.js";
 import { VISITS } from "./game/state.js";
+import { element } from "./panels/dom.js";
 
 export class Modes {
   #game;
@@ -26,15 +27,10 @@ export class Modes {
   /** `area`: the board's area, where the bar goes above the board. */
   constructor(game, area) {
     this.#game = game;
-    const bar = (this.#bar = document.createElement("p"));
-    bar.id = "back-to-game";
-    bar.className = "invite";
-    bar.hidden = true;
-    bar.setAttribute("role", "status");
-    const text = document.createElement("span");
+    const bar = (this.#bar = element("p", "invite", { id: "back-to-game", role: "status" }));
+    const text = element("span", "");
     show(text, msg("mode.waits"));
-    const back = document.createElement("button");
-    back.type = "button";
+    const back = element("button", "", { type: "button" });
     show(back, msg("mode.back"));
     back.addEventListener("click", () => this.enter("game"));
     bar.append(text, " ", back);
