@@ -132,7 +132,7 @@ def test_a_new_game_during_a_lesson_takes_the_waiting_games_place(open_site, wai
     open_lesson(page, 1)
     new_game(page, "person", "computer:strong")  # (players a lesson never has: the new game is there)
     assert waiting(page) is None
-    page.click('#lessons button[data-lessons="close"]')
+    assert page.is_hidden("#lessons") and page.is_hidden("#back-to-game")  # the new game left the lesson
     idle(page, STANDARD)
     game = game_of(page)
     assert game["setup"] == "standard" and game["actions"] == [] and game["players"]["black"] == "computer:strong"

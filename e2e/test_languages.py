@@ -277,13 +277,13 @@ def walk(page, site_url: str, code: str) -> list[list[str]]:
     page.wait_for_selector("#puzzles[data-puzzle]")
     page.wait_for_function("() => document.querySelector('.puzzle-status').textContent !== ''")
     steps.append(read())
-    # The position editor on the puzzle's position (a possible one), its palette and verdict.
-    read_after("#editor-button", "#editor[data-possible]")
-    page.click("#editor-button")
     # A wrong first action: the puzzle fails with the engine's reason and the answer.
     act(page, WRONG)
     page.wait_for_selector('#puzzles[data-status="failed"]')
     steps.append(read())
+    # The position editor (it leaves the puzzles: the game comes back), its palette and verdict.
+    read_after("#editor-button", "#editor[data-possible]")
+    page.click("#editor-button")
     return steps
 
 

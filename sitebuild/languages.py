@@ -13,7 +13,7 @@ import re
 # description (build.py writes it into the manifests: no page shows it).
 # dist/lang/<code>.json keeps the others; dist/lang/<code>.later.json has these, fetched by
 # i18n.js loadLater() before the first of them is shown.
-LATER_TEXTS = re.compile(r"(?!\w+\.button(?:\.title)?$|analysis\.attackMap$)(?:analysis|review|puzzles|editor|record|help|newGame|lessons|games)\..+|level\.\w+\.description|manifest\.description")
+LATER_TEXTS = re.compile(r"(?!\w+\.button(?:\.title)?$|analysis\.attackMap$)(?:analysis|review|puzzles|editor|record|help|newGame|lessons|games|mode)\..+|level\.\w+\.description|manifest\.description")
 LANGUAGE_FILE = re.compile(r"lang/(\w+)\.json")
 PAGE_KEYS = re.compile(r'data-i18n(?:-rich)?="([^"]+)"|data-i18n-attr="([^"]+)"')
 APP_MANIFEST = "manifest.webmanifest"

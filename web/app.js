@@ -67,13 +67,15 @@ const records = onFirstUse(async () => {
   const [{ RecordDialog }] = await Promise.all([import("./records/records.js"), loadStyle(new URL("./records/records.css", import.meta.url)), loadLater()]);
   return new RecordDialog($("#record-dialog"), game, engine);
 });
+// One mode at a time holds the board (modes.js).
+const modes = onFirstUse(async () => new (await import("./modes.js")).Modes(game, $(".board-area")));
 const dialogs = onFirstUse(async () => {
-  const [{ NewGameDialog, HelpDialog }] = await Promise.all([import("./panels/dialogs.js"), loadLater()]);
-  return { newGame: new NewGameDialog($("#new-game-dialog"), game), help: new HelpDialog($("#help-dialog")) };
+  const [{ NewGameDialog, HelpDialog }, owner] = await Promise.all([import("./panels/dialogs.js"), modes(), loadLater()]);
+  return { newGame: new NewGameDialog($("#new-game-dialog"), game, owner), help: new HelpDialog($("#help-dialog")) };
 });
 // The lessons (lessons.js, with its css and texts) load on first use too. #learn-invite
 // invites to them until it is used or dismissed (its texts come with the start's).
-const lessons = onFirstUse(async () => (await import("./learn/lessons.js")).makeLessons($(".side"), game, engine, storage));
+const lessons = onFirstUse(async () => (await import("./learn/lessons.js")).makeLessons($(".side"), game, engine, storage, await modes()));
 const invite = $("#learn-invite");
 invite.hidden = Boolean(storage.get("invited"));
 const seen = () => {
@@ -83,7 +85,7 @@ const seen = () => {
 const updates = new UpdateNotice($("#update-notice"));
 const sound = new Sound($("#sound-button"), storage);
 // The analysis tools (analysis board, attack map, review, puzzles, editor): analysis/panel.js.
-const tools = mountTools({ panel: $("#tools"), game, engine, board, boardSvg: $("#board"), frame: $(".board-frame"), storage });
+const tools = mountTools({ panel: $("#tools"), game, engine, board, boardSvg: $("#board"), frame: $(".board-frame"), storage, modes });
 
 // The language menu, each language in its own name; a switch re-renders every text.
 const languages = $("#language");

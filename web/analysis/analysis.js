@@ -5,11 +5,11 @@
 // favourite's chance as text, "White 62%"; a win the endgame solver proved reads "White wins
 // in 3 turns", info.proven), the best rest of the turn, the depth reached, and the best action as
 // an arrow on the board. A new position (a move, a click in the move list) restarts the
-// search at once; leaving the mode stops it. The attack map (a switch) comes from the
-// facade's attack_map, one call per position.
+// search at once; leaving the mode stops it (the analysis board is the mode "analysis" of
+// modes.js). The attack map (a switch) comes from the facade's attack_map, one call per position.
 //
-//   const analysis = new Analysis(panel, game, engine, overlay, boardFrame);
-//   analysis.toggle();  analysis.setAttackMap(true);
+//   const analysis = new Analysis(panel, game, engine, overlay, boardFrame, modes);
+//   analysis.toggle(true);  analysis.setAttackMap(true);
 
 import { positionAt } from "../game/game.js";
 import { analyse } from "../game/computer.js";
@@ -60,7 +60,7 @@ export class Analysis {
   #els = {};
   #bar;
 
-  constructor(panel, game, engine, overlay, frame) {
+  constructor(panel, game, engine, overlay, frame, modes) {
     this.#game = game;
     this.#engine = engine;
     this.#overlay = overlay;
@@ -84,10 +84,7 @@ export class Analysis {
     bar.innerHTML = '<span class="eval-fill"></span><span class="eval-number"></span>';
     frame.prepend(bar);
     game.subscribe((state) => this.#changed(state));
-  }
-
-  get on() {
-    return this.#on;
+    modes.add("analysis", { open: () => this.toggle(true), close: () => this.toggle(false) });
   }
 
   toggle(on = !this.#on) {

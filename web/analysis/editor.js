@@ -2,7 +2,8 @@
 // height, choose the side to move and the step. The facade's check_position says at once
 // whether the position is possible and why not. From a possible one: play, analyse, or copy
 // its link. While editing, the board is in its edit mode (board.js): it shows the edited
-// position, and a point chosen on it (click, tap, Enter or Space) comes here as "edit".
+// position, and a point chosen on it (click, tap, Enter or Space) comes here as "edit". The
+// editor is the mode "editor" (modes.js): entering another mode closes it.
 
 import { formatPosition, parsePosition } from "../board/notation.js";
 import { positionAt } from "../game/game.js";
@@ -23,7 +24,7 @@ export class Editor {
   #game;
   #engine;
   #board;
-  #analysis;
+  #modes;
   #root;
   #els = {};
   #on = false;
@@ -31,11 +32,11 @@ export class Editor {
   #tool = "Z";
   #checked = null;
 
-  constructor(panel, game, engine, board, analysis) {
+  constructor(panel, game, engine, board, modes) {
     this.#game = game;
     this.#engine = engine;
     this.#board = board;
-    this.#analysis = analysis;
+    this.#modes = modes;
     const button = panel.querySelector("#editor-button"); // the tools' row's (analysis/panel.js)
     const root = (this.#root = element("div", "editor", { id: "editor", hidden: "" }));
     const palette = document.createElement("div");
@@ -111,10 +112,7 @@ export class Editor {
     panel.append(root);
     this.#els = { button, side, step, verdict, play, analyse, copy };
     board.on("edit", ({ point }) => this.#edit(point));
-  }
-
-  get on() {
-    return this.#on;
+    modes.add("editor", { open: () => this.toggle(true), close: () => this.toggle(false) });
   }
 
   get position() {
@@ -131,7 +129,6 @@ export class Editor {
     this.#root.hidden = !on;
     document.documentElement.classList.toggle("editing", on);
     if (on) {
-      if (this.#analysis.on) this.#analysis.toggle(false);
       const parsed = parsePosition(positionAt(this.#game.state));
       this.#points = { ...parsed.points };
       this.#els.side.value = parsed.turn[0];
@@ -188,8 +185,8 @@ export class Editor {
   async #leave(analyse) {
     if (!this.#checked?.possible) return;
     const start = this.#checked.position;
-    this.toggle(false);
+    await this.#modes.enter("game");
     await this.#game.openGame({ start, actions: [] }, "editor");
-    if (analyse) this.#analysis.toggle(true);
+    if (analyse) this.#modes.enter("analysis");
   }
 }

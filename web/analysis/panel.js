@@ -12,21 +12,22 @@ import { registerCommands } from "../page/input.js";
 const STYLE_URL = new URL("./panel.css", import.meta.url);
 
 /**
- * The tools' row, written once: each control (its id, its texts' key, whether it is a
- * toggle) and what it does, given the loaded tools. The tools find their controls here by
- * id; the first control is also the command "analyse" (key A).
+ * The tools' row, written once: each control (its id, its texts' key) and the mode of the
+ * page its button enters and leaves (modes.js), or what the switch does, given the loaded
+ * tools. The tools find their controls here by id; the first is also the command "analyse" (key A).
  */
 const CONTROLS = [
-  { id: "analyse-button", key: "analysis", pressed: true, run: (tools) => tools.analysis.toggle() },
+  { id: "analyse-button", key: "analysis", mode: "analysis" },
   { id: "attack-map", key: "analysis.attackMap", check: true, run: (tools, box) => tools.analysis.setAttackMap(box.checked) },
-  { id: "review-button", key: "review", run: (tools) => tools.review.start() },
-  { id: "puzzles-button", key: "puzzles", pressed: true, run: (tools) => tools.puzzles.toggle() },
-  { id: "editor-button", key: "editor", pressed: true, run: (tools) => tools.editor.toggle() },
+  { id: "review-button", key: "review", mode: "review" },
+  { id: "puzzles-button", key: "puzzles", mode: "puzzle" },
+  { id: "editor-button", key: "editor", mode: "editor" },
 ];
 
-/** The tools' modules, analysis/panel.css and their texts (i18n.js), fetched in parallel. */
-function loadModules() {
+/** The page's modes, the tools' modules, analysis/panel.css and their texts (i18n.js), fetched in parallel. */
+function loadModules(modes) {
   return Promise.all([
+    modes(),
     import("./overlay.js"),
     import("./analysis.js"),
     import("./review.js"),
@@ -37,15 +38,15 @@ function loadModules() {
   ]);
 }
 
-/** The tools, built into the panel under the row (each adds its part, in this order). */
-function makeTools(modules, { panel, game, engine, board, boardSvg, frame, storage }) {
-  const [{ BoardOverlay }, { Analysis }, { Review }, { Puzzles }, { Editor }] = modules;
+/** The tools, built into the panel under the row (each adds its part, in this order, and
+ * its mode to `modes`). */
+function makeTools([modes, { BoardOverlay }, { Analysis }, { Review }, { Puzzles }, { Editor }], { panel, game, engine, board, boardSvg, frame, storage }) {
   const overlay = new BoardOverlay(boardSvg, board);
-  const analysis = new Analysis(panel, game, engine, overlay, frame);
-  const review = new Review(panel, game, engine);
-  const puzzles = new Puzzles(panel, game, engine, storage);
-  const editor = new Editor(panel, game, engine, board, analysis);
-  return { analysis, overlay, review, puzzles, editor };
+  const analysis = new Analysis(panel, game, engine, overlay, frame, modes);
+  const review = new Review(panel, game, engine, modes);
+  const puzzles = new Puzzles(panel, game, engine, storage, modes);
+  const editor = new Editor(panel, game, engine, board, modes);
+  return { modes, analysis, overlay, review, puzzles, editor };
 }
 
 /** A style sheet (a URL), added to the page: resolves when its rules apply. */
@@ -61,7 +62,7 @@ export function loadStyle(url) {
 }
 
 /** The row's control for `control` of CONTROLS: a button, or a switch (a labelled check box). */
-function makeControl({ id, key, pressed, check }) {
+function makeControl({ id, key, mode, check }) {
   if (check) {
     const label = document.createElement("label");
     label.className = "switch";
@@ -78,7 +79,7 @@ function makeControl({ id, key, pressed, check }) {
   button.id = id;
   show(button, msg(`${key}.button`));
   show(button, msg(`${key}.button.title`), "title");
-  if (pressed) button.setAttribute("aria-pressed", "false");
+  if (mode) button.setAttribute("aria-pressed", "false");
   return { input: button, element: button };
 }
 
@@ -92,9 +93,9 @@ export function mountTools(parts) {
   const controls = CONTROLS.map((control) => {
     const { input, element } = makeControl(control);
     const press = () => {
-      // A toggle pressed before the tools loaded shows itself on while they load.
-      if (!tools && control.pressed) input.setAttribute("aria-pressed", "true");
-      use((loaded) => control.run(loaded, input));
+      // A mode's button pressed before the tools loaded shows itself on while they load.
+      if (!tools && control.mode) input.setAttribute("aria-pressed", "true");
+      use((loaded) => (control.mode ? loaded.modes.toggle(control.mode) : control.run(loaded, input)));
     };
     input.addEventListener(control.check ? "change" : "click", press);
     row.append(element);
@@ -106,7 +107,7 @@ export function mountTools(parts) {
   /** Load the tools (once), let them build their parts under the row, then `run` them. */
   async function use(run) {
     if (!tools) {
-      loading ??= loadModules().then(
+      loading ??= loadModules(parts.modes).then(
         (modules) => {
           tools = makeTools(modules, parts);
           render(game.state);

@@ -2,7 +2,8 @@
 // (engine.run of the job kind "review", in slices, with a progress bar), then draws the graph of White's
 // chance of winning (click a point to go to that position) and marks the mistakes and
 // blunders in the move list (a turn that gives away 15 or 30 points of the mover's chance: tzaar/ai/review.py),
-// each with the engine's better turn. Any change to the game stops a review.
+// each with the engine's better turn. Any change to the game stops a review. The review is the
+// mode "review" (modes.js): its button is lit while it shows, entering another mode closes it.
 
 import { msg, show } from "../page/i18n.js";
 import { scoreText } from "./analysis.js";
@@ -31,6 +32,8 @@ const H = 90;
 export class Review {
   #game;
   #engine;
+  #modes;
+  #button;
   #root;
   #els;
   #running = null; // the AbortController of the review running
@@ -39,9 +42,11 @@ export class Review {
   #result = null;
   #cursors = [];
 
-  constructor(panel, game, engine) {
+  constructor(panel, game, engine, modes) {
     this.#game = game;
     this.#engine = engine;
+    this.#modes = modes;
+    this.#button = panel.querySelector("#review-button"); // the tools' row's (analysis/panel.js)
     const root = (this.#root = element("div", "review", { id: "review", hidden: "" }));
     root.innerHTML =
       '<progress max="1" value="0"></progress><p class="review-status" role="status"></p>' +
@@ -59,6 +64,7 @@ export class Review {
       const dot = event.target.closest("circle[data-cursor]");
       if (dot) game.goto(Number(dot.dataset.cursor));
     });
+    modes.add("review", { open: () => this.start(), close: () => this.close() });
   }
 
   #gameKey(state) {
@@ -72,11 +78,12 @@ export class Review {
     this.#clear();
     const root = this.#root;
     root.hidden = false;
+    this.#button.setAttribute("aria-pressed", "true");
+    const key = (this.#key = this.#gameKey(state));
     if (!state.actions.length) {
       show(this.#els.status, msg("review.nothing"));
       return;
     }
-    const key = (this.#key = this.#gameKey(state));
     root.dataset.state = "running";
     this.#els.progress.hidden = false;
     const running = (this.#running = new AbortController());
@@ -100,6 +107,15 @@ export class Review {
   #stop() {
     this.#running?.abort();
     this.#running = null;
+  }
+
+  /** Stop and hide the review; the move list loses its marks. */
+  close() {
+    this.#key = null;
+    this.#stop();
+    this.#clear();
+    this.#root.hidden = true;
+    this.#button.setAttribute("aria-pressed", "false");
   }
 
   #clear() {
@@ -181,10 +197,8 @@ export class Review {
   render(state) {
     if (this.#key !== null && this.#gameKey(state) !== this.#key) {
       // A review is of one game; a new move or another game drops it.
-      this.#key = null;
-      this.#stop();
-      this.#clear();
-      this.#root.hidden = true;
+      this.close();
+      this.#modes.left("review");
       return;
     }
     if (!this.#result) return;

@@ -33,7 +33,6 @@ export class Game {
   #suggest; // (position, engine, {cancelled}) -> promise of the hint's actions, or null
   #autoplay;
   #holdSave = false; // while the page opens after a bad link: the save stays as it was
-  #visit = null; // the setup asked for by the latest openGame (a lesson's or a puzzle's: a visit)
   state;
 
   /**
@@ -128,6 +127,7 @@ export class Game {
     const views = [];
     views[answer.actions.length] = answer.view;
     const state = {
+      waiting: null,
       ...more,
       start: answer.start ?? start,
       actions: answer.actions,
@@ -156,7 +156,6 @@ export class Game {
   /** Start a new game: {setup: "standard"|"random"|"tournament", seed?, players?}. */
   async newGame({ setup = "standard", seed = null, players = null } = {}) {
     const request = ++this.#request;
-    this.#visit = null;
     const params = { setup };
     if (setup === "random" && seed !== null && seed !== "" && Number.isFinite(Number(seed))) params.seed = Number(seed);
     this.#set({ busy: true, selected: null, notice: null });
@@ -187,17 +186,20 @@ export class Game {
   }
 
   /**
-   * Open a game {start, actions} from a link (two people at this screen) or a record (the
-   * players stay as they were; a record's own setup and seed, if it names them, are kept).
+   * Open a game {start, actions} from a link (two people at this screen) or a record (its
+   * `players` if it names them, else they stay as they were; a record's own setup and seed,
+   * if it names them, are kept).
    */
-  async openGame({ start, actions, setup: recordSetup = null, seed = null }, setup = "link") {
-    // A lesson or a puzzle visits: the game on the board waits until it is over (resumeWaiting).
-    if (VISITS.has(setup) && !VISITS.has(this.state.setup)) this.#saving.keepWaiting(this.state);
-    this.#visit = setup;
-    const players = setup === "record" ? this.state.players : { white: "person", black: "person" };
+  async openGame({ start, actions, setup: recordSetup = null, seed = null, players = null }, setup = "link") {
+    // A lesson or a puzzle visits: the game on the board waits until it is over (resumeWaiting);
+    // state.waiting is its state.
+    const was = this.state;
+    const waiting = !VISITS.has(setup) ? null : VISITS.has(was.setup) ? was.waiting : was;
+    if (waiting === was) this.#saving.keepWaiting(was);
+    if (setup !== "record") players = { white: "person", black: "person" };
     const named = setup === "record" && recordSetup && recordSetup !== "position";
     const error = await this.load(start, actions, {
-      state: { setup: named ? recordSetup : setup, seed: named ? seed : null, players, alert: null, notice: null },
+      state: { setup: named ? recordSetup : setup, seed: named ? seed : null, players: sanitizePlayers(players ?? was.players), waiting, alert: null, notice: null },
     });
     if (!error && setup === "record") {
       const s = this.state;
@@ -210,13 +212,12 @@ export class Game {
   }
 
   /**
-   * Bring back the game that waited while a lesson or a puzzle had the board, when `visit`
-   * ("lesson" or "puzzle") has it or is on its way: it is the save again, opened as on a
+   * Bring back the game that waited while a lesson or a puzzle had the board, if one waits
+   * (none does once a game of its own was loaded): it is the save again, opened as on a
    * reload (its history, cursor, setup and players; one that does not replay is set aside).
    */
-  async resumeWaiting(visit) {
-    if (this.#visit !== visit || !this.#saving.restoreWaiting()) return;
-    this.#visit = null;
+  async resumeWaiting() {
+    if (!this.#saving.restoreWaiting()) return;
     await this.open();
     if (!this.state.alert) this.announce(t("lessons.gameBack"));
   }

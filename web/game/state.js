@@ -31,6 +31,7 @@ export function initialState(start = STANDARD) {
     selected: null,
     placeType: { white: null, black: null },
     players: { white: "person", black: "person" },
+    waiting: null, // the state of the game that waits while a lesson or a puzzle has the board
     flipped: false,
     busy: false,
     notice: null, // a short message for the person (an error, mostly)

@@ -6,7 +6,7 @@
 
 import { msg, show } from "../page/i18n.js";
 import { isPerson } from "../game/players.js";
-import { levelOf } from "../game/computer.js";
+import { levelOf, computerId } from "../game/computer.js";
 import { downloadText } from "../records/download.js";
 import { element } from "../panels/dom.js";
 
@@ -157,11 +157,13 @@ export class YourGames {
     );
   }
 
-  /** Open game `index` and start its review (the Analysis panel's Review, analysis/panel.js). */
+  /** Open game `index`, with its players, and start its review (the Analysis panel's Review, analysis/panel.js). */
   async open(index) {
     const g = gamesIn(this.#storage)[index];
     if (!g) return;
-    const error = await this.#game.openGame({ start: g.start, actions: g.actions, setup: g.setup, seed: g.seed }, "record");
+    const other = g.colour === "white" ? "black" : "white";
+    const players = { [g.colour]: "person", [other]: computerId(g.level) };
+    const error = await this.#game.openGame({ start: g.start, actions: g.actions, setup: g.setup, seed: g.seed, players }, "record");
     if (!error) document.querySelector("#review-button")?.click();
   }
 

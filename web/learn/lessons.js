@@ -14,10 +14,11 @@ import { element } from "../panels/dom.js";
 // One literal URL per file, so that build.py stamps it with the release (?HASH).
 const STYLE_URL = new URL("./lessons.css", import.meta.url);
 
-/** The lessons' panel, once its style sheet and the later texts are there (app.js). */
-export async function makeLessons(side, game, engine, storage) {
+/** The lessons' panel, once its style sheet and the later texts are there (app.js); the
+ * mode "lesson" of `modes` (modes.js). */
+export async function makeLessons(side, game, engine, storage, modes) {
   await Promise.all([loadStyle(STYLE_URL), loadLater()]);
-  return new Lessons(side, game, engine, storage);
+  return new Lessons(side, game, engine, storage, modes);
 }
 
 const DONE_KEY = "lessons.done";
@@ -52,11 +53,13 @@ export class Lessons {
   #busy = false;
   #again = 0;
   #games = null; // games.js YourGames, once shown
+  #modes;
 
-  constructor(side, game, engine, storage) {
+  constructor(side, game, engine, storage, modes) {
     this.#game = game;
     this.#engine = engine;
     this.#storage = storage;
+    this.#modes = modes;
     const root = (this.#root = element("section", "panel lessons", { id: "lessons", hidden: "" }));
     root.innerHTML = HTML;
     side.prepend(root);
@@ -71,13 +74,14 @@ export class Lessons {
       const entry = event.target.closest("button[data-lesson]");
       if (entry) return this.start(entry.dataset.lesson);
       const command = event.target.closest("button[data-lessons]")?.dataset.lessons;
-      if (command === "close") this.close();
+      if (command === "close") modes.enter("game");
       else if (command === "list") this.#showList();
       else if (command === "retry") this.#restart();
       else if (command === "next") this.#next();
       else if (command === "hint") this.#hint();
     });
     game.subscribe((state) => this.#changed(state));
+    modes.add("lesson", { open: () => this.#showPanel(), close: () => this.#close() });
   }
 
   #done() {
@@ -85,8 +89,12 @@ export class Lessons {
     return new Set(Array.isArray(v) ? v : []);
   }
 
-  /** Show the panel with the list of lessons. */
-  async open() {
+  /** Enter the lessons (the mode "lesson" of modes.js): the panel with their list. */
+  open() {
+    return this.#modes.enter("lesson");
+  }
+
+  async #showPanel() {
     this.#root.hidden = false;
     if (!this.#lessons) {
       try {
@@ -100,11 +108,10 @@ export class Lessons {
     this.#root.scrollIntoView?.({ block: "nearest" });
   }
 
-  /** Hide the panel; the game that waited during the lessons comes back. */
-  close() {
+  /** Hide the panel (modes.js brings back the game that waited during the lessons). */
+  #close() {
     this.#root.hidden = true;
     this.#leave();
-    this.#game.resumeWaiting("lesson");
   }
 
   #leave() {

@@ -70,7 +70,7 @@ export class Puzzles {
   #progress;
   #last = null; // the last result: {change, rated, streakEnded}
 
-  constructor(panel, game, engine, storage) {
+  constructor(panel, game, engine, storage, modes) {
     this.#game = game;
     this.#engine = engine;
     this.#storage = storage;
@@ -103,6 +103,7 @@ export class Puzzles {
     });
     this.#drawHead();
     game.subscribe((state) => this.#changed(state));
+    modes.add("puzzle", { open: () => this.toggle(true), close: () => this.toggle(false) });
   }
 
   #option(value, text) {
@@ -135,11 +136,10 @@ export class Puzzles {
     return readSolved(this.#storage?.get(SOLVED_KEY));
   }
 
-  /** Show or hide the puzzles; hidden, the game that waited during the puzzles comes back. */
-  async toggle(show = this.#root.hidden) {
+  /** Show or hide the puzzles (the mode "puzzle": modes.js brings back the game that waited). */
+  async toggle(show) {
     this.#root.hidden = !show;
     this.#button.setAttribute("aria-pressed", String(show));
-    if (!show) this.#game.resumeWaiting("puzzle");
     if (!show || this.#puzzles) return;
     try {
       const response = await fetch(new URL("./puzzles.json", import.meta.url));

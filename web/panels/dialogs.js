@@ -12,11 +12,14 @@ export function readSeed(text) {
   return /^[0-9]{1,15}$/.test(seed) ? Number(seed) : undefined;
 }
 
+/** The new-game dialog: it offers the setup and players of the page's game (the one that
+ * waits while a lesson or a puzzle has the board), and its game leaves any other mode
+ * (modes.js) for the game. */
 export class NewGameDialog {
   #dialog;
   #game;
 
-  constructor(dialog, game) {
+  constructor(dialog, game, modes) {
     this.#dialog = dialog;
     this.#game = game;
     const form = dialog.querySelector("form");
@@ -38,9 +41,10 @@ export class NewGameDialog {
       seedError.hidden = true;
       seedInput.removeAttribute("aria-invalid");
     });
-    dialog.addEventListener("close", () => {
+    dialog.addEventListener("close", async () => {
       if (dialog.returnValue !== "start") return;
       const data = new FormData(form);
+      await modes.enter("game", { replace: true }); // (the game that waited does not come back)
       game.newGame({
         setup: data.get("setup"),
         seed: readSeed(data.get("seed")) ?? null,
@@ -72,7 +76,7 @@ export class NewGameDialog {
   }
 
   open() {
-    const state = this.#game.state;
+    const state = this.#game.state.waiting ?? this.#game.state;
     const form = this.#dialog.querySelector("form");
     for (const select of form.querySelectorAll("select[data-player]")) {
       // The player kinds known now (the computer adds itself to PLAYER_KINDS).
