@@ -1,4 +1,4 @@
-// web/learn/lessons.js: the reasons of tzaar/lessons.py's lesson_check, in the page's language
+// web/learn/lessons.js: the reasons of lesson_check (tzaar/study/lessons.py), in the page's language
 // (every reason code has its text, with its values filled in).
 import { test } from "node:test";
 import assert from "node:assert/strict";

@@ -120,7 +120,7 @@ test("no other module of web/ touches the browser's storage or writes a key of i
   for (const [path, text] of modules()) {
     if (path === join("page", "storage.js")) continue;
     if (/\b(localStorage|sessionStorage)\b/.test(text)) found.push(`${path}: localStorage`);
-    // A quoted key of the page ("tzaar.game", though tzaar/game.py is a module too), another
+    // A quoted key of the page ("tzaar.game", though tzaar/rules/game.py is a module too), another
     // "tzaar.x" that is no Python module (the worker imports those), a key built from parts.
     for (const [, , literal] of text.matchAll(/(["'`])(tzaar\.[^"'`\s]*)\1/g)) {
       if (KEYS.has(literal) || literal.startsWith("tzaar.${") || !isPythonModule(literal)) found.push(`${path}: ${literal}`);

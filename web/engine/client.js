@@ -8,7 +8,7 @@
 //
 // Calls made before the engine is ready wait for it; they are never refused for that.
 //
-// A job (tzaar/jobs.py) is work the worker does in slices: `run(kind, params, {signal,
+// A job (tzaar/facade/jobs.py) is work the worker does in slices: `run(kind, params, {signal,
 // onStep, sliceMs})` calls `${kind}_start` with params, then `${kind}_step {job, slice_ms}`
 // until a step is done, and resolves to that last step; `onStep(step)` sees every step, the
 // last one included, before the next is asked for. Aborting `signal` stops the job in the

@@ -11,7 +11,7 @@
 //   await analyse(engine, position, {signal, onInfo});   // until aborted (or proven)
 //   const hint = await suggest(position, engine, {cancelled, onInfo});  // the Hint button
 //
-// Two searches at once (the policy; tzaar/jobs.py has the worker's side): each search is its
+// Two searches at once (the policy; tzaar/facade/jobs.py has the worker's side): each search is its
 // own job and none stops another. The hint of a position that the analysis board is
 // searching is the analysis's best turn, the one the board shows (the first the analysis
 // shows, if it has shown none yet): the hint and the analysis never disagree, and the

@@ -1,6 +1,6 @@
 // The endgame solver's proven results, as the page shows them: "White wins in 3 turns".
 // The engine reports one as info.proven = {result: "win"|"loss", turns} for the side to move
-// of the position searched (tzaar/ai/jobs.py); the game keeps them per position text.
+// of the position searched (tzaar/facade/ai_methods.py); the game keeps them per position text.
 import { SIDE_NAME } from "../board/notation.js";
 import { t } from "../page/i18n.js";
 

@@ -201,7 +201,7 @@ export function thinkingOf(state) {
 }
 
 /** The share of its turn's time a search has spent (the thinking bar), 0 to 1: of the time
- * the turn now plans to take (info.limit, tzaar/ai/jobs.py: less once its answer is settled,
+ * the turn now plans to take (info.limit, tzaar/ai/work.py: less once its answer is settled,
  * up to half again while it is not), else of the level's budget. */
 export function thinkingShare(info) {
   return Math.max(0, Math.min(1, (info.elapsed ?? 0) / (info.limit ?? info.budget)));

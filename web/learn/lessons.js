@@ -1,5 +1,5 @@
 // Lessons: short steps on the real board, loaded on first use (app.js, the command "learn").
-// The lessons are data in the rules' package (tzaar/lesson_data.py, asked once through the
+// The lessons are data in the study package (tzaar/study/lesson_data.py, asked once through the
 // facade's `lessons`); each step opens its position for two people at this screen, and after
 // each action the facade's `lesson_check` judges everything played since the step began:
 // done, wrong (with a reason, then the step again) or go on (with a defence to play). Any
@@ -35,7 +35,7 @@ const HTML = `<div class="lessons-head"><h2 class="lessons-title"></h2>
 <button type="button" class="primary" data-lessons="next" hidden></button>
 <button type="button" data-lessons="list"></button></div></div><div class="lessons-games"></div>`;
 
-/** The reason of a wrong step (tzaar/lessons.py), in the page's language. */
+/** The reason of a wrong step (tzaar/study/lessons.py), in the page's language. */
 export function reasonOf(reason) {
   if (!reason) return msg("lessons.reason.noWin");
   const type = reason.type ? reason.type[0].toUpperCase() + reason.type.slice(1) : "";

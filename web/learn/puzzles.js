@@ -27,7 +27,7 @@ const PROGRESS_KEY = "puzzles.progress";
 const SOLVED_KEY = "puzzles.solved";
 
 const side = (name) => msg(name === "White" ? "side.white" : "side.black");
-/** The engine's reasons for a failed puzzle (tzaar/puzzles.py check_answer), in the page's
+/** The engine's reasons for a failed puzzle (tzaar/study/puzzles.py check_answer), in the page's
  * language; another reason is shown as the engine wrote it. */
 const REASONS = [
   [/^(White|Black) has lost\.$/, (m) => msg("puzzles.lost", { side: side(m[1]) })],
