@@ -11,7 +11,7 @@ from pathlib import Path
 
 from helpers import STANDARD, act, idle, new_game, trio_player
 
-from tzaar.lesson_data import LESSONS
+from tzaar.study.lesson_data import LESSONS
 
 ROOT = Path(__file__).resolve().parents[1]
 PUZZLES = json.loads((ROOT / "web" / "learn" / "puzzles.json").read_text(encoding="utf-8"))["puzzles"]

@@ -111,7 +111,7 @@ onLanguage((code) => {
 let frame = 0;
 let effects = { animate: [] };
 let drawn = null; // the state last drawn in full (null: draw everything next time)
-// The latest timings (performance.now()), read by the speed benchmark in e2e/test_play_speed.py.
+// The latest timings (performance.now()), read by the speed benchmark lab/browser/bench_clicks.py.
 const timings = { activate: 0, renderStart: 0, renderEnd: 0, position: "" };
 function render() {
   frame = 0;

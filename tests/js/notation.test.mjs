@@ -159,7 +159,7 @@ test("parseAction reads captures, stackings, placements and passes", () => {
   assert.deepEqual(parseAction("Z@E5"), { kind: "place", from: null, to: "E5", type: "tzaar" });
   assert.deepEqual(parseAction("a@a1"), { kind: "place", from: null, to: "A1", type: "tzarra" });
   assert.deepEqual(parseAction("t@I5"), { kind: "place", from: null, to: "I5", type: "tott" });
-  assert.deepEqual(parseAction(" Z @ c3 "), { kind: "place", from: null, to: "C3", type: "tzaar" }, "spaces around @, as tzaar.notation reads them");
+  assert.deepEqual(parseAction(" Z @ c3 "), { kind: "place", from: null, to: "C3", type: "tzaar" }, "spaces around @, as tzaar.rules.notation reads them");
 });
 
 test("parseAction returns null for what is not an action", () => {
