@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from helpers import STANDARD, act, idle, new_game, trio_player
+from helpers import LAST_TZAAR, STANDARD, act, fragment, idle, new_game, trio_player
 
 from tzaar.study.lesson_data import LESSONS
 
@@ -105,6 +105,30 @@ def test_a_lesson_chosen_while_editing_can_be_played(page, open_site, watch, wai
     assert page.is_visible("#turn") and page.is_visible("#history")
     act(page, LESSON["moving"]["steps"][0]["solution"][0])
     page.wait_for_selector('#lessons[data-status="done"]')
+    watch.assert_clean()
+
+
+def editing(page) -> None:
+    """The page, ready, with the position editor open on the standard start."""
+    idle(page, STANDARD)
+    page.click("#editor-button")
+    page.wait_for_selector(f'#editor[data-possible="true"][data-position="{STANDARD}"]')
+
+
+def the_game_holds_the_board(page) -> None:
+    """The editor is closed and the game's panels are back."""
+    assert page.is_hidden("#editor") and page.get_attribute("#editor-button", "aria-pressed") == "false"
+    assert page.is_visible("#turn") and page.is_visible("#history")
+    assert page.get_attribute("#board", "data-mode") == "play"
+
+
+def test_a_link_typed_while_editing_can_be_played(page, open_site, watch, wait_engine):
+    open_site()
+    wait_engine(page)
+    editing(page)
+    page.evaluate("hash => { location.hash = hash; }", fragment(LAST_TZAAR))
+    idle(page, LAST_TZAAR)
+    the_game_holds_the_board(page)
     watch.assert_clean()
 
 

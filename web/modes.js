@@ -5,7 +5,9 @@
 // the board (game/state.js VISITS): the game waits meanwhile (game/game.js, game/saving.js);
 // the bar above the board says so and leads back ("Back to your game"), and leaving the
 // visit brings the game back, unless a game of its own (New game, a link, a record) takes
-// the board. Loaded on the first use of a mode (app.js).
+// the board. A mode that shows a board of its own (the editor: `ownBoard`) gives the board
+// back to the game when a game of its own is loaded meanwhile (a link typed, a record opened).
+// Loaded on the first use of a mode (app.js).
 //
 //   const modes = new Modes(game, boardArea);
 //   modes.add("puzzle", { open: () => puzzles.toggle(true), close: () => puzzles.toggle(false) });
@@ -22,6 +24,8 @@ export class Modes {
   #current = "game";
   #queue = Promise.resolve(); // one entering after the other
   #visited = false; // a visit has held the board since its mode was entered
+  #loaded; // state.loaded last seen: a change is a game loaded
+  #resuming = false; // the waiting game is coming back (a load of the modes' own)
   #bar;
 
   /** `area`: the board's area, where the bar goes above the board. */
@@ -39,9 +43,10 @@ export class Modes {
     this.#changed(game.state);
   }
 
-  /** The mode `name`: `open()` shows its panel and starts it, `close()` hides and stops it. */
-  add(name, { open = () => {}, close = () => {} }) {
-    this.#entries.set(name, { open, close, visit: VISITS.has(name) });
+  /** The mode `name`: `open()` shows its panel and starts it, `close()` hides and stops it;
+   * `ownBoard`: it shows a board of its own, which a game loaded meanwhile replaces. */
+  add(name, { open = () => {}, close = () => {}, ownBoard = false }) {
+    this.#entries.set(name, { open, close, ownBoard, visit: VISITS.has(name) });
   }
 
   get current() {
@@ -77,14 +82,21 @@ export class Modes {
       this.#current = name;
       this.#visited = false;
       before.close();
-      if (before.visit && !replace) await this.#game.resumeWaiting();
+      if (before.visit && !replace) {
+        this.#resuming = true;
+        await this.#game.resumeWaiting().finally(() => (this.#resuming = false));
+      }
     }
     return entry;
   }
 
   #changed(state) {
     this.#bar.hidden = !(VISITS.has(state.setup) && state.waiting);
-    if (!this.#entries.get(this.#current).visit || state.busy || state.engine !== "ready") return;
+    const entry = this.#entries.get(this.#current);
+    const loaded = this.#loaded !== undefined && state.loaded !== this.#loaded && !this.#resuming;
+    this.#loaded = state.loaded;
+    if (loaded && entry.ownBoard) return this.enter("game", { replace: true });
+    if (!entry.visit || state.busy || state.engine !== "ready") return;
     if (VISITS.has(state.setup)) this.#visited = true;
     else if (this.#visited) {
       this.#visited = false; // a game of its own took the board (a link, a record, New game)

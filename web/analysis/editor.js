@@ -112,7 +112,7 @@ export class Editor {
     panel.append(root);
     this.#els = { button, side, step, verdict, play, analyse, copy };
     board.on("edit", ({ point }) => this.#edit(point));
-    modes.add("editor", { open: () => this.toggle(true), close: () => this.toggle(false) });
+    modes.add("editor", { open: () => this.toggle(true), close: () => this.toggle(false), ownBoard: true });
   }
 
   get position() {

@@ -140,6 +140,7 @@ export class Game {
       busy: false,
       pendingLosing: null,
       resultDismissed: false,
+      loaded: this.state.loaded + 1,
     };
     this.#set(state);
     // A game of its own on the board: none waits any more (it came back, or another took its place).
@@ -186,9 +187,9 @@ export class Game {
   }
 
   /**
-   * Open a game {start, actions} from a link (two people at this screen) or a record (its
-   * `players` if it names them, else they stay as they were; a record's own setup and seed,
-   * if it names them, are kept).
+   * Open a game {start, actions} from a link (two people at this screen) or a record (with
+   * `players` if given, as Your games gives them, else the players of the game on the board,
+   * or of the one that waits; a record's own setup and seed, if it names them, are kept).
    */
   async openGame({ start, actions, setup: recordSetup = null, seed = null, players = null }, setup = "link") {
     // A lesson or a puzzle visits: the game on the board waits until it is over (resumeWaiting);
@@ -197,9 +198,10 @@ export class Game {
     const waiting = !VISITS.has(setup) ? null : VISITS.has(was.setup) ? was.waiting : was;
     if (waiting === was) this.#saving.keepWaiting(was);
     if (setup !== "record") players = { white: "person", black: "person" };
+    players ??= VISITS.has(was.setup) && was.waiting ? was.waiting.players : was.players;
     const named = setup === "record" && recordSetup && recordSetup !== "position";
     const error = await this.load(start, actions, {
-      state: { setup: named ? recordSetup : setup, seed: named ? seed : null, players: sanitizePlayers(players ?? was.players), waiting, alert: null, notice: null },
+      state: { setup: named ? recordSetup : setup, seed: named ? seed : null, players: sanitizePlayers(players), waiting, alert: null, notice: null },
     });
     if (!error && setup === "record") {
       const s = this.state;

@@ -45,6 +45,7 @@ export function initialState(start = STANDARD) {
     announcement: null, // {text, n}: the latest thing said in the polite live region
     thinkingInfo: null, // the computer's search so far: {depth, elapsed, limit?, budget, proven?}
     watch: { speed: "normal", paused: false, steps: 0 }, // computer against computer
+    loaded: 0, // how many games were loaded (game.js load): a new one is a new game on the board
   };
 }
 

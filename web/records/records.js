@@ -161,7 +161,9 @@ export class RecordDialog {
       } catch (error) {
         return this.#fail(t("record.notRecord", { source, detail: error.message }));
       }
-      const error = await this.#game.openGame(record, "record");
+      // The players stay those of the game on the board (a record's header names people).
+      const { start, actions, setup, seed } = record;
+      const error = await this.#game.openGame({ start, actions, setup, seed }, "record");
       if (error) return this.#fail(t("record.notOpened", { detail: error.message }));
       this.#dialog.close();
     } finally {
