@@ -25,7 +25,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import build, serving
+from site_serving import build, serving
+from sitebuild.serve import PagesHandler
 from engines import ENGINES, EngineError, unavailable
 from helpers import STANDARD
 
@@ -150,8 +151,6 @@ def test_the_precache_downloads_nothing_twice_in_chromium(page, dist_dir):
     whole standard library for its first use. Counted once the engine is ready (the page's
     own downloads done), the service worker holds the release (its precache done) and the
     server has finished every answer it began."""
-    from lab.browser.bench_wire import PagesHandler
-
     class Answering(PagesHandler):
         """PagesHandler that knows how many requests it is still answering (a request's
         bytes are counted in `sent` before its answer ends)."""

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ENGINE_TIMEOUT_MS, PageWatch, origin_of, wait_engine
+from site_serving import ENGINE_TIMEOUT_MS, PageWatch, origin_of, wait_engine
 from helpers import LAST_TZAAR, act, fragment, idle, link
 
 from tzaar.rules.position import Position

@@ -13,7 +13,7 @@ import tempfile
 
 import pytest
 
-from conftest import serving
+from site_serving import serving
 from helpers import STANDARD, act, idle, link, open_records, shown, wait_address
 
 CACHES = "() => caches.keys().then((names) => names.sort())"

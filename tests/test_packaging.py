@@ -28,11 +28,26 @@ def test_no_module_of_tzaar_imports_the_lab():
     assert {k: v for k, v in offenders.items() if v} == {}
 
 
+def _product_tests():
+    return [*(ROOT / "tests").rglob("*.py"), *(ROOT / "e2e").rglob("*.py")]
+
+
 def test_no_test_of_the_product_imports_the_lab():
-    """The lab's own tests are lab/tests/; tests/ tests the product alone."""
+    """The lab's own tests are lab/tests/; tests/ and e2e/ test the product alone."""
     offenders = {
         str(path.relative_to(ROOT)): sorted(m for m in _imported_modules(path) if m == "lab" or m.startswith("lab."))
-        for path in (ROOT / "tests").rglob("*.py")
+        for path in _product_tests()
+    }
+    assert {k: v for k, v in offenders.items() if v} == {}
+
+
+def test_no_test_imports_another_test_file_or_a_conftest():
+    """What tests share lives in helper modules (tests/*_helpers.py, e2e/helpers.py,
+    e2e/site_serving.py); a conftest is pytest's, never imported by name."""
+    tests = {path.stem for path in _product_tests() if path.name.startswith("test_")}
+    offenders = {
+        str(path.relative_to(ROOT)): sorted(m for m in _imported_modules(path) if m in tests or m == "conftest")
+        for path in [*_product_tests(), *(ROOT / "lab" / "tests").rglob("*.py")]
     }
     assert {k: v for k, v in offenders.items() if v} == {}
 

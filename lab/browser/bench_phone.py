@@ -33,7 +33,7 @@ sys.path.insert(0, str(_ROOT))
 from conftest import build  # noqa: E402
 from helpers import RECORDERS, act, new_game, our_scripts, persons_turn, thinking_window  # noqa: E402
 
-from lab.browser.bench_wire import PagesHandler  # noqa: E402
+from sitebuild.serve import PagesHandler  # noqa: E402
 from lab.browser.site import chromium, served  # noqa: E402
 
 CPU_SLOWDOWN = 4

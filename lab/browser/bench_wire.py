@@ -4,7 +4,7 @@
 
 dist/ is served on 127.0.0.1 the way GitHub Pages serves it: `Cache-Control: max-age=600`,
 an ETag, Last-Modified and 304 answers to conditional requests, and gzip on the fly for the types it
-compresses (GZIPPED below; what is known of GitHub Pages' list is in docs/benchmarks-log.md,
+compresses (sitebuild/serve.py's GZIPPED; what is known of GitHub Pages' list is in docs/benchmarks-log.md,
 "A first visit over the wire"), never for a zip, a PNG or a `.gz` file. A fresh
 Chromium context (empty caches, service worker allowed) opens the page; the server counts
 the bytes of every response body it sends. Two moments: the engine ready (what the page
@@ -17,12 +17,8 @@ and the largest downloads.
 from __future__ import annotations
 
 import argparse
-import email.utils
-import gzip
-import hashlib
 import statistics
 import sys
-import threading
 from collections import defaultdict
 from pathlib import Path
 
@@ -32,66 +28,7 @@ sys.path.insert(0, str(_ROOT))
 from conftest import build  # noqa: E402
 
 from lab.browser.site import site_in_chromium  # noqa: E402
-
-# The content types GitHub Pages was seen to gzip (docs/benchmarks-log.md says from where).
-GZIPPED = {
-    "text/html", "text/css", "text/javascript", "application/javascript", "application/json",
-    "application/manifest+json", "image/svg+xml", "application/wasm", "text/plain",
-}
-GZIP_LEVEL = 6  # a CDN's usual level on the fly, not the maximum
-
-
-class PagesHandler(build.SiteHandler):
-    """GitHub Pages' ways: max-age=600, ETag and 304, gzip for GZIPPED; counts bytes sent."""
-
-    sent: list[tuple[str, int, int]] = []  # (path, bytes on the wire, bytes of the file)
-    lock = threading.Lock()
-    cache: dict[str, tuple[bytes, bytes, str]] = {}
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "max-age=600")
-        super(build.SiteHandler, self).end_headers()
-
-    def do_GET(self) -> None:
-        path = Path(self.translate_path(self.path))
-        if path.is_dir():
-            path = path / "index.html"
-        if not path.is_file():
-            super().do_GET()
-            return
-        kind = self.guess_type(str(path))
-        key = str(path)
-        if key not in self.cache:
-            raw = path.read_bytes()
-            packed = gzip.compress(raw, GZIP_LEVEL, mtime=0)
-            self.cache[key] = (raw, packed, '"' + hashlib.sha1(raw).hexdigest() + '"')
-        raw, packed, etag = self.cache[key]
-        since = self.headers.get("If-Modified-Since")
-        unchanged = since and email.utils.parsedate_to_datetime(since).timestamp() >= int(path.stat().st_mtime)
-        if self.headers.get("If-None-Match") == etag or (unchanged and "If-None-Match" not in self.headers):
-            self.send_response(304)
-            self.send_header("ETag", etag)
-            self.end_headers()
-            self._count(0, len(raw))
-            return
-        zipped = kind.split(";")[0] in GZIPPED and "gzip" in self.headers.get("Accept-Encoding", "")
-        body = packed if zipped else raw
-        self.send_response(200)
-        self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("ETag", etag)
-        self.send_header("Last-Modified", email.utils.formatdate(path.stat().st_mtime, usegmt=True))
-        if zipped:
-            self.send_header("Content-Encoding", "gzip")
-        self.send_header("Vary", "Accept-Encoding")
-        self.end_headers()
-        self.wfile.write(body)
-        self._count(len(body), len(raw))
-
-    def _count(self, wire: int, size: int) -> None:
-        with self.lock:
-            PagesHandler.sent.append((self.path, wire, size))
-
+from sitebuild.serve import GZIP_LEVEL, GZIPPED, PagesHandler  # noqa: E402
 
 def until_ready(browser, url: str) -> tuple[int, int]:
     """A first visit with the service worker blocked: bytes sent until the engine is ready
