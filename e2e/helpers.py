@@ -214,7 +214,8 @@ def new_game(page, white: str, black: str, setup: str = "standard") -> None:
 # thread ({start, duration}), or null without long-task timing; `window.__frames`, the long
 # animation frames (over 50 ms: {start, duration, blocking, scripts}, each script that ran in
 # one {source: its URL, invoker, duration, layout: the style and layout it forced}), or null
-# without them (only Chromium has them); `window.__thinking`, each change of
+# without them (only Chromium has them; `window.__takeFrames()` adds those that ended but were
+# not yet delivered); `window.__thinking`, each change of
 # `#board[data-thinking]` ({value, t}).
 RECORDERS = """
 (() => {
@@ -237,12 +238,16 @@ RECORDERS = """
   window.__frames = null;
   if (PerformanceObserver.supportedEntryTypes?.includes("long-animation-frame")) {
     window.__frames = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) {
+    const keep = (entries) => {
+      for (const e of entries) {
         const scripts = e.scripts.map((s) => ({ source: s.sourceURL, invoker: s.invoker, duration: s.duration, layout: s.forcedStyleAndLayoutDuration }));
         window.__frames.push({ start: e.startTime, duration: e.duration, blocking: e.blockingDuration, scripts });
       }
-    }).observe({ type: "long-animation-frame", buffered: true });
+    };
+    const frames = new PerformanceObserver((list) => keep(list.getEntries()));
+    frames.observe({ type: "long-animation-frame", buffered: true });
+    // The frames that ended but are not yet delivered to the observer, taken now.
+    window.__takeFrames = () => keep(frames.takeRecords());
   }
   window.__thinking = [];
   new MutationObserver((records) => {

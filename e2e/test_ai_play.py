@@ -181,8 +181,8 @@ def _person_turn_then_the_computers(page, origin: str) -> list[dict]:
     persons_turn(page)
     computer_turn_done(page, page.evaluate("() => window.tzaar.state.actions.length"))
     page.wait_for_function("() => !document.querySelector('#board .moving')", polling=100)
-    # The last frames are reported after they end: one more frame, then a task.
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100)))")
+    # A frame is reported after it ends: two more frames, then the frames not yet delivered.
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))).then(() => window.__takeFrames())")
     return our_scripts(page, origin, since)
 
 
