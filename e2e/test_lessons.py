@@ -156,7 +156,7 @@ def test_how_to_play_leads_to_the_lessons(page, open_site, watch, wait_engine):
 
 # --- your games --------------------------------------------------------------------------------
 
-# White to move takes Black's only Tzaar with F6xD5 (as in e2e/test_tools_page.py).
+# White to move takes Black's only Tzaar with F6xD5 (as in e2e/test_analysis_panel.py).
 IN_ONE = "...../....../.....A./....z.../......../.....Z../..t..T./.a..t./..... w1"
 
 
