@@ -93,7 +93,7 @@ export class Modes {
   #changed(state) {
     this.#bar.hidden = !(VISITS.has(state.setup) && state.waiting);
     const entry = this.#entries.get(this.#current);
-    const loaded = this.#loaded !== undefined && state.loaded !== this.#loaded && !this.#resuming;
+    const loaded = state.loaded !== this.#loaded && !this.#resuming;
     this.#loaded = state.loaded;
     if (loaded && entry.ownBoard) return this.enter("game", { replace: true });
     if (!entry.visit || state.busy || state.engine !== "ready") return;

@@ -10,7 +10,7 @@ from .ours import format_record, parse_record
 
 __all__ = ["read_any_record", "to_tzaar_record"]
 
-_COMMENT_META = re.compile(r"#\s*(White|Black|Event|Variant|Source):\s*(.*\S)\s*$")
+_COMMENT_META = re.compile(r"#\s*(" + "|".join(META_NAMES.values()) + r"):\s*(.*\S)\s*$")
 
 
 def read_any_record(text: str) -> AnyRecord:

@@ -14,7 +14,7 @@
 // to a zip that stores its modules). A module of the standard library that stdlib.zip lacks
 // comes from Pyodide's whole one, fetched the first time. tzaar.zip.gz holds what
 // tzaar.facade imports (the rules); the modules of the methods it imports on their first
-// call (the computer player, the tools) are in tzaar-more.zip, fetched when the first of
+// call (the computer player, the study features, the records) are in tzaar-more.zip, fetched when the first of
 // them is imported.
 const RUNTIME_URL = new URL("../pyodide/", import.meta.url);
 const STDLIB_URL = new URL("../stdlib.zip", import.meta.url);

@@ -198,7 +198,7 @@ export class Game {
     const waiting = !VISITS.has(setup) ? null : VISITS.has(was.setup) ? was.waiting : was;
     if (waiting === was) this.#saving.keepWaiting(was);
     if (setup !== "record") players = { white: "person", black: "person" };
-    players ??= VISITS.has(was.setup) && was.waiting ? was.waiting.players : was.players;
+    players ??= (was.waiting ?? was).players;
     const named = setup === "record" && recordSetup && recordSetup !== "position";
     const error = await this.load(start, actions, {
       state: { setup: named ? recordSetup : setup, seed: named ? seed : null, players: sanitizePlayers(players), waiting, alert: null, notice: null },

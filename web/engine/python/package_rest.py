@@ -1,5 +1,5 @@
 """The last finder on sys.meta_path but one in the browser: the modules of a package that its
-start does not import (tzaar's computer player and tools, tzaar-more.zip) come in a second
+start does not import (tzaar's computer player, study features and records: tzaar-more.zip) come in a second
 zip, downloaded the first time one of them is imported; the zip's folder of each (sub)package
 they are asked from then joins that package's __path__ (tzaar.facade's methods are there,
 beside tzaar/facade/__init__.py of the start)."""
