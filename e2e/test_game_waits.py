@@ -77,7 +77,8 @@ def test_the_game_comes_back_when_the_lessons_close(open_site, wait_engine, watc
     assert waiting(page) is not None
     page.click('#lessons button[data-lessons="close"]')
     back(page, game)
-    assert page.text_content("#announce") == "Your game is back on the board."
+    # (said in the frame after the game is back: the live region is drawn from the state)
+    page.wait_for_function("t => document.querySelector('#announce').textContent === t", arg="Your game is back on the board.")
     watch.assert_clean()
 
 
