@@ -4,7 +4,7 @@ says so opens with the result box and the move list saying it, keeps it in its o
 
 from __future__ import annotations
 
-from helpers import STANDARD, idle, moves, open_records, paste_record, some_turns
+from helpers import STANDARD, act, engine, idle, moves, open_records, paste_record, some_turns
 
 
 def test_a_record_ended_on_time_shows_keeps_and_exports_its_end(open_position, watch, wait_engine):
@@ -34,10 +34,14 @@ def test_a_record_ended_on_time_shows_keeps_and_exports_its_end(open_position, w
     idle(page, positions[2])
     page.wait_for_selector("#result:not([hidden])")
     assert page.inner_text("#result .result-reason") == "White ran out of time"
-    # Back one action and another played: the game goes on, the end is gone.
+    # Back one action: the result box goes (the end stays the game's, under its moves); another
+    # action played there: the game goes on, the end is gone.
     page.click('[data-command="undo"]')
     idle(page, positions[1])
-    assert page.is_hidden("#history .moves-end") and page.is_hidden("#result")
+    assert page.is_hidden("#result") and page.inner_text("#history .moves-end") == "White ran out of time"
+    other = next(a for a in engine("view", position=positions[1])["legal"]["actions"] if a != actions[2])
+    act(page, other)
+    assert page.is_hidden("#history .moves-end") and page.evaluate("() => window.tzaar.state.end") is None
     watch.assert_clean()
 
 

@@ -14,7 +14,7 @@ import { Autoplay, WATCH_SPEEDS } from "./autoplay.js";
 import { openPage } from "./opening.js";
 import {
   initialState, positionAt, turnBoundaries, lastTurnActions, personCursorBefore,
-  personToMove, targetsOf, sourcesOf, afterPlay, resultOf, linkAlert, sanitizePlayers, VISITS, endOf,
+  personToMove, targetsOf, sourcesOf, afterPlay, resultOf, linkAlert, sanitizePlayers, VISITS, endOf, winnerOf,
 } from "./state.js";
 
 export * from "./state.js";
@@ -219,7 +219,7 @@ export class Game {
     if (!error && setup === "record") {
       const s = this.state;
       const n = s.turns.length;
-      this.announce(s.view?.winner ? t("announce.recordOpenedOver", { n }) : t("announce.recordOpened", { n, side: SIDE_NAME[s.view?.side ?? "white"] }));
+      this.announce(winnerOf(s) ? t("announce.recordOpenedOver", { n }) : t("announce.recordOpened", { n, side: SIDE_NAME[s.view?.side ?? "white"] }));
     }
     // (A record's dialog says what is wrong itself.)
     if (error && setup === "link") this.#set({ alert: linkAlert(msg("alert.refused", { detail: error.message.replace(/\.?$/, ".") })) });

@@ -137,7 +137,7 @@ export function countsOf(state) {
 /** Whether the side to move is played by a person at this screen (and may click). */
 export function personToMove(state) {
   const view = state.view;
-  return Boolean(view && !view.winner && !state.end && isPerson(state.players[view.side]));
+  return Boolean(view && !winnerOf(state) && isPerson(state.players[view.side]));
 }
 
 /** Targets of the selection, for the board: {point: "capture" | "stack" | "place"}. */
