@@ -203,7 +203,8 @@ def _achieved(before: Position, side: int, best: list, better_reply: list, solve
         done.append(act.text())
         if act.kind == CAPTURE:
             taken = pos.stack_at(act.dst)
-            threatened = [q for q in captures_of(pos, 1 - side).get(act.dst, []) if pos.tops(side)[pos.stack_at(q).kind] <= SCARCE]
+            threatened = [q for q in captures_of(pos, 1 - side).get(act.dst, [])
+                          if q != act.src and pos.tops(side)[pos.stack_at(q).kind] <= SCARCE]
             if threatened:
                 q = min(threatened, key=lambda q: (pos.tops(side)[pos.stack_at(q).kind], q))
                 kind = pos.stack_at(q).kind

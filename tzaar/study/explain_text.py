@@ -24,7 +24,7 @@ ALLOWED = {
     "covers-last": "{action} covers your own last {Type}: that loses at once.",
     "proven-loss": "After {played}, {By} wins by force in {turns} turns (proven by the endgame solver), starting with {line}.",
     "takes-scarce": "After {played}, {By} takes your {Type} on {point} with {capture}: you have {left} left.",
-    "secures": "This gives {By} a stacking onto {point} ({action}) that no {side} stack can reach: {By}'s {Type}s are safe for good.",
+    "secures": "This gives {By} a stacking onto {point} ({action}) that no {side} stack is tall enough to take: {By}'s {Type}s are safe from capture.",
 }
 #: What the better turn achieved (``better``).
 ACHIEVED = {
@@ -33,7 +33,7 @@ ACHIEVED = {
     "proven-win": "{best} wins by force in {turns} turns (proven by the endgame solver).",
     "removes-threat": "{capture} would have taken the {Taken} that threatened your {Type} on {point}.",
     "takes-scarce": "{capture} would have taken one of {By}'s {Type}s, leaving {left}.",
-    "secures": "{action} would have made your stack on {point} too tall for any {by} stack: your {Type}s safe for good.",
+    "secures": "{action} would have made your stack on {point} too tall for any {by} stack to take: your {Type}s safe from capture.",
 }
 LAST_THREATENED = "{capture} would have taken the {Taken} that threatened your last {Type}."
 

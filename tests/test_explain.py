@@ -1,0 +1,101 @@
+"""Each kind of reason of tzaar/study/explain.py on a position made for it, and its English
+(tzaar/study/explain_text.py); tests/test_explain_check.py checks the reviews of whole games."""
+
+from __future__ import annotations
+
+from engine_helpers import IN_ONE
+
+from tzaar import Position
+from tzaar.study.explain import explain_turn, winning_turn
+from tzaar.study.explain_text import explanation_text
+
+# White to move; F6xD5 takes Black's only Tzaar; G6xG3 pass lets D5xF6 take White's only Tzaar.
+TZAAR_LEFT = IN_ONE
+# White to move: F4xF1 then F1xE2 takes Black's last Tzarra; F4xF1 B1-B5 leaves Black no
+# capture; F4xF1 B1-I4 covers White's own last Tzarra.
+STARVE = "..Z2../T...T./...z2.../.t2....../.a.....T/t2..T2..../......./....../...A. w1"
+# Black to move, down to one Tzaar (I3) and one Tzarra (A5's taker A2 is White's last Tzarra).
+THREAT = ".A..a2/...t../......t/......Z./a2..A3..../.......Z2/......./.T.T../..z2.. b1"
+PROVEN_WIN = "..Z../..T..A3/......./.....T../..Z...../..ta2a..z2/......./t...../....t b1"
+PROVEN_LOSS = "....z2/..t.../......./T......a/Ta2Z.Z2.t./A.T...../T...A../.....t/..T.. b1"
+# From the engine's games (tests/data/explained/): Black to move.
+SCARCE_GAME = "a..AZ/T...a3t/t...ATT2/.Z3...A2../t..A2..../..a...../T2t...../tT4.z6../tt.t2. b1"
+SECURE_GAME = "TATZa/TtTAtZ/TTaAata/tzTttTzA/TTaAZaz./TAttaZTA/TAZZttt/Tztztz/TAtta b1"
+
+
+def explained(position, played, best, reply=(), better_reply=()):
+    pos = Position.from_text(position)
+    explanation = explain_turn(pos, list(played), list(best), list(reply), list(better_reply))
+    turn = {"actions": list(played), "best": list(best), "explanation": explanation}
+    return explanation, explanation_text(turn)
+
+
+def codes(reasons):
+    return [r["code"] for r in reasons]
+
+
+def test_a_last_type_taken_and_the_win_missed():
+    e, text = explained(TZAAR_LEFT, ["G6xG3", "pass"], ["F6xD5"], ["D5xF6"])
+    assert e["reasons"] == [{"code": "takes-last", "params": {"side": "white", "by": "black", "type": "tzaar", "capture": "D5xF6"}, "line": ["D5xF6"]}]
+    assert e["better"] == [{"code": "wins-type", "params": {"side": "white", "by": "black", "type": "tzaar", "capture": "F6xD5"}, "line": ["F6xD5"]}]
+    assert text == [
+        "After G6xG3 pass, Black takes your last Tzaar with D5xF6 and you have no Tzaar left.",
+        "F6xD5 would have taken Black's last Tzaar and won at once.",
+    ]
+
+
+def test_the_opponents_win_is_found_even_when_the_engine_expects_another_reply():
+    # the reason rests on the turn that wins at once, not on the reply given
+    e, _ = explained(TZAAR_LEFT, ["G6xG3", "pass"], ["F6xD5"], ["D5xC6"])
+    assert codes(e["reasons"]) == ["takes-last"] and e["reasons"][0]["line"] == winning_turn(Position.from_text(TZAAR_LEFT).play(["G6xG3", "pass"]))
+
+
+def test_a_starving_win_missed_and_a_covered_last_type():
+    e, text = explained(STARVE, ["F4xF1", "F1xE2"], ["F4xF1", "B1-B5"])
+    assert codes(e["better"]) == ["wins-starve"] and text[-1] == "F4xF1 B1-B5 would have left Black with no capture and won at once."
+    e, text = explained(STARVE, ["F4xF1", "B1-I4"], ["F4xF1", "F1xE2"])
+    assert codes(e["reasons"]) == ["covers-last"] and codes(e["better"]) == ["wins-type"]
+    assert text[0] == "B1-I4 covers your own last Tzarra: that loses at once."
+
+
+def test_starved_and_last_type_lost():
+    e, text = explained(THREAT, ["A5xA2", "C7xD7"], ["A5xA2", "I3xH4"])
+    assert e["reasons"][0]["code"] == "starves" and e["reasons"][0]["params"]["turn"] == ["E4xE1", "H4-H2"]
+    assert text[0] == "After A5xA2 C7xD7, White can leave you with no capture: E4xE1 H4-H2 starves you next turn."
+    e, text = explained(THREAT, ["A5xA2", "I3xH4"], ["A5xA2", "C7xD7"])
+    assert codes(e["reasons"]) == ["takes-last"] and e["reasons"][0]["params"]["type"] == "tzaar"
+
+
+def test_proofs_of_the_endgame_solver():
+    e, text = explained(PROVEN_WIN, ["F3xE3", "E3xB3"], ["F5xD6", "D6xA3"])
+    assert e["better"][0]["code"] == "proven-win" and e["better"][0]["params"]["turns"] == 3
+    assert "F5xD6 D6xA3 wins by force in 3 turns (proven by the endgame solver)." in text
+    e, text = explained(PROVEN_LOSS, ["B3xE3", "D8xD1"], ["B3xE3", "E2xE1"])
+    assert e["reasons"][0]["code"] == "proven-loss" and e["reasons"][0]["params"]["turns"] == 5
+    assert text[0].startswith("After B3xE3 D8xD1, White wins by force in 5 turns (proven by the endgame solver), starting with ")
+
+
+def test_scarce_types_taken_and_secured_stacks_from_the_engines_lines():
+    e, text = explained(SCARCE_GAME, ["B5xC5", "C5-C1"], ["H4xH2", "B5-B6"], ["E4xF3", "D2-F3"], ["E4xI4", "A5-A4"])
+    assert e["reasons"][0] == {"code": "takes-scarce", "params": {"side": "black", "by": "white", "type": "tzarra", "point": "F3", "capture": "E4xF3", "left": 2}, "line": ["E4xF3"]}
+    assert text[0] == "After B5xC5 C5-C1, White takes your Tzarra on F3 with E4xF3: you have 2 left."
+    assert codes(e["better"]) == ["secures"]
+    assert text[1] == "B5-B6 would have made your stack on B6 too tall for any white stack to take: your Tzarras safe from capture."
+    e, text = explained(SECURE_GAME, ["D7xD8", "C3xB3"], ["F3xF2", "B5-C6"], ["F8xE7", "E2-F1"], ["I1xH2", "E4-D3"])
+    assert codes(e["reasons"]) == ["secures"] and e["reasons"][0]["params"]["point"] == "F1"
+    assert text[0] == "This gives White a stacking onto F1 (E2-F1) that no black stack is tall enough to take: White's Totts are safe from capture."
+
+
+def test_a_threat_removed():
+    e, text = explained(THREAT, ["A5xA2", "I3xH4"], ["A5xA2", "C7xD7"])
+    assert codes(e["better"]) in (["takes-scarce"], ["removes-threat"])
+    for reason in e["better"]:
+        if reason["code"] == "removes-threat":
+            assert reason["params"]["point"] != reason["params"]["capture"][:2]  # not the capturing stack itself
+
+
+def test_no_reason_invented():
+    # the start: nothing is decided by the first turn, so only the better turn is said
+    e, text = explained(Position.standard().text(), ["C5xC4"], ["D5xD4"], ["B3xC4", "pass"], ["C4xD4", "pass"])
+    assert e == {"reasons": [], "better": []}
+    assert text == ["Better: D5xD4."]
