@@ -21,6 +21,7 @@ PROVEN_LOSS = "....z2/..t.../......./T......a/Ta2Z.Z2.t./A.T...../T...A../.....t
 # From the engine's games (tests/data/explained/): Black to move.
 SCARCE_GAME = "a..AZ/T...a3t/t...ATT2/.Z3...A2../t..A2..../..a...../T2t...../tT4.z6../tt.t2. b1"
 SECURE_GAME = "TATZa/TtTAtZ/TTaAata/tzTttTzA/TTaAZaz./TAttaZTA/TAZZttt/Tztztz/TAtta b1"
+TZARRAS_GAME = "ttt.T/Taa.../TAZ..../.AZ...z4T/T2AZ..a.t/taA2t..Tt/t..ZZ.t/t..Aa2./t.T2.T b1"
 
 
 def explained(position, played, best, reply=(), better_reply=()):
@@ -80,18 +81,21 @@ def test_scarce_types_taken_and_secured_stacks_from_the_engines_lines():
     assert e["reasons"][0] == {"code": "takes-scarce", "params": {"side": "black", "by": "white", "type": "tzarra", "point": "F3", "capture": "E4xF3", "left": 2}, "line": ["E4xF3"]}
     assert text[0] == "After B5xC5 C5-C1, White takes your Tzarra on F3 with E4xF3: you have 2 left."
     assert codes(e["better"]) == ["secures"]
-    assert text[1] == "B5-B6 would have made your stack on B6 too tall for any white stack to take: your Tzarras safe from capture."
+    assert text[1] == "B5-B6 would have made your stack on B6 too tall for any White stack to take: your Tzarra stacks are safe from capture."
     e, text = explained(SECURE_GAME, ["D7xD8", "C3xB3"], ["F3xF2", "B5-C6"], ["F8xE7", "E2-F1"], ["I1xH2", "E4-D3"])
     assert codes(e["reasons"]) == ["secures"] and e["reasons"][0]["params"]["point"] == "F1"
-    assert text[0] == "This gives White a stacking onto F1 (E2-F1) that no black stack is tall enough to take: White's Totts are safe from capture."
+    assert text[0] == "This gives White a stacking onto F1 (E2-F1) that no Black stack is tall enough to take: White's Tott stacks are safe from capture."
 
 
-def test_a_threat_removed():
-    e, text = explained(THREAT, ["A5xA2", "I3xH4"], ["A5xA2", "C7xD7"])
-    assert codes(e["better"]) in (["takes-scarce"], ["removes-threat"])
-    for reason in e["better"]:
-        if reason["code"] == "removes-threat":
-            assert reason["params"]["point"] != reason["params"]["capture"][:2]  # not the capturing stack itself
+def test_a_threat_removed_and_a_scarce_type_taken():
+    e, text = explained(THREAT, ["I3xH4", "A5xA2"], ["I3xH4", "H4xD7"])
+    assert e["better"] == [{"code": "removes-threat", "params": {"side": "black", "by": "white", "capture": "H4xD7", "taken": "tzaar", "type": "tott", "point": "C7", "last": False}, "line": ["I3xH4", "H4xD7"]}]
+    assert text[-1] == "H4xD7 would have taken the Tzaar that threatened your Tott on C7."
+    # an action the played turn shares with the better one is achieved by neither
+    e, _ = explained(THREAT, ["A5xA2", "I3xH4"], ["A5xA2", "C7xD7"])
+    assert all(r["params"].get("capture") != "A5xA2" for r in e["better"])
+    e, text = explained(TZARRAS_GAME, ["F4xF7", "F7-F8"], ["H1xH4", "H5-H4"], ["C2xB2", "I3-F3"], ["C3xB2", "I3-I5"])
+    assert e["better"][0]["code"] == "takes-scarce" and text[-1] == "H1xH4 would have taken one of White's Tzarra stacks, leaving 4."
 
 
 def test_no_reason_invented():
@@ -99,3 +103,43 @@ def test_no_reason_invented():
     e, text = explained(Position.standard().text(), ["C5xC4"], ["D5xD4"], ["B3xC4", "pass"], ["C4xD4", "pass"])
     assert e == {"reasons": [], "better": []}
     assert text == ["Better: D5xD4."]
+
+
+# The turns of these tests with their English, for node's test of the page's texts
+# (tests/js/explain.test.mjs): written by `PYTHONPATH=. python3 tests/test_explain.py`, checked here.
+FIXTURE = __import__("pathlib").Path(__file__).parent / "data" / "explained" / "turns.json"
+CASES = [
+    (TZAAR_LEFT, ["G6xG3", "pass"], ["F6xD5"], ["D5xF6"], []),
+    (STARVE, ["F4xF1", "F1xE2"], ["F4xF1", "B1-B5"], [], []),
+    (STARVE, ["F4xF1", "B1-I4"], ["F4xF1", "F1xE2"], [], []),
+    (THREAT, ["A5xA2", "C7xD7"], ["A5xA2", "I3xH4"], [], []),
+    (PROVEN_WIN, ["F3xE3", "E3xB3"], ["F5xD6", "D6xA3"], [], []),
+    (PROVEN_LOSS, ["B3xE3", "D8xD1"], ["B3xE3", "E2xE1"], [], []),
+    (SCARCE_GAME, ["B5xC5", "C5-C1"], ["H4xH2", "B5-B6"], ["E4xF3", "D2-F3"], ["E4xI4", "A5-A4"]),
+    (SECURE_GAME, ["D7xD8", "C3xB3"], ["F3xF2", "B5-C6"], ["F8xE7", "E2-F1"], ["I1xH2", "E4-D3"]),
+    (THREAT, ["I3xH4", "A5xA2"], ["I3xH4", "H4xD7"], [], []),
+    (TZARRAS_GAME, ["F4xF7", "F7-F8"], ["H1xH4", "H5-H4"], ["C2xB2", "I3-F3"], ["C3xB2", "I3-I5"]),
+    (Position.standard().text(), ["C5xC4"], ["D5xD4"], ["B3xC4", "pass"], ["C4xD4", "pass"]),
+]
+
+
+def fixture_turns() -> list:
+    out = []
+    for position, played, best, reply, better_reply in CASES:
+        pos = Position.from_text(position)
+        turn = {"side": ("white", "black")[pos.side], "actions": played, "best": best,
+                "explanation": explain_turn(pos, played, best, reply, better_reply)}
+        out.append({"turn": turn, "english": explanation_text(turn)})
+    return out
+
+
+def test_the_page_tests_fixture_is_up_to_date():
+    import json
+
+    assert json.loads(FIXTURE.read_text(encoding="utf-8")) == fixture_turns(), "run PYTHONPATH=. python3 tests/test_explain.py"
+
+
+if __name__ == "__main__":
+    import json
+
+    FIXTURE.write_text(json.dumps(fixture_turns(), indent=1) + "\n", encoding="utf-8")

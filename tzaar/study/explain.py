@@ -185,8 +185,9 @@ def _allowed(before: Position, side: int, played: list, reply: list, solve_nodes
     return out
 
 
-def _achieved(before: Position, side: int, best: list, better_reply: list, solve_nodes: int) -> list:
-    """Candidates ``(rank, reason)`` of what the better turn achieved."""
+def _achieved(before: Position, side: int, played: list, best: list, solve_nodes: int) -> list:
+    """Candidates ``(rank, reason)`` of what the better turn achieved (its actions that the
+    played turn shares from its start count for neither)."""
     me, by = COLOUR_NAMES[side], COLOUR_NAMES[1 - side]
     after = before.play(best)
     if after.winner == side:
@@ -199,8 +200,10 @@ def _achieved(before: Position, side: int, best: list, better_reply: list, solve
             line = list(best) + action_texts(sol.actions, after.board())
             out.append(_reason("proven-win", line, float("inf"), side=me, by=by, turns=sol.turns + 1))
     done = []
-    for pos, act, nxt in _steps(before, best):
+    for i, (pos, act, nxt) in enumerate(_steps(before, best)):
         done.append(act.text())
+        if best[: i + 1] == played[: i + 1]:
+            continue  # the played turn did the same
         if act.kind == CAPTURE:
             taken = pos.stack_at(act.dst)
             threatened = [q for q in captures_of(pos, 1 - side).get(act.dst, [])
@@ -255,7 +258,7 @@ def explain_turn(before: Position, played: list, best: list, reply: list, better
     a, b = _families(end_played, side), _families(end_best, side)
     change = None if a is None or b is None else {fam: b[fam] - a[fam] for fam in FAMILIES}
     reasons = _chosen(_allowed(before, side, played, reply, solve_nodes), change, MAX_REASONS)
-    better = _chosen(_achieved(before, side, best, better_reply, solve_nodes), change, MAX_BETTER)
+    better = _chosen(_achieved(before, side, played, best, solve_nodes), change, MAX_BETTER)
     return {"reasons": reasons, "better": better}
 
 

@@ -1,51 +1,102 @@
-"""The explanations of :mod:`.explain` in English sentences (the command line's; the page
-says them in its seven languages, web/analysis/explain.js, whose English is the same)."""
+"""The explanations of :mod:`.explain` in English sentences, for the command line.
+
+The page says the same in its seven languages (web/analysis/explain.js): each code has the
+key of web/lang/*.json named in :data:`KEYS`, and :data:`ENGLISH` holds those keys' English
+texts, word for word (tests/test_explain_i18n.py checks them against web/lang/en.json).
+Placeholders: ``{played}`` the turn, ``{best}`` the better turn, ``{line}`` the reason's line,
+``{turn}`` a whole turn of its params, ``{by}``/``{side}`` the opponent's and the mover's
+colour, ``{type}``/``{taken}`` types, ``{n}`` the number (types left, turns), and the params
+``{capture}``, ``{action}``, ``{point}`` as they are.
+"""
 
 from __future__ import annotations
 
-__all__ = ["explanation_text", "reason_text"]
+__all__ = ["ENGLISH", "KEYS", "explanation_text", "reason_key", "reason_text"]
+
+#: The text key of each code: of what the played turn allowed, of what the better turn achieved.
+KEYS = {
+    "allowed": {
+        "takes-last": "review.why.takesLast",
+        "starves": "review.why.starves",
+        "covers-last": "review.why.coversLast",
+        "proven-loss": "review.why.provenLoss",
+        "takes-scarce": "review.why.takesScarce",
+        "secures": "review.why.secures",
+    },
+    "achieved": {
+        "wins-type": "review.why.winsType",
+        "wins-starve": "review.why.winsStarve",
+        "proven-win": "review.why.provenWin",
+        "removes-threat": "review.why.removesThreat",
+        "takes-scarce": "review.why.takesScarceBetter",
+        "secures": "review.why.securesBetter",
+    },
+}
+LAST_THREATENED = "review.why.removesThreatLast"
+BETTER = "review.why.better"
+
+#: The English of the keys (a text with a number: its "one" and "other" forms).
+ENGLISH = {
+    "review.why.takesLast": "After {played}, {by} takes your last {type} with {capture} and you have no {type} left.",
+    "review.why.starves": "After {played}, {by} can leave you with no capture: {turn} starves you next turn.",
+    "review.why.coversLast": "{action} covers your own last {type}: that loses at once.",
+    "review.why.provenLoss": {
+        "one": "After {played}, {by} wins by force in {n} turn (proven by the endgame solver), starting with {line}.",
+        "other": "After {played}, {by} wins by force in {n} turns (proven by the endgame solver), starting with {line}.",
+    },
+    "review.why.takesScarce": "After {played}, {by} takes your {type} on {point} with {capture}: you have {n} left.",
+    "review.why.secures": "This gives {by} a stacking onto {point} ({action}) that no {side} stack is tall enough to take: "
+    "{by}'s {type} stacks are safe from capture.",
+    "review.why.winsType": "{capture} would have taken {by}'s last {type} and won at once.",
+    "review.why.winsStarve": "{turn} would have left {by} with no capture and won at once.",
+    "review.why.provenWin": {
+        "one": "{best} wins by force in {n} turn (proven by the endgame solver).",
+        "other": "{best} wins by force in {n} turns (proven by the endgame solver).",
+    },
+    "review.why.removesThreat": "{capture} would have taken the {taken} that threatened your {type} on {point}.",
+    "review.why.removesThreatLast": "{capture} would have taken the {taken} that threatened your last {type}.",
+    "review.why.takesScarceBetter": "{capture} would have taken one of {by}'s {type} stacks, leaving {n}.",
+    "review.why.securesBetter": "{action} would have made your stack on {point} too tall for any {by} stack to take: "
+    "your {type} stacks are safe from capture.",
+    "review.why.better": "Better: {best}.",
+}
+
+
+def reason_key(reason: dict, achieved: bool = False) -> str:
+    """The text key of a reason of ``reasons`` (``achieved`` False) or of ``better``."""
+    table = KEYS["achieved" if achieved else "allowed"]
+    if reason["code"] not in table:
+        raise ValueError(f"unknown reason code {reason['code']!r}")
+    if achieved and reason["code"] == "removes-threat" and reason["params"]["last"]:
+        return LAST_THREATENED
+    return table[reason["code"]]
 
 
 def _fields(reason: dict, played: list, best: list) -> dict:
-    """The template fields of a reason: its params, colours and types capitalised, lines as text."""
-    p = dict(reason["params"])
-    for key in ("side", "by", "type", "taken"):
-        if key in p:
-            p[key.capitalize()] = p[key].capitalize()
-    if "turn" in p:
-        p["turn"] = " ".join(p["turn"])
-    return {**p, "played": " ".join(played), "best": " ".join(best), "line": " ".join(reason["line"])}
+    p = reason["params"]
+    out = {"played": " ".join(played), "best": " ".join(best), "line": " ".join(reason["line"])}
+    for key, value in p.items():
+        if key in ("side", "by", "type", "taken"):
+            out[key] = value.capitalize()
+        elif key == "turn":
+            out[key] = " ".join(value)
+        elif key in ("left", "turns"):
+            out["n"] = value
+        else:
+            out[key] = value
+    return out
 
 
-#: What the played turn allowed (:func:`tzaar.study.explain.explain_turn`'s ``reasons``).
-ALLOWED = {
-    "takes-last": "After {played}, {By} takes your last {Type} with {capture} and you have no {Type} left.",
-    "starves": "After {played}, {By} can leave you with no capture: {turn} starves you next turn.",
-    "covers-last": "{action} covers your own last {Type}: that loses at once.",
-    "proven-loss": "After {played}, {By} wins by force in {turns} turns (proven by the endgame solver), starting with {line}.",
-    "takes-scarce": "After {played}, {By} takes your {Type} on {point} with {capture}: you have {left} left.",
-    "secures": "This gives {By} a stacking onto {point} ({action}) that no {side} stack is tall enough to take: {By}'s {Type}s are safe from capture.",
-}
-#: What the better turn achieved (``better``).
-ACHIEVED = {
-    "wins-type": "{capture} would have taken {By}'s last {Type} and won at once.",
-    "wins-starve": "{turn} would have left {By} with no capture and won at once.",
-    "proven-win": "{best} wins by force in {turns} turns (proven by the endgame solver).",
-    "removes-threat": "{capture} would have taken the {Taken} that threatened your {Type} on {point}.",
-    "takes-scarce": "{capture} would have taken one of {By}'s {Type}s, leaving {left}.",
-    "secures": "{action} would have made your stack on {point} too tall for any {by} stack to take: your {Type}s safe from capture.",
-}
-LAST_THREATENED = "{capture} would have taken the {Taken} that threatened your last {Type}."
+def _fill(key: str, fields: dict) -> str:
+    text = ENGLISH[key]
+    if isinstance(text, dict):
+        text = text["one" if fields.get("n") == 1 else "other"]
+    return text.format(**fields)
 
 
 def reason_text(reason: dict, played: list, best: list, achieved: bool = False) -> str:
     """One reason in English: of ``reasons`` (``achieved`` False) or of ``better``."""
-    table = ACHIEVED if achieved else ALLOWED
-    code = reason["code"]
-    if code not in table:
-        raise ValueError(f"unknown reason code {code!r}")
-    template = LAST_THREATENED if achieved and code == "removes-threat" and reason["params"]["last"] else table[code]
-    return template.format(**_fields(reason, played, best))
+    return _fill(reason_key(reason, achieved), _fields(reason, played, best))
 
 
 def explanation_text(turn: dict) -> list:
@@ -58,5 +109,5 @@ def explanation_text(turn: dict) -> list:
     out = [reason_text(r, played, best) for r in explanation["reasons"]]
     out += [reason_text(r, played, best, achieved=True) for r in explanation["better"]]
     if not explanation["better"]:
-        out.append(f"Better: {' '.join(best)}.")
+        out.append(_fill(BETTER, {"best": " ".join(best)}))
     return out
