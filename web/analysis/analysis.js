@@ -148,7 +148,8 @@ export class Analysis {
     show(why, "");
     delete why.dataset.judged;
     const played = lastTurnActions(state);
-    if (!played.length || turnOf(position).step === "second") return;
+    // a turn ends at the next turn's start, or when its first action wins
+    if (!played.length || (turnOf(position).step === "second" && !state.view.winner)) return;
     const judging = (this.#judging = new AbortController());
     const start = positionAt(state, state.cursor - played.length);
     try {
