@@ -44,7 +44,10 @@ ENGLISH = {
         "one": "After {played}, {by} wins by force in {n} turn (proven by the endgame solver), starting with {line}.",
         "other": "After {played}, {by} wins by force in {n} turns (proven by the endgame solver), starting with {line}.",
     },
-    "review.why.takesScarce": "After {played}, {by} takes your {type} on {point} with {capture}: you have {n} left.",
+    "review.why.takesScarce": {
+        "one": "After {played}, {by} takes your {type} on {point} with {capture}: you have {n} left.",
+        "other": "After {played}, {by} takes your {type} on {point} with {capture}: you have {n} left.",
+    },
     "review.why.secures": "This gives {by} a stacking onto {point} ({action}) that no {side} stack is tall enough to take: "
     "{by}'s {type} stacks are safe from capture.",
     "review.why.winsType": "{capture} would have taken {by}'s last {type} and won at once.",
@@ -55,7 +58,10 @@ ENGLISH = {
     },
     "review.why.removesThreat": "{capture} would have taken the {taken} that threatened your {type} on {point}.",
     "review.why.removesThreatLast": "{capture} would have taken the {taken} that threatened your last {type}.",
-    "review.why.takesScarceBetter": "{capture} would have taken one of {by}'s {type} stacks, leaving {n}.",
+    "review.why.takesScarceBetter": {
+        "one": "{capture} would have taken one of {by}'s {type} stacks, leaving just {n}.",
+        "other": "{capture} would have taken one of {by}'s {type} stacks, leaving {n}.",
+    },
     "review.why.securesBetter": "{action} would have made your stack on {point} too tall for any {by} stack to take: "
     "your {type} stacks are safe from capture.",
     "review.why.better": "Better: {best}.",
