@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tzaar import Position
 from tzaar.ai.players import run_think
-from tzaar.ai.review import HINT_LEVEL, HINT_NODES, review_game
+from tzaar.ai.review import HINT_LEVEL, HINT_NODES, HINT_SECONDS, review_game
 from tzaar.rules.notation import action_texts
 
 COMPUTER_JS = Path(__file__).resolve().parents[1] / "web" / "game" / "computer.js"
@@ -21,7 +21,7 @@ HINTED = ["D1xC1", "C1xH3"]
 
 
 def hint(position: Position) -> list:
-    actions, _ = run_think(position.board(), HINT_LEVEL, 0, None, HINT_NODES, True)
+    actions, _ = run_think(position.board(), HINT_LEVEL, 0, HINT_SECONDS, HINT_NODES, True)
     return action_texts(actions, position.board())
 
 
@@ -29,8 +29,9 @@ def test_the_page_hint_runs_the_search_the_review_runs():
     js = COMPUTER_JS.read_text(encoding="utf-8")
     assert re.search(rf'HINT_LEVEL = "{HINT_LEVEL}"', js)
     assert re.search(rf"HINT_NODES = {HINT_NODES}\b", js)
-    call = re.search(r"const params = \{ position, level: HINT_LEVEL, nodes: HINT_NODES, seed: 0, solve: true \}", js)
-    assert call, "suggest() must send the review's hint search: level, nodes, seed 0, solver"
+    assert re.search(rf"HINT_SECONDS = {HINT_SECONDS:g}\b", js)
+    call = re.search(r"const params = \{ position, level: HINT_LEVEL, nodes: HINT_NODES, time: HINT_SECONDS, seed: 0, solve: true \}", js)
+    assert call, "suggest() must send the review's hint search: level, nodes, seconds, seed 0, solver"
 
 
 def test_the_review_never_marks_the_hints_turn():

@@ -10,8 +10,8 @@ points or more marks a mistake, ``BLUNDER`` or more a blunder (unless the turn p
 the engine's own).
 
 The review and the Hint agree: a turn that would be marked is searched again with the
-Hint's own search (:data:`HINT_LEVEL` at :data:`HINT_NODES` nodes with the endgame solver,
-seed 0: what the page's Hint runs, web/game/computer.js).  A turn the Hint suggests (the
+Hint's own search (:data:`HINT_LEVEL` at :data:`HINT_NODES` nodes, :data:`HINT_SECONDS` at
+most, with the endgame solver, seed 0: what the page's Hint runs, web/game/computer.js).  A turn the Hint suggests (the
 whole turn, or its first action and then the Hint's second action from there) is never
 marked; a Hint's turn that differs from the review's is judged too, and the better of the
 two is the better turn (the review keeps the better of the two searches).  Each turn also
@@ -33,7 +33,7 @@ from .players import think
 from .search import MATE, MATE_BOUND
 from .work import Work
 
-__all__ = ["Review", "DEFAULT_NODES", "HINT_LEVEL", "HINT_NODES", "MISTAKE", "BLUNDER", "judge", "score_text", "review_game"]
+__all__ = ["Review", "DEFAULT_NODES", "HINT_LEVEL", "HINT_NODES", "HINT_SECONDS", "MISTAKE", "BLUNDER", "judge", "score_text", "review_game"]
 
 #: Nodes searched per position by default.
 DEFAULT_NODES = 3000
@@ -48,9 +48,11 @@ MISTAKE = 15
 BLUNDER = 30
 #: The player whose search evaluates (seed 0: a reproducible review).
 PLAYER = "expert"
-#: The Hint's search (web/game/computer.js sends the same: level, nodes, solver, seed 0).
+#: The Hint's search (web/game/computer.js sends the same: level, nodes, seconds at most,
+#: solver, seed 0; the nodes bind but on a very slow machine).
 HINT_LEVEL = "strong"
 HINT_NODES = 10_000
+HINT_SECONDS = 6.0
 
 
 def _white_eval(score: int, side: int) -> dict:
@@ -134,7 +136,7 @@ class Review(Work):
             return
         self._board = pos.board()
         if kind in ("hint", "hint2"):
-            self._gen = think(self._board, HINT_LEVEL, 0, None, HINT_NODES, True)
+            self._gen = think(self._board, HINT_LEVEL, 0, HINT_SECONDS, HINT_NODES, True)
         else:
             self._gen = think(self._board, PLAYER, 0, None, self.nodes)
         self._scores = {}  # depth -> score of the first action's search

@@ -31,10 +31,11 @@ export const LEVELS = [{ name: "beginner" }, { name: "casual" }, { name: "strong
 /** The level a first visit plays against. */
 export const FRIENDLY_LEVEL = "casual";
 /** The hint's search (fast and sound): this level, node budget and seed, with the endgame
- * solver. tzaar/ai/review.py runs the very same search (HINT_LEVEL, HINT_NODES, seed 0) before it
+ * solver. tzaar/ai/review.py runs the very same search (HINT_LEVEL, HINT_NODES, HINT_SECONDS, seed 0) before it
  * marks a turn, so the review never calls the hint's turn a mistake (tests/test_review_hint.py). */
 export const HINT_LEVEL = "strong";
 export const HINT_NODES = 10000;
+export const HINT_SECONDS = 6;
 
 export function computerId(level) {
   return `computer:${level}`;
@@ -137,7 +138,7 @@ export async function suggest(position, engine, { signal = null, cancelled = () 
     return shown.actions;
   }
   if (cancelled() || signal?.aborted) return null;
-  const params = { position, level: HINT_LEVEL, nodes: HINT_NODES, seed: 0, solve: true };
+  const params = { position, level: HINT_LEVEL, nodes: HINT_NODES, time: HINT_SECONDS, seed: 0, solve: true };
   return (await think(engine, params, { signal, cancelled, onInfo }))?.actions ?? null;
 }
 
