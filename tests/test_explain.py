@@ -21,6 +21,8 @@ PROVEN_LOSS = "....z2/..t.../......./T......a/Ta2Z.Z2.t./A.T...../T...A../.....t
 # From the engine's games (tests/data/explained/): Black to move.
 SCARCE_GAME = "a..AZ/T...a3t/t...ATT2/.Z3...A2../t..A2..../..a...../T2t...../tT4.z6../tt.t2. b1"
 SECURE_GAME = "TATZa/TtTAtZ/TTaAata/tzTttTzA/TTaAZaz./TAttaZTA/TAZZttt/Tztztz/TAtta b1"
+FEW_GAME = "....z/T...a3./T....../T..t3..../T......./t2..T..../.....aZ5/A4...t./t.TTT w1"
+THREAT_GAME = "ttttT/Ta.aAT/T.a..AT/TAZtT.AT/TAaz4t.at/t...Z2Zat/tT...at/t...At/t..A3T b1"
 TZARRAS_GAME = "ttt.T/Taa.../TAZ..../.AZ...z4T/T2AZ..a.t/taA2t..Tt/t..ZZ.t/t..Aa2./t.T2.T b1"
 
 
@@ -87,6 +89,15 @@ def test_scarce_types_taken_and_secured_stacks_from_the_engines_lines():
     assert text[0] == "This gives White a stacking onto F1 (E2-F1) that no Black stack is tall enough to take: White's Tott stacks are safe from capture."
 
 
+def test_where_the_engines_reply_leaves_you():
+    e, text = explained(THREAT_GAME, ["B2xD2", "F7-F8"], ["E4xI4", "F8-E8"], ["F6xG6", "I5-I4"], ["D8xE7", "D7-D5"])
+    assert e["reasons"][0] == {"code": "threatens", "params": {"side": "black", "by": "white", "type": "tzaar", "point": "E4", "attacker": "I4", "left": 1}, "line": ["F6xG6", "I5-I4"]}
+    assert text[0] == "After B2xD2 F7-F8 and White's F6xG6 I5-I4, the stack on I4 threatens your last Tzaar on E4."
+    e, text = explained(FEW_GAME, ["H1xD4", "B1-F4"], ["G7xG6", "I5-I4"], ["F1xF4", "G6-H5"], ["F1xF4", "F4xI4"])
+    assert e["reasons"] == [{"code": "few-captures", "params": {"side": "white", "by": "black", "left": 2}, "line": ["F1xF4", "G6-H5"]}]
+    assert text[0] == "After H1xD4 B1-F4 and Black's F1xF4 G6-H5, you have only 2 captures left."
+
+
 def test_a_threat_removed_and_a_scarce_type_taken():
     e, text = explained(THREAT, ["I3xH4", "A5xA2"], ["I3xH4", "H4xD7"])
     assert e["better"] == [{"code": "removes-threat", "params": {"side": "black", "by": "white", "capture": "H4xD7", "taken": "tzaar", "type": "tott", "point": "C7", "last": False}, "line": ["I3xH4", "H4xD7"]}]
@@ -118,6 +129,8 @@ CASES = [
     (SCARCE_GAME, ["B5xC5", "C5-C1"], ["H4xH2", "B5-B6"], ["E4xF3", "D2-F3"], ["E4xI4", "A5-A4"]),
     (SECURE_GAME, ["D7xD8", "C3xB3"], ["F3xF2", "B5-C6"], ["F8xE7", "E2-F1"], ["I1xH2", "E4-D3"]),
     (THREAT, ["I3xH4", "A5xA2"], ["I3xH4", "H4xD7"], [], []),
+    (THREAT_GAME, ["B2xD2", "F7-F8"], ["E4xI4", "F8-E8"], ["F6xG6", "I5-I4"], ["D8xE7", "D7-D5"]),
+    (FEW_GAME, ["H1xD4", "B1-F4"], ["G7xG6", "I5-I4"], ["F1xF4", "G6-H5"], ["F1xF4", "F4xI4"]),
     (TZARRAS_GAME, ["F4xF7", "F7-F8"], ["H1xH4", "H5-H4"], ["C2xB2", "I3-F3"], ["C3xB2", "I3-I5"]),
     (Position.standard().text(), ["C5xC4"], ["D5xD4"], ["B3xC4", "pass"], ["C4xD4", "pass"]),
 ]

@@ -23,7 +23,7 @@ from tzaar.rules.geometry import POINT_NAMES
 from tzaar.rules.notation import CAPTURE, COLOUR_NAMES, STACK, TYPE_NAMES, parse_action
 from tzaar.rules.position import COVERED_OWN_TYPE, NO_CAPTURE
 from tzaar.study.attacks import captures_of
-from tzaar.study.explain import SCARCE, SOLVE_NODES, explain_review
+from tzaar.study.explain import FEW_CAPTURES, SCARCE, SOLVE_NODES, explain_review
 from tzaar.study.explain_text import explanation_text
 
 GAMES = sorted((Path(__file__).parent / "data" / "explained").glob("*.txt"))
@@ -61,7 +61,8 @@ def check_capture(pos: Position, text: str, colour: int, kind: int) -> None:
 
 
 def check_allowed(after: Position, reason: dict, side: int) -> None:
-    """A reason of what the played turn allowed; ``after``: the position after that turn."""
+    """A reason of what the played turn allowed; ``after``: the position after that turn (the
+    line starts there: the opponent's turn)."""
     p, code, line = reason["params"], reason["code"], reason["line"]
     by = 1 - side
     assert COLOUR[p["side"]] == side and COLOUR[p["by"]] == by
@@ -92,6 +93,16 @@ def check_allowed(after: Position, reason: dict, side: int) -> None:
         stack = made.stack_at(POINT[p["point"]])
         assert stack.colour == by and stack.kind == TYPE[p["type"]]
         assert all(s.height < stack.height for s in made.stacks().values() if s.colour == side)
+    elif code == "threatens":
+        assert line and end.side == side and end.step == 1 and end.winner is None
+        stack = end.stack_at(POINT[p["point"]])
+        assert stack.colour == side and stack.kind == TYPE[p["type"]]
+        assert end.stack_at(POINT[p["attacker"]]).colour == by
+        assert POINT[p["point"]] in captures_of(end, by).get(POINT[p["attacker"]], [])
+        assert end.tops(side)[stack.kind] == p["left"] <= SCARCE
+    elif code == "few-captures":
+        assert line and end.side == side and end.step == 1 and end.winner is None
+        assert len([a for a in end.legal_actions() if a.kind == CAPTURE]) == p["left"] <= FEW_CAPTURES
     else:
         pytest.fail(f"unknown reason {code}")
 
@@ -175,11 +186,12 @@ def test_every_explanation_is_true_on_the_board(path):
     assert [s["loss"] for s in result["summary"]] == [t["loss"] for t in marked[:5]]
 
 
-def test_the_games_have_explanations_of_every_family():
-    """The set is worth checking: across the games, reasons and better turns of several kinds."""
-    codes = set()
+def test_the_games_have_explanations_of_many_kinds():
+    """The set is worth checking: across the games, reasons and better turns of many kinds."""
+    kinds = set()
     for path in GAMES:
         for turn in reviewed(path)[1]["turns"]:
-            for reason in (turn["explanation"] or {}).get("reasons", []) + (turn["explanation"] or {}).get("better", []):
-                codes.add(reason["code"])
-    assert len(codes) >= 5, codes
+            explanation = turn["explanation"] or {"reasons": [], "better": []}
+            kinds |= {("allowed", r["code"]) for r in explanation["reasons"]}
+            kinds |= {("achieved", r["code"]) for r in explanation["better"]}
+    assert len(kinds) >= 9, kinds

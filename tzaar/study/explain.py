@@ -9,7 +9,9 @@ and the reply the engine expects after each), :func:`explain_turn` names
   mover no capture), a stacking of the mover's own last stack of a type (``covers-last``),
   a loss the endgame solver proves (``proven-loss``), and in the engine's expected reply a
   capture of a scarce type (``takes-scarce``) or a stacking no stack of the mover can reach
-  (``secures``, :mod:`tzaar.ai.evaluate`'s ``secured``);
+  (``secures``, :mod:`tzaar.ai.evaluate`'s ``secured``), and where that reply leaves the
+  mover: a scarce type of its under attack (``threatens``, :func:`.attacks.captures_of`) or
+  few captures left (``few-captures``, the evaluation's starvation terms);
 * ``better``: what the better turn achieved: a win at once (``wins-type``, ``wins-starve``),
   a win the solver proves (``proven-win``), the capture of a stack that threatened a
   scarce type of the mover (``removes-threat``, :func:`.attacks.captures_of`), a capture
@@ -47,6 +49,8 @@ __all__ = ["ExplainedReview", "explain_turn", "explain_review", "winning_turn", 
 SOLVE_NODES = 20_000
 #: Marked turns in a review's summary, the worst first.
 SUMMARY = 5
+#: At most this many captures left is "few" (the evaluation's ``captures`` shape is steep there).
+FEW_CAPTURES = 3
 #: Reasons and better-turn reasons said at most.
 MAX_REASONS, MAX_BETTER = 2, 1
 
@@ -58,8 +62,8 @@ FAMILIES = {
     "secure": ("secured", "reach", "reach_low", "height"),
 }
 FAMILY_OF = {
-    "takes-scarce": "types", "removes-threat": "types",
-    "secures": "secure",
+    "takes-scarce": "types", "removes-threat": "types", "threatens": "types",
+    "secures": "secure", "few-captures": "starve",
 }
 #: Exact facts: said whatever the terms did.
 EXACT = ("takes-last", "starves", "covers-last", "proven-loss", "wins-type", "wins-starve", "proven-win")
@@ -148,7 +152,47 @@ def _won_by(turn: list, position: Position, names: dict, codes: tuple) -> tuple:
     return _reason(codes[1], turn, float("inf"), **names, turn=list(turn))
 
 
-def _allowed(before: Position, side: int, played: list, reply: list, solve_nodes: int) -> list:
+def _threats(position: Position, side: int) -> dict:
+    """``{point: (attacker, kind, stacks of that type)}``: the stacks of ``side`` of a scarce
+    type that an enemy stack could capture on the board as it stands."""
+    out = {}
+    tops = position.tops(side)
+    for attacker, targets in captures_of(position, 1 - side).items():
+        for q in targets:
+            kind = position.stack_at(q).kind
+            if tops[kind] <= SCARCE and q not in out:
+                out[q] = (attacker, kind, tops[kind])
+    return out
+
+
+def _captures(position: Position, side: int) -> Optional[int]:
+    """The captures ``side`` has at the start of its turn in ``position`` (None: not then)."""
+    if position.winner is not None or position.side != side or position.step != 1:
+        return None
+    return len(position.board().captures())
+
+
+def _left_by_reply(after: Position, side: int, reply: list, end_best: Position) -> list:
+    """Candidates of where the engine's whole ``reply`` leaves the mover, against the end of
+    the better line: a scarce type under attack there, few captures there."""
+    end = _end(after, reply)
+    if not reply or end.winner is not None or end.side != side or end.step != 1:
+        return []
+    me, by = COLOUR_NAMES[side], COLOUR_NAMES[1 - side]
+    out = []
+    threats = _threats(end, side)
+    spared = {kind for _, kind, _ in _threats(end_best, side).values()} if end_best.winner is None else set()
+    for point, (attacker, kind, count) in sorted(threats.items(), key=lambda item: (item[1][2], item[0]))[:1]:
+        if kind not in spared:
+            out.append(_reason("threatens", reply, 0, side=me, by=by, type=TYPE_NAMES[kind], point=POINT_NAMES[point],
+                               attacker=POINT_NAMES[attacker], left=count))
+    captures, best = _captures(end, side), _captures(end_best, side)
+    if captures <= FEW_CAPTURES and (best is None or best > captures):
+        out.append(_reason("few-captures", reply, 0, side=me, by=by, left=captures))
+    return out
+
+
+def _allowed(before: Position, side: int, played: list, reply: list, end_best: Position, solve_nodes: int) -> list:
     """Candidates ``(rank, reason)`` of what the played turn allowed (rank: inf for exact)."""
     me, by = COLOUR_NAMES[side], COLOUR_NAMES[1 - side]
     for pos, act, after in _steps(before, played):
@@ -182,7 +226,7 @@ def _allowed(before: Position, side: int, played: list, reply: list, solve_nodes
             if kind in _secured_types(nxt, 1 - side) - _secured_types(pos, 1 - side):
                 out.append(_reason("secures", done, 0, side=me, by=by, type=TYPE_NAMES[kind],
                                    point=POINT_NAMES[act.dst], action=act.text()))
-    return out
+    return out + _left_by_reply(after, side, reply, end_best)
 
 
 def _achieved(before: Position, side: int, played: list, best: list, solve_nodes: int) -> list:
@@ -257,7 +301,7 @@ def explain_turn(before: Position, played: list, best: list, reply: list, better
     end_best = _end(before.play(best), better_reply)
     a, b = _families(end_played, side), _families(end_best, side)
     change = None if a is None or b is None else {fam: b[fam] - a[fam] for fam in FAMILIES}
-    reasons = _chosen(_allowed(before, side, played, reply, solve_nodes), change, MAX_REASONS)
+    reasons = _chosen(_allowed(before, side, played, reply, end_best, solve_nodes), change, MAX_REASONS)
     better = _chosen(_achieved(before, side, played, best, solve_nodes), change, MAX_BETTER)
     return {"reasons": reasons, "better": better}
 

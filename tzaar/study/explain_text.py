@@ -11,7 +11,7 @@ colour, ``{type}``/``{taken}`` types, ``{n}`` the number (types left, turns), an
 
 from __future__ import annotations
 
-__all__ = ["ENGLISH", "KEYS", "explanation_text", "reason_key", "reason_text"]
+__all__ = ["ENGLISH", "KEYS", "LAST_THREATENED", "LAST_UNDER_ATTACK", "explanation_text", "reason_key", "reason_text"]
 
 #: The text key of each code: of what the played turn allowed, of what the better turn achieved.
 KEYS = {
@@ -22,6 +22,8 @@ KEYS = {
         "proven-loss": "review.why.provenLoss",
         "takes-scarce": "review.why.takesScarce",
         "secures": "review.why.secures",
+        "threatens": "review.why.threatens",
+        "few-captures": "review.why.fewCaptures",
     },
     "achieved": {
         "wins-type": "review.why.winsType",
@@ -33,6 +35,7 @@ KEYS = {
     },
 }
 LAST_THREATENED = "review.why.removesThreatLast"
+LAST_UNDER_ATTACK = "review.why.threatensLast"
 BETTER = "review.why.better"
 
 #: The English of the keys (a text with a number: its "one" and "other" forms).
@@ -50,6 +53,15 @@ ENGLISH = {
     },
     "review.why.secures": "This gives {by} a stacking onto {point} ({action}) that no {side} stack is tall enough to take: "
     "{by}'s {type} stacks are safe from capture.",
+    "review.why.threatens": {
+        "one": "After {played} and {by}'s {line}, the stack on {attacker} threatens your {type} on {point}, one of your last {n}.",
+        "other": "After {played} and {by}'s {line}, the stack on {attacker} threatens your {type} on {point}, one of your last {n}.",
+    },
+    "review.why.threatensLast": "After {played} and {by}'s {line}, the stack on {attacker} threatens your last {type} on {point}.",
+    "review.why.fewCaptures": {
+        "one": "After {played} and {by}'s {line}, you have only {n} capture left.",
+        "other": "After {played} and {by}'s {line}, you have only {n} captures left.",
+    },
     "review.why.winsType": "{capture} would have taken {by}'s last {type} and won at once.",
     "review.why.winsStarve": "{turn} would have left {by} with no capture and won at once.",
     "review.why.provenWin": {
@@ -75,6 +87,8 @@ def reason_key(reason: dict, achieved: bool = False) -> str:
         raise ValueError(f"unknown reason code {reason['code']!r}")
     if achieved and reason["code"] == "removes-threat" and reason["params"]["last"]:
         return LAST_THREATENED
+    if not achieved and reason["code"] == "threatens" and reason["params"]["left"] == 1:
+        return LAST_UNDER_ATTACK
     return table[reason["code"]]
 
 

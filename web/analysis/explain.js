@@ -17,6 +17,8 @@ const ALLOWED = {
   "proven-loss": "review.why.provenLoss",
   "takes-scarce": "review.why.takesScarce",
   secures: "review.why.secures",
+  threatens: "review.why.threatens",
+  "few-captures": "review.why.fewCaptures",
 };
 const ACHIEVED = {
   "wins-type": "review.why.winsType",
@@ -47,6 +49,7 @@ function fields(reason, turn) {
 export function reasonMsg(reason, turn, achieved = false) {
   let key = (achieved ? ACHIEVED : ALLOWED)[reason.code];
   if (achieved && reason.code === "removes-threat" && reason.params.last) key = "review.why.removesThreatLast";
+  if (!achieved && reason.code === "threatens" && reason.params.left === 1) key = "review.why.threatensLast";
   return key ? msg(key, fields(reason, turn)) : null;
 }
 
