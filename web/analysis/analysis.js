@@ -78,7 +78,7 @@ export class Analysis {
     readout.className = "analysis";
     readout.hidden = true;
     readout.setAttribute("role", "status");
-    readout.innerHTML = '<span class="eval-text"></span> <span class="eval-depth"></span><p class="eval-line"></p><p class="eval-why"></p>';
+    readout.innerHTML = '<span class="eval-text"></span> <span class="eval-depth"></span><p class="eval-line"></p><p class="eval-why" hidden><strong></strong><span></span></p>';
     panel.append(readout);
     this.#els = { button, box, readout, text: readout.querySelector(".eval-text"), depth: readout.querySelector(".eval-depth"), line: readout.querySelector(".eval-line"), why: readout.querySelector(".eval-why") };
     // The bar beside the board.
@@ -145,7 +145,7 @@ export class Analysis {
     this.#judging?.abort();
     this.#judging = null;
     const why = this.#els.why;
-    show(why, "");
+    why.hidden = true;
     delete why.dataset.judged;
     const played = lastTurnActions(state);
     // a turn ends at the next turn's start, or when its first action wins
@@ -155,7 +155,9 @@ export class Analysis {
     try {
       const answer = await this.#engine.run("review", { start, actions: played, nodes: REVIEW_NODES }, { signal: judging.signal });
       const turn = answer.turns[0];
-      show(why, turn.mark ? [note(turn), ...explanationMsgs(turn, { better: false })] : "");
+      show(why.querySelector("strong"), turn.mark ? note(turn) : "");
+      show(why.querySelector("span"), explanationMsgs(turn, { better: false }));
+      why.hidden = !turn.mark;
       why.dataset.judged = played.join(" ");
     } catch (error) {
       if (!isAbort(error)) console.warn("The turn was not judged:", error);
