@@ -156,3 +156,21 @@ if __name__ == "__main__":
     import json
 
     FIXTURE.write_text(json.dumps(fixture_turns(), indent=1) + "\n", encoding="utf-8")
+
+
+def test_the_review_job_explains_one_turn_a_piece():
+    from tzaar.ai.review import Review
+    from tzaar.study.explain import ExplainedReview
+
+    work = ExplainedReview(Position.from_text(TZAAR_LEFT), ["G6xG3", "pass", "D5xF6"], 300)
+    while not Review.done.fget(work):
+        work.advance()
+    assert not work.done and not work.report()["done"]  # searched, not yet explained
+    pieces = 0
+    while not work.done:
+        work.advance()
+        pieces += 1
+    assert pieces == len(work.turns) + 1  # a turn a piece, then the summary
+    report = work.report()
+    assert report["done"] and report["turns"][0]["explanation"]["reasons"][0]["code"] == "takes-last"
+    assert report["summary"] == [{"number": 1, "side": "white", "mark": "blunder", "loss": report["turns"][0]["loss"]}]

@@ -38,7 +38,8 @@ Methods (registered with :func:`.methods.method` and :func:`.jobs.job`, run by
     evaluated, total}`` and, when done, ``evals``, ``turns`` (each marked turn with its
     ``explanation``, :mod:`tzaar.study.explain`) and ``summary`` (the marked turns, the worst
     first); ``review_stop {job}``.  The job kind ``review`` of :mod:`tzaar.facade.jobs` (it
-    runs beside any other job).  A review of one turn (``start`` the position before it)
+    runs beside any other job; once searched, it explains one marked turn a piece, so no
+    step runs long).  A review of one turn (``start`` the position before it)
     judges and explains that turn alone: the analysis board's tried turn.
 
 The searches themselves (:class:`tzaar.ai.work.TurnSearch`, :class:`tzaar.ai.review.Review`)
