@@ -62,9 +62,12 @@ def test_a_starving_win_missed_and_a_covered_last_type():
 
 
 def test_starved_and_last_type_lost():
+    e, text = explained(PROVEN_WIN, ["F3xE3", "F5xD6"], ["F3xE3", "E3xB3"])
+    assert e["reasons"][0]["code"] == "starves" and e["reasons"][0]["params"]["turn"] == ["A3xD6", "B3xE3"]
+    assert text[0] == "After F3xE3 F5xD6, White can leave you with no capture: A3xD6 B3xE3 starves you next turn."
+    # a win by a type taken is named before a win by starving (White has both here)
     e, text = explained(THREAT, ["A5xA2", "C7xD7"], ["A5xA2", "I3xH4"])
-    assert e["reasons"][0]["code"] == "starves" and e["reasons"][0]["params"]["turn"] == ["E4xE1", "H4-H2"]
-    assert text[0] == "After A5xA2 C7xD7, White can leave you with no capture: E4xE1 H4-H2 starves you next turn."
+    assert e["reasons"][0]["code"] == "takes-last"
     e, text = explained(THREAT, ["A5xA2", "I3xH4"], ["A5xA2", "C7xD7"])
     assert codes(e["reasons"]) == ["takes-last"] and e["reasons"][0]["params"]["type"] == "tzaar"
 
@@ -124,6 +127,7 @@ CASES = [
     (STARVE, ["F4xF1", "F1xE2"], ["F4xF1", "B1-B5"], [], []),
     (STARVE, ["F4xF1", "B1-I4"], ["F4xF1", "F1xE2"], [], []),
     (THREAT, ["A5xA2", "C7xD7"], ["A5xA2", "I3xH4"], [], []),
+    (PROVEN_WIN, ["F3xE3", "F5xD6"], ["F3xE3", "E3xB3"], [], []),
     (PROVEN_WIN, ["F3xE3", "E3xB3"], ["F5xD6", "D6xA3"], [], []),
     (PROVEN_LOSS, ["B3xE3", "D8xD1"], ["B3xE3", "E2xE1"], [], []),
     (SCARCE_GAME, ["B5xC5", "C5-C1"], ["H4xH2", "B5-B6"], ["E4xF3", "D2-F3"], ["E4xI4", "A5-A4"]),

@@ -77,7 +77,8 @@ def _reason(code: str, line: list, rank: float, **params) -> tuple:
 
 def winning_turn(position: Position) -> Optional[list]:
     """A turn (action texts) with which the side to move wins at once, found by trying
-    every turn (a capture of the enemy's last stack of a type first), or None."""
+    every turn, or None: a single action if one wins, else a turn that takes the enemy's
+    last stack of a type if one does, else one that leaves the enemy no capture."""
     board = position.board()
     side = board.side
     if board.step == 0 or board.winner() is not None:
@@ -92,15 +93,16 @@ def winning_turn(position: Position) -> Optional[list]:
                 for b in board.moves():
                     board.do(b)
                     won = board.winner() == side
+                    by_type = won and not all(board.tops[3 * (1 - side) : 3 * (1 - side) + 3])
                     board.undo()
                     if won:
-                        found.append([a, b])
+                        found.append((not by_type, [a, b]))
                         break
         finally:
             board.undo()
     if not found:
         return None
-    return action_texts(found[0], position.board())
+    return action_texts(min(found, key=lambda pair: pair[0])[1], position.board())
 
 
 def _steps(position: Position, actions: list):
