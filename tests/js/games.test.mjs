@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { entryOf, tally, keep, gamesIn } from "../../web/learn/games.js";
+import { entryOf, tally, keep, gamesIn, restored } from "../../web/learn/games.js";
 import { makeStorage } from "../../web/page/storage.js";
 
 const finished = (players, winner = "white") => ({
@@ -51,4 +51,17 @@ test("the tally counts won and lost per level; keep adds a game once", () => {
   assert.equal(gamesIn(storage)[0].actions[1], "B1xB3", "newest first");
   storage.set("games", "not a list");
   assert.deepEqual(gamesIn(storage), []);
+});
+
+test("a backup adds the games and the exercises this browser lacks; anything else changes nothing", () => {
+  const storage = makeStorage(null);
+  const g = entryOf(finished({ white: "person", black: "computer:strong" }, "black"), "2026-11-25");
+  const x = { id: "x", position: "P", side: "white", number: 3, played: ["A1xA2"], best: ["B1xB2"], loss: 30, mark: "blunder", explanation: null, game: g.id, date: "2026-11-25", solves: [], misses: 0, due: 1, learned: null };
+  const backup = { format: "tzaar-learning", version: 1, games: [g], exercises: { version: 1, items: [x], pending: [] } };
+  assert.deepEqual(restored(backup, storage), { games: 1, exercises: 1 });
+  assert.deepEqual(restored(backup, storage), { games: 0, exercises: 0 }, "nothing twice");
+  assert.equal(gamesIn(storage).length, 1);
+  assert.equal(storage.get("exercises").items[0].id, "x");
+  for (const bad of [null, [], { format: "other" }, { format: "tzaar-learning", version: 1 }]) assert.throws(() => restored(bad, storage));
+  assert.equal(gamesIn(storage).length, 1, "a refused file changes nothing");
 });

@@ -4,11 +4,13 @@
 // blunders in the move list (a turn that gives away 15 or 30 points of the mover's chance: tzaar/ai/review.py),
 // each with the engine's better turn. Any change to the game stops a review. The review is the
 // mode "review" (modes.js): its button is lit while it shows, entering another mode closes it.
+// A game the page reviewed in the background (learn/background.js, the same budget) shows at once.
 
 import { msg, show } from "../page/i18n.js";
 import { scoreText } from "./analysis.js";
 import { isAbort } from "../engine/client.js";
 import { element } from "../panels/dom.js";
+import { REVIEW_NODES, reviewed } from "../learn/background.js";
 
 /** A marked turn: "12. White C3xD4 D4-E5: mistake, −14 points; better: C3xE5 pass" (loss:
  * points of the mover's chance of winning, tzaar/ai/review.py). */
@@ -23,8 +25,6 @@ function note(turn) {
   });
 }
 
-/** Nodes per position in the page (a review of 30 turns then takes some seconds). */
-export const REVIEW_NODES = 1500;
 const NS = "http://www.w3.org/2000/svg";
 const W = 300;
 const H = 90;
@@ -93,7 +93,7 @@ export class Review {
     };
     try {
       const params = { start: state.start, actions: state.actions, nodes: REVIEW_NODES };
-      const answer = await this.#engine.run("review", params, { signal: running.signal, onStep });
+      const answer = reviewed(state.start, state.actions) ?? (await this.#engine.run("review", params, { signal: running.signal, onStep }));
       this.#running = null;
       this.#show(answer, state, key);
     } catch (error) {

@@ -16,7 +16,7 @@
 //   puzzles.progress             learn/puzzles.js: the puzzle rating, mode, theme and streak (read as its text)
 //   puzzles.progress.unreadable  learn/puzzles.js: a progress that could not be read, kept as it was
 //   puzzles.solved               learn/puzzles.js: the puzzles solved
-//   exercises                    learn/exercises.js, learn/background.js: your mistakes as exercises (learn/exercise-list.js)
+//   exercises                    learn/background.js, learn/exercises.js: your mistakes as exercises (learn/exercise-list.js; games.js backs it up)
 //
 // Nothing else of the page keeps anything in the browser: the engine's worker keeps its
 // files in Pyodide's memory, and the service worker's caches (sw.js, "tzaar-<release>") hold
