@@ -2,7 +2,7 @@
 // then, not with the page): a finished game against the computer is kept in Your games
 // (games.js) and, the first time, reviewed in the background for your mistakes
 // (background.js); after a lost one the result box (panels/result.js) offers "See why you
-// lost" (the review, at the turn that turned the game: exercise-list.js turningTurn) and
+// lost" (the review, before the turn that turned the game: exercise-list.js turningTurn) and
 // "Practise your mistakes" (the exercises under Learn, exercises.js).
 
 import { msg, show, loadLater } from "../page/i18n.js";
@@ -41,7 +41,8 @@ function makeButtons(row, parts) {
   return made;
 }
 
-/** The review of the lost game, opened at the turn that turned it (after that turn). */
+/** The review of the lost game, opened at the turn that turned it: the position before that
+ * turn shown (the result box gives way), the turn, marked in the move list, next. */
 async function seeWhy(entry, { storage, engine, game, tools }) {
   let answer = reviewed(entry.start, entry.actions);
   if (!answer) {
@@ -52,9 +53,9 @@ async function seeWhy(entry, { storage, engine, game, tools }) {
   const k = answer ? turningTurn(answer, entry.colour) : -1;
   const s = game.state;
   if (k < 0 || s.start !== entry.start || s.actions.join(",") !== entry.actions.join(",")) return;
-  const cursor = answer.turns.slice(0, k + 1).reduce((n, t) => n + t.actions.length, 0);
+  const cursor = answer.turns.slice(0, k).reduce((n, t) => n + t.actions.length, 0);
   document.getElementById("review")?.setAttribute("data-turned", String(answer.turns[k].number));
-  game.goto(cursor);
+  await game.goto(cursor);
 }
 
 /** Learn, then the first exercise due once this game's review is done. */
