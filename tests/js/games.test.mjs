@@ -28,6 +28,7 @@ test("a finished game of a person against the computer makes an entry; others do
   assert.equal(entryOf(finished({ white: "person", black: "person" })), null, "two people");
   assert.equal(entryOf(finished({ white: "computer:casual", black: "computer:master" })), null, "the computer alone");
   assert.equal(entryOf({ ...finished({ white: "person", black: "computer:casual" }), cursor: 1 }), null, "looking back");
+  assert.equal(entryOf({ ...finished({ white: "person", black: "computer:casual" }), busy: true }), null, "a game being replaced (New game sets its players first)");
   assert.equal(entryOf({ ...finished({ white: "person", black: "computer:casual" }), view: { winner: null } }), null, "not over");
 });
 

@@ -77,16 +77,16 @@ export function reviewLater(engine, storage, game) {
 /** Run the reviews of the games waiting, one after the other (once: a second call joins). */
 export function reviewPending(engine, storage) {
   for (const g of listIn(storage).pending) waiting.add(keyOf(g.start, g.actions));
-  running ??= (async () => {
-    try {
-      for (let game; (game = listIn(storage).pending[0]); ) await reviewOne(engine, storage, game);
-    } finally {
-      running = null;
-      waiting = new Set();
-      for (const listener of [...listeners]) listener();
-    }
-  })();
+  running ??= reviewAll(engine, storage).finally(() => {
+    running = null;
+    waiting = new Set();
+    for (const listener of [...listeners]) listener();
+  });
   return running;
+}
+
+async function reviewAll(engine, storage) {
+  for (let game; (game = listIn(storage).pending[0]); ) await reviewOne(engine, storage, game);
 }
 
 async function reviewOne(engine, storage, game) {

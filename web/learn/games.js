@@ -22,7 +22,8 @@ export const MAX_GAMES = 300;
 /** The entry of a finished game of one person against the computer, or null. */
 export function entryOf(state, date = new Date().toISOString().slice(0, 10)) {
   const winner = state.view?.winner;
-  if (!winner || state.cursor !== state.actions.length) return null;
+  // (busy: a game being replaced, e.g. New game's players set before its position is there)
+  if (!winner || state.busy || state.cursor !== state.actions.length) return null;
   const persons = ["white", "black"].filter((side) => isPerson(state.players[side]));
   if (persons.length !== 1) return null;
   const colour = persons[0];
