@@ -3,11 +3,13 @@
     .venv/bin/python -m lab.browser.bench_background [ROUNDS] [--level casual] [--no-build]
 
 On the page itself (index.html, its own engine client and worker), each round opens a long
-finished game (a whole game of e2e/helpers.py finished_game, a new seed each round) as a game
-record, then at once starts a new game, Person against LEVEL, in which the person opens and
+finished game (Beginner against itself from the standard start, a new seed each round: some
+dozens of turns, seconds of review) as a game record, then at once starts a new game, Person against LEVEL, in which the person opens and
 the computer answers. With the review: the record is opened while Person plays against the
-computer, so the page keeps the game and reviews it in the background (web/learn/background.js);
-without: while two persons play, so it does not. The computer's turn is timed from the board
+computer, so the page keeps the game and reviews it in the background (web/learn/background.js),
+after WAITING more games put in the stored list as waiting for their review (as a closed page
+leaves them), so that the reviews last longer than the next game's first turn;
+without: while two persons play, so it does not, and none waits. The computer's turn is timed from the board
 saying it thinks to its first action sent to be played (e2e/helpers.py thinking_window). The
 rounds alternate with and without in one page; the figure is the ratio of the medians.
 
@@ -29,21 +31,38 @@ _ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(_ROOT / "e2e"))  # conftest, helpers
 sys.path.insert(0, str(_ROOT))
 from conftest import build  # noqa: E402
-from helpers import RECORDERS, STANDARD, act, finished_game, idle, new_game, open_records, paste_record, record_text  # noqa: E402
+from helpers import RECORDERS, STANDARD, act, idle, new_game, open_records, paste_record, record_text  # noqa: E402
 
 from lab.browser.site import site_in_chromium  # noqa: E402
+from tzaar.facade import call  # noqa: E402
+from tzaar.rules.position import Position  # noqa: E402
 
-PENDING = "() => (JSON.parse(localStorage.getItem('tzaar.exercises') || 'null')?.pending ?? []).length"
+#: Games of Beginner against itself waiting for their review beside the one opened (each about a second of it).
+WAITING = 3
+PENDING = "(JSON.parse(localStorage.getItem('tzaar.exercises') || 'null')?.pending ?? []).length"
+
+
+def long_game(seed: int) -> list[str]:
+    """A whole game of Beginner against itself from the standard start (CPython, this process)."""
+    position, actions = Position.standard(), []
+    while position.winner is None:
+        answer = call("ai_move", {"position": position.text(), "level": "beginner", "seed": seed + len(actions)})["result"]
+        actions += answer["actions"]
+        position = position.play(answer["actions"])
+    return actions
 
 
 def round_(page, seed: int, review: bool, level: str) -> dict:
     """One round: a finished game opened (kept and reviewed when `review`), then the timed turn."""
     new_game(page, "person", f"computer:{level}" if review else "person")
-    actions, _ = finished_game(seed)
+    actions = long_game(seed)
+    if review:  # more games wait for their review (as after a closed page): seconds of it
+        waiting = [{"id": f"bench{seed}.{k}", "start": STANDARD, "actions": long_game(seed * 10 + k), "colour": "white", "date": "2026-01-01"} for k in range(WAITING)]
+        page.evaluate("(p) => localStorage.setItem('tzaar.exercises', JSON.stringify({version: 1, items: [], pending: p}))", waiting)
     paste_record(open_records(page), record_text(actions, start=STANDARD))
     page.wait_for_function("(n) => window.tzaar.state.actions.length === n && !window.tzaar.state.busy", arg=len(actions))
     if review:
-        page.wait_for_function(f"() => ({PENDING}) > 0")
+        page.wait_for_function(f"() => {PENDING} > 0")
     new_game(page, "person", f"computer:{level}")
     since = page.evaluate("() => performance.now()")
     act(page, page.evaluate("() => window.tzaar.state.view.legal.actions[0]"), wait=False)
@@ -55,11 +74,11 @@ def round_(page, seed: int, review: bool, level: str) -> dict:
     start = next(m["t"] for m in sent if m["method"] == "ai_start")
     ended = next(m["t"] for m in sent if m["method"] == "play" and m["t"] > start)
     slices = sum(1 for m in sent if m["method"] == "review_step" and start <= m["t"] <= ended)
-    waiting = page.evaluate(PENDING)
+    waiting = page.evaluate(f"() => {PENDING}")
     long = page.evaluate("([a, b]) => (window.__long || []).filter((e) => e.start >= a && e.start <= b).length", [start, ended])
     if review:
         # Let the review end before the next round (its game stays kept: no second review).
-        page.wait_for_function(f"() => ({PENDING}) === 0", timeout=600_000)
+        page.wait_for_function(f"() => {PENDING} === 0", timeout=600_000)
     return {"ms": ended - start, "review": review, "waiting": waiting, "slices": slices, "long": long}
 
 
@@ -82,6 +101,7 @@ def main() -> None:
         print(f"Chromium {browser.version}, {args.level}'s first turn, {args.rounds} rounds of each\n")
         print("| round | review | ms | review waiting after | review slices during | long tasks |")
         print("| ---: | --- | ---: | ---: | ---: | ---: |")
+        round_(page, 99, review=False, level=args.level)  # not counted: the first search loads the engine's modules
         rounds = []
         for i in range(args.rounds * 2):
             r = round_(page, 100 + i, review=i % 2 == 1, level=args.level)
