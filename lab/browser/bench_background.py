@@ -1,6 +1,6 @@
 """The next game's first computer turn while a finished game is reviewed in the background, and without.
 
-    .venv/bin/python -m lab.browser.bench_background [ROUNDS] [--level casual] [--no-build]
+    .venv/bin/python -m lab.browser.bench_background [ROUNDS] [--level strong] [--no-build]
 
 On the page itself (index.html, its own engine client and worker), each round opens a long
 finished game (Beginner against itself from the standard start, a new seed each round: some
@@ -10,12 +10,14 @@ computer, so the page keeps the game and reviews it in the background (web/learn
 after WAITING more games put in the stored list as waiting for their review (as a closed page
 leaves them), so that the reviews last longer than the next game's first turn;
 without: while two persons play, so it does not, and none waits. The computer's turn is timed from the board
-saying it thinks to its first action sent to be played (e2e/helpers.py thinking_window). The
-rounds alternate with and without in one page; the figure is the ratio of the medians.
+saying it thinks to its first action sent to be played (the requests the page sent). The
+kinds of round alternate in one page; the figure is the ratio of the medians.
 
 Each round with the review also checks that the review was still waiting when the turn ended
 (else that round measured nothing), and counts the review's slices asked for during the
-turn (the background yields: at most the one under way when the search started).
+turn (the background yields: at most the one under way when the search started). For
+contrast, a third kind of round runs a review that does not yield beside the turn (GREEDY:
+what the review did before it yielded), to show what the yielding saves.
 
 Prints a Markdown table for BENCHMARKS.md (the line) and docs/benchmarks-log.md (the rounds).
 """
@@ -52,18 +54,51 @@ def long_game(seed: int) -> list[str]:
     return actions
 
 
-def round_(page, seed: int, review: bool, level: str) -> dict:
-    """One round: a finished game opened (kept and reviewed when `review`), then the timed turn."""
-    new_game(page, "person", f"computer:{level}" if review else "person")
+# A review that does not yield, for contrast (what the page's review did before it yielded):
+# the page's own worker (caught by the recorders' postMessage) asked for a review's steps one
+# after the other, each as soon as the one before answers, beside the game's search steps.
+GREEDY = """(game) => {
+  const worker = window.__worker;
+  let id = 1e9;
+  const call = (method, params) => new Promise((resolve) => {
+    const mine = ++id;
+    const on = ({ data }) => { if (data.id === mine) { worker.removeEventListener("message", on); resolve(data.result); } };
+    worker.addEventListener("message", on);
+    worker.postMessage({ id: mine, method, params });
+  });
+  window.__greedy = { on: true, slices: 0 };
+  (async () => {
+    const { job } = await call("review_start", { start: game.start, actions: game.actions, nodes: 1500 });
+    while (window.__greedy.on) {
+      window.__greedy.slices += 1;
+      if ((await call("review_step", { job, slice_ms: 20 })).done) break;
+    }
+    await call("review_stop", { job });
+  })();
+}"""
+CATCH_WORKER = """(() => {
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (...args) { window.__worker = this; return post.apply(this, args); };
+})();"""
+KINDS = ("none", "background", "greedy")
+
+
+def round_(page, seed: int, kind: str, level: str) -> dict:
+    """One round: a finished game opened (kept and reviewed in the background for "background"),
+    a review that does not yield started ("greedy"), then the timed turn."""
+    background = kind == "background"
+    new_game(page, "person", f"computer:{level}" if background else "person")
     actions = long_game(seed)
-    if review:  # more games wait for their review (as after a closed page): seconds of it
+    if background:  # more games wait for their review (as after a closed page): seconds of it
         waiting = [{"id": f"bench{seed}.{k}", "start": STANDARD, "actions": long_game(seed * 10 + k), "colour": "white", "date": "2026-01-01"} for k in range(WAITING)]
         page.evaluate("(p) => localStorage.setItem('tzaar.exercises', JSON.stringify({version: 1, items: [], pending: p}))", waiting)
     paste_record(open_records(page), record_text(actions, start=STANDARD))
     page.wait_for_function("(n) => window.tzaar.state.actions.length === n && !window.tzaar.state.busy", arg=len(actions))
-    if review:
+    if background:
         page.wait_for_function(f"() => {PENDING} > 0")
     new_game(page, "person", f"computer:{level}")
+    if kind == "greedy":
+        page.evaluate(GREEDY, {"start": STANDARD, "actions": long_game(seed * 10 + 9)})
     since = page.evaluate("() => performance.now()")
     act(page, page.evaluate("() => window.tzaar.state.view.legal.actions[0]"), wait=False)
     page.wait_for_function(
@@ -76,16 +111,18 @@ def round_(page, seed: int, review: bool, level: str) -> dict:
     slices = sum(1 for m in sent if m["method"] == "review_step" and start <= m["t"] <= ended)
     waiting = page.evaluate(f"() => {PENDING}")
     long = page.evaluate("([a, b]) => (window.__long || []).filter((e) => e.start >= a && e.start <= b).length", [start, ended])
-    if review:
+    if kind == "greedy":
+        slices = page.evaluate("() => { window.__greedy.on = false; return window.__greedy.slices; }")
+    if background:
         # Let the review end before the next round (its game stays kept: no second review).
         page.wait_for_function(f"() => {PENDING} === 0", timeout=600_000)
-    return {"ms": ended - start, "review": review, "waiting": waiting, "slices": slices, "long": long}
+    return {"ms": ended - start, "kind": kind, "waiting": waiting, "slices": slices, "long": long}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m lab.browser.bench_background", description=__doc__.splitlines()[0])
     parser.add_argument("rounds", nargs="?", type=int, default=6, help="rounds of each kind (default 6)")
-    parser.add_argument("--level", default="casual", choices=("beginner", "casual", "strong"))
+    parser.add_argument("--level", default="strong", choices=("beginner", "casual", "strong"))
     parser.add_argument("--no-build", action="store_true")
     args = parser.parse_args()
     if args.rounds <= 0:
@@ -95,23 +132,24 @@ def main() -> None:
     with site_in_chromium() as (browser, url):
         page = browser.new_context(service_workers="block").new_page()
         page.add_init_script(RECORDERS)
+        page.add_init_script(CATCH_WORKER)
         page.goto(url + "index.html")
         page.wait_for_selector("html[data-engine=ready]", timeout=120_000)
         idle(page)
-        print(f"Chromium {browser.version}, {args.level}'s first turn, {args.rounds} rounds of each\n")
-        print("| round | review | ms | review waiting after | review slices during | long tasks |")
+        print(f"Chromium {browser.version}, {args.level}'s first turn, {args.rounds} rounds of each kind\n")
+        print("| round | review | ms | games waiting after | review slices during | long tasks |")
         print("| ---: | --- | ---: | ---: | ---: | ---: |")
-        round_(page, 99, review=False, level=args.level)  # not counted: the first search loads the engine's modules
+        round_(page, 99, "none", args.level)  # not counted: the first search loads the engine's modules
         rounds = []
-        for i in range(args.rounds * 2):
-            r = round_(page, 100 + i, review=i % 2 == 1, level=args.level)
+        for i in range(args.rounds * len(KINDS)):
+            r = round_(page, 100 + i, KINDS[i % len(KINDS)], args.level)
             rounds.append(r)
-            print(f"| {i + 1} | {'yes' if r['review'] else 'no'} | {r['ms']:.0f} | {r['waiting']} | {r['slices']} | {r['long']} |", flush=True)
-    with_ = statistics.median(r["ms"] for r in rounds if r["review"])
-    without = statistics.median(r["ms"] for r in rounds if not r["review"])
-    measured = sum(1 for r in rounds if r["review"] and r["waiting"])
-    print(f"\nmedian {with_:.0f} ms with the review running, {without:.0f} ms without: ratio {with_ / without:.2f}"
-          f" ({measured} of {args.rounds} rounds had the review still waiting when the turn ended)")
+            print(f"| {i + 1} | {r['kind']} | {r['ms']:.0f} | {r['waiting']} | {r['slices']} | {r['long']} |", flush=True)
+    median = {k: statistics.median(r["ms"] for r in rounds if r["kind"] == k) for k in KINDS}
+    measured = sum(1 for r in rounds if r["kind"] == "background" and r["waiting"])
+    print(f"\nmedian ms: {median['none']:.0f} alone, {median['background']:.0f} with the background review"
+          f" (ratio {median['background'] / median['none']:.2f}; {measured} of {args.rounds} rounds had games still waiting"
+          f" when the turn ended), {median['greedy']:.0f} beside a review that does not yield (ratio {median['greedy'] / median['none']:.2f})")
 
 
 if __name__ == "__main__":
