@@ -77,7 +77,8 @@ export function reviewLater(engine, storage, game) {
 /** Run the reviews of the games waiting, one after the other (once: a second call joins). */
 export function reviewPending(engine, storage) {
   for (const g of listIn(storage).pending) waiting.add(keyOf(g.start, g.actions));
-  running ??= reviewAll(engine, storage).finally(() => {
+  // (An engine that stopped ends the loop: the games wait for the next page.)
+  running ??= reviewAll(engine, storage).catch(() => null).finally(() => {
     running = null;
     waiting = new Set();
     for (const listener of [...listeners]) listener();
