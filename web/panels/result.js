@@ -2,12 +2,12 @@
 // dismisses it (or goes back in the game). After a lost game against the computer,
 // learn/after-game.js adds "See why you lost" and "Practise your mistakes" to its buttons.
 
-import { resultOf } from "../game/game.js";
+import { resultOf, winnerOf } from "../game/game.js";
 import { setText, setAttr } from "./dom.js";
 
 /** Whether the result box over the board shows the end of the game now. */
 export function resultShown(state) {
-  return Boolean(state.view?.winner) && !state.resultDismissed && state.cursor === state.actions.length;
+  return Boolean(winnerOf(state)) && !state.resultDismissed && state.cursor === state.actions.length;
 }
 
 export class ResultBox {
@@ -21,7 +21,7 @@ export class ResultBox {
     const view = state.view;
     const show = resultShown(state);
     const root = this.#root;
-    setAttr(root, "data-winner", view?.winner ?? null);
+    setAttr(root, "data-winner", winnerOf(state));
     if (show) {
       const result = resultOf(state);
       setText(root.querySelector(".result-title"), result.title);
