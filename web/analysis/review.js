@@ -6,12 +6,14 @@
 // better one achieved, tzaar/study/explain.py), and ends with the worst of them first. Any
 // change to the game stops a review. The review is the
 // mode "review" (modes.js): its button is lit while it shows, entering another mode closes it.
+// A game the page reviewed in the background (learn/background.js, the same budget) shows at once.
 
 import { msg, show } from "../page/i18n.js";
 import { scoreText } from "./analysis.js";
 import { isAbort } from "../engine/client.js";
 import { element } from "../panels/dom.js";
 import { explanationMsgs, summaryMsgs } from "./explain.js";
+import { REVIEW_NODES, reviewed } from "../learn/background.js";
 
 /** A marked turn: "12. White C3xD4 D4-E5: mistake, −14 points; better: C3xE5 pass" (loss:
  * points of the mover's chance of winning, tzaar/ai/review.py). */
@@ -26,8 +28,6 @@ export function note(turn) {
   });
 }
 
-/** Nodes per position in the page (a review of 30 turns then takes some seconds). */
-export const REVIEW_NODES = 1500;
 const NS = "http://www.w3.org/2000/svg";
 const W = 300;
 const H = 90;
@@ -98,7 +98,7 @@ export class Review {
     };
     try {
       const params = { start: state.start, actions: state.actions, nodes: REVIEW_NODES };
-      const answer = await this.#engine.run("review", params, { signal: running.signal, onStep });
+      const answer = reviewed(state.start, state.actions) ?? (await this.#engine.run("review", params, { signal: running.signal, onStep }));
       this.#running = null;
       this.#show(answer, state, key);
     } catch (error) {
