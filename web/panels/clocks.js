@@ -5,8 +5,7 @@
 // reader hears it once (announce.js sayNow); under ten seconds it shows tenths.
 
 import { LOW_TIME_MS, clockText, timeLeft } from "../game/clock.js";
-import { SIDE_NAME } from "../board/notation.js";
-import { msg, show, loadLater } from "../page/i18n.js";
+import { msg, show, t, loadLater } from "../page/i18n.js";
 import { loadStyle } from "../analysis/panel.js";
 import { sayNow } from "./announce.js";
 import { element, setAttr, setText } from "./dom.js";
@@ -36,7 +35,7 @@ export class ClockView {
     for (const side of ["white", "black"]) {
       const face = element("div", "clock", { "data-side": side });
       const name = element("span", "clock-side");
-      show(name, SIDE_NAME[side]);
+      show(name, msg(`side.${side}`));
       face.append(name, element("span", "clock-time", { role: "timer", "aria-live": "off" }));
       this.#faces[side] = face;
       this.#root.append(face);
@@ -77,8 +76,8 @@ export class ClockView {
       setAttr(face, "data-running", clock.running === side);
       setAttr(face, "data-low", low);
       setAttr(face, "data-out", clock.flagged === side);
-      setAttr(face, "aria-label", msg("clock.face", { side: SIDE_NAME[side], time: clockText(left) }));
-      if (low && !this.#warned[side] && left > 0) sayNow(msg("clock.low", { side: SIDE_NAME[side], seconds: Math.ceil(left / 1000) }));
+      show(face, msg("clock.face", { side: msg(`side.${side}`), time: clockText(left) }), "aria-label");
+      if (low && !this.#warned[side] && left > 0) sayNow(t("clock.low", { side: t(`side.${side}`), time: clockText(left) }));
       this.#warned[side] = low;
     }
     if (!clock.running) return;
