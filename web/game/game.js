@@ -141,6 +141,7 @@ export class Game {
       pendingLosing: null,
       resultDismissed: false,
       end: endOf(more.end),
+      clock: more.clock ?? null,
       loaded: this.state.loaded + 1,
     };
     this.#set(state);
@@ -165,6 +166,12 @@ export class Game {
     const result = resultOf(this.state);
     this.announce(`${result.title}. ${result.reason}.`);
     return true;
+  }
+
+  /** The timed game's clock (a game/clock.js state, or null): kept in the state and the save. */
+  setClock(clock) {
+    this.#set({ clock });
+    this.#save();
   }
 
   /** Start a new game: {setup: "standard"|"random"|"tournament", seed?, players?}. */

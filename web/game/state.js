@@ -39,6 +39,7 @@ export function initialState(start = STANDARD) {
     pendingLosing: null, // a losing stacking waiting for the person to confirm
     resultDismissed: false,
     end: null, // {reason: "timeout"|"resigned", loser}: the game ended outside the rules (endOf)
+    clock: null, // a timed game's clock (game/clock.js's state, saved with the game), or null
     thinking: null, // the side an automatic player is choosing for, while it thinks
     hint: null, // {position, action, chance}: the suggestion for the person to move in `position` (chance: White's chance of winning by its search, or null)
     hinting: false, // a hint is being looked for
