@@ -45,4 +45,11 @@ def test_the_clocks_show_the_running_side_low_time_in_tenths_and_say_it_once(pag
     # Out of time: the flag shown, at 0:00.0.
     page.evaluate("""() => window.__clocks.render({ control: "3+2", remaining: { white: 0, black: 1000 }, running: null, since: null, flagged: "white" })""")
     assert white.get_attribute("data-out") == "true" and white.locator(".clock-time").inner_text() == "0:00.0"
+    # What a board says when the other page claimed more time than it can have had.
+    said = page.evaluate("""async () => {
+      const stamp = new URL(document.querySelector('script[src*="app.js"]').src).search;
+      const [{ claimRefused }, { tr }] = await Promise.all([import(`./panels/clocks.js${stamp}`), import(`./page/i18n.js${stamp}`)]);
+      return tr(claimRefused("black", 8_960));
+    }""")
+    assert said == "Black's page claimed 9.0 s more time than it can have had: this board counts its own time"
     watch.assert_clean()

@@ -19,6 +19,12 @@ export async function makeClocks(host) {
   return new ClockView(host);
 }
 
+/** What a board says when the other page's claim of time left was refused (clock.js
+ * receiveTurn: not plausible): a msg() naming the side and the seconds too many. */
+export function claimRefused(side, excessMs) {
+  return msg("clock.claimRefused", { side: msg(`side.${side}`), seconds: (Math.ceil(excessMs / 100) / 10).toFixed(1) });
+}
+
 export class ClockView {
   #root;
   #faces = {};
