@@ -100,6 +100,13 @@ def test_the_facade_writes_and_reads_the_end():
         "A record's end: Black cannot run out of time: White was to move.",
     )
     assert err("record_save", {"start": start, "actions": [], "end": {"reason": "timeout"}})[0] == "BadParams"
+    for loser in (0, None, "White", ["white"]):
+        kind, message = err("record_export", {"start": start, "actions": [], "format": "tzaar", "end": {"reason": "resigned", "loser": loser}})
+        assert kind == "RecordEndError" and "the loser is 'white' or 'black'" in message
+    assert err("record_save", {"start": start, "actions": [], "end": {"reason": 7, "loser": "white"}}) == (
+        "RecordEndError",
+        "A record's end: A game ends by resigned or timeout, not '7'.",
+    )
 
 
 def test_the_command_line_converts_and_reviews_a_game_with_its_end(capsys, tmp_path):
