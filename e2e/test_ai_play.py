@@ -97,13 +97,13 @@ def assert_legal_game(start: str, actions: list[str]) -> dict:
 def test_a_first_visit_plays_white_against_the_computer(start_page, watch):
     page = start_page()
     s = state(page)
-    assert s["players"] == {"white": "person", "black": "computer:casual"}
+    assert s["players"] == {"white": "person", "black": "computer:novice"}
     assert s["start"] == STANDARD and s["view"]["side"] == "white" and s["actions"] == []
     assert page.get_attribute("#turn", "data-thinking") is None
     assert page.inner_text("#turn .turn-title") == "White: capture"
     # Who plays each side is on screen before the computer thinks: the trios panel names them.
     assert trio_player(page, "white") == "You"
-    assert trio_player(page, "black") == "Computer (Casual)"
+    assert trio_player(page, "black") == "Computer (Novice)"
     # The person can act at once: a stack lights up its captures.
     source = sorted(s["view"]["legal"]["captures"])[0]
     page.click(f'#board [data-point="{source}"]')
@@ -112,7 +112,7 @@ def test_a_first_visit_plays_white_against_the_computer(start_page, watch):
     page.keyboard.press("Escape")
     page.click("#new-game-button")
     page.wait_for_selector("#new-game-dialog[open]")
-    for side, chosen in (("white", "person"), ("black", "computer:casual")):
+    for side, chosen in (("white", "person"), ("black", "computer:novice")):
         select = f'#new-game-dialog select[data-player="{side}"]'
         options = page.eval_on_selector_all(f"{select} option", "os => os.map(o => [o.value, o.textContent])")
         assert options[0] == ["person", "Person"]
@@ -125,6 +125,7 @@ def test_a_first_visit_plays_white_against_the_computer(start_page, watch):
 
 def test_the_computer_answers_with_a_legal_turn_and_shows_it_thinks(start_page, watch):
     page = start_page()
+    new_game(page, "person", "computer:casual")  # a level that searches (Novice, the first visit's, answers at once)
     opening = page.evaluate("() => window.tzaar.state.view.legal.actions[0]")
     act(page, opening, wait=False)
     # While it thinks: the turn panel and the board say so, all at the same moment.

@@ -22,7 +22,7 @@ from tzaar.rules.board import stack_code
 from tzaar.facade import call
 from tzaar.rules.position import Position
 
-PLAYERS = list(LEVELS) + ["random", "greedy"]
+PLAYERS = list(LEVELS) + ["random", "random-capturing", "greedy"]
 
 
 def start_of(kind, seed):
