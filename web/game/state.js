@@ -37,6 +37,7 @@ export function initialState(start = STANDARD) {
     notice: null, // a short message for the person (an error, mostly)
     alert: null, // {kind: "link"|"save", text}: a link or a save that could not be used
     pendingLosing: null, // a losing stacking waiting for the person to confirm
+    refused: null, // {point, from}: the last click that did nothing (from: the stack selected, or null)
     resultDismissed: false,
     thinking: null, // the side an automatic player is choosing for, while it thinks
     hint: null, // {position, action, chance}: the suggestion for the person to move in `position` (chance: White's chance of winning by its search, or null)
