@@ -297,9 +297,11 @@ def test_the_hint_marks_a_legal_action(start_page, watch):
     target = page.get_attribute('#board [data-hint="to"]', "data-point")
     assert target in v["legal"]["captures"][source]
     assert f"{source}x{target}" in page.inner_text("#hint-text")
-    # with the favourite's chance of winning by the hint's search: about even at the start
-    chance = re.search(r" · (White|Black) (\d+)%$", page.inner_text("#hint-text"))
-    assert chance and 30 <= int(chance[2]) <= 70, page.inner_text("#hint-text")
+    # with the favourite's chance of winning by the hint's search: about even at the start; the
+    # visit's first hint says in words what the figure is, and its title says it every time
+    words = re.search(r" · (White|Black)'s chance of winning, by the engine: (\d+)%$", page.inner_text("#hint-text"))
+    assert words and 30 <= int(words[2]) <= 70, page.inner_text("#hint-text")
+    assert page.get_attribute("#hint-text", "title") == words[0].removeprefix(" · ")
     # No move was made, and the person still plays; playing anything clears the hint.
     s = state(page)
     assert s["actions"] == [] and s["view"]["position"] == STANDARD
@@ -307,6 +309,12 @@ def test_the_hint_marks_a_legal_action(start_page, watch):
     act(page, f"{source}x{target}", wait=False)
     page.wait_for_selector('#board:not(:has([data-hint]))')
     computer_turn_done(page, 1)
+    # The next hint: the figure alone, its title the words.
+    page.click('[data-action="hint"]')
+    page.wait_for_selector('#board [data-hint="to"]')
+    chance = re.search(r" · (White|Black) (\d+)%$", page.inner_text("#hint-text"))
+    assert chance, page.inner_text("#hint-text")
+    assert page.get_attribute("#hint-text", "title") == f"{chance[1]}'s chance of winning, by the engine: {chance[2]}%"
     watch.assert_clean()
 
 
