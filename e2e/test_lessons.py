@@ -289,3 +289,37 @@ def test_every_refused_click_in_a_lesson_says_why(page, open_site, watch, wait_e
     assert page.text_content(status) == (
         "Ein Stapel schlägt nur einen Stapel, der nicht höher ist als er selbst: D5 ist 2 hoch, B3 ist 1 hoch.")
     watch.assert_clean()
+
+
+# Every click the game refuses on a position, with refusal.js's reason (null: none):
+# [the stack selected or null, the point, the reason's key]. The view's legal actions are the engine's.
+REFUSED = """
+async () => {
+  const { refusalOf } = await import(new URL("learn/refusal.js", document.baseURI).href);
+  const { POINTS } = await import(new URL("board/notation.js", document.baseURI).href);
+  const view = window.tzaar.state.view;
+  const sources = new Set([...Object.keys(view.legal.captures), ...Object.keys(view.legal.stacks)]);
+  const out = [];
+  for (const from of [null, ...sources]) {
+    const targets = new Set(from ? [...(view.legal.captures[from] ?? []), ...(view.legal.stacks[from] ?? [])] : []);
+    for (const { name } of POINTS) {
+      if (name === from || sources.has(name) || targets.has(name)) continue; // lets go, selects or plays
+      out.push([from, name, refusalOf(view, from, name)?.key ?? null]);
+    }
+  }
+  return out;
+}
+"""
+
+
+def test_every_refused_click_of_every_lesson_step_has_a_reason(open_position, watch):
+    kinds = set()
+    for lesson in LESSONS:
+        for step in lesson["steps"]:
+            page = open_position(step["position"])
+            refused = page.evaluate(REFUSED)
+            assert refused and all(key for _, _, key in refused), [r for r in refused if not r[2]]
+            kinds |= {key for _, _, key in refused}
+    assert {f"lessons.refused.{k}" for k in ("taller", "notInReach", "empty", "choose", "noCapture", "captureFirst")} <= kinds, kinds
+    assert all(k in EN for k in kinds)
+    watch.assert_clean()
