@@ -101,13 +101,13 @@ def assert_legal_game(start: str, actions: list[str]) -> dict:
 def test_a_first_visit_plays_white_against_the_computer(start_page, watch):
     page = start_page()
     s = state(page)
-    assert s["players"] == {"white": "person", "black": "computer:casual"}
+    assert s["players"] == {"white": "person", "black": "computer:novice"}
     assert s["start"] == STANDARD and s["view"]["side"] == "white" and s["actions"] == []
     assert page.get_attribute("#turn", "data-thinking") is None
     assert page.inner_text("#turn .turn-title") == "White: capture"
     # Who plays each side is on screen before the computer thinks: the trios panel names them.
     assert trio_player(page, "white") == "You"
-    assert trio_player(page, "black") == "Computer (Casual)"
+    assert trio_player(page, "black") == "Computer (Novice)"
     # The person can act at once: a stack lights up its captures.
     source = sorted(s["view"]["legal"]["captures"])[0]
     page.click(f'#board [data-point="{source}"]')
@@ -116,7 +116,7 @@ def test_a_first_visit_plays_white_against_the_computer(start_page, watch):
     page.keyboard.press("Escape")
     page.click("#new-game-button")
     page.wait_for_selector("#new-game-dialog[open]")
-    for side, chosen in (("white", "person"), ("black", "computer:casual")):
+    for side, chosen in (("white", "person"), ("black", "computer:novice")):
         select = f'#new-game-dialog select[data-player="{side}"]'
         options = page.eval_on_selector_all(f"{select} option", "os => os.map(o => [o.value, o.textContent])")
         assert options[0] == ["person", "Person"]
@@ -129,6 +129,7 @@ def test_a_first_visit_plays_white_against_the_computer(start_page, watch):
 
 def test_the_computer_answers_with_a_legal_turn_and_shows_it_thinks(start_page, watch):
     page = start_page()
+    new_game(page, "person", "computer:casual")  # a level that searches (Novice, the first visit's, answers at once)
     opening = page.evaluate("() => window.tzaar.state.view.legal.actions[0]")
     act(page, opening, wait=False)
     # While it thinks: the turn panel and the board say so, all at the same moment.
@@ -317,9 +318,11 @@ def test_the_hint_marks_a_legal_action(start_page, watch):
     target = page.get_attribute('#board [data-hint="to"]', "data-point")
     assert target in v["legal"]["captures"][source]
     assert f"{source}x{target}" in page.inner_text("#hint-text")
-    # with the favourite's chance of winning by the hint's search: about even at the start
-    chance = re.search(r" · (White|Black) (\d+)%$", page.inner_text("#hint-text"))
-    assert chance and 30 <= int(chance[2]) <= 70, page.inner_text("#hint-text")
+    # with the favourite's chance of winning by the hint's search: about even at the start; the
+    # visit's first hint says in words what the figure is, and its title says it every time
+    words = re.search(r" · (White|Black)'s chance of winning, by the engine: (\d+)%$", page.inner_text("#hint-text"))
+    assert words and 30 <= int(words[2]) <= 70, page.inner_text("#hint-text")
+    assert page.get_attribute("#hint-text", "title") == words[0].removeprefix(" · ")
     # No move was made, and the person still plays; playing anything clears the hint.
     s = state(page)
     assert s["actions"] == [] and s["view"]["position"] == STANDARD
@@ -327,6 +330,12 @@ def test_the_hint_marks_a_legal_action(start_page, watch):
     act(page, f"{source}x{target}", wait=False)
     page.wait_for_selector('#board:not(:has([data-hint]))')
     computer_turn_done(page, 1)
+    # The next hint: the figure alone, its title the words.
+    page.click('[data-action="hint"]')
+    page.wait_for_selector('#board [data-hint="to"]')
+    chance = re.search(r" · (White|Black) (\d+)%$", page.inner_text("#hint-text"))
+    assert chance, page.inner_text("#hint-text")
+    assert page.get_attribute("#hint-text", "title") == f"{chance[1]}'s chance of winning, by the engine: {chance[2]}%"
     watch.assert_clean()
 
 

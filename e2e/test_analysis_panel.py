@@ -102,6 +102,9 @@ def test_the_bar_shows_the_chance_of_winning(open_position, watch):
     wait_bar(page, after, "true")
     text = page.inner_text("#analysis .eval-text")
     assert re.fullmatch(r"(White|Black) \d{1,2}%", text), text
+    # and its title says what the figure is
+    side, percent = text.split()
+    assert page.get_attribute("#analysis .eval-text", "title") == f"{side}'s chance of winning, by the engine: {percent}"
     watch.assert_clean()
 
 
@@ -274,11 +277,12 @@ def test_a_review_judges_turns_by_the_chance_they_give_away(open_position, watch
     assert better != actions[:2] and Position.from_text(MIDDLE).play(better)
     # every point of the graph reads as the favourite's chance, placed by White's chance
     titles = page.locator("#review .review-graph circle title").all_text_contents()
-    assert len(titles) == 3 and all(re.fullmatch(r".+: (White|Black) \d{1,2}%", t) for t in titles), titles
+    # (in words: "White's chance of winning, by the engine: 62%")
+    said = [re.fullmatch(r".+: (White|Black)'s chance of winning, by the engine: (\d{1,2})%", t) for t in titles]
+    assert len(titles) == 3 and all(said), titles
     ys = [float(c.get_attribute("cy")) for c in page.locator("#review .review-graph circle").all()]
-    for title, y in zip(titles, ys):
-        side, percent = title.rsplit(" ", 2)[-2:]
-        white = int(percent[:-1]) if side == "White" else 100 - int(percent[:-1])
+    for (side, percent), y in zip((m.groups() for m in said), ys):
+        white = int(percent) if side == "White" else 100 - int(percent)
         assert abs(y - (45 - (white / 100 - 0.5) * 2 * 39)) < 1.5  # 90 high, 6 of margin
     watch.assert_clean()
 

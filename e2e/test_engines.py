@@ -191,7 +191,7 @@ def test_the_game_plays_in_this_engine(engine, recorded_site):
     visit = Visit(engine, recorded_site)
     visit.goto("")
     s = visit.state()
-    assert s["players"] == {"white": "person", "black": "computer:casual"}
+    assert s["players"] == {"white": "person", "black": "computer:novice"}
     assert s["position"] == STANDARD and s["side"] == "white"
     # A wait that times out says where the page stood (so that a slow turn shows its state).
     with pytest.raises(EngineError, match=r'"board": "idle", "game": \{"cursor": 0, "actions": 0, "busy": false'):

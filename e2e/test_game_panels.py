@@ -79,7 +79,7 @@ def test_opening_a_record_keeps_the_players(open_site, watch, wait_engine):
     wait_engine(page)
     idle(page, STANDARD)
     players = page.evaluate("() => window.tzaar.state.players")
-    assert players == {"white": "person", "black": "computer:casual"}
+    assert players == {"white": "person", "black": "computer:novice"}
     dialog = open_records(page)
     paste_record(dialog, text)
     idle(page, positions[-1])
@@ -189,7 +189,7 @@ def test_the_record_has_a_header(open_site, watch, wait_engine):
     assert text.splitlines()[:6] == [
         "# TZAAR game record",
         "White: person",
-        "Black: computer casual",
+        "Black: computer novice",
         f"Date: {datetime.date(*today).isoformat()}",
         "Result: not finished",
         "Start: standard",

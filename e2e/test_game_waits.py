@@ -39,7 +39,7 @@ def a_game_against_the_computer(open_site, wait_engine) -> tuple:
         timeout=60_000,
     )
     game = game_of(page)
-    assert game["setup"] == "standard" and game["players"]["black"] == "computer:casual"
+    assert game["setup"] == "standard" and game["players"]["black"] == "computer:novice"
     return page, game
 
 

@@ -100,13 +100,14 @@ def test_a_wrong_action_gets_its_reason_then_the_step_again_and_the_hint_marks_t
     open_lessons(page)
     start_lesson(page, "stacking")
     step = LESSONS_BY_ID["stacking"]["steps"][0]
-    act(page, "pass")  # a pass makes no stack
+    act(page, "pass")  # a pass makes no stack: the goal, and what the pass did instead
     page.wait_for_selector('#lessons[data-status="wrong"]')
-    assert page.text_content("#lessons .lesson-status") == EN["lessons.reason.noStack"]
+    said = " ".join([EN["lessons.goal.stack"].replace("{height}", "2"), EN["lessons.did.pass"]])
+    assert page.text_content("#lessons .lesson-status") == said
     # The step again, its reason still shown.
     page.wait_for_selector('#lessons[data-status="again"]')
     idle(page, step["position"])
-    assert page.text_content("#lessons .lesson-status") == EN["lessons.reason.noStack"]
+    assert page.text_content("#lessons .lesson-status") == said
     # The hint marks the stack to move and where.
     source, target = step["hint"].split("-")
     page.click('#lessons [data-lessons="hint"]')
@@ -124,7 +125,20 @@ def test_a_wrong_action_gets_its_reason_then_the_step_again_and_the_hint_marks_t
     open_step(page, "moving", 1)
     act(page, "C2xC4")
     page.wait_for_selector('#lessons[data-status="wrong"]')
-    assert page.text_content("#lessons .lesson-status") == EN["lessons.reason.cannotNow"]
+    assert page.text_content("#lessons .lesson-status") == (
+        "The goal: take the stack on G4. C2xC4 took the Tott on C4 instead. After it, no rest of this turn reaches the goal.")
+    watch.assert_clean()
+
+
+def test_a_win_that_is_not_the_steps_goal_is_acknowledged_as_a_win(page, open_site, watch, wait_engine):
+    open_site()
+    wait_engine(page)
+    open_lessons(page)
+    start_lesson(page, "stacking")
+    act(page, "G1xI1")  # the step asks for a stacking; this takes Black's only Tzaar
+    page.wait_for_selector('#lessons[data-status="done"]')
+    assert page.text_content("#lessons .lesson-status") == " ".join([EN["lessons.reason.wonType"].replace("{type}", "Tzaar"), EN["lessons.done"]])
+    assert page.is_visible('#lessons [data-lessons="next"]')
     watch.assert_clean()
 
 
@@ -241,4 +255,71 @@ def test_the_lessons_speak_the_language_shown(page, open_site, watch, wait_engin
     page.select_option("#language", "pl")
     pl = json.loads((Path(__file__).resolve().parents[1] / "web" / "lang" / "pl.json").read_text(encoding="utf-8"))
     page.wait_for_function("text => document.querySelector('#lessons .lesson-goal').textContent === text", arg=pl["lessons.moving.0"])
+    watch.assert_clean()
+
+
+def test_every_refused_click_in_a_lesson_says_why(page, open_site, watch, wait_engine):
+    open_site()
+    wait_engine(page)
+    open_lessons(page)
+    start_lesson(page, "height")  # B3: a Tott of height 1; D5: a black Tzarra of height 2
+    status = "#lessons .lesson-status"
+    page.click('#board [data-point="B3"]')
+    page.wait_for_selector('#board [data-point="B3"][data-selected="true"]')
+    page.click('#board [data-point="D5"]')  # the very mistake the lesson is about
+    page.wait_for_selector('#lessons[data-status="refused"]')
+    assert page.text_content(status) == "A stack takes only a stack no taller than itself: D5 is 2 high, B3 is 1."
+    assert page.get_attribute('#board [data-point="B3"]', "data-selected") is None
+    # A stack that cannot move, a stack of the other side, an empty point: each says why.
+    for point, key in (("A1", "noCapture"), ("D5", "whiteToMove"), ("C4", "choose")):
+        page.click(f'#board [data-point="{point}"]')
+        page.wait_for_function("text => document.querySelector('#lessons .lesson-status').textContent === text",
+                               arg=EN[f"lessons.refused.{key}"].replace("{point}", point))
+    # A legal action clears it, and the lesson judges on.
+    act(page, "D2xD5")
+    page.wait_for_selector('#lessons[data-status="done"]')
+    # In German too.
+    page.select_option("#language", "de")
+    page.click('#lessons [data-lessons="retry"]')
+    open_step(page, "height", 0)
+    page.click('#board [data-point="B3"]')
+    page.wait_for_selector('#board [data-point="B3"][data-selected="true"]')
+    page.click('#board [data-point="D5"]')
+    page.wait_for_selector('#lessons[data-status="refused"]')
+    assert page.text_content(status) == (
+        "Ein Stapel schlägt nur einen Stapel, der nicht höher ist als er selbst: D5 ist 2 hoch, B3 ist 1 hoch.")
+    watch.assert_clean()
+
+
+# Every click the game refuses on a position, with refusal.js's reason (null: none):
+# [the stack selected or null, the point, the reason's key]. The view's legal actions are the engine's.
+REFUSED = """
+async () => {
+  const { refusalOf } = await import(new URL("learn/refusal.js", document.baseURI).href);
+  const { POINTS } = await import(new URL("board/notation.js", document.baseURI).href);
+  const view = window.tzaar.state.view;
+  const sources = new Set([...Object.keys(view.legal.captures), ...Object.keys(view.legal.stacks)]);
+  const out = [];
+  for (const from of [null, ...sources]) {
+    const targets = new Set(from ? [...(view.legal.captures[from] ?? []), ...(view.legal.stacks[from] ?? [])] : []);
+    for (const { name } of POINTS) {
+      if (name === from || sources.has(name) || targets.has(name)) continue; // lets go, selects or plays
+      out.push([from, name, refusalOf(view, from, name)?.key ?? null]);
+    }
+  }
+  return out;
+}
+"""
+
+
+def test_every_refused_click_of_every_lesson_step_has_a_reason(open_position, watch):
+    kinds = set()
+    for lesson in LESSONS:
+        for step in lesson["steps"]:
+            page = open_position(step["position"])
+            refused = page.evaluate(REFUSED)
+            assert refused and all(key for _, _, key in refused), [r for r in refused if not r[2]]
+            kinds |= {key for _, _, key in refused}
+    assert {f"lessons.refused.{k}" for k in ("taller", "notInReach", "empty", "choose", "noCapture", "captureFirst")} <= kinds, kinds
+    assert all(k in EN for k in kinds)
     watch.assert_clean()

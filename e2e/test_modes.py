@@ -182,7 +182,7 @@ def test_puzzles_mid_game_say_where_the_game_went_and_lead_back(page, open_site,
     page.wait_for_function("p => { const s = window.tzaar.state; return s.view && s.view.position === p && !s.busy; }", arg=position)
     assert page.is_hidden("#puzzles") and page.get_attribute("#puzzles-button", "aria-pressed") == "false"
     assert page.is_hidden("#back-to-game")
-    assert state(page, "s.players.black") == "computer:casual"
+    assert state(page, "s.players.black") == "computer:novice"
     watch.assert_clean()
 
 
@@ -214,8 +214,8 @@ def test_the_new_game_dialog_after_the_lessons_offers_the_last_games_players(pag
     page.click("#new-game-button")
     page.wait_for_selector("#new-game-dialog[open]")
     assert page.input_value('#new-game-dialog select[data-player="white"]') == "person"
-    assert page.input_value('#new-game-dialog select[data-player="black"]') == "computer:casual"
+    assert page.input_value('#new-game-dialog select[data-player="black"]') == "computer:novice"
     page.click('[data-command="start-game"]')
     page.wait_for_function("() => { const s = window.tzaar.state; return s.setup === 'standard' && s.actions.length === 0 && s.view && !s.busy; }")
-    assert state(page, "s.players") == {"white": "person", "black": "computer:casual"}
+    assert state(page, "s.players") == {"white": "person", "black": "computer:novice"}
     watch.assert_clean()

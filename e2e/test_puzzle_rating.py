@@ -201,3 +201,30 @@ def test_an_unreadable_progress_starts_afresh_says_so_and_is_kept_aside(open_sit
     assert page.get_attribute('#puzzles button[data-id="p1"]', "data-solved") == "true"
     assert "(2 of" in page.inner_text("#puzzles .puzzle-all summary")
     watch.assert_clean()
+
+
+def test_a_missed_puzzle_offers_try_again_unrated_and_shows_its_whole_solution(open_site, watch, wait_engine):
+    page = start(open_site, wait_engine)
+    assert page.is_hidden("#puzzles .puzzle-after")
+    puzzle = next_puzzle(page)
+    miss(page, puzzle)
+    after = rating(page)
+    assert after < 1200 and page.is_visible('#puzzles [data-puzzle="retry"]') and page.is_visible('#puzzles [data-puzzle="solution"]')
+    assert page.text_content('#puzzles [data-puzzle="retry"]') == "Try again"
+    # Try again: the same puzzle from its start; solved now, the rating does not move
+    page.click('#puzzles [data-puzzle="retry"]')
+    idle(page, puzzle["position"])
+    assert page.get_attribute("#puzzles", "data-puzzle") == puzzle["id"] and page.is_hidden("#puzzles .puzzle-after")
+    solve(page, puzzle)
+    assert rating(page) == after and stored(page)["rating"] == after
+    assert "Not rated" in page.inner_text("#puzzles .puzzle-note")
+    # another puzzle missed, then its solution: the whole winning line played on the board
+    other = next_puzzle(page)
+    miss(page, other)
+    page.click('#puzzles [data-puzzle="solution"]')
+    page.wait_for_selector('#puzzles[data-shown="true"]', timeout=30_000)
+    assert page.inner_text("#puzzles .puzzle-status") == "The solution, played on the board: " + " ".join(other["solution"])
+    moves = page.eval_on_selector_all("#moves button[data-move]", "bs => bs.map(b => b.dataset.move)")
+    assert moves == other["solution"]
+    assert Position.from_text(other["position"]).play(other["solution"]).winner is not None
+    watch.assert_clean()

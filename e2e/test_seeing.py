@@ -343,3 +343,38 @@ def test_the_long_game_helper_reaches_many_turns():
     actions, last = long_game()
     assert len(engine("game", start=STANDARD, actions=actions)["turns"]) == 30
     assert not engine("view", position=last)["winner"]
+
+
+# Each button of the top bar, its icon and its name under it: [name, its box, the button's box, overflow].
+TOP_BAR = """
+() => [...document.querySelectorAll('nav.game-bar button')].map((b) => {
+  const span = b.querySelector('span');
+  const r = span.getBoundingClientRect(), q = b.getBoundingClientRect();
+  return [span.textContent, [r.left, r.top, r.right, r.bottom], [q.left, q.top, q.right, q.bottom], span.scrollWidth > span.clientWidth + 1];
+})
+"""
+
+
+@pytest.mark.parametrize("language", ["en", "de", "es", "fr", "it", "nl", "pl"])
+def test_on_a_phone_each_top_bar_button_shows_its_name(open_site, watch, wait_engine, page, language):
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.add_init_script(f"localStorage.setItem('tzaar.language', JSON.stringify('{language}'))")
+    open_site()
+    wait_engine(page)
+    buttons = page.evaluate(TOP_BAR)
+    assert len(buttons) == 6
+    for name, (left, top, right, bottom), (b_left, b_top, b_right, b_bottom), overflow in buttons:
+        # a name one can read (not the 1-pixel text of a screen reader only), inside its button
+        assert name and right - left >= 15 and bottom - top >= 10 and not overflow, (name, right - left, bottom - top)
+        assert b_left - 1 <= left and right <= b_right + 1 and b_top <= top and bottom <= b_bottom, name
+        assert 0 <= b_left and b_right <= 390, name
+    boxes = [box for _, _, box, _ in buttons]
+    assert all(a[2] <= b[0] or a[3] <= b[1] for a, b in zip(boxes, boxes[1:])), boxes  # none over the next
+    # the language menu beside the brand, over neither of them
+    brand = page.eval_on_selector(".brand", "e => e.getBoundingClientRect().right")
+    menu = page.eval_on_selector(".language", "e => e.getBoundingClientRect().toJSON()")
+    assert brand <= menu["left"] and menu["right"] <= 390 and menu["bottom"] <= min(b[1] for b in boxes), menu
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    # every button has a title too (a long press, a hover), the Learn button's new
+    assert all(page.eval_on_selector_all("nav.game-bar button", "bs => bs.map((b) => b.title)")), language
+    watch.assert_clean()

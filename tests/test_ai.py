@@ -22,7 +22,7 @@ from tzaar.rules.board import stack_code
 from tzaar.facade import call
 from tzaar.rules.position import Position
 
-PLAYERS = list(LEVELS) + ["random", "greedy"]
+PLAYERS = list(LEVELS) + ["random", "random-capturing", "greedy"]
 
 
 def start_of(kind, seed):
@@ -417,7 +417,7 @@ def test_job_stop():
 
 def test_ai_move_and_levels():
     levels = call("ai_levels", {})["result"]
-    assert [lv["name"] for lv in levels["levels"]][:4] == ["beginner", "casual", "strong", "expert"]
+    assert [lv["name"] for lv in levels["levels"]][:4] == ["novice", "beginner", "casual", "strong"]
     assert levels["default"] in LEVELS
     p = Position.standard().play(["C5xC4"])
     out = call("ai_move", {"position": p.text(), "level": "strong", "nodes": 300, "seed": 1})["result"]

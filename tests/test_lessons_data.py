@@ -99,11 +99,14 @@ def test_the_pass_lesson_allows_only_the_pass():
 @pytest.mark.parametrize(
     "lesson,n,actions,reason",
     [
-        ("moving", 1, ["C2xC4"], {"code": "cannotNow", "side": "white"}),
-        ("height", 1, ["A5xB6"], {"code": "missed", "point": "G5"}),
+        ("moving", 1, ["C2xC4"], {"code": "cannotNow", "side": "white", "goal": {"kind": "capture", "point": "G4"},
+                                  "did": {"action": "C2xC4", "kind": "capture", "point": "C4", "type": "tott", "height": 1}}),
+        ("height", 0, ["B3xG1", "pass"], {"code": "missed", "point": "D5"}),
         ("stacking", 0, ["C2-C5"], {"code": "lost", "why": "covered-own-type", "type": "tzaar"}),
-        ("stacking", 0, ["pass"], {"code": "noStack", "height": 2}),
-        ("turn", 1, ["H1xI1"], {"code": "fewCaptures", "count": 2}),
+        ("stacking", 0, ["pass"], {"code": "noStack", "height": 2, "goal": {"kind": "stack", "height": 2}, "did": {"action": "pass", "kind": "pass"}}),
+        ("stacking", 0, ["A1xA5"], {"code": "noStack", "height": 2, "goal": {"kind": "stack", "height": 2},
+                                    "did": {"action": "A1xA5", "kind": "capture", "point": "A5", "type": "tott", "height": 1}}),
+        ("turn", 1, ["C2xC6", "pass"], {"code": "fewCaptures", "count": 2, "goal": {"kind": "captures", "count": 2}, "did": {"action": "pass", "kind": "pass"}}),
         ("defend", 0, ["pass"], {"code": "unsafe", "type": "tzarra", "point": "D5", "by": "D8"}),
         ("pass", 0, ["G2xC4"], {"code": "opponentWins", "action": "B6xB5"}),
         ("starve", 0, ["C2xC6", "pass"], {"code": "noWin"}),
@@ -113,6 +116,20 @@ def test_a_wrong_action_gets_its_reason(lesson, n, actions, reason):
     answer = facade.call("lesson_check", {"lesson": lesson, "step": n, "actions": actions})["result"]
     assert answer == {"status": "wrong", "reason": reason, "defence": []}
     assert f"lessons.reason.{reason['code']}" in EN
+
+
+@pytest.mark.parametrize(
+    "lesson,n,actions,reason",
+    [
+        ("turn", 1, ["H1xI1"], {"code": "won", "why": "lost-type", "type": "tzaar"}),  # the step asked for two captures
+        ("stacking", 0, ["G1xI1"], {"code": "won", "why": "lost-type", "type": "tzaar"}),  # it asked for a stacking
+        ("height", 1, ["A5xB6"], {"code": "won", "why": "lost-type", "type": "tzarra"}),  # it asked for G5
+    ],
+)
+def test_a_win_that_is_not_the_steps_goal_is_acknowledged_as_a_win(lesson, n, actions, reason):
+    answer = facade.call("lesson_check", {"lesson": lesson, "step": n, "actions": actions})["result"]
+    assert answer == {"status": "done", "reason": reason, "defence": []}
+    assert "lessons.reason.wonType" in EN and "lessons.reason.wonStarved" in EN
 
 
 def test_any_play_that_reaches_the_goal_counts():

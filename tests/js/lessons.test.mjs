@@ -18,10 +18,36 @@ test("each reason of lesson_check is worded with its values, in English and in G
   assert.equal(tr(reasonOf({ code: "lost", why: "covered-own-type", type: "tzaar" })), "That covers your last Tzaar: you lose.");
   assert.equal(tr(reasonOf({ code: "lost", why: "lost-type", type: "tott" })), t("lessons.reason.lost"));
   assert.equal(tr(reasonOf(null)), t("lessons.reason.noWin"));
+  // The reasons that teach by contrast: the goal, then what the action did instead.
+  const C4 = { action: "C2xC4", kind: "capture", point: "C4", type: "tott", height: 1 };
+  assert.equal(
+    tr(reasonOf({ code: "cannotNow", side: "white", goal: { kind: "capture", point: "G4" }, did: C4 })),
+    "The goal: take the stack on G4. C2xC4 took the Tott on C4 instead. After it, no rest of this turn reaches the goal.",
+  );
+  assert.equal(
+    tr(reasonOf({ code: "noStack", height: 2, goal: { kind: "stack", height: 2 }, did: { action: "pass", kind: "pass" } })),
+    "The goal: a stack at least 2 high. The pass ended the turn instead.",
+  );
+  assert.equal(
+    tr(reasonOf({ code: "noStack", height: 3, goal: { kind: "stack", height: 3 }, did: { action: "C5-C2", kind: "stack", point: "C2", type: "tzaar", height: 2 } })),
+    "The goal: a stack at least 3 high. C5-C2 made a stack 2 high on C2 instead.",
+  );
+  for (const goal of [{ kind: "captures", count: 2 }, { kind: "win", turns: 1 }, { kind: "safe", type: "tzarra" }, { kind: "survive" }]) {
+    const said = tr(reasonOf({ code: "cannotNow", goal, did: C4 }));
+    assert.ok(said.startsWith("The goal: ") && !said.includes("{") && !said.includes("lessons."), said);
+  }
+  // A win off the step's goal is a win.
+  assert.equal(tr(reasonOf({ code: "won", why: "lost-type", type: "tzaar" })),
+    "That wins the game: the opponent has no Tzaar left. The step asked for something else, but a win is better still.");
+  assert.equal(tr(reasonOf({ code: "won", why: "no-capture", type: null })), t("lessons.reason.wonStarved"));
   for (const code of ["fewCaptures", "noStack", "noWin", "cannotNow"]) {
     assert.equal(tr(reasonOf({ code })), t(`lessons.reason.${code}`));
     assert.notEqual(t(`lessons.reason.${code}`), `lessons.reason.${code}`, `${code} has a text`);
   }
   await useLanguage("de");
   assert.equal(tr(reasonOf({ code: "missed", point: "C6" })), "Der Zug ist vorbei, und der Stapel auf C6 steht noch.");
+  assert.equal(
+    tr(reasonOf({ code: "cannotNow", side: "white", goal: { kind: "capture", point: "G4" }, did: C4 })),
+    "Das Ziel: den Stapel auf G4 schlagen. C2xC4 hat stattdessen den Tott auf C4 geschlagen. Danach erreicht kein Rest dieses Zuges das Ziel.",
+  );
 });

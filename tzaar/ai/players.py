@@ -5,9 +5,11 @@ match runner) gets the computer's actions: a generator that yields ``None`` betw
 slices of work and info dicts as the search deepens, and returns the list of action
 ints for the rest of the current turn (one or two actions; one placement).
 
-A player is named by a level (``beginner``, ``casual``, ``strong``, ``expert``,
-``master``) or is ``random`` (uniform legal actions) or ``greedy`` (the best rest of its
-turn by the evaluation, no look-ahead at the reply).  Every random choice comes from
+A player is named by a level (``novice``, ``beginner``, ``casual``, ``strong``, ``expert``,
+``master``) or is ``random`` (uniform legal actions), ``random-capturing`` (random, but a
+capture whenever it has one) or ``greedy`` (the best rest of its turn by the evaluation, no
+look-ahead at the reply).  Novice and the random capturer choose by rules, not by a search
+(:mod:`.novice`).  Every random choice comes from
 ``random.Random(seed)``, so a seed and a node budget give the same answer every time.
 """
 
@@ -20,6 +22,7 @@ from typing import NamedTuple, Optional
 from ..rules.board import PASS
 from .evaluate import evaluate
 from .line import table_line
+from .novice import novice_turn, random_capturing_turn
 from .placement import choose_placement
 from .search import MATE, Search
 from .solver import Solver, worth_trying
@@ -71,6 +74,8 @@ FIRST_SHARE = 0.75
 LEVELS = {
     lv.name: lv
     for lv in (
+        # Novice plays by rules, not by a search (tzaar/ai/novice.py): the first opponent.
+        Level("novice", "Novice", "Takes what it sees and avoids plain gifts, but plays at random otherwise.", nodes=None, time=1.0, placement_noise=40),
         Level(
             "beginner",
             "Beginner",
@@ -95,7 +100,10 @@ LEVELS = {
     )
 }
 #: Players that are not levels (for matches and tests).
-SPECIAL = ("random", "greedy")
+SPECIAL = ("random", "random-capturing", "greedy")
+#: The players that choose by rules, without a search (:mod:`.novice`).
+BY_RULES = {"novice": novice_turn, "random-capturing": random_capturing_turn}
+#: The level the command line and the facade play when none is named.
 DEFAULT_LEVEL = "casual"
 
 
@@ -151,7 +159,7 @@ def think(board, player: str, seed: int = 0, seconds: Optional[float] = None, no
     if not moves:
         return []
     if board.step == 0:
-        if player == "random":
+        if player in ("random", "random-capturing"):
             return [rng.choice(moves)]
         lv = LEVELS.get(player)
         return [choose_placement(board, rng, lv.placement_noise if lv else 0)]
@@ -163,6 +171,8 @@ def think(board, player: str, seed: int = 0, seconds: Optional[float] = None, no
             out.append(rng.choice(board.moves()))
         board.undo()
         return out
+    if player in BY_RULES:
+        return BY_RULES[player](board, rng)
     if player == "greedy":
         lv = Level("greedy", "Greedy", "", nodes=None, time=30.0, depth=2)
     else:

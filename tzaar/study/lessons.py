@@ -24,7 +24,11 @@ that reaches the goal counts, not only the author's:
 
 A step goes wrong as soon as its goal can no longer be reached in this turn (every rest
 of the turn is tried), or when the player loses; the result then carries a reason, a code
-with its values, which the page words in its language (``lessons.reason.<code>``).
+with its values, which the page words in its language (``lessons.reason.<code>``).  The
+reasons that teach by contrast carry the step's ``goal`` and what the player's last action
+``did`` instead (:func:`did`): ``cannotNow``, ``fewCaptures`` and ``noStack``.  A turn that
+wins the game without reaching the step's goal is done too, with the reason ``won`` (how it
+won: ``why``, the outcome's code, and the ``type`` taken): a win is never called wrong.
 
 The browser asks through the facade's ``lessons`` and ``lesson_check`` methods
 (:mod:`tzaar.facade.study_methods`).
@@ -41,7 +45,7 @@ from ..rules.position import Position
 from .attacks import captures_of
 from .puzzles import check_answer, rests_of_turn
 
-__all__ = ["GOAL_KINDS", "check_step", "reachable"]
+__all__ = ["GOAL_KINDS", "check_step", "did", "reachable"]
 
 GOAL_KINDS = ("capture", "captures", "stack", "win", "safe", "survive")
 
@@ -118,15 +122,30 @@ def _met(goal: dict, turn: _Turn, pos: Position) -> bool:
     raise ValueError(f"unknown goal kind {kind!r}")  # pragma: no cover - the data is tested
 
 
-def _why(goal: dict, turn: _Turn, pos: Position) -> dict:
-    """The reason a finished turn missed the goal."""
+def did(before: Position, action: Action) -> dict:
+    """What ``action`` did on ``before``: ``{action, kind: capture|stack|pass, point, type,
+    height}`` (a capture: the point and type taken; a stacking: the new stack's point, top
+    type and height; a pass: the action only)."""
+    text = action.text()
+    if action.kind == CAPTURE:
+        taken = before.stack_at(action.dst)
+        return {"action": text, "kind": "capture", "point": POINT_NAMES[action.dst], "type": TYPE_NAMES[taken.kind], "height": taken.height}
+    if action.kind == STACK:
+        mover, under = before.stack_at(action.src), before.stack_at(action.dst)
+        return {"action": text, "kind": "stack", "point": POINT_NAMES[action.dst], "type": TYPE_NAMES[mover.kind],
+                "height": mover.height + under.height}
+    return {"action": text, "kind": "pass"}
+
+
+def _why(goal: dict, turn: _Turn, pos: Position, last: dict) -> dict:
+    """The reason a finished turn missed the goal (``last``: what its last action did)."""
     kind = goal["kind"]
     if kind == "capture":
         return {"code": "missed", "point": goal["point"]}
     if kind == "captures":
-        return {"code": "fewCaptures", "count": goal["count"]}
+        return {"code": "fewCaptures", "count": goal["count"], "goal": goal, "did": last}
     if kind == "stack":
-        return {"code": "noStack", "height": goal["height"]}
+        return {"code": "noStack", "height": goal["height"], "goal": goal, "did": last}
     if kind == "win":
         return {"code": "noWin"}
     if kind == "safe":
@@ -176,16 +195,21 @@ def check_step(step: dict, actions) -> dict:
         action = parse_action(text)
         after = pos.apply(action)
         turn.note(pos, action)
+        last = did(pos, action)
         pos = after
-        if pos.winner is not None and pos.winner != turn.side:
+        if pos.winner is not None:
             outcome = pos.outcome(action)
-            return _wrong({"code": "lost", "why": outcome.code, "type": TYPE_NAMES[outcome.kind] if outcome.kind is not None else None})
+            how = {"why": outcome.code, "type": TYPE_NAMES[outcome.kind] if outcome.kind is not None else None}
+            if pos.winner != turn.side:
+                return _wrong({"code": "lost", **how})
         if _met(goal, turn, pos):
             return {"status": "done", "reason": None, "defence": []}
+        if pos.winner == turn.side:  # a win that is not the step's goal is still a win
+            return {"status": "done", "reason": {"code": "won", **how}, "defence": []}
         if _over(turn, pos):
-            return _wrong(_why(goal, turn, pos))
+            return _wrong(_why(goal, turn, pos, last))
         if not reachable(goal, turn, pos):
-            return _wrong({"code": "cannotNow", "side": COLOUR_NAMES[turn.side]})
+            return _wrong({"code": "cannotNow", "side": COLOUR_NAMES[turn.side], "goal": goal, "did": last})
     return {"status": "continue", "reason": None, "defence": []}
 
 

@@ -28,15 +28,16 @@ const MATE = 1_000_000;
 const MATE_BOUND = MATE - 1000;
 
 /** The text of an evaluation from White's side ({score, mate, chance}): a msg() "White 62%"
- * (chance: White's chance of winning) or "White wins in 3 actions" (mate: actions to the
- * win, negative when Black wins; 0: won). */
-export function scoreText({ score, mate, chance }) {
+ * (chance: White's chance of winning; `key` "chance.title": "White's chance of winning, by
+ * the engine: 62%") or "White wins in 3 actions" (mate: actions to the win, negative when
+ * Black wins; 0: won). */
+export function scoreText({ score, mate, chance }, key = "chance.text") {
   if (mate !== null && mate !== undefined) {
     const side = msg(score > 0 ? "side.white" : "side.black");
     const n = Math.abs(mate);
     return n ? msg("analysis.winsIn", { side, n }) : msg("result.wins", { side });
   }
-  return chanceMsg(chance);
+  return chanceMsg(chance, key);
 }
 
 /** {score, mate, chance, text (a msg()), share} from White's side of an ai_step info of
@@ -210,6 +211,7 @@ export class Analysis {
     bar.setAttribute("aria-valuenow", String(Math.round(ev.share * 100)));
     show(bar, ev.text, "aria-valuetext");
     show(this.#els.text, ev.text);
+    show(this.#els.text, ev.mate === null ? chanceMsg(ev.chance, "chance.title") : "", "title"); // what the figure is
     show(this.#els.depth, info.depth ? msg("analysis.depth", { n: info.depth }) : "");
     this.#els.readout.dataset.depth = String(info.depth);
     // The rest of the turn the search expects (info.line: best and the table's second

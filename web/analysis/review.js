@@ -206,7 +206,7 @@ export class Review {
       dot.classList.toggle("current", cursors[i] === current);
       const title = document.createElementNS(NS, "title");
       const where = turn ? `${turn.number}. ${turn.actions.join(" ")}` : msg("review.start");
-      show(title, msg("review.dot", { where, value: ev ? scoreText(ev) : "" }));
+      show(title, msg("review.dot", { where, value: ev ? scoreText(ev, "chance.title") : "" })); // the chance in words
       dot.append(title);
       svg.append(dot);
     });

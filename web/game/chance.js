@@ -20,8 +20,9 @@ export function percent(chance) {
 }
 
 /** msg() "White 62%" / "Black 70%": the favourite (White at an even 50%) and its chance,
- * from White's chance. */
-export function chanceMsg(white) {
+ * from White's chance; `key` "chance.title" says the same in words: "Black's chance of
+ * winning, by the engine: 70%" (the figure's title, and the hint's first time). */
+export function chanceMsg(white, key = "chance.text") {
   const black = white < 0.5;
-  return msg("chance.text", { side: msg(black ? "side.black" : "side.white"), percent: percent(black ? 1 - white : white) });
+  return msg(key, { side: msg(black ? "side.black" : "side.white"), percent: percent(black ? 1 - white : white) });
 }

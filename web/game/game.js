@@ -284,6 +284,8 @@ export class Game {
     }
     if (point !== s.selected && sourcesOf(s).includes(point)) {
       this.#set({ selected: point, notice: null });
+    } else if (point !== s.selected) {
+      this.#set({ selected: null, pendingLosing: null, refused: { point, from: s.selected } }); // the lessons say why
     } else {
       this.deselect();
     }

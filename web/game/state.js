@@ -38,6 +38,7 @@ export function initialState(start = STANDARD) {
     notice: null, // a short message for the person (an error, mostly)
     alert: null, // {kind: "link"|"save", text}: a link or a save that could not be used
     pendingLosing: null, // a losing stacking waiting for the person to confirm
+    refused: null, // {point, from}: the last click that did nothing (from: the stack selected, or null)
     resultDismissed: false,
     end: null, // {reason: "timeout"|"resigned", loser}: the game ended outside the rules (endOf)
     clock: null, // a timed game's clock (game/clock.js's state, saved with the game), or null

@@ -10,6 +10,7 @@
 import { msg, show, loadLater } from "../page/i18n.js";
 import { loadStyle } from "../analysis/panel.js";
 import { element } from "../panels/dom.js";
+import { refusalOf } from "./refusal.js";
 
 // One literal URL per file, so that build.py stamps it with the release (?HASH).
 const STYLE_URL = new URL("./lessons.css", import.meta.url);
@@ -35,11 +36,20 @@ const HTML = `<div class="lessons-head"><h2 class="lessons-title"></h2>
 <button type="button" class="primary" data-lessons="next" hidden></button>
 <button type="button" data-lessons="list"></button></div></div><div class="lessons-games"></div>`;
 
-/** The reason of a wrong step (tzaar/study/lessons.py), in the page's language. */
+const typeName = (type) => (type ? type[0].toUpperCase() + type.slice(1) : "");
+
+/** The reason of a wrong step, or of a win that was not the step's goal (tzaar/study/lessons.py),
+ * in the page's language: a msg(), or a list of them (the goal, what the action did instead). */
 export function reasonOf(reason) {
   if (!reason) return msg("lessons.reason.noWin");
-  const type = reason.type ? reason.type[0].toUpperCase() + reason.type.slice(1) : "";
+  const type = typeName(reason.type);
   if (reason.code === "lost") return msg(reason.why === "covered-own-type" ? "lessons.reason.covered" : "lessons.reason.lost", { type });
+  if (reason.code === "won") return msg(reason.why === "no-capture" ? "lessons.reason.wonStarved" : "lessons.reason.wonType", { type });
+  if (reason.goal && reason.did) {
+    const { goal, did } = reason;
+    const said = [msg(`lessons.goal.${goal.kind}`, { ...goal, type: typeName(goal.type) }), msg(`lessons.did.${did.kind}`, { ...did, type: typeName(did.type) })];
+    return reason.code === "cannotNow" ? [...said, msg("lessons.reason.cannotNow")] : said;
+  }
   return msg(`lessons.reason.${reason.code}`, { ...reason, type });
 }
 
@@ -54,6 +64,7 @@ export class Lessons {
   #again = 0;
   #games = null; // games.js YourGames, once shown
   #modes;
+  #refused = null; // the game's last refused click already answered (state.refused)
 
   constructor(side, game, engine, storage, modes) {
     this.#game = game;
@@ -229,6 +240,11 @@ export class Lessons {
 
   async #changed(state) {
     const cur = this.#current;
+    if (cur && !cur.over && state.refused && state.refused !== this.#refused) {
+      this.#refused = state.refused;
+      const why = refusalOf(state.view, state.refused.from, state.refused.point);
+      if (why) this.#say(why, "refused");
+    }
     if (!cur || this.#busy || cur.over || state.engine !== "ready" || state.busy) return;
     if (state.start !== cur.step.position) {
       this.#showList(); // another game: the lesson is left
@@ -236,6 +252,7 @@ export class Lessons {
     }
     if (state.cursor !== state.actions.length || state.actions.length <= cur.checked) return;
     this.#busy = true;
+    if (this.#root.dataset.status === "refused") this.#say("", "playing"); // an action played: the refusal is past
     try {
       const actions = state.actions.slice();
       const answer = await this.#engine.call("lesson_check", { lesson: cur.lesson.id, step: cur.index, actions });
@@ -249,7 +266,8 @@ export class Lessons {
           done.add(cur.lesson.id);
           this.#storage?.set(DONE_KEY, [...done]);
         }
-        this.#say(msg(last ? "lessons.finished" : "lessons.done"), last ? "finished" : "done");
+        const praise = msg(last ? "lessons.finished" : "lessons.done");
+        this.#say(answer.reason ? [reasonOf(answer.reason), praise] : praise, last ? "finished" : "done"); // reason: a win off the goal
         const next = this.#root.querySelector('[data-lessons="next"]');
         show(next, msg(last ? "lessons.nextLesson" : "lessons.next"));
         next.hidden = false;

@@ -7,6 +7,8 @@
 // and the page plays the defence it gives. Stored in the browser (page/storage.js): the solved ids
 // ("puzzles.solved") and the progress ("puzzles.progress": rating, mode, theme, streak;
 // unreadable, it starts afresh, says so and keeps the text as "puzzles.progress.unreadable").
+// A puzzle missed offers Try again (the same puzzle, not rated: a puzzle's rating changes once)
+// and Show the solution (its whole winning line, the defence too, played on the board).
 
 import { msg, show } from "../page/i18n.js";
 import {
@@ -46,12 +48,14 @@ function reasonOf(text) {
 }
 
 const PAUSE_MS = 350;
+const SOLUTION_MS = 700; // between two actions of the solution shown
 
 const HTML = `<div class="puzzle-head"><span class="puzzle-rating"></span><span class="puzzle-streak"></span></div>
 <div class="puzzle-controls"><label><span></span> <select name="puzzle-mode"></select></label>
 <label><span></span> <select name="puzzle-theme"></select></label>
 <button type="button" class="puzzle-next primary"></button></div>
-<p class="puzzle-status" role="status"></p><p class="puzzle-note" role="status"></p><p class="puzzle-info"></p>
+<p class="puzzle-status" role="status"></p><p class="puzzle-note" role="status"></p>
+<div class="puzzle-after" hidden><button type="button" data-puzzle="retry"></button><button type="button" data-puzzle="solution"></button></div><p class="puzzle-info"></p>
 <details class="puzzle-all"><summary></summary><div class="puzzle-list" role="group"></div></details>`;
 
 const themeText = (theme) => msg(`puzzles.theme.${theme}`);
@@ -65,7 +69,7 @@ export class Puzzles {
   #list;
   #status;
   #puzzles = null;
-  #current = null; // {index, puzzle, checked: number of actions judged, over, hinted}
+  #current = null; // {index, puzzle, checked: number of actions judged, over, hinted, again: tried again (not rated)}
   #busy = false;
   #progress;
   #last = null; // the last result: {change, rated, streakEnded}
@@ -97,6 +101,13 @@ export class Puzzles {
     mode.addEventListener("change", () => this.#setProgress({ mode: mode.value, streak: 0 }));
     theme.addEventListener("change", () => this.#setProgress({ theme: theme.value }));
     $(".puzzle-next").addEventListener("click", () => this.next());
+    show($('[data-puzzle="retry"]'), msg("puzzles.retry"));
+    show($('[data-puzzle="solution"]'), msg("puzzles.showSolution"));
+    $(".puzzle-after").addEventListener("click", (event) => {
+      const command = event.target.closest("button[data-puzzle]")?.dataset.puzzle;
+      if (command === "retry" && this.#current) this.open(this.#current.index, { again: true });
+      else if (command === "solution") this.#showSolution();
+    });
     this.#list.addEventListener("click", (event) => {
       const b = event.target.closest("button[data-index]");
       if (b) this.open(Number(b.dataset.index));
@@ -220,10 +231,13 @@ export class Puzzles {
     await this.open(this.#puzzles.indexOf(puzzle));
   }
 
-  async open(index) {
+  /** Open puzzle `index`; `again`: the one just missed, tried again (not rated). */
+  async open(index, { again = false } = {}) {
     const puzzle = this.#puzzles?.[index];
     if (!puzzle) return;
-    this.#current = { index, puzzle, checked: 0, over: false, hinted: false };
+    this.#current = { index, puzzle, checked: 0, over: false, hinted: false, again };
+    this.#root.querySelector(".puzzle-after").hidden = true;
+    delete this.#root.dataset.shown;
     this.#root.dataset.puzzle = puzzle.id;
     this.#root.dataset.puzzleRating = String(puzzle.rating);
     this.#last = null;
@@ -237,10 +251,17 @@ export class Puzzles {
     document.getElementById("board")?.scrollIntoView({ block: "nearest" });
   }
 
-  /** A puzzle over: the rating, the streak and the solved ids stored; the result shown. */
+  /** A puzzle over: the rating, the streak and the solved ids stored (not for a puzzle tried
+   * again: its first try counted); the result shown, and after a miss what to do next. */
   #finish(solved, lines) {
     const cur = this.#current;
     cur.over = true;
+    if (cur.again) {
+      this.#say(lines, solved ? "solved" : "failed");
+      show(this.#root.querySelector(".puzzle-note"), msg("puzzles.againUnrated"));
+      this.#root.querySelector(".puzzle-after").hidden = solved;
+      return;
+    }
     const solvedIds = new Set(this.#solved());
     const result = record(this.#progress, cur.puzzle, solved, solvedIds, cur.hinted);
     this.#progress = result.progress;
@@ -259,7 +280,27 @@ export class Puzzles {
     this.#info(cur.puzzle, cur.index);
     this.#drawHead();
     this.#drawList();
-    this.#root.querySelector(".puzzle-next").focus({ preventScroll: true });
+    this.#root.querySelector(".puzzle-after").hidden = solved;
+    this.#root.querySelector(solved ? ".puzzle-next" : '[data-puzzle="retry"]').focus({ preventScroll: true });
+  }
+
+  /** The missed puzzle's whole winning line (puzzles.json "solution": the winner's actions and
+   * the defence), played on the board from the puzzle's start, an action at a time. */
+  async #showSolution() {
+    const cur = this.#current;
+    if (!cur?.over) return;
+    const line = cur.puzzle.solution;
+    this.#root.querySelector(".puzzle-after").hidden = true;
+    this.#say(msg("puzzles.solution", { actions: line.join(" ") }), "solution");
+    await this.#game.openGame({ start: cur.puzzle.position, actions: [] }, "puzzle");
+    for (const action of line) {
+      const request = this.#game.requests;
+      await new Promise((resolve) => setTimeout(resolve, SOLUTION_MS));
+      if (this.#current !== cur || this.#game.requests !== request) return; // left meanwhile
+      await this.#game.play(action);
+    }
+    this.#root.dataset.shown = "true"; // the whole line is on the board (for tests)
+    this.#root.querySelector(".puzzle-after").hidden = false;
   }
 
   async #changed(state) {

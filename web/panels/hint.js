@@ -2,13 +2,14 @@
 // result); the board draws the hint itself (boardStateOf).
 import { describeAction } from "../board/notation.js";
 import { hintOf, personToMove, positionAt } from "../game/game.js";
-import { t } from "../page/i18n.js";
+import { t, tr } from "../page/i18n.js";
 import { proofText } from "../game/proof.js";
 import { chanceMsg } from "../game/chance.js";
 
 export class HintView {
   #button;
   #text;
+  #explained; // the hint whose chance was said in words
 
   constructor(root) {
     this.#button = root.querySelector('[data-action="hint"]'); // runs the command "hint" (input.js)
@@ -27,12 +28,17 @@ export class HintView {
     const proof = hint ? state.proofs?.[positionAt(state)] : null;
     const hintText = hint ? t("turn.hintText", { description: describeAction(hint.action), action: hint.action }) : "";
     // a proven result, else the favourite's chance of winning by the hint's search
+    // The chance's title says what the figure is; the visit's first hint with a chance says it in words.
+    const chance = !proof && hint && hint.chance !== null;
+    if (chance) this.#explained ??= hint;
+    const words = chance ? tr(chanceMsg(hint.chance, "chance.title")) : "";
     const text = proof
       ? t("turn.hintProof", { hint: hintText, proof: proofText(proof) })
-      : hint && hint.chance !== null
-        ? t("turn.hintChance", { hint: hintText, chance: chanceMsg(hint.chance) })
+      : chance
+        ? t("turn.hintChance", { hint: hintText, chance: this.#explained === hint ? words : tr(chanceMsg(hint.chance)) })
         : hintText;
     if (this.#text.textContent !== text) this.#text.textContent = text;
+    if (this.#text.title !== words) this.#text.title = words;
     this.#text.hidden = !hint;
   }
 }
