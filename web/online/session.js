@@ -164,12 +164,12 @@ export class Session {
   async #handle(message, peer) {
     if (this.#closed) return;
     if (message.t === "hello") return this.#hello(message, peer);
-    if (message.t === "full" && !this.#peer && this.record.role === "guest" && !this.record.them) {
-      this.status = "refused";
+    if (peer !== this.#peer) return; // a page this game is not played with
+    if (message.t === "full" && this.record.role === "guest" && !this.record.game) {
+      this.status = "refused"; // the host plays this game with another page already
       this.#changed();
       return this.#room?.leave();
     }
-    if (peer !== this.#peer) return; // a page this game is not played with
     const handlers = {
       start: () => this.#start(message.game),
       act: () => this.#act(message.n, message.a),
