@@ -20,3 +20,38 @@ def test_an_invite_accepted_and_actions_both_ways(browser, online_site):
         wait_actions(guest, n + 1)
     assert actions(host) == actions(guest) == played
     assert guest.text_content("#announce")  # the opponent's actions are said
+
+
+def test_resign_then_a_rematch_with_colours_swapped(browser, online_site):
+    host, guest = play_pair(browser, online_site, colour="white")
+    played, _ = some_turns(1)
+    act(host, played[0])
+    wait_actions(guest, 1)
+    # Hint, analysis and undo are off: hidden, and their keys do nothing.
+    assert not guest.is_visible('[data-command="hint"]') and not guest.is_visible("#tools")
+    guest.keyboard.press("z")
+    guest.keyboard.press("h")
+    assert actions(guest) == played[:1] and guest.evaluate("() => window.tzaar.state.hint") is None
+    # Preset messages.
+    guest.click('#online [data-say="luck"]')
+    host.wait_for_selector("#online .online-chats li")
+    assert "Good luck" in host.text_content("#online .online-chats")
+    # The guest resigns, after a confirmation.
+    guest.click("#online-resign")
+    guest.click("#online-resign-confirm")
+    online(guest, "ended")
+    online(host, "ended")
+    assert "resigned" in host.text_content("#online .online-status")
+    # A rematch: offered by one, accepted by the other; the colours are swapped.
+    host.click("#online-rematch")
+    guest.wait_for_selector("#online-rematch:has-text('Accept the rematch')")
+    guest.click("#online-rematch")
+    online(host, "playing")
+    online(guest, "playing")
+    wait_actions(host, 0)
+    wait_actions(guest, 0)
+    assert host.evaluate("() => window.tzaar.state.players") == {"white": "online", "black": "person"}
+    assert guest.evaluate("() => window.tzaar.state.players") == {"white": "person", "black": "online"}
+    act(guest, played[0])  # the guest plays White now
+    wait_actions(host, 1)
+    assert actions(host) == played[:1]

@@ -20,6 +20,7 @@ import { TIME_CONTROLS, MAX_NAME, randomId, inviteHash, parseInvite } from "./pr
 import { loadConfig } from "./config.js";
 import { Session, RECORD_KEY, RECORD_VERSION } from "./session.js";
 import { OnlinePanel } from "./panel.js";
+import { PageLock } from "./lock.js";
 
 const NAME_KEY = "online.name";
 /** Seconds of trying before the page says a direct connection could not be made. */
@@ -90,6 +91,8 @@ class Online {
       name: () => this.#storage.get(NAME_KEY) ?? "",
     });
     onLanguage(() => this.render());
+    // Hint, analysis, undo, a new game... are off while the game goes on (lock.js).
+    new PageLock(() => ["waiting", "playing", "disconnected"].includes(document.documentElement.dataset.online), () => game.showNotice(t("online.locked")));
     window.tzaar.online = this; // (read-only use by the tests: status, and dropConnection())
   }
 

@@ -257,9 +257,9 @@ export class Session {
       this.#send({ t: "sync", actions, round: r.game.round, ended: r.end }); // a gap: say what we have
       return this.#refuse("order");
     }
-    const s = this.#game.state;
-    const view = s.view;
-    if (!view || view.side !== this.theirColour || s.cursor !== s.actions.length) return this.#refuse("turn");
+    if (this.#game.state.cursor !== actions.length) await this.#game.goto(actions.length); // the live position
+    const view = this.#game.state.view;
+    if (!view || view.side !== this.theirColour) return this.#refuse("turn");
     if (!legalIn(view, action)) return this.#refuse("illegal");
     await this.#game.play(action, { automatic: true });
     if (this.#game.state.actions.length !== n + 1) return this.#refuse("illegal"); // the engine refused it
