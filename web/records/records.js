@@ -7,8 +7,28 @@ import { copyText, flash, gameLink } from "../links/sharing.js";
 import { t } from "../page/i18n.js";
 import { clipMessage, excerpt } from "../page/clip.js";
 import { downloadText } from "./download.js";
+import { addDialog } from "../panels/dom.js";
 
 const MAX_RECORD = 200_000; // characters: far more than any game
+
+// The dialog's markup (its texts come from the language's later file, i18n.js).
+const HTML = `<dialog id="record-dialog" class="dialog record" aria-labelledby="record-title">
+<form method="dialog">
+<h2 id="record-title" data-i18n="record.title"></h2>
+<p class="record-intro" data-i18n="record.intro"></p>
+<label class="visually-hidden" for="record-text" data-i18n="record.textLabel"></label> <textarea id="record-text" rows="10" spellcheck="false" autocomplete="off" wrap="off"></textarea>
+<p id="record-error" class="record-error" role="alert" hidden></p>
+<p id="record-status" class="record-status" role="status"></p>
+<div class="record-buttons">
+<label class="record-format"><span data-i18n="record.format"></span> <select id="record-format"> <option value="tzaar" data-i18n="record.format.tzaar"></option> <option value="littlegolem" data-i18n="record.format.littlegolem"></option> </select></label>
+<button type="button" id="record-copy" data-i18n="record.copy"></button>
+<button type="button" id="record-download" data-i18n="record.download"></button>
+<button type="button" id="record-copy-link" data-i18n-attr="title:record.copyLink.title" data-i18n="record.copyLink"></button> </div>
+<div class="record-buttons">
+<label class="file-button"><input type="file" id="record-file" accept=".txt,.tzaar,.sgf,text/plain"><span data-i18n="record.openFile"></span></label>
+<button type="button" id="record-open" class="primary" data-i18n="record.open"></button> </div>
+<div class="dialog-actions">
+<button type="submit" value="close" data-i18n="common.close"></button> </div> </form> </dialog>`;
 
 /** record_save's parameters for the game: the header names the players ("person",
  * "computer casual"), today's date, and the seed of a random setup. */
@@ -34,8 +54,8 @@ export class RecordDialog {
   #downloadButton;
   #loading = false; // a record is being read and opened
 
-  constructor(dialog, game, engine) {
-    this.#dialog = dialog;
+  constructor(game, engine) {
+    const dialog = (this.#dialog = addDialog(HTML));
     this.#game = game;
     this.#engine = engine;
     this.#text = dialog.querySelector("#record-text");
