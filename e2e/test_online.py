@@ -3,7 +3,7 @@ made and accepted, actions both ways, resign and rematch, a third page refused."
 
 from __future__ import annotations
 
-from online_helpers import act, actions, invite, join, online, open_player, play_pair, some_turns, wait_actions
+from online_helpers import act, actions, play_pair, some_turns, violations, wait_actions
 from relay import online_site, relay_url  # noqa: F401  (fixtures)
 
 
@@ -20,6 +20,8 @@ def test_an_invite_accepted_and_actions_both_ways(browser, online_site):
         wait_actions(guest, n + 1)
     assert actions(host) == actions(guest) == played
     assert guest.text_content("#announce")  # the opponent's actions are said
+    # The relay (ws://127.0.0.1) and the library's module were within the strict policy.
+    assert violations(host) == violations(guest) == []
 
 
 def test_resign_then_a_rematch_with_colours_swapped(browser, online_site):
