@@ -3,7 +3,7 @@ made and accepted, actions both ways, resign and rematch, a third page refused."
 
 from __future__ import annotations
 
-from online_helpers import act, actions, play_pair, some_turns, violations, wait_actions
+from online_helpers import act, actions, online, play_pair, some_turns, violations, wait_actions
 from relay import online_site, relay_url  # noqa: F401  (fixtures)
 
 
@@ -57,3 +57,22 @@ def test_resign_then_a_rematch_with_colours_swapped(browser, online_site):
     act(guest, played[0])  # the guest plays White now
     wait_actions(host, 1)
     assert actions(host) == played[:1]
+
+
+def test_a_finished_online_game_goes_to_your_games_with_the_opponents_name(browser, online_site):
+    host, guest = play_pair(browser, online_site, colour="white")
+    host.click("#online-resign")
+    host.click("#online-resign-confirm")
+    online(guest, "ended")
+    kept = lambda page: page.evaluate("() => JSON.parse(localStorage.getItem('tzaar.games') || '[]')")  # noqa: E731
+    guest.wait_for_function("() => (JSON.parse(localStorage.getItem('tzaar.games') || '[]')).length === 1")
+    host.wait_for_function("() => (JSON.parse(localStorage.getItem('tzaar.games') || '[]')).length === 1")
+    [g] = kept(guest)
+    assert (g["online"], g["opponent"], g["colour"], g["result"], g["end"]) == (True, "Ann", "black", "won", {"reason": "resigned", "loser": "white"})
+    assert kept(host)[0]["opponent"] == "Bob" and kept(host)[0]["result"] == "lost"
+    # Leaving the online game gives the page back: Your games lists it under Learn.
+    guest.click("#online-leave")
+    guest.wait_for_selector("html:not([data-online])", state="attached")
+    guest.click('.topbar [data-command="learn"]')
+    guest.wait_for_selector("#your-games li")
+    assert "online against Ann" in guest.text_content("#your-games")

@@ -192,8 +192,18 @@ class Online {
     this.render();
   }
 
+  /** A finished online game goes to Your games (learn/games.js), once, with the opponent's name. */
+  async #keep(session) {
+    const state = this.#game.state;
+    if (session.status !== "ended" || state.setup !== "online" || state.busy) return;
+    const { keep, onlineEntryOf } = await import("../learn/games.js");
+    const entry = onlineEntryOf(state, session.colour, session.theirName, session.record.end);
+    if (entry) keep(state, this.#storage, entry);
+  }
+
   render() {
     const s = this.session;
+    if (s?.status === "ended") this.#keep(s);
     const status = s?.status === "connecting" && !s.record.them ? "waiting" : s?.status === "connecting" ? "disconnected" : s?.status;
     const root = document.documentElement;
     if (status) root.dataset.online = status;
