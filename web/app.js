@@ -1,7 +1,7 @@
 // Wiring: the engine, the game, the board and the panels. No logic of its own.
 import { engine } from "./engine-start.js";
 import { Board } from "./board/board.js";
-import { Game, boardStateOf, thinkingOf, onlyProgress } from "./game/game.js";
+import { Game, boardStateOf, thinkingOf, onlyProgress, winnerOf } from "./game/game.js";
 import { TurnPanel } from "./panels/turn.js";
 import { TriosPanel } from "./panels/trios.js";
 import { CapturedView } from "./panels/captured.js";
@@ -141,7 +141,7 @@ function render() {
 game.subscribe((state, fx) => {
   sound.after(state, fx);
   // A game over: games.js keeps it if it was against the computer (loaded then).
-  if (state.view?.winner) import("./learn/games.js").then((m) => m.keep(state, storage));
+  if (winnerOf(state)) import("./learn/games.js").then((m) => m.keep(state, storage));
   if (fx.animate?.length) effects.animate.push(...fx.animate);
   if (!frame) frame = requestAnimationFrame(render);
 });

@@ -29,6 +29,11 @@ test("a finished game of a person against the computer makes an entry; others do
   assert.equal(entryOf(finished({ white: "computer:casual", black: "computer:master" })), null, "the computer alone");
   assert.equal(entryOf({ ...finished({ white: "person", black: "computer:casual" }), cursor: 1 }), null, "looking back");
   assert.equal(entryOf({ ...finished({ white: "person", black: "computer:casual" }), view: { winner: null } }), null, "not over");
+  // Ended on time or by resignation: kept with its end, which its record and its opening carry.
+  const resigned = { ...finished({ white: "person", black: "computer:casual" }), view: { winner: null }, end: { reason: "resigned", loser: "white" } };
+  const r = entryOf(resigned);
+  assert.deepEqual([r.result, r.winner, r.reason, r.end], ["lost", "black", { code: "resigned" }, { reason: "resigned", loser: "white" }]);
+  assert.equal(entryOf(finished({ white: "person", black: "computer:casual" })).end, null);
 });
 
 test("the tally counts won and lost per level; keep adds a game once", () => {

@@ -7,6 +7,7 @@
 import { msg, show } from "../page/i18n.js";
 import { isPerson } from "../game/players.js";
 import { levelOf, computerId } from "../game/computer.js";
+import { winnerOf, endOf } from "../game/state.js";
 import { downloadText } from "../records/download.js";
 import { element } from "../panels/dom.js";
 
@@ -16,8 +17,9 @@ export const MAX_GAMES = 300;
 
 /** The entry of a finished game of one person against the computer, or null. */
 export function entryOf(state, date = new Date().toISOString().slice(0, 10)) {
-  const winner = state.view?.winner;
+  const winner = winnerOf(state); // by the rules, or on time or resignation (state.end)
   if (!winner || state.cursor !== state.actions.length) return null;
+  const end = state.view?.winner ? null : endOf(state.end);
   const persons = ["white", "black"].filter((side) => isPerson(state.players[side]));
   if (persons.length !== 1) return null;
   const colour = persons[0];
@@ -29,8 +31,9 @@ export function entryOf(state, date = new Date().toISOString().slice(0, 10)) {
     level,
     colour,
     result: winner === colour ? "won" : "lost",
-    reason: state.view.reason ? { code: state.view.reason.code, type: state.view.reason.type } : null,
+    reason: end ? { code: end.reason } : state.view.reason ? { code: state.view.reason.code, type: state.view.reason.type } : null,
     winner,
+    end,
     turns: state.turns.length,
     start: state.start,
     actions: state.actions,
@@ -84,7 +87,7 @@ export function gamesIn(storage) {
 
 /** Why game `g` ended, as the page says it (a msg()). */
 export function reasonOf(g) {
-  if (g.end) return msg(`online.end.${g.end.reason}`, { name: g.end.loser === g.colour ? msg("online.you") : g.opponent || msg("online.opponent") });
+  if (g.online && g.end) return msg(`online.end.${g.end.reason}`, { name: g.end.loser === g.colour ? msg("online.you") : g.opponent || msg("online.opponent") });
   if (!g.reason) return "";
   const loser = g.winner === "white" ? "black" : "white";
   const type = g.reason.type ? g.reason.type[0].toUpperCase() + g.reason.type.slice(1) : "";
@@ -193,7 +196,7 @@ export class YourGames {
     if (!g) return;
     const other = g.colour === "white" ? "black" : "white";
     const players = { [g.colour]: "person", [other]: g.online ? "person" : computerId(g.level) };
-    const error = await this.#game.openGame({ start: g.start, actions: g.actions, setup: g.setup, seed: g.seed, players }, "record");
+    const error = await this.#game.openGame({ start: g.start, actions: g.actions, setup: g.setup, seed: g.seed, players, end: endOf(g.end) }, "record");
     if (!error) document.querySelector("#review-button")?.click();
   }
 
@@ -207,6 +210,7 @@ export class YourGames {
         const computer = g.online ? g.opponent || "online" : `computer ${g.level}`;
         const params = { start: g.start, actions: g.actions, date: g.date, white: g.colour === "white" ? "person" : computer, black: g.colour === "black" ? "person" : computer };
         if (g.setup === "random" && Number.isInteger(g.seed)) params.seed = g.seed;
+        if (endOf(g.end)) params.end = endOf(g.end);
         texts.push((await this.#engine.call("record_save", params)).text.trimEnd());
       }
       const file = `tzaar-games-${new Date().toISOString().slice(0, 10)}.txt`;

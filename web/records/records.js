@@ -31,13 +31,14 @@ const HTML = `<dialog id="record-dialog" class="dialog record" aria-labelledby="
 <button type="submit" value="close" data-i18n="common.close"></button> </div> </form> </dialog>`;
 
 /** record_save's parameters for the game: the header names the players ("person",
- * "computer casual"), today's date, and the seed of a random setup. */
+ * "computer casual"), today's date, the seed of a random setup, and an end outside the rules. */
 export function recordParams(state, today = new Date()) {
   const params = { start: state.start, actions: state.actions };
   for (const side of ["white", "black"]) params[side] = (state.players[side] ?? "person").replace(":", " ");
   const pad = (n) => String(n).padStart(2, "0");
   params.date = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
   if (state.setup === "random" && Number.isInteger(state.seed) && state.seed >= 0) params.seed = state.seed;
+  if (state.end) params.end = state.end; // ended on time or by resignation
   return params;
 }
 
@@ -123,11 +124,11 @@ export class RecordDialog {
     this.#downloadButton.dataset.i18n = key; // the label follows a language switch too
     this.#downloadButton.textContent = t(key);
     this.#fail(null);
-    const { start, actions } = this.#game.state;
+    const { start, actions, end } = this.#game.state;
     try {
       const { text } =
         format === "littlegolem"
-          ? await this.#engine.call("record_export", { start, actions, format })
+          ? await this.#engine.call("record_export", { start, actions, format, ...(end ? { end } : {}) })
           : await this.#engine.call("record_save", recordParams(this.#game.state));
       if (format !== this.#format.value) return; // changed meanwhile
       this.#text.value = text;
@@ -182,8 +183,8 @@ export class RecordDialog {
         return this.#fail(t("record.notRecord", { source, detail: error.message }));
       }
       // The players stay those of the game on the board (a record's header names people).
-      const { start, actions, setup, seed } = record;
-      const error = await this.#game.openGame({ start, actions, setup, seed }, "record");
+      const { start, actions, setup, seed, end } = record;
+      const error = await this.#game.openGame({ start, actions, setup, seed, end }, "record");
       if (error) return this.#fail(t("record.notOpened", { detail: error.message }));
       this.#dialog.close();
     } finally {
