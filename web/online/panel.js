@@ -158,14 +158,16 @@ export class OnlinePanel {
     p.choices.hidden = Boolean(this.invite);
     p.create.hidden = Boolean(this.invite);
     p.join.hidden = !this.invite;
-    p.waiting.hidden = status !== "waiting" || session?.record.role !== "host";
+    p.waiting.hidden = status !== "waiting";
+    const host = session?.record.role === "host"; // (a guest waiting has only Cancel)
+    for (const part of [p.linkLabel, p.link, p.copy, p.qr]) part.toggleAttribute("hidden", !host);
     p.game.hidden = !session || status === "waiting" || status === "refused";
     setText(p.status, this.#statusText(session, status, problem));
     this.#renderAlert(session);
     if (!p.waiting.hidden) {
       setText(p.linkLabel, t("online.linkLabel"));
       setText(p.link, link);
-      p.share.hidden = typeof navigator.share !== "function";
+      p.share.hidden = !host || typeof navigator.share !== "function";
       this.#drawQr(link);
     } else {
       this.#copied = false;
