@@ -158,7 +158,6 @@ class Online {
     }
     await this.session?.close();
     const session = (this.session = new Session({ game: this.#game, storage: this.#storage, config, record, onChange: () => this.render() }));
-    session.translate = t;
     this.#storage.set(RECORD_KEY, record);
     this.startedAt = Date.now();
     this.open();

@@ -17,6 +17,7 @@
 import { openRoom } from "./room.js";
 import { checkMessage, encode, legalIn, RateLimit, reconcile, isEnd } from "./protocol.js";
 import { turnsOf } from "../game/state.js";
+import { t } from "../page/i18n.js";
 import { OnlineTiming } from "./timing.js";
 
 /** Seconds the other player may be gone before the win may be claimed. */
@@ -135,18 +136,8 @@ export class Session {
     this.status = "disconnected";
     this.disconnectedAt = Date.now();
     this.#changed();
-    this.#game.announce(this.#say("online.announce.gone"));
+    this.#game.announce(t("online.announce.gone"));
     this.connect(); // a fresh room: found again once the other page joins it again
-  }
-
-  #say(key, params) {
-    return this.#text(key, params);
-  }
-
-  #text = (key) => key; // online.js gives the page's translation function (i18n.js t)
-
-  set translate(t) {
-    this.#text = t;
   }
 
   #refuse(why) {
@@ -213,8 +204,8 @@ export class Session {
     this.disconnectedAt = null;
     if (this.status === "playing") this.timing?.begin("white", Date.now());
     this.#changed();
-    if (was === "disconnected" || (was === "connecting" && !first)) this.#game.announce(this.#say("online.announce.back"));
-    if (first && r.role === "host") this.#game.announce(this.#say("online.announce.joined"));
+    if (was === "disconnected" || (was === "connecting" && !first)) this.#game.announce(t("online.announce.back"));
+    if (first && r.role === "host") this.#game.announce(t("online.announce.joined"));
   }
 
   /** The host's game arrives at the guest (a first time, or a rematch). */
@@ -230,7 +221,7 @@ export class Session {
       this.#sent = 0;
       this.offers = { rematch: null };
       await this.#loadGame();
-      this.#game.announce(this.#say("online.announce.started"));
+      this.#game.announce(t("online.announce.started"));
     }
     this.status = r.end ? "ended" : "playing";
     if (this.status === "playing") this.timing.begin("white", Date.now());
@@ -280,8 +271,8 @@ export class Session {
     this.#sent = Math.max(this.#sent, n + 1);
     if (this.#game.state.view?.side === this.colour || this.#game.state.view?.winner) this.#theirTurnEnded(left);
     this.#send({ t: "ack", n: n + 1 });
-    const name = this.theirName || this.#say("online.opponent");
-    this.#game.announce(this.#say("online.announce.played", { name, action }));
+    const name = this.theirName || t("online.opponent");
+    this.#game.announce(t("online.announce.played", { name, action }));
   }
 
   /** After a reconnection: their whole game against ours. */
@@ -353,7 +344,7 @@ export class Session {
     this.#endOnBoard(end);
     this.#changed();
     const key = `online.end.${end.reason}`;
-    this.#game.announce(this.#say(key, { name: end.loser === this.colour ? this.#say("online.you") : this.theirName || this.#say("online.opponent") }));
+    this.#game.announce(t(key, { name: end.loser === this.colour ? t("online.you") : this.theirName || t("online.opponent") }));
     if (tell && end.reason === "resigned" && end.loser === this.colour) this.#send({ t: "resign" });
   }
 
@@ -384,7 +375,7 @@ export class Session {
     if (message.text !== undefined && !this.record.friend) return this.#refuse("text");
     this.chats = [...this.chats.slice(-19), { from: "them", ...message }];
     this.#onChange(this);
-    this.#game.announce(this.#say("online.announce.chat", { name: this.theirName || this.#say("online.opponent"), text: message.text ?? this.#say(`online.say.${message.say}`) }));
+    this.#game.announce(t("online.announce.chat", { name: this.theirName || t("online.opponent"), text: message.text ?? t(`online.say.${message.say}`) }));
   }
 
   /** A preset message ({say}) or, with a friend, a text ({text}). */
@@ -425,6 +416,6 @@ export class Session {
     this.timing.begin("white", Date.now());
     this.#send({ t: "start", game: r.game });
     this.#changed();
-    this.#game.announce(this.#say("online.announce.started"));
+    this.#game.announce(t("online.announce.started"));
   }
 }
