@@ -21,11 +21,15 @@ from helpers import (
     RECORDERS,
     STANDARD,
     act,
+    finished_game,
     assert_search_stopped,
     idle,
     new_game,
+    open_records,
     our_scripts,
+    paste_record,
     persons_turn,
+    record_text,
     sent_since_click,
     thinking_window,
     trio_player,
@@ -186,11 +190,25 @@ def _person_turn_then_the_computers(page, origin: str) -> list[dict]:
     return our_scripts(page, origin, since)
 
 
-def test_on_a_slow_phone_no_script_of_the_page_blocks_while_the_computer_thinks_and_plays(start_page, site_url, watch):
+def _reviews_in_the_background(page) -> None:
+    """Finished games reviewed in the background (web/learn/background.js) while the next
+    game is played: a few wait in the stored list, and a finished game against the computer,
+    opened as a record, is kept and starts their reviews."""
+    waiting = [{"id": f"w{seed}", "start": STANDARD, "actions": finished_game(seed)[0], "colour": "white", "date": "2026-01-01"} for seed in range(4, 10)]
+    page.evaluate("(p) => localStorage.setItem('tzaar.exercises', JSON.stringify({version: 1, items: [], pending: p}))", waiting)
+    new_game(page, "person", "computer:expert")
+    paste_record(open_records(page), record_text(finished_game(3)[0]))
+    page.wait_for_function("() => window.__sent.some((m) => m.method === 'review_step')")
+
+
+@pytest.mark.parametrize("reviewing", [False, True], ids=["alone", "reviewing-in-the-background"])
+def test_on_a_slow_phone_no_script_of_the_page_blocks_while_the_computer_thinks_and_plays(start_page, site_url, watch, reviewing):
     page = start_page()
     if page.evaluate("() => window.__frames === null"):
         pytest.skip("this browser has no long animation frame timing")
     page.set_viewport_size({"width": 390, "height": 844})
+    if reviewing:
+        _reviews_in_the_background(page)
     new_game(page, "person", "computer:expert")
     cdp = page.context.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
@@ -206,6 +224,9 @@ def test_on_a_slow_phone_no_script_of_the_page_blocks_while_the_computer_thinks_
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
     window = thinking_window(page)
     assert window["ended"] - window["began"] > 1000, "Expert should think for seconds"
+    if reviewing:  # the reviews went on around the turns (they yield to Expert's search)
+        assert page.evaluate("(t) => window.__sent.some((m) => m.method === 'review_step' && m.t > t)", window["ended"])
+        assert page.evaluate("() => JSON.parse(localStorage.getItem('tzaar.exercises')).pending.length") > 0
     for scripts in turns:
         worst = [(round(s["duration"]), round(s["layout"]), s["invoker"], s["source"].rsplit("/", 1)[-1]) for s in scripts[:6]]
         print(f"\nthe page's longest scripts in long frames, CPU x{CPU_SLOWDOWN} (ms, forced layout):", worst)

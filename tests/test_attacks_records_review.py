@@ -128,7 +128,7 @@ def test_review_in_slices():
     assert steps >= 1 and out["evaluated"] == out["total"] == 4
     assert len(out["evals"]) == 4 and [t["actions"] for t in out["turns"]] == [["C5xC4"], ["B3xC4", "pass"], ["D5xD4", "D4-E4"]]
     for t in out["turns"]:
-        assert set(t) == {"number", "side", "actions", "before", "after", "loss", "best", "mark"}
+        assert set(t) == {"number", "side", "actions", "before", "after", "loss", "best", "mark", "reply", "better_reply", "explanation"}
         assert t["loss"] >= 0 and t["mark"] in (None, "mistake", "blunder") and t["best"]
         assert isinstance(t["after"]["score"], int) and t["after"]["text"]
         assert t["after"]["chance"] == round(win_chance(t["after"]["score"]), 4)  # White's chance

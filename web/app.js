@@ -140,8 +140,8 @@ function render() {
 }
 game.subscribe((state, fx) => {
   sound.after(state, fx);
-  // A game over: games.js keeps it if it was against the computer (loaded then).
-  if (winnerOf(state)) import("./learn/games.js").then((m) => m.keep(state, storage));
+  // A game over: kept and reviewed if it was against the computer; after a loss, the result box's buttons (loaded then).
+  if (winnerOf(state)) import("./learn/after-game.js").then((m) => m.afterGame(state, { storage, engine, game, tools }));
   if (fx.animate?.length) effects.animate.push(...fx.animate);
   if (!frame) frame = requestAnimationFrame(render);
 });

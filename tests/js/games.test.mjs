@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { entryOf, onlineEntryOf, tally, keep, gamesIn } from "../../web/learn/games.js";
+import { entryOf, onlineEntryOf, tally, keep, gamesIn, restored } from "../../web/learn/games.js";
 import { makeStorage } from "../../web/page/storage.js";
 
 const finished = (players, winner = "white") => ({
@@ -28,6 +28,7 @@ test("a finished game of a person against the computer makes an entry; others do
   assert.equal(entryOf(finished({ white: "person", black: "person" })), null, "two people");
   assert.equal(entryOf(finished({ white: "computer:casual", black: "computer:master" })), null, "the computer alone");
   assert.equal(entryOf({ ...finished({ white: "person", black: "computer:casual" }), cursor: 1 }), null, "looking back");
+  assert.equal(entryOf({ ...finished({ white: "person", black: "computer:casual" }), busy: true }), null, "a game being replaced (New game sets its players first)");
   assert.equal(entryOf({ ...finished({ white: "person", black: "computer:casual" }), view: { winner: null } }), null, "not over");
   // Ended on time or by resignation: kept with its end, which its record and its opening carry.
   const resigned = { ...finished({ white: "person", black: "computer:casual" }), view: { winner: null }, end: { reason: "resigned", loser: "white" } };
@@ -75,4 +76,17 @@ test("an online game makes an entry with the opponent's name, by the rules or by
     { level: null, won: 1, lost: 1 },
     { level: "casual", won: 1, lost: 0 },
   ]);
+});
+
+test("a backup adds the games and the exercises this browser lacks; anything else changes nothing", () => {
+  const storage = makeStorage(null);
+  const g = entryOf(finished({ white: "person", black: "computer:strong" }, "black"), "2026-11-25");
+  const x = { id: "x", position: "P", side: "white", number: 3, played: ["A1xA2"], best: ["B1xB2"], loss: 30, mark: "blunder", explanation: null, game: g.id, date: "2026-11-25", solves: [], misses: 0, due: 1, learned: null };
+  const backup = { format: "tzaar-learning", version: 1, games: [g], exercises: { version: 1, items: [x], pending: [] } };
+  assert.deepEqual(restored(backup, storage), { games: 1, exercises: 1 });
+  assert.deepEqual(restored(backup, storage), { games: 0, exercises: 0 }, "nothing twice");
+  assert.equal(gamesIn(storage).length, 1);
+  assert.equal(storage.get("exercises").items[0].id, "x");
+  for (const bad of [null, [], { format: "other" }, { format: "tzaar-learning", version: 1 }]) assert.throws(() => restored(bad, storage));
+  assert.equal(gamesIn(storage).length, 1, "a refused file changes nothing");
 });

@@ -9,6 +9,15 @@ the engine's turn for the position before it, the *better turn*.  A loss of ``MI
 points or more marks a mistake, ``BLUNDER`` or more a blunder (unless the turn played is
 the engine's own).
 
+The review and the Hint agree: a turn that would be marked is searched again with the
+Hint's own search (:data:`HINT_LEVEL` at :data:`HINT_NODES` nodes, :data:`HINT_SECONDS` at
+most, with the endgame solver, seed 0: what the page's Hint runs, web/game/computer.js).  A turn the Hint suggests (the
+whole turn, or its first action and then the Hint's second action from there) is never
+marked; a Hint's turn that differs from the review's is judged too, and the better of the
+two is the better turn (the review keeps the better of the two searches).  Each turn also
+carries the engine's expected reply after the played turn and after the better one (the
+lines the explanations of :mod:`tzaar.study.explain` rest on).
+
 :class:`Review` is a :class:`.work.Work`: it runs in slices (:meth:`Review.step`), as the
 browser worker needs; the facade's ``review_*`` methods (the job kind ``review``,
 :mod:`tzaar.facade.ai_methods`) and ``python -m tzaar review`` drive it.
@@ -24,7 +33,7 @@ from .players import think
 from .search import MATE, MATE_BOUND
 from .work import Work
 
-__all__ = ["Review", "DEFAULT_NODES", "MISTAKE", "BLUNDER", "judge", "score_text", "review_game"]
+__all__ = ["Review", "DEFAULT_NODES", "HINT_LEVEL", "HINT_NODES", "HINT_SECONDS", "MISTAKE", "BLUNDER", "judge", "score_text", "review_game"]
 
 #: Nodes searched per position by default.
 DEFAULT_NODES = 3000
@@ -37,8 +46,13 @@ DEFAULT_NODES = 3000
 #: even game, 5.7% of Beginner's and 1.0% of Strong's.
 MISTAKE = 15
 BLUNDER = 30
-#: The player whose search evaluates (no noise, no depth cap).
+#: The player whose search evaluates (seed 0: a reproducible review).
 PLAYER = "expert"
+#: The Hint's search (web/game/computer.js sends the same: level, nodes, seconds at most,
+#: solver, seed 0; the nodes bind but on a very slow machine).
+HINT_LEVEL = "strong"
+HINT_NODES = 10_000
+HINT_SECONDS = 6.0
 
 
 def _white_eval(score: int, side: int) -> dict:
@@ -98,6 +112,10 @@ class Review(Work):
         self.evals = []  # per position: {score, mate} (White's side) or None (placement)
         self.best = []  # per position: the engine's turn (action texts)
         self.alt = {}  # turn index -> eval after the engine's turn (White's side)
+        self.alt_reply = {}  # turn index -> the engine's reply after its turn (action texts)
+        self.hint = {}  # turn index -> the Hint's turn, for turns that would be marked
+        self.hinted = set()  # turns the Hint suggests (never marked)
+        self.hint_alt = {}  # turn index -> (eval, reply) after the Hint's turn
         self._tasks = [("main", 0, self.positions[0])]
         self._gen = None
         self._board = None
@@ -117,7 +135,10 @@ class Review(Work):
             self._record(ev, [])
             return
         self._board = pos.board()
-        self._gen = think(self._board, PLAYER, 0, None, self.nodes)
+        if kind in ("hint", "hint2"):
+            self._gen = think(self._board, HINT_LEVEL, 0, HINT_SECONDS, HINT_NODES, True)
+        else:
+            self._gen = think(self._board, PLAYER, 0, None, self.nodes)
         self._scores = {}  # depth -> score of the first action's search
         self._second = None  # the last score of the second action's search
         self._forced = self._board.count() == 1
@@ -126,19 +147,66 @@ class Review(Work):
         kind, k, pos = self._tasks.pop(0)
         self._gen = None
         if kind == "alt":
-            self.alt[k] = ev
+            self.alt[k], self.alt_reply[k] = ev, best
+            return
+        if kind in ("hint", "hint2"):
+            self._hinted(kind, k, best)
+            return
+        if kind == "hintalt":
+            self.hint_alt[k] = (ev, best)
             return
         self.evals.append(ev)
         self.best.append(best)
+        if k > 0 and self._would_mark(k - 1):
+            self._tasks.insert(0, ("hint", k - 1, self.positions[k - 1]))
         if k < len(self.turns):
-            played = [a.text() for a in self.turns[k].actions]
-            if best and best != played and ev is not None:
+            if best and best != self._played(k) and ev is not None:
                 self._tasks.append(("alt", k, pos.play(best)))
             self._tasks.append(("main", k + 1, self.positions[k + 1]))
+
+    def _played(self, k: int) -> list:
+        return [a.text() for a in self.turns[k].actions]
+
+    def _would_mark(self, k: int) -> bool:
+        """Whether turn ``k`` is marked by the review's own search (its evaluations known)."""
+        before, after = self.evals[k], self.evals[k + 1]
+        if before is None or after is None or k not in self.alt:
+            return False
+        return judge(self.turns[k].side, after, self.alt[k])[1] is not None
+
+    def _hinted(self, kind: str, k: int, hint: list) -> None:
+        """The Hint's turn for turn ``k`` (``hint2``: its second action after the played first)."""
+        played = self._played(k)
+        if kind == "hint2":
+            if hint[:1] == played[1:]:
+                self.hinted.add(k)
+            elif self.hint[k] != self.best[k]:
+                self._tasks.insert(0, ("hintalt", k, self.positions[k].play(self.hint[k])))
+            return
+        self.hint[k] = hint
+        if hint == played:
+            self.hinted.add(k)
+        elif len(played) == 2 and hint[:1] == played[:1]:
+            self._tasks.insert(0, ("hint2", k, self.positions[k].apply(played[0])))
+        elif hint and hint != self.best[k]:
+            self._tasks.insert(0, ("hintalt", k, self.positions[k].play(hint)))
 
     def _finish(self, codes) -> None:
         pos = self._tasks[0][2]
         self._record(_white_eval(self._score(), pos.side), action_texts(codes, pos.board()))
+
+    def _reference(self, k: int) -> tuple:
+        """``(better turn, its eval, the reply after it)`` for turn ``k``: the review's turn,
+        or the Hint's when that is better for the mover (None eval: the played turn is it)."""
+        if k in self.hinted:
+            return self._played(k), None, self.best[k + 1] if k + 1 < len(self.best) else []
+        best, ev, reply = self.best[k], self.alt.get(k), self.alt_reply.get(k, [])
+        if k in self.hint_alt and ev is not None:
+            hev, hreply = self.hint_alt[k]
+            sign = 1 if self.turns[k].side == 0 else -1
+            if hev is not None and (hev["chance"] - ev["chance"]) * sign > 0:
+                best, ev, reply = self.hint[k], hev, hreply
+        return best, ev, reply
 
     def _seen(self, info: dict) -> None:
         if len(info.get("best") or ()) <= 1:
@@ -199,16 +267,20 @@ class Review(Work):
     def result(self) -> dict:
         """``{evals: [{score, mate, chance, text} | None], turns: [...]}``; evals[0] is the start,
         evals[k] the position after turn k.  A turn is ``{number, side, actions, before,
-        after, loss, best, mark}``: ``loss`` in points of the mover's winning chance (percent;
-        None for placements), ``best`` the engine's turn, ``mark`` None, "mistake" or "blunder"."""
+        after, loss, best, mark, reply, better_reply}``: ``loss`` in points of the mover's
+        winning chance (percent; None for placements), ``best`` the better turn (the engine's,
+        or the Hint's when that was better; the played turn when the Hint suggests it),
+        ``mark`` None, "mistake" or "blunder"; ``reply`` and ``better_reply`` the opponent's
+        turn the engine expects after the played turn and after ``best`` ([] at the end)."""
         evals = [None if e is None else {**e, "text": score_text(e)} for e in self.evals]
         turns = []
         for k, t in enumerate(self.turns):
             before, after = self.evals[k], self.evals[k + 1]
-            played = [a.text() for a in t.actions]
+            played = self._played(k)
+            best, ref, better_reply = self._reference(k)
             loss, mark = None, None
             if before is not None and after is not None:
-                loss, mark = judge(t.side, after, self.alt.get(k))
+                loss, mark = judge(t.side, after, ref)
             turns.append(
                 {
                     "number": t.number,
@@ -217,8 +289,10 @@ class Review(Work):
                     "before": evals[k],
                     "after": evals[k + 1],
                     "loss": loss,
-                    "best": self.best[k],
+                    "best": best,
                     "mark": mark,
+                    "reply": self.best[k + 1],
+                    "better_reply": better_reply if best != played else self.best[k + 1],
                 }
             )
         return {"evals": evals, "turns": turns}

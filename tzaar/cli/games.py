@@ -3,7 +3,8 @@
 ``convert IN [--to littlegolem|tzaar]`` reads a game record (ours or LittleGolem's; IN is
 a file or ``-`` for stdin) and prints it in the other format, or in the one asked for.
 ``review RECORD [--nodes N]`` prints the engine's evaluation of every turn of a record and
-its mistakes and blunders.
+its mistakes and blunders, each explained in English under it (:mod:`tzaar.study.explain`),
+and the worst of them first at the end.
 """
 
 from __future__ import annotations
@@ -48,10 +49,12 @@ COMMANDS = ("convert", "review")
 def _review(args, out) -> int:
     from ..ai.review import BLUNDER, DEFAULT_NODES, MISTAKE, review_game
     from ..records.either import read_any_record
+    from ..study.explain import explain_review
+    from ..study.explain_text import explanation_text
 
     record = read_any_record(read_input(args.record))
     nodes = args.nodes or DEFAULT_NODES
-    result = review_game(record.start, record.actions, nodes)
+    result = explain_review(record.start, review_game(record.start, record.actions, nodes))
     turns, evals = result["turns"], result["evals"]
     out.write(
         f"Review of {len(turns)} turns at {nodes} nodes a position; each position's favourite and its "
@@ -66,12 +69,17 @@ def _review(args, out) -> int:
             marked[t["mark"]].append(t)
             line += f"  {t['mark']} (-{t['loss']:.0f} points), better: {' '.join(t['best'])}"
         out.write(line.rstrip() + "\n")
+        for sentence in explanation_text(t):
+            out.write(f"    {sentence}\n")
     if record.end is not None:  # a game ended on time or by resignation
         out.write(f"{'end':<30} {record.end.text()}\n")
     for kind in ("blunder", "mistake"):
         for side in ("white", "black"):
             nums = [str(t["number"]) for t in marked[kind] if t["side"] == side]
             out.write(f"{side.capitalize()} {kind}s: {len(nums)}" + (f" (turns {', '.join(nums)})" if nums else "") + "\n")
+    if result["summary"]:
+        worst = ", ".join(f"{t['number']}. {t['side'].capitalize()} ({t['mark']}, -{t['loss']:.0f})" for t in result["summary"])
+        out.write(f"The worst first: {worst}\n")
     return 0
 
 

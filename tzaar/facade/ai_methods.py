@@ -35,21 +35,26 @@ Methods (registered with :func:`.methods.method` and :func:`.jobs.job`, run by
     search run to the end in one call (for scripts, tests and the command line).
 ``review_start {start, actions, nodes?}`` -> ``{job, total}``: a review of the game
     (:mod:`tzaar.ai.review`), run by ``review_step {job, slice_ms?}`` -> ``{done,
-    evaluated, total}`` and, when done, ``evals`` and ``turns``; ``review_stop {job}``.
-    The job kind ``review`` of :mod:`tzaar.facade.jobs` (it runs beside any other job).
+    evaluated, total}`` and, when done, ``evals``, ``turns`` (each marked turn with its
+    ``explanation``, :mod:`tzaar.study.explain`) and ``summary`` (the marked turns, the worst
+    first); ``review_stop {job}``.  The job kind ``review`` of :mod:`tzaar.facade.jobs` (it
+    runs beside any other job; once searched, it explains one marked turn a piece, so no
+    step runs long).  A review of one turn (``start`` the position before it)
+    judges and explains that turn alone: the analysis board's tried turn.
 
 The searches themselves (:class:`tzaar.ai.work.TurnSearch`, :class:`tzaar.ai.review.Review`)
-are the engine's; this module reads the params and names the errors.
+are the engine's, the explanations the study's; this module reads the params and names the errors.
 """
 
 from __future__ import annotations
 
 from ..ai.players import DEFAULT_LEVEL, LEVELS, SPECIAL
-from ..ai.review import DEFAULT_NODES, Review
+from ..ai.review import DEFAULT_NODES
 from ..ai.work import TurnSearch
 from ..rules.errors import shown
 from ..rules.notation import parse_action
 from ..rules.position import Position
+from ..study.explain import ExplainedReview
 from .jobs import job
 from .methods import BadParams, method
 
@@ -98,10 +103,10 @@ def _ai_move(position, level=None, seed=None, time=None, nodes=None, solve=None)
 
 
 @job("review", start=(str, True), actions=(list, True), nodes=(int, False))
-def _review(start, actions, nodes=None) -> Review:
+def _review(start, actions, nodes=None) -> ExplainedReview:
     if nodes is not None and nodes <= 0:
         raise BadParams(f"review_start: nodes must be a whole number above 0, not {nodes}.")
     pos = Position.from_text(start)
     acts = [parse_action(t) for t in actions]
     pos.play(acts)
-    return Review(pos, acts, nodes or DEFAULT_NODES)
+    return ExplainedReview(pos, acts, nodes or DEFAULT_NODES)

@@ -7,11 +7,16 @@
 // an arrow on the board. A new position (a move, a click in the move list) restarts the
 // search at once; leaving the mode stops it (the analysis board is the mode "analysis" of
 // modes.js). The attack map (a switch) comes from the facade's attack_map, one call per position.
+// A turn just finished on the board is judged as the review judges it (the job kind "review"
+// of that one turn, beside the search): a mistake or a blunder shows its note and why.
 //
 //   const analysis = new Analysis(panel, game, engine, overlay, boardFrame, modes);
 //   analysis.toggle(true);  analysis.setAttackMap(true);
 
-import { positionAt } from "../game/game.js";
+import { positionAt, lastTurnActions } from "../game/game.js";
+import { turnOf } from "../board/notation.js";
+import { REVIEW_NODES, note } from "./review.js";
+import { explanationMsgs } from "./explain.js";
 import { analyse } from "../game/computer.js";
 import { isAbort } from "../engine/client.js";
 import { proofFrom } from "../game/proof.js";
@@ -55,6 +60,7 @@ export class Analysis {
   #on = false;
   #attacks = false;
   #running = null; // the AbortController of the search running; a new one stops the old
+  #judging = null; // the AbortController of the judgement of the turn just played
   #position = null;
   #attackPosition = null;
   #els = {};
@@ -72,9 +78,9 @@ export class Analysis {
     readout.className = "analysis";
     readout.hidden = true;
     readout.setAttribute("role", "status");
-    readout.innerHTML = '<span class="eval-text"></span> <span class="eval-depth"></span><p class="eval-line"></p>';
+    readout.innerHTML = '<span class="eval-text"></span> <span class="eval-depth"></span><p class="eval-line"></p><p class="eval-why" hidden><strong></strong><span></span></p>';
     panel.append(readout);
-    this.#els = { button, box, readout, text: readout.querySelector(".eval-text"), depth: readout.querySelector(".eval-depth"), line: readout.querySelector(".eval-line") };
+    this.#els = { button, box, readout, text: readout.querySelector(".eval-text"), depth: readout.querySelector(".eval-depth"), line: readout.querySelector(".eval-line"), why: readout.querySelector(".eval-why") };
     // The bar beside the board.
     const bar = (this.#bar = document.createElement("div"));
     bar.className = "eval-bar";
@@ -94,7 +100,10 @@ export class Analysis {
     this.#bar.hidden = !on;
     document.documentElement.classList.toggle("analysing", on);
     this.#position = null;
-    if (!on) this.#stop();
+    if (!on) {
+      this.#stop();
+      this.#judging?.abort();
+    }
     this.#changed(this.#game.state);
   }
 
@@ -128,6 +137,31 @@ export class Analysis {
     if (position === this.#position) return;
     this.#position = position;
     this.#search(position, state.view);
+    this.#judge(state, position);
+  }
+
+  /** Judge the turn that ended at the shown position (none in the middle of a turn). */
+  async #judge(state, position) {
+    this.#judging?.abort();
+    this.#judging = null;
+    const why = this.#els.why;
+    why.hidden = true;
+    delete why.dataset.judged;
+    const played = lastTurnActions(state);
+    // a turn ends at the next turn's start, or when its first action wins
+    if (!played.length || (turnOf(position).step === "second" && !state.view.winner)) return;
+    const judging = (this.#judging = new AbortController());
+    const start = positionAt(state, state.cursor - played.length);
+    try {
+      const answer = await this.#engine.run("review", { start, actions: played, nodes: REVIEW_NODES }, { signal: judging.signal });
+      const turn = answer.turns[0];
+      show(why.querySelector("strong"), turn.mark ? note(turn) : "");
+      show(why.querySelector("span"), explanationMsgs(turn, { better: false }));
+      why.hidden = !turn.mark;
+      why.dataset.judged = played.join(" ");
+    } catch (error) {
+      if (!isAbort(error)) console.warn("The turn was not judged:", error);
+    }
   }
 
   #stop() {

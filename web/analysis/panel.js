@@ -119,7 +119,7 @@ export function mountTools(parts) {
       );
       await loading;
     }
-    run(tools);
+    return run(tools);
   }
 
   function render(state) {
@@ -134,5 +134,7 @@ export function mountTools(parts) {
     },
     /** After each render of the board (the flip moves the overlay's drawings). */
     render,
+    /** Load the tools if need be, then `run(tools)`: a promise of what it returns. */
+    use,
   };
 }

@@ -2,17 +2,22 @@
 // (engine.run of the job kind "review", in slices, with a progress bar), then draws the graph of White's
 // chance of winning (click a point to go to that position) and marks the mistakes and
 // blunders in the move list (a turn that gives away 15 or 30 points of the mover's chance: tzaar/ai/review.py),
-// each with the engine's better turn. Any change to the game stops a review. The review is the
+// each with the engine's better turn and why (explain.js: what the turn allowed, what the
+// better one achieved, tzaar/study/explain.py), and ends with the worst of them first. Any
+// change to the game stops a review. The review is the
 // mode "review" (modes.js): its button is lit while it shows, entering another mode closes it.
+// A game the page reviewed in the background (learn/background.js, the same budget) shows at once.
 
 import { msg, show } from "../page/i18n.js";
 import { scoreText } from "./analysis.js";
 import { isAbort } from "../engine/client.js";
 import { element } from "../panels/dom.js";
+import { explanationMsgs, summaryMsgs } from "./explain.js";
+import { REVIEW_NODES, reviewed } from "../learn/background.js";
 
 /** A marked turn: "12. White C3xD4 D4-E5: mistake, −14 points; better: C3xE5 pass" (loss:
  * points of the mover's chance of winning, tzaar/ai/review.py). */
-function note(turn) {
+export function note(turn) {
   return msg("review.note", {
     number: turn.number,
     side: msg(turn.side === "white" ? "side.white" : "side.black"),
@@ -23,8 +28,6 @@ function note(turn) {
   });
 }
 
-/** Nodes per position in the page (a review of 30 turns then takes some seconds). */
-export const REVIEW_NODES = 1500;
 const NS = "http://www.w3.org/2000/svg";
 const W = 300;
 const H = 90;
@@ -51,14 +54,16 @@ export class Review {
     root.innerHTML =
       '<progress max="1" value="0"></progress><p class="review-status" role="status"></p>' +
       `<svg class="review-graph" viewBox="0 0 ${W} ${H}" preserveAspectRatio="none" role="img"></svg>` +
-      '<ol class="review-notes"></ol>';
+      '<ol class="review-notes"></ol><div class="review-summary" hidden><p></p><ol></ol></div>';
     panel.append(root);
     this.#els = {
       progress: root.querySelector("progress"),
       status: root.querySelector(".review-status"),
       graph: root.querySelector(".review-graph"),
       notes: root.querySelector(".review-notes"),
+      summary: root.querySelector(".review-summary"),
     };
+    show(this.#els.summary.querySelector("p"), msg("review.worst"));
     show(this.#els.graph, msg("review.graph"), "aria-label");
     this.#els.graph.addEventListener("click", (event) => {
       const dot = event.target.closest("circle[data-cursor]");
@@ -93,7 +98,7 @@ export class Review {
     };
     try {
       const params = { start: state.start, actions: state.actions, nodes: REVIEW_NODES };
-      const answer = await this.#engine.run("review", params, { signal: running.signal, onStep });
+      const answer = reviewed(state.start, state.actions) ?? (await this.#engine.run("review", params, { signal: running.signal, onStep }));
       this.#running = null;
       this.#show(answer, state, key);
     } catch (error) {
@@ -123,6 +128,8 @@ export class Review {
     this.#result = null;
     this.#els.graph.replaceChildren();
     this.#els.notes.replaceChildren();
+    this.#els.summary.hidden = true;
+    this.#els.summary.querySelector("ol").replaceChildren();
     show(this.#els.status, "");
     this.#els.progress.value = 0;
     delete this.#root.dataset.state;
@@ -147,8 +154,20 @@ export class Review {
       this.#marks.set(t.number, { mark: t.mark, title: note(t) });
       const li = document.createElement("li");
       li.className = t.mark;
-      show(li, note(t));
+      li.dataset.turn = String(t.number);
+      const head = element("span", "review-note");
+      show(head, note(t));
+      const why = element("p", "review-why");
+      show(why, explanationMsgs(t, { better: false }));
+      li.append(head, why);
       this.#els.notes.append(li);
+    }
+    const worst = answer.summary ?? [];
+    this.#els.summary.hidden = worst.length === 0;
+    for (const item of summaryMsgs(worst)) {
+      const li = document.createElement("li");
+      show(li, item);
+      this.#els.summary.querySelector("ol").append(li);
     }
     this.#drawGraph(answer, cursors, state.cursor);
     this.render(state);

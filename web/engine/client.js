@@ -15,7 +15,10 @@
 // worker at once (`${kind}_stop`, answered after the slice under way) and rejects the run
 // with an AbortError (isAbort(error)), which callers ignore. Several runs may go on at once,
 // of one kind or of several: each is its own job, and none stops another (the worker
-// answers their steps in turn).
+// answers their steps in turn). A run with `background: true` (the review of a finished game,
+// web/learn/background.js) yields to every other: it asks for its next step only while no
+// other run goes on, so the game's searches get the worker's every slice as if it were not
+// there (at most one slice of it, `sliceMs`, is under way when one of them starts).
 
 /** An answer of the engine that is an error; `kind` names its class (docs/facade.md). */
 export class EngineError extends Error {
@@ -47,6 +50,8 @@ export class EngineClient {
   #ready;
   #settleReady;
   #failure = null; // the EngineError every call gets after a fatal start
+  #foreground = 0; // runs going on that are not background ones
+  #idle = []; // the resolvers of background runs waiting for #foreground to be 0
 
   constructor(workerUrl = new URL("./worker.js", import.meta.url)) {
     this.#ready = new Promise((resolve, reject) => {
@@ -86,9 +91,10 @@ export class EngineClient {
 
   /** Runs a job of kind `kind` to its end (see the top of this file): a promise of its last
    * step, rejected with an AbortError once `signal` aborts, or with an EngineError. */
-  run(kind, params = {}, { signal = null, onStep = null, sliceMs = SLICE_MS } = {}) {
+  run(kind, params = {}, { signal = null, onStep = null, sliceMs = SLICE_MS, background = false } = {}) {
     if (signal?.aborted) return Promise.reject(abortError());
-    return new Promise((resolve, reject) => {
+    if (!background) this.#foreground += 1;
+    const ran = new Promise((resolve, reject) => {
       let job = null; // the job's id while it runs in the worker
       let settled = false;
       const stop = () => {
@@ -111,6 +117,8 @@ export class EngineClient {
         job = started.job;
         if (settled) return stop(); // aborted while it started
         for (;;) {
+          if (background) await this.#foregroundDone();
+          if (settled) return; // aborted while it waited: stopped already
           const step = await this.call(`${kind}_step`, { job, slice_ms: sliceMs });
           if (settled) return; // aborted meanwhile: stopped already
           if (step.done) job = null; // finished: nothing to stop
@@ -124,6 +132,19 @@ export class EngineClient {
         settle(reject, error);
       });
     });
+    if (background) return ran;
+    const ended = () => {
+      this.#foreground -= 1;
+      if (this.#foreground === 0) for (const go of this.#idle.splice(0)) go();
+    };
+    ran.then(ended, ended);
+    return ran;
+  }
+
+  /** Resolves once no run but background ones goes on (at once when none does). */
+  #foregroundDone() {
+    if (this.#foreground === 0) return Promise.resolve();
+    return new Promise((go) => this.#idle.push(go));
   }
 
   /** Stops the worker; calls still waiting reject with kind "Terminated". */

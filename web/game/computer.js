@@ -15,7 +15,8 @@
 // own job and none stops another. The hint of a position that the analysis board is
 // searching is the analysis's best turn, the one the board shows (the first the analysis
 // shows, if it has shown none yet): the hint and the analysis never disagree, and the
-// analysis goes on. Any other hint is a search of its own at HINT_LEVEL.
+// analysis goes on. Any other hint is a search of its own at HINT_LEVEL, the one the review
+// runs before it marks a turn.
 
 import { registerPlayerKind } from "./players.js";
 import { t } from "../page/i18n.js";
@@ -29,8 +30,12 @@ export const LEVELS = [{ name: "beginner" }, { name: "casual" }, { name: "strong
 
 /** The level a first visit plays against. */
 export const FRIENDLY_LEVEL = "casual";
-/** The level that suggests a hint (fast and sound). */
+/** The hint's search (fast and sound): this level, node budget and seed, with the endgame
+ * solver. tzaar/ai/review.py runs the very same search (HINT_LEVEL, HINT_NODES, HINT_SECONDS, seed 0) before it
+ * marks a turn, so the review never calls the hint's turn a mistake (tests/test_review_hint.py). */
 export const HINT_LEVEL = "strong";
+export const HINT_NODES = 10000;
+export const HINT_SECONDS = 6;
 
 export function computerId(level) {
   return `computer:${level}`;
@@ -133,7 +138,8 @@ export async function suggest(position, engine, { signal = null, cancelled = () 
     return shown.actions;
   }
   if (cancelled() || signal?.aborted) return null;
-  return (await think(engine, { position, level: HINT_LEVEL, solve: true }, { signal, cancelled, onInfo }))?.actions ?? null;
+  const params = { position, level: HINT_LEVEL, nodes: HINT_NODES, time: HINT_SECONDS, seed: 0, solve: true };
+  return (await think(engine, params, { signal, cancelled, onInfo }))?.actions ?? null;
 }
 
 function randomSeed() {

@@ -11,9 +11,10 @@ import { STANDARD, SIDE_NAME, TYPE_NAME, parsePosition, parseAction, turnOf } fr
 import { PLAYER_KINDS, isPerson } from "./players.js";
 import { t, msg } from "../page/i18n.js";
 
-/** The setups of a lesson's and a puzzle's position: a visit, while the game that was on the
- * board waits (saving.js) to come back when the lessons or the puzzles close, or on a reload. */
-export const VISITS = new Set(["lesson", "puzzle"]);
+/** The setups of a lesson's, a puzzle's and an exercise's position (learn/exercises.js): a visit,
+ * while the game that was on the board waits (saving.js) to come back when the lessons, the
+ * puzzles or the exercise close, or on a reload. */
+export const VISITS = new Set(["lesson", "puzzle", "exercise"]);
 
 /** A fresh state (nothing from the engine yet). */
 export function initialState(start = STANDARD) {

@@ -2,7 +2,9 @@
 // "games", page/storage.js, newest first). app.js calls keep() when a game is over (this module loads
 // then, not with the page); the lessons' panel (lessons.js) shows them: won and lost per
 // level, each game (date, level, your colour, result and why, length) opening in the review,
-// all of them exported as one record file, and clearing them after a confirmation.
+// all of them exported as one record file, and clearing them after a confirmation. A backup
+// (one JSON file: {format: "tzaar-learning", version: 1, games, exercises}) holds them with
+// your mistakes as exercises (exercise-list.js); restoring one adds what this browser lacks.
 
 import { msg, show } from "../page/i18n.js";
 import { isPerson } from "../game/players.js";
@@ -10,15 +12,19 @@ import { levelOf, computerId } from "../game/computer.js";
 import { winnerOf, endOf } from "../game/state.js";
 import { downloadText } from "../records/download.js";
 import { element } from "../panels/dom.js";
+import { readList, addItems, withPending } from "./exercise-list.js";
 
 const GAMES_KEY = "games";
+const EXERCISES_KEY = "exercises";
+const BACKUP_FORMAT = "tzaar-learning";
 /** The most games kept (the oldest go first). */
 export const MAX_GAMES = 300;
 
 /** The entry of a finished game of one person against the computer, or null. */
 export function entryOf(state, date = new Date().toISOString().slice(0, 10)) {
   const winner = winnerOf(state); // by the rules, or on time or resignation (state.end)
-  if (!winner || state.cursor !== state.actions.length) return null;
+  // (busy: a game being replaced, e.g. New game's players set before its position is there)
+  if (!winner || state.busy || state.cursor !== state.actions.length) return null;
   const end = state.view?.winner ? null : endOf(state.end);
   const persons = ["white", "black"].filter((side) => isPerson(state.players[side]));
   if (persons.length !== 1) return null;
@@ -81,7 +87,11 @@ export function tally(games) {
 
 /** The games kept in `storage` (a list, whatever the store holds). */
 export function gamesIn(storage) {
-  const v = storage?.get(GAMES_KEY);
+  return validGames(storage?.get(GAMES_KEY));
+}
+
+/** The games of a list (anything else: none). */
+function validGames(v) {
   return Array.isArray(v) ? v.filter((g) => g && typeof g.id === "string") : [];
 }
 
@@ -92,6 +102,22 @@ export function reasonOf(g) {
   const loser = g.winner === "white" ? "black" : "white";
   const type = g.reason.type ? g.reason.type[0].toUpperCase() + g.reason.type.slice(1) : "";
   return msg(`reason.${g.reason.code}`, { loser: msg(`side.${loser}`), type });
+}
+
+/** Add the games and exercises of backup `data` to `storage`: {games, exercises} added;
+ * throws an Error saying why when `data` is not a backup (nothing is changed then). */
+export function restored(data, storage) {
+  if (data?.format !== BACKUP_FORMAT || data.version !== 1 || !Array.isArray(data.games)) throw new Error("no games and exercises in it");
+  const games = gamesIn(storage);
+  const known = new Set(games.map((g) => g.id));
+  const newGames = validGames(data.games).filter((g) => !known.has(g.id) && known.add(g.id));
+  const list = readList(storage?.get(EXERCISES_KEY));
+  const theirs = readList(data.exercises);
+  let merged = addItems(list, theirs.items);
+  for (const g of theirs.pending) merged = withPending(merged, g);
+  storage?.set(GAMES_KEY, [...games, ...newGames].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0)).slice(0, MAX_GAMES));
+  storage?.set(EXERCISES_KEY, merged);
+  return { games: newGames.length, exercises: merged.items.length - list.items.length };
 }
 
 let lastId = null;
@@ -109,6 +135,8 @@ export function keep(state, storage, entry = entryOf(state)) {
 const HTML = `<h3 class="games-title"></h3><p class="games-tally"></p><ol class="games-list"></ol>
 <div class="games-actions"><button type="button" data-games="export"></button>
 <button type="button" data-games="clear"></button></div>
+<div class="games-backup"><button type="button" data-games="backup"></button>
+<button type="button" data-games="restore"></button><input type="file" accept=".json,application/json" hidden></div>
 <div class="games-confirm" hidden role="alertdialog"><p></p><button type="button" class="danger" data-games="yes"></button>
 <button type="button" data-games="no"></button></div><p class="games-status" role="status"></p>`;
 
@@ -132,11 +160,20 @@ export class YourGames {
     show($(".games-confirm p"), msg("games.clearConfirm"));
     show($('[data-games="yes"]'), msg("games.clearYes"));
     show($('[data-games="no"]'), msg("common.cancel"));
+    show($('[data-games="backup"]'), msg("exercises.backup"));
+    show($('[data-games="restore"]'), msg("exercises.restore"));
+    const file = $(".games-backup input");
+    file.addEventListener("change", () => {
+      if (file.files?.[0]) this.#restore(file.files[0]);
+      file.value = "";
+    });
     root.addEventListener("click", (event) => {
       const entry = event.target.closest("button[data-game]");
       if (entry) return this.open(Number(entry.dataset.game));
       const command = event.target.closest("button[data-games]")?.dataset.games;
       if (command === "export") this.#export();
+      else if (command === "backup") this.#backup();
+      else if (command === "restore") file.click();
       else if (command === "clear") this.#confirm(true);
       else if (command === "no") this.#confirm(false);
       else if (command === "yes") {
@@ -198,6 +235,27 @@ export class YourGames {
     const players = { [g.colour]: "person", [other]: g.online ? "person" : computerId(g.level) };
     const error = await this.#game.openGame({ start: g.start, actions: g.actions, setup: g.setup, seed: g.seed, players, end: endOf(g.end) }, "record");
     if (!error) document.querySelector("#review-button")?.click();
+  }
+
+  /** Your games and your exercises in one file (a backup). */
+  #backup() {
+    const data = { format: BACKUP_FORMAT, version: 1, games: gamesIn(this.#storage), exercises: readList(this.#storage?.get(EXERCISES_KEY)) };
+    const file = `tzaar-learning-${new Date().toISOString().slice(0, 10)}.json`;
+    downloadText(`${JSON.stringify(data)}\n`, file);
+    show(this.#root.querySelector(".games-status"), msg("games.exported", { file }));
+  }
+
+  /** Add the games and the exercises of a backup file that this browser lacks. */
+  async #restore(file) {
+    const status = this.#root.querySelector(".games-status");
+    let added;
+    try {
+      added = restored(JSON.parse(await file.text()), this.#storage);
+    } catch (error) {
+      return show(status, msg("exercises.restoreFailed", { detail: error.message }));
+    }
+    show(status, msg("exercises.restored", added));
+    this.render();
   }
 
   /** Every game as our record, one after another, in one file. */

@@ -4,8 +4,8 @@
 // each action the facade's `lesson_check` judges everything played since the step began:
 // done, wrong (with a reason, then the step again) or go on (with a defence to play). Any
 // play that reaches the goal counts. Finished lessons are kept in the browser
-// (stored as "lessons.done", page/storage.js) and ticked in the list. Under the list: your games
-// against the computer (games.js, loaded with the list).
+// (stored as "lessons.done", page/storage.js) and ticked in the list. Under the list: your
+// mistakes as exercises (exercises.js) and your games against the computer (games.js), loaded with the list.
 
 import { msg, show, loadLater } from "../page/i18n.js";
 import { loadStyle } from "../analysis/panel.js";
@@ -152,15 +152,18 @@ export class Lessons {
     this.#showGames(true);
   }
 
-  /** Your games under the list (games.js, loaded the first time). */
+  /** Your mistakes and your games under the list (exercises.js, games.js, loaded the first time). */
   async #showGames(visible) {
+    const container = this.#root.querySelector(".lessons-games");
     if (!visible) {
-      if (this.#games) this.#games.hidden = true;
+      container.hidden = true;
       return;
     }
-    const { YourGames } = await import("./games.js");
-    this.#games ??= new YourGames(this.#root.querySelector(".lessons-games"), this.#game, this.#engine, this.#storage);
-    this.#games.hidden = Boolean(this.#current);
+    const [{ YourGames }, { makeExercises }] = await Promise.all([import("./games.js"), import("./exercises.js")]);
+    this.#games ??= new YourGames(container, this.#game, this.#engine, this.#storage);
+    const exercises = await makeExercises(container, this.#game, this.#engine, this.#storage, this.#modes);
+    container.hidden = Boolean(this.#current);
+    exercises.render();
     this.#games.render();
   }
 

@@ -16,6 +16,7 @@
 //   puzzles.progress             learn/puzzles.js: the puzzle rating, mode, theme and streak (read as its text)
 //   puzzles.progress.unreadable  learn/puzzles.js: a progress that could not be read, kept as it was
 //   puzzles.solved               learn/puzzles.js: the puzzles solved
+//   exercises                    learn/background.js, learn/exercises.js: your mistakes as exercises (learn/exercise-list.js; games.js backs it up)
 //   online                       online/session.js: the online game being played (room, secret, ids, game, actions)
 //   online.name                  online/online.js: the name this player gives in online games
 //
@@ -31,7 +32,7 @@
 
 /** Every name the page keeps a value under (see above). */
 export const NAMES = `language theme sound invited game game.set-aside game.waiting flipped watch-speed
-  lessons.done games puzzles.progress puzzles.progress.unreadable puzzles.solved online online.name`.split(/\s+/);
+  lessons.done games puzzles.progress puzzles.progress.unreadable puzzles.solved exercises online online.name`.split(/\s+/);
 
 /** The browser's key of the value named `name` ("tzaar.theme"). */
 export function keyOf(name) {

@@ -137,5 +137,6 @@ function startLabel(state) {
   if (state.setup === "random") {
     return state.seed !== null && state.seed !== undefined ? t("start.randomSeed", { seed: state.seed }) : t("start.random");
   }
+  if (state.setup === "exercise") return t("exercises.start"); // a later text, there once an exercise opens
   return t(STARTS.includes(state.setup) ? `start.${state.setup}` : "start.standard");
 }

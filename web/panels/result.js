@@ -1,5 +1,6 @@
 // The result box over the board at the end of the game: who won and why, until the person
-// dismisses it (or goes back in the game).
+// dismisses it (or goes back in the game). After a lost game against the computer,
+// learn/after-game.js adds "See why you lost" and "Practise your mistakes" to its buttons.
 
 import { resultOf, winnerOf } from "../game/game.js";
 import { setText, setAttr } from "./dom.js";

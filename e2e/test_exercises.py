@@ -1,0 +1,141 @@
+"""Your mistakes as exercises, in the browser: a game lost on purpose against Beginner (a real
+game against the computer, from a record's position near the end: Beginner plays its turn,
+then the person covers its own last Tzaar), its review in the background, the result box's
+"See why you lost" and "Practise your mistakes", the exercise judged (a wrong answer, then a
+right one), the list kept over a reload; the mistakes of one side of a record opened in the
+page added; a damaged stored list read as empty.
+
+They wait on the page's attributes and its stored values, never on time.
+"""
+
+from __future__ import annotations
+
+import json
+
+from helpers import act, idle, new_game, open_records, paste_record, record_text, shown
+from tzaar.rules.notation import CAPTURE
+from tzaar.rules.position import Position
+
+# Black to move. White's only Tzaar-topped stack (Z3, height 3) is taller than every
+# black stack, so no Black turn can take it, and after any Black turn White has a capture
+# followed by a stacking that covers it (a loss at once). White's chance here is about even.
+NEAR_END = ".tttT/..aa.T/....A2AT/Ta.T.zA./A.zT...a/.az..Tat/taa2..../tA...t/tTTZ3T b1"
+
+
+def losing_turn(position: str) -> list[str]:
+    """A capture, then a stacking that covers the mover's last stack of a type."""
+    pos = Position.from_text(position)
+    for c in pos.legal_actions():
+        if c.kind == CAPTURE and (losing := pos.apply(c).losing_actions()):
+            return [c.text(), losing[0].text()]
+    raise AssertionError("no losing turn")
+
+
+def play_turn(page, actions: list[str]) -> None:
+    """The person plays `actions` by clicks; a losing stacking is confirmed."""
+    for action in actions:
+        n = page.evaluate("() => window.tzaar.state.actions.length")
+        losing = page.evaluate("(a) => window.tzaar.state.view.legal.losing.includes(a)", action)
+        act(page, action, wait=False)
+        if losing:
+            page.click('#confirm-dialog[open] button[value="confirm"]')
+        page.wait_for_function("(n) => window.tzaar.state.actions.length > n && !window.tzaar.state.busy", arg=n)
+
+
+def stored_exercises(page) -> dict:
+    return page.evaluate("() => JSON.parse(localStorage.getItem('tzaar.exercises') || 'null')")
+
+
+def lose_on_purpose(page) -> list[str]:
+    """Person (White) against Beginner from NEAR_END; Beginner plays, the person blunders. Returns
+    the person's turn."""
+    new_game(page, "person", "computer:beginner")
+    paste_record(open_records(page), record_text([], start=NEAR_END))
+    page.wait_for_function(
+        "(p) => { const s = window.tzaar.state; return s.start === p && s.actions.length > 0 && !s.busy && !s.thinking"
+        " && s.view && s.view.side === 'white' && s.players.black === 'computer:beginner'; }",
+        arg=NEAR_END,
+        timeout=60_000,
+    )
+    idle(page)
+    turn = losing_turn(shown(page))
+    play_turn(page, turn)
+    page.wait_for_selector("#result:not([hidden])")
+    assert page.evaluate("() => window.tzaar.state.view.winner") == "black"
+    return turn
+
+
+def test_a_lost_game_is_reviewed_in_the_background_and_its_blunder_practised(page, open_site, wait_engine, watch):
+    wait_engine(open_site())
+    blunder = lose_on_purpose(page)
+    # The result box offers the two buttons; the review runs in the background meanwhile.
+    page.wait_for_selector('#result [data-after="why"]:not([hidden])')
+    page.wait_for_function("() => (JSON.parse(localStorage.getItem('tzaar.exercises') || 'null')?.items ?? []).length > 0", timeout=60_000)
+    stored = stored_exercises(page)
+    assert stored["pending"] == []
+    [item] = stored["items"]
+    assert item["played"] == blunder and item["side"] == "white" and item["mark"] == "blunder"
+    assert item["best"] != blunder
+
+    # See why you lost: the review, at the position before the turn that turned the game.
+    page.click('#result [data-after="why"]')
+    page.wait_for_selector("#review[data-state=done][data-turned]")
+    page.wait_for_function("() => window.tzaar.state.cursor === window.tzaar.state.actions.length - 2")
+    assert page.is_hidden("#result")
+    assert page.locator("#moves li.blunder").count() == 1
+
+    # Practise your mistakes: back at the end, the box again, then the exercise.
+    page.click("#moves button[data-move] >> nth=-1")
+    page.wait_for_selector('#result:not([hidden]) [data-after="practise"]')
+    page.click('#result [data-after="practise"]')
+    page.wait_for_selector("#exercise:not([hidden])[data-exercise]")
+    idle(page, item["position"])
+    assert "Find a better action" in page.text_content("#exercise .exercise-task")
+    # A wrong answer: the blunder again.
+    play_turn(page, blunder)
+    page.wait_for_selector('#exercise[data-status="wrong"]')
+    assert item["best"][0] in page.text_content("#exercise .exercise-explain")
+    after_miss = stored_exercises(page)["items"][0]
+    assert after_miss["misses"] == 1 and after_miss["solves"] == []
+    # Try again, with the engine's turn: right (not counted a second time this visit).
+    page.click('#exercise [data-exercise="retry"]')
+    idle(page, item["position"])
+    play_turn(page, item["best"])
+    page.wait_for_selector('#exercise[data-status="right"]')
+    assert stored_exercises(page)["items"][0]["solves"] == []
+
+    # A reload keeps the list: Learn shows it, one to practise, due now.
+    page.reload()
+    wait_engine(page)
+    page.locator('[data-command="learn"]').first.click()
+    page.wait_for_selector('#your-mistakes[data-left="1"][data-due="1"][data-solved="0"]')
+    assert "1 to practise" in page.text_content("#your-mistakes .exercises-count")
+    watch.assert_clean()
+
+
+def test_the_mistakes_of_a_records_side_are_added_and_a_damaged_list_reads_as_empty(page, open_site, wait_engine, watch):
+    page.add_init_script("if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1');"
+                         " localStorage.setItem('tzaar.exercises', '{damaged'); localStorage.setItem('tzaar.lessons.done', '[\"move\"]'); }")
+    wait_engine(open_site())
+    # A record of a game from NEAR_END: Black's turn, then White's blunder.
+    pos = Position.from_text(NEAR_END)
+    black = [a.text() for a in pos.legal_actions()[:1]]
+    after = pos.play(black)
+    if after.side == 1:  # Black's second action: a pass where it may
+        black.append("pass" if after.can_pass else after.legal_actions()[0].text())
+    white = losing_turn(pos.play(black).text())
+    paste_record(open_records(page), record_text(black + white, start=NEAR_END))
+    page.wait_for_function("(n) => window.tzaar.state.actions.length === n && !window.tzaar.state.busy", arg=len(black + white))
+    page.locator('[data-command="learn"]').first.click()
+    # The damaged list reads as empty, with no message; the lessons done are kept.
+    page.wait_for_selector('#your-mistakes[data-left="0"]')
+    assert page.evaluate("() => localStorage.getItem('tzaar.lessons.done')") == '["move"]'
+    assert page.is_hidden("#alert")
+    page.click('#your-mistakes [data-exercises="add"][data-side="white"]')
+    page.wait_for_selector('#your-mistakes[data-left="1"][data-reviewing="false"]', timeout=60_000)
+    [item] = stored_exercises(page)["items"]
+    assert item["played"] == white and item["side"] == "white"
+    page.click('#your-mistakes [data-exercises="add"][data-side="black"]')
+    page.wait_for_function("() => document.querySelector('#your-mistakes .exercises-status').textContent.includes('Black')", timeout=60_000)
+    assert json.loads(page.evaluate("() => localStorage.getItem('tzaar.exercises')"))["items"][0]["side"] == "white"
+    watch.assert_clean()

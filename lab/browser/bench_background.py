@@ -1,0 +1,156 @@
+"""The next game's first computer turn while a finished game is reviewed in the background, and without.
+
+    .venv/bin/python -m lab.browser.bench_background [ROUNDS] [--level strong] [--no-build]
+
+On the page itself (index.html, its own engine client and worker), each round opens a long
+finished game (Beginner against itself from the standard start, a new seed each round: some
+dozens of turns, seconds of review) as a game record, then at once starts a new game, Person against LEVEL, in which the person opens and
+the computer answers. With the review: the record is opened while Person plays against the
+computer, so the page keeps the game and reviews it in the background (web/learn/background.js),
+after WAITING more games put in the stored list as waiting for their review (as a closed page
+leaves them), so that the reviews last longer than the next game's first turn;
+without: while two persons play, so it does not, and none waits. The computer's turn is timed from the board
+saying it thinks to its first action sent to be played (the requests the page sent). The
+kinds of round alternate in one page; the figure is the ratio of the medians.
+
+Each round with the review also checks that the review was still waiting when the turn ended
+(else that round measured nothing), and counts the review's slices asked for during the
+turn (the background yields: at most the one under way when the search started). For
+contrast, a third kind of round runs a review that does not yield beside the turn (GREEDY:
+what the review did before it yielded), to show what the yielding saves.
+
+Prints a Markdown table for BENCHMARKS.md (the line) and docs/benchmarks-log.md (the rounds).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+
+_ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(_ROOT / "e2e"))  # conftest, helpers
+sys.path.insert(0, str(_ROOT))
+from conftest import build  # noqa: E402
+from helpers import RECORDERS, STANDARD, act, idle, new_game, open_records, paste_record, record_text  # noqa: E402
+
+from lab.browser.site import site_in_chromium  # noqa: E402
+from tzaar.facade import call  # noqa: E402
+from tzaar.rules.position import Position  # noqa: E402
+
+#: Games of Beginner against itself waiting for their review beside the one opened (each about a second of it).
+WAITING = 3
+PENDING = "(JSON.parse(localStorage.getItem('tzaar.exercises') || 'null')?.pending ?? []).length"
+
+
+def long_game(seed: int) -> list[str]:
+    """A whole game of Beginner against itself from the standard start (CPython, this process)."""
+    position, actions = Position.standard(), []
+    while position.winner is None:
+        answer = call("ai_move", {"position": position.text(), "level": "beginner", "seed": seed + len(actions)})["result"]
+        actions += answer["actions"]
+        position = position.play(answer["actions"])
+    return actions
+
+
+# A review that does not yield, for contrast (what the page's review did before it yielded):
+# the page's own worker (caught by the recorders' postMessage) asked for a review's steps one
+# after the other, each as soon as the one before answers, beside the game's search steps.
+GREEDY = """(game) => {
+  const worker = window.__worker;
+  let id = 1e9;
+  const call = (method, params) => new Promise((resolve) => {
+    const mine = ++id;
+    const on = ({ data }) => { if (data.id === mine) { worker.removeEventListener("message", on); resolve(data.result); } };
+    worker.addEventListener("message", on);
+    worker.postMessage({ id: mine, method, params });
+  });
+  window.__greedy = { on: true, slices: 0 };
+  (async () => {
+    const { job } = await call("review_start", { start: game.start, actions: game.actions, nodes: 1500 });
+    while (window.__greedy.on) {
+      window.__greedy.slices += 1;
+      if ((await call("review_step", { job, slice_ms: 20 })).done) break;
+    }
+    await call("review_stop", { job });
+  })();
+}"""
+CATCH_WORKER = """(() => {
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (...args) { window.__worker = this; return post.apply(this, args); };
+})();"""
+KINDS = ("none", "background", "greedy")
+
+
+def round_(page, seed: int, kind: str, level: str) -> dict:
+    """One round: a finished game opened (kept and reviewed in the background for "background"),
+    a review that does not yield started ("greedy"), then the timed turn."""
+    background = kind == "background"
+    new_game(page, "person", f"computer:{level}" if background else "person")
+    actions = long_game(seed)
+    if background:  # more games wait for their review (as after a closed page): seconds of it
+        waiting = [{"id": f"bench{seed}.{k}", "start": STANDARD, "actions": long_game(seed * 10 + k), "colour": "white", "date": "2026-01-01"} for k in range(WAITING)]
+        page.evaluate("(p) => localStorage.setItem('tzaar.exercises', JSON.stringify({version: 1, items: [], pending: p}))", waiting)
+    paste_record(open_records(page), record_text(actions, start=STANDARD))
+    page.wait_for_function("(n) => window.tzaar.state.actions.length === n && !window.tzaar.state.busy", arg=len(actions))
+    if background:
+        page.wait_for_function(f"() => {PENDING} > 0")
+    new_game(page, "person", f"computer:{level}")
+    if kind == "greedy":
+        page.evaluate(GREEDY, {"start": STANDARD, "actions": long_game(seed * 10 + 9)})
+    since = page.evaluate("() => performance.now()")
+    act(page, page.evaluate("() => window.tzaar.state.view.legal.actions[0]"), wait=False)
+    page.wait_for_function(
+        "() => { const s = window.tzaar.state; return s.actions.length > 1 && !s.thinking && !s.busy && s.view.side === 'white'; }",
+        timeout=120_000,
+    )
+    sent = page.evaluate("(t) => window.__sent.filter((m) => m.t >= t)", since)
+    start = next(m["t"] for m in sent if m["method"] == "ai_start")
+    ended = next(m["t"] for m in sent if m["method"] == "play" and m["t"] > start)
+    slices = sum(1 for m in sent if m["method"] == "review_step" and start <= m["t"] <= ended)
+    waiting = page.evaluate(f"() => {PENDING}")
+    long = page.evaluate("([a, b]) => (window.__long || []).filter((e) => e.start >= a && e.start <= b).length", [start, ended])
+    if kind == "greedy":
+        slices = page.evaluate("() => { window.__greedy.on = false; return window.__greedy.slices; }")
+    if background:
+        # Let the review end before the next round (its game stays kept: no second review).
+        page.wait_for_function(f"() => {PENDING} === 0", timeout=600_000)
+    return {"ms": ended - start, "kind": kind, "waiting": waiting, "slices": slices, "long": long}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m lab.browser.bench_background", description=__doc__.splitlines()[0])
+    parser.add_argument("rounds", nargs="?", type=int, default=6, help="rounds of each kind (default 6)")
+    parser.add_argument("--level", default="strong", choices=("beginner", "casual", "strong"))
+    parser.add_argument("--no-build", action="store_true")
+    args = parser.parse_args()
+    if args.rounds <= 0:
+        parser.error("ROUNDS must be above 0")
+    if not args.no_build:
+        build.build(quiet=True)
+    with site_in_chromium() as (browser, url):
+        page = browser.new_context(service_workers="block").new_page()
+        page.add_init_script(RECORDERS)
+        page.add_init_script(CATCH_WORKER)
+        page.goto(url + "index.html")
+        page.wait_for_selector("html[data-engine=ready]", timeout=120_000)
+        idle(page)
+        print(f"Chromium {browser.version}, {args.level}'s first turn, {args.rounds} rounds of each kind\n")
+        print("| round | review | ms | games waiting after | review slices during | long tasks |")
+        print("| ---: | --- | ---: | ---: | ---: | ---: |")
+        round_(page, 99, "none", args.level)  # not counted: the first search loads the engine's modules
+        rounds = []
+        for i in range(args.rounds * len(KINDS)):
+            r = round_(page, 100 + i, KINDS[i % len(KINDS)], args.level)
+            rounds.append(r)
+            print(f"| {i + 1} | {r['kind']} | {r['ms']:.0f} | {r['waiting']} | {r['slices']} | {r['long']} |", flush=True)
+    median = {k: statistics.median(r["ms"] for r in rounds if r["kind"] == k) for k in KINDS}
+    measured = sum(1 for r in rounds if r["kind"] == "background" and r["waiting"])
+    print(f"\nmedian ms: {median['none']:.0f} alone, {median['background']:.0f} with the background review"
+          f" (ratio {median['background'] / median['none']:.2f}; {measured} of {args.rounds} rounds had games still waiting"
+          f" when the turn ended), {median['greedy']:.0f} beside a review that does not yield (ratio {median['greedy'] / median['none']:.2f})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,133 @@
+"""The explanations of :mod:`.explain` in English sentences, for the command line.
+
+The page says the same in its seven languages (web/analysis/explain.js): each code has the
+key of web/lang/*.json named in :data:`KEYS`, and :data:`ENGLISH` holds those keys' English
+texts, word for word (tests/test_explain_i18n.py checks them against web/lang/en.json).
+Placeholders: ``{played}`` the turn, ``{best}`` the better turn, ``{line}`` the reason's line,
+``{turn}`` a whole turn of its params, ``{by}``/``{side}`` the opponent's and the mover's
+colour, ``{type}``/``{taken}`` types, ``{n}`` the number (types left, turns), and the params
+``{capture}``, ``{action}``, ``{point}`` as they are.
+"""
+
+from __future__ import annotations
+
+__all__ = ["ENGLISH", "KEYS", "LAST_THREATENED", "LAST_UNDER_ATTACK", "explanation_text", "reason_key", "reason_text"]
+
+#: The text key of each code: of what the played turn allowed, of what the better turn achieved.
+KEYS = {
+    "allowed": {
+        "takes-last": "review.why.takesLast",
+        "starves": "review.why.starves",
+        "covers-last": "review.why.coversLast",
+        "proven-loss": "review.why.provenLoss",
+        "takes-scarce": "review.why.takesScarce",
+        "secures": "review.why.secures",
+        "threatens": "review.why.threatens",
+        "few-captures": "review.why.fewCaptures",
+    },
+    "achieved": {
+        "wins-type": "review.why.winsType",
+        "wins-starve": "review.why.winsStarve",
+        "proven-win": "review.why.provenWin",
+        "removes-threat": "review.why.removesThreat",
+        "takes-scarce": "review.why.takesScarceBetter",
+        "secures": "review.why.securesBetter",
+    },
+}
+LAST_THREATENED = "review.why.removesThreatLast"
+LAST_UNDER_ATTACK = "review.why.threatensLast"
+BETTER = "review.why.better"
+
+#: The English of the keys (a text with a number: its "one" and "other" forms).
+ENGLISH = {
+    "review.why.takesLast": "After {played}, {by} takes your last {type} with {capture} and you have no {type} left.",
+    "review.why.starves": "After {played}, {by} can leave you with no capture: {turn} starves you next turn.",
+    "review.why.coversLast": "{action} covers your own last {type}: that loses at once.",
+    "review.why.provenLoss": {
+        "one": "After {played}, {by} wins by force in {n} turn (proven by the endgame solver), starting with {line}.",
+        "other": "After {played}, {by} wins by force in {n} turns (proven by the endgame solver), starting with {line}.",
+    },
+    "review.why.takesScarce": {
+        "one": "After {played}, {by} takes your {type} on {point} with {capture}: you have {n} left.",
+        "other": "After {played}, {by} takes your {type} on {point} with {capture}: you have {n} left.",
+    },
+    "review.why.secures": "This gives {by} a stacking onto {point} ({action}) that no {side} stack is tall enough to take: "
+    "{by}'s {type} stacks are safe from capture.",
+    "review.why.threatens": {
+        "one": "After {played} and {by}'s {line}, the stack on {attacker} threatens your {type} on {point}, one of your last {n}.",
+        "other": "After {played} and {by}'s {line}, the stack on {attacker} threatens your {type} on {point}, one of your last {n}.",
+    },
+    "review.why.threatensLast": "After {played} and {by}'s {line}, the stack on {attacker} threatens your last {type} on {point}.",
+    "review.why.fewCaptures": {
+        "one": "After {played} and {by}'s {line}, you have only {n} capture left.",
+        "other": "After {played} and {by}'s {line}, you have only {n} captures left.",
+    },
+    "review.why.winsType": "{capture} would have taken {by}'s last {type} and won at once.",
+    "review.why.winsStarve": "{turn} would have left {by} with no capture and won at once.",
+    "review.why.provenWin": {
+        "one": "{best} wins by force in {n} turn (proven by the endgame solver).",
+        "other": "{best} wins by force in {n} turns (proven by the endgame solver).",
+    },
+    "review.why.removesThreat": "{capture} would have taken the {taken} that threatened your {type} on {point}.",
+    "review.why.removesThreatLast": "{capture} would have taken the {taken} that threatened your last {type}.",
+    "review.why.takesScarceBetter": {
+        "one": "{capture} would have taken one of {by}'s {type} stacks, leaving just {n}.",
+        "other": "{capture} would have taken one of {by}'s {type} stacks, leaving {n}.",
+    },
+    "review.why.securesBetter": "{action} would have made your stack on {point} too tall for any {by} stack to take: "
+    "your {type} stacks are safe from capture.",
+    "review.why.better": "Better: {best}.",
+}
+
+
+def reason_key(reason: dict, achieved: bool = False) -> str:
+    """The text key of a reason of ``reasons`` (``achieved`` False) or of ``better``."""
+    table = KEYS["achieved" if achieved else "allowed"]
+    if reason["code"] not in table:
+        raise ValueError(f"unknown reason code {reason['code']!r}")
+    if achieved and reason["code"] == "removes-threat" and reason["params"]["last"]:
+        return LAST_THREATENED
+    if not achieved and reason["code"] == "threatens" and reason["params"]["left"] == 1:
+        return LAST_UNDER_ATTACK
+    return table[reason["code"]]
+
+
+def _fields(reason: dict, played: list, best: list) -> dict:
+    p = reason["params"]
+    out = {"played": " ".join(played), "best": " ".join(best), "line": " ".join(reason["line"])}
+    for key, value in p.items():
+        if key in ("side", "by", "type", "taken"):
+            out[key] = value.capitalize()
+        elif key == "turn":
+            out[key] = " ".join(value)
+        elif key in ("left", "turns"):
+            out["n"] = value
+        else:
+            out[key] = value
+    return out
+
+
+def _fill(key: str, fields: dict) -> str:
+    text = ENGLISH[key]
+    if isinstance(text, dict):
+        text = text["one" if fields.get("n") == 1 else "other"]
+    return text.format(**fields)
+
+
+def reason_text(reason: dict, played: list, best: list, achieved: bool = False) -> str:
+    """One reason in English: of ``reasons`` (``achieved`` False) or of ``better``."""
+    return _fill(reason_key(reason, achieved), _fields(reason, played, best))
+
+
+def explanation_text(turn: dict) -> list:
+    """The sentences of a reviewed turn's ``explanation`` (none when it has none): what the
+    played turn allowed, then what the better turn achieved, or "Better: ..." when none is named."""
+    explanation = turn.get("explanation")
+    if not explanation:
+        return []
+    played, best = turn["actions"], turn["best"]
+    out = [reason_text(r, played, best) for r in explanation["reasons"]]
+    out += [reason_text(r, played, best, achieved=True) for r in explanation["better"]]
+    if not explanation["better"]:
+        out.append(_fill(BETTER, {"best": " ".join(best)}))
+    return out

@@ -1,0 +1,76 @@
+// A reviewed turn's explanation in words (tzaar/study/explain.py makes it: codes and params;
+// this says it in the language shown). Pure: a list of msg()s for page/i18n.js.
+//
+//   import { explanationMsgs } from "../analysis/explain.js";
+//   show(element, explanationMsgs(turn));   // turn: a review job's turn (side, actions, best, explanation)
+//
+// The keys are "review.why.*" (later texts: loadLater() first). tzaar/study/explain_text.py
+// holds the same English for the command line (tests/test_explain_i18n.py).
+
+import { msg } from "../page/i18n.js";
+
+/** The key of each code: what the played turn allowed, what the better turn achieved. */
+const ALLOWED = {
+  "takes-last": "review.why.takesLast",
+  starves: "review.why.starves",
+  "covers-last": "review.why.coversLast",
+  "proven-loss": "review.why.provenLoss",
+  "takes-scarce": "review.why.takesScarce",
+  secures: "review.why.secures",
+  threatens: "review.why.threatens",
+  "few-captures": "review.why.fewCaptures",
+};
+const ACHIEVED = {
+  "wins-type": "review.why.winsType",
+  "wins-starve": "review.why.winsStarve",
+  "proven-win": "review.why.provenWin",
+  "removes-threat": "review.why.removesThreat",
+  "takes-scarce": "review.why.takesScarceBetter",
+  secures: "review.why.securesBetter",
+};
+const TYPES = { tzaar: "review.why.type.tzaar", tzarra: "review.why.type.tzarra", tott: "review.why.type.tott" };
+const SIDES = { white: "side.white", black: "side.black" };
+
+/** The params of a reason's text: colours and types as msg()s, lines as action text, the
+ * number (types left, turns) as n. */
+function fields(reason, turn) {
+  const out = { played: turn.actions.join(" "), best: turn.best.join(" "), line: reason.line.join(" ") };
+  for (const [name, value] of Object.entries(reason.params)) {
+    if (name === "side" || name === "by") out[name] = msg(SIDES[value]);
+    else if (name === "type" || name === "taken") out[name] = msg(TYPES[value]);
+    else if (name === "turn") out[name] = value.join(" ");
+    else if (name === "left" || name === "turns") out.n = value;
+    else out[name] = value;
+  }
+  return out;
+}
+
+/** One reason as a msg(), or null for a code this page does not know (a newer engine). */
+export function reasonMsg(reason, turn, achieved = false) {
+  let key = (achieved ? ACHIEVED : ALLOWED)[reason.code];
+  if (achieved && reason.code === "removes-threat" && reason.params.last) key = "review.why.removesThreatLast";
+  if (!achieved && reason.code === "threatens" && reason.params.left === 1) key = "review.why.threatensLast";
+  return key ? msg(key, fields(reason, turn)) : null;
+}
+
+/**
+ * The sentences of a reviewed turn's explanation: what the played turn allowed, then what the
+ * better turn achieved, or (`better`) "Better: E3xE4 pass." when none is named; [] for a turn
+ * with no explanation (not a mistake).
+ */
+export function explanationMsgs(turn, { better = true } = {}) {
+  const explanation = turn.explanation;
+  if (!explanation) return [];
+  const out = explanation.reasons.map((r) => reasonMsg(r, turn));
+  out.push(...explanation.better.map((r) => reasonMsg(r, turn, true)));
+  if (!explanation.better.length && better) out.push(msg("review.why.better", { best: turn.best.join(" ") }));
+  return out.filter(Boolean);
+}
+
+/** The items of the review's summary (the marked turns, the worst first), each a msg():
+ * "23. White: blunder, −31 points" (under the heading "review.worst"). */
+export function summaryMsgs(summary) {
+  return summary.map((s) =>
+    msg("review.worstItem", { number: s.number, side: msg(SIDES[s.side]), mark: msg(`review.${s.mark}`), n: Math.round(s.loss) }),
+  );
+}

@@ -1,0 +1,111 @@
+// The review of your finished games in the background: each game waits in the stored list
+// ("exercises", page/storage.js; learn/exercise-list.js) until the engine has reviewed it,
+// then its mistakes join the list. A game waits there even across a reload; the reviews
+// left start again the next time a game ends, a record's side is added or Learn opens.
+//
+// The review is the review job of the facade (tzaar/ai/review.py), at the review's own
+// budget (REVIEW_NODES, the same as the Analysis panel's Review: the same answer), run as a
+// background run of engine/client.js: it asks for its next slice only while no other search
+// of the page runs, so the next game's computer turns, the hint and the analysis come first.
+//
+//   reviewLater(engine, storage, {id, start, actions, colour, date});   // then runs it
+//   await reviewOf(start, actions);   // the review's answer once it is done (null: none)
+//   onReviewed(() => ...);            // after each game reviewed (returns the unbind function)
+
+import { readList, withPending, mistakesOf, addItems } from "./exercise-list.js";
+
+/** Nodes searched per position of a review (the Analysis panel's Review uses this too). */
+export const REVIEW_NODES = 1500;
+/** Milliseconds of a background slice: the longest a game's search waits for it to end. */
+const SLICE_MS = 20;
+const KEY = "exercises";
+const KEPT = 5; // the latest reviews' answers kept for the Review and "See why you lost"
+
+const answers = new Map(); // game key -> the review's answer
+const listeners = new Set();
+let running = null; // the loop over the waiting games, while it runs
+let waiting = new Set(); // the keys of the games waiting or under review
+
+const keyOf = (start, actions) => `${start}~${actions.join(",")}`;
+
+/** The list of exercises stored in `storage` (learn/exercise-list.js readList). */
+export function listIn(storage) {
+  return readList(storage?.get(KEY));
+}
+
+/** Store `list` as the list of exercises. */
+export function store(storage, list) {
+  storage?.set(KEY, list);
+}
+
+/** Call `listener()` after each game reviewed (and when the reviews stop); returns its unbind. */
+export function onReviewed(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Whether a review runs, or games wait for one. */
+export function reviewing(storage) {
+  return running !== null || listIn(storage).pending.length > 0;
+}
+
+/** The review's answer of the game (start, actions) if it was reviewed in this page, else null. */
+export function reviewed(start, actions) {
+  return answers.get(keyOf(start, actions)) ?? null;
+}
+
+/** The review's answer of the game, once the background has it; null if it is not waiting. */
+export function reviewOf(start, actions) {
+  const key = keyOf(start, actions);
+  if (answers.has(key) || !waiting.has(key)) return Promise.resolve(answers.get(key) ?? null);
+  return new Promise((resolve) => {
+    const unbind = onReviewed(() => {
+      if (!answers.has(key) && waiting.has(key)) return;
+      unbind();
+      resolve(answers.get(key) ?? null);
+    });
+  });
+}
+
+/** Game `game` ({id, start, actions, colour, date}: its mistakes of side `colour`) waits
+ * for its review, which starts once the reviews before it are done. */
+export function reviewLater(engine, storage, game) {
+  store(storage, withPending(listIn(storage), game));
+  return reviewPending(engine, storage);
+}
+
+/** Run the reviews of the games waiting, one after the other (once: a second call joins). */
+export function reviewPending(engine, storage) {
+  for (const g of listIn(storage).pending) waiting.add(keyOf(g.start, g.actions));
+  // (An engine that stopped ends the loop: the games wait for the next page.)
+  running ??= reviewAll(engine, storage).catch(() => null).finally(() => {
+    running = null;
+    waiting = new Set();
+    for (const listener of [...listeners]) listener();
+  });
+  return running;
+}
+
+async function reviewAll(engine, storage) {
+  for (let game; (game = listIn(storage).pending[0]); ) await reviewOne(engine, storage, game);
+}
+
+async function reviewOne(engine, storage, game) {
+  const key = keyOf(game.start, game.actions);
+  let items = [];
+  try {
+    const params = { start: game.start, actions: game.actions, nodes: REVIEW_NODES };
+    const answer = await engine.run("review", params, { background: true, sliceMs: SLICE_MS });
+    const { positions } = await engine.call("game", { start: game.start, actions: game.actions });
+    answers.set(key, answer);
+    if (answers.size > KEPT) answers.delete(answers.keys().next().value);
+    items = mistakesOf(answer, [game.start, ...positions], game.colour, game, Date.now());
+  } catch (error) {
+    if (error?.kind === "Terminated" || error?.kind === "EngineUnavailable") throw error; // it waits for the next page
+    // A game the engine refuses (a damaged entry) is dropped: it would fail every time.
+  }
+  // The list as it is now (an answer may have changed it meanwhile), with the game's mistakes.
+  store(storage, addItems(withPending(listIn(storage), game, false), items));
+  waiting.delete(key);
+  for (const listener of [...listeners]) listener();
+}

@@ -1,0 +1,179 @@
+// Your mistakes as exercises: the list, pure (no DOM, no engine, no clock of its own: every
+// function that needs the time takes `now`, milliseconds). The page keeps it in the browser
+// (the stored value "exercises", page/storage.js) through learn/exercises.js and
+// learn/background.js; tests/js/exercises.test.mjs tests it with a fake clock.
+//
+// The stored value: {version: 1, items: [exercise], pending: [game]}.
+//   exercise: {id, position, side, number, played, best, loss, mark, explanation, game, date,
+//              solves: [ms], misses, due: ms, learned: ms | null}
+//     position: the position text before the turn you played (`side` to move, turn `number`);
+//     played: your turn's actions; best: the engine's; loss: the points of your chance of
+//     winning that your turn gave away (tzaar/ai/review.py); explanation: the review's words
+//     for the mistake when it has some (else null); game: the id of the game it came from.
+//   game (a review waiting to run): {id, start, actions, colour, date}
+//
+// Spaced repetition: a right answer is a solve; the exercise comes back AGAIN_DAYS later, and
+// a second solve at least AGAIN_DAYS after the first makes it learned: it leaves the list
+// (kept, counted as learned). A miss forgets the solves and makes it due at once.
+
+/** A right answer gives away less than this many points of the mover's chance of winning
+ * compared with the engine's turn (the review's own measure; a mistake is 15). */
+export const MARGIN = 8;
+/** Days between the two solves that make an exercise learned, and until a solved one is due. */
+export const AGAIN_DAYS = 3;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The most exercises kept (the oldest learned ones go first, then the oldest). */
+export const MAX_EXERCISES = 300;
+/** The most games waiting for their review. */
+export const MAX_PENDING = 20;
+
+const SIDES = new Set(["white", "black"]);
+const isTexts = (v) => Array.isArray(v) && v.every((a) => typeof a === "string");
+const isTime = (v) => Number.isFinite(v) && v >= 0;
+
+/** An empty list. */
+export function emptyList() {
+  return { version: 1, items: [], pending: [] };
+}
+
+function validItem(x) {
+  return (
+    x && typeof x === "object" && typeof x.id === "string" && typeof x.position === "string" && SIDES.has(x.side) &&
+    isTexts(x.played) && x.played.length > 0 && isTexts(x.best) && Number.isFinite(x.loss) &&
+    Array.isArray(x.solves) && x.solves.every(isTime) && isTime(x.due) && (x.learned === null || isTime(x.learned))
+  );
+}
+
+function validGame(g) {
+  return g && typeof g === "object" && typeof g.id === "string" && typeof g.start === "string" && isTexts(g.actions) && SIDES.has(g.colour);
+}
+
+/** The list in a stored value: anything that is not one (damaged, another format) reads as
+ * an empty list, and an entry that is not an exercise is left out. */
+export function readList(value) {
+  if (!value || typeof value !== "object" || value.version !== 1) return emptyList();
+  const items = Array.isArray(value.items) ? value.items.filter(validItem) : [];
+  const pending = Array.isArray(value.pending) ? value.pending.filter(validGame) : [];
+  return { version: 1, items, pending };
+}
+
+/** The id of the exercise of playing `played` in `position`. */
+export function exerciseId(position, played) {
+  return `${position}~${played.join(",")}`;
+}
+
+/**
+ * The exercises of a review (tzaar/ai/review.py's result: {turns}) of a game whose position
+ * before each action is `positions` (the start, then after each action): the turns of side
+ * `colour` marked a mistake or a blunder. `game`: {id, date}; `now`: when they were made.
+ */
+export function mistakesOf(review, positions, colour, game, now) {
+  const out = [];
+  let cursor = 0;
+  for (const turn of review.turns) {
+    const before = positions[cursor];
+    cursor += turn.actions.length;
+    if (turn.side !== colour || !turn.mark || !turn.best?.length || typeof before !== "string") continue;
+    out.push({
+      id: exerciseId(before, turn.actions),
+      position: before,
+      side: colour,
+      number: turn.number,
+      played: turn.actions,
+      best: turn.best,
+      loss: turn.loss,
+      mark: turn.mark,
+      explanation: turn.explanation ?? null,
+      game: game.id,
+      date: game.date,
+      solves: [],
+      misses: 0,
+      due: now,
+      learned: null,
+    });
+  }
+  return out;
+}
+
+/** `list` with `items` added (one already there stays as it is), within MAX_EXERCISES. */
+export function addItems(list, items) {
+  const known = new Set(list.items.map((x) => x.id));
+  const added = items.filter((x) => !known.has(x.id) && known.add(x.id));
+  let all = [...list.items, ...added];
+  while (all.length > MAX_EXERCISES) {
+    const learned = all.findIndex((x) => x.learned !== null);
+    all.splice(learned >= 0 ? learned : 0, 1);
+  }
+  return { ...list, items: all };
+}
+
+/** `list` with the game `game` waiting for its review (once), or without it (`wait` false). */
+export function withPending(list, game, wait = true) {
+  const rest = list.pending.filter((g) => g.id !== game.id);
+  return { ...list, pending: wait ? [...rest, game].slice(-MAX_PENDING) : rest };
+}
+
+/** Whether the answer's review (its one turn: {actions, best, loss}) is right: the engine's
+ * own turn, or a turn that gives away less than MARGIN points. */
+export function isRight(turn) {
+  if (turn.best?.length && turn.best.join(" ") === turn.actions.join(" ")) return true;
+  return Number.isFinite(turn.loss) && turn.loss < MARGIN;
+}
+
+/** Exercise `item` after an answer at `now`, right or not (spaced repetition, above). */
+export function answered(item, right, now) {
+  if (!right) return { ...item, solves: [], misses: item.misses + 1, due: now };
+  const solves = [...item.solves, now];
+  const learned = solves.length >= 2 && now - solves[0] >= AGAIN_DAYS * DAY_MS ? now : null;
+  return { ...item, solves, due: now + AGAIN_DAYS * DAY_MS, learned };
+}
+
+/** `list` with exercise `id` replaced by `change(item)`. */
+export function updated(list, id, change) {
+  return { ...list, items: list.items.map((x) => (x.id === id ? change(x) : x)) };
+}
+
+/** {left: not learned yet, due: of them, to practise now, solved: learned (left the list)}. */
+export function counts(list, now) {
+  const left = list.items.filter((x) => x.learned === null);
+  return { left: left.length, due: left.filter((x) => x.due <= now).length, solved: list.items.length - left.length };
+}
+
+/** The exercises still on the list, the due ones first (oldest due first), then by when due. */
+export function onList(list) {
+  return list.items.filter((x) => x.learned === null).sort((a, b) => a.due - b.due);
+}
+
+/** The next exercise to practise at `now` (due, not `exclude`), or null. */
+export function nextDue(list, now, exclude = null) {
+  return onList(list).find((x) => x.due <= now && x.id !== exclude) ?? null;
+}
+
+/**
+ * The turn that turned the game for side `colour` in a review's result ({evals, turns}):
+ * the last of `colour`'s turns after which its chance of winning fell below one half and
+ * stayed there to the end. When its chance was never at one half or more after a turn of the
+ * game, or never fell (a lost game the review does not see lost), the turn of `colour` that
+ * gave away the most. Returns the index of that turn in `turns`, or -1 (no turn of `colour`).
+ */
+export function turningTurn(review, colour) {
+  const mine = (c) => (colour === "white" ? c : 1 - c);
+  const chance = (ev) => (ev ? mine(ev.chance) : null);
+  const turns = review.turns;
+  let turned = -1;
+  for (let k = turns.length - 1; k >= 0; k -= 1) {
+    const after = chance(review.evals[k + 1]);
+    if (after !== null && after >= 0.5) break; // from here on, the game had not turned yet
+    const before = chance(review.evals[k]);
+    if (turns[k].side === colour && before !== null && before >= 0.5) {
+      turned = k;
+      break;
+    }
+  }
+  if (turned >= 0) return turned;
+  let worst = -1;
+  turns.forEach((t, k) => {
+    if (t.side === colour && Number.isFinite(t.loss) && (worst < 0 || t.loss > turns[worst].loss)) worst = k;
+  });
+  return worst;
+}

@@ -1,0 +1,221 @@
+// Your mistakes as exercises (loaded with the lessons' list, learn/lessons.js): under Learn,
+// "Your mistakes: 7 to practise", with Practise and the buttons that add the mistakes of the
+// game on the board (a record opened in the page: one side's); and the exercise itself, the
+// mode "exercise" (modes.js), a visit like a puzzle (game/state.js VISITS): its position on
+// the board for two people at this screen, "Find a better action than the one you played".
+// Once your turn is complete the engine reviews it (the review job, at the background
+// review's budget, learn/background.js) and exercise-list.js judges it: right within MARGIN
+// points of the engine's turn (a proven position: its chances are the solver's proof, 1 or
+// 0). A miss shows the engine's better turn and the explanation when the review gives one.
+// Spaced repetition and the stored list: exercise-list.js; the reviews: background.js.
+
+import { msg, show, loadLater } from "../page/i18n.js";
+import { runCommand } from "../page/input.js";
+import { element } from "../panels/dom.js";
+import { isRight, answered, updated, counts, nextDue, AGAIN_DAYS } from "./exercise-list.js";
+import { REVIEW_NODES, listIn, store, onReviewed, reviewing, reviewLater, reviewPending } from "./background.js";
+
+const LIST_HTML = `<h3 class="exercises-title"></h3><p class="exercises-count" role="status"></p>
+<div class="exercises-actions"><button type="button" class="primary" data-exercises="practise"></button></div>
+<p class="exercises-add"><span></span> <button type="button" data-exercises="add" data-side="white"></button>
+<button type="button" data-exercises="add" data-side="black"></button></p><p class="exercises-status" role="status"></p>`;
+
+const PANEL_HTML = `<div class="lessons-head"><h2 class="exercise-title"></h2>
+<button type="button" class="lessons-close" data-exercise="close">×</button></div>
+<p class="exercise-task"></p><p class="exercise-status" role="status"></p><p class="exercise-explain"></p>
+<div class="lesson-actions"><button type="button" data-exercise="retry"></button>
+<button type="button" class="primary" data-exercise="next"></button>
+<button type="button" data-exercise="list"></button></div>`;
+
+const side = (name) => msg(`side.${name}`);
+
+/** A missed answer's explanation: the review's words (analysis/explain.js, when the review
+ * gives an explanation), else the engine's better turn alone. */
+async function explanationOf(turn) {
+  if (!turn.explanation) return msg("exercises.better", { best: turn.best.join(" ") });
+  const { explanationMsgs } = await import("../analysis/explain.js");
+  return explanationMsgs(turn);
+}
+const actionsText = (actions) => actions.join(" ");
+
+let made = null;
+let madeNow = null; // resolves made
+const ready = new Promise((resolve) => (madeNow = resolve));
+
+/** The exercises' list under Learn, in `container` (once per page; later calls return it). */
+export async function makeExercises(container, game, engine, storage, modes) {
+  await loadLater();
+  if (!made) {
+    made = new Exercises(container, game, engine, storage, modes);
+    madeNow(made);
+  }
+  return made;
+}
+
+/** Open the next exercise due (after the reviews that run now), once the list is made. */
+export async function practise() {
+  return (await ready).practise();
+}
+
+class Exercises {
+  #game;
+  #engine;
+  #storage;
+  #modes;
+  #root; // the list under Learn
+  #panel; // the exercise's panel, in the mode "exercise"
+  #current = null; // {item, judged: counted already, over}
+  #busy = false;
+
+  constructor(container, game, engine, storage, modes) {
+    this.#game = game;
+    this.#engine = engine;
+    this.#storage = storage;
+    this.#modes = modes;
+    const root = (this.#root = element("section", "exercises", { id: "your-mistakes" }));
+    root.innerHTML = LIST_HTML;
+    container.prepend(root);
+    const $ = (s) => root.querySelector(s);
+    show($(".exercises-title"), msg("exercises.title"));
+    show($('[data-exercises="practise"]'), msg("exercises.practise"));
+    show($(".exercises-add span"), msg("exercises.add"));
+    for (const b of root.querySelectorAll('[data-exercises="add"]')) show(b, side(b.dataset.side));
+    root.addEventListener("click", (event) => {
+      const b = event.target.closest("button[data-exercises]");
+      if (b?.dataset.exercises === "practise") this.practise();
+      else if (b?.dataset.exercises === "add") this.addBoard(b.dataset.side);
+    });
+    const panel = (this.#panel = element("section", "panel lessons exercise", { id: "exercise", hidden: "" }));
+    panel.innerHTML = PANEL_HTML;
+    container.closest(".side")?.prepend(panel);
+    const p = (s) => panel.querySelector(s);
+    show(p(".exercise-title"), msg("exercises.panelTitle"));
+    show(panel, msg("exercises.panelTitle"), "aria-label");
+    show(p(".lessons-close"), msg("exercises.list"), "aria-label");
+    show(p('[data-exercise="retry"]'), msg("exercises.retry"));
+    show(p('[data-exercise="next"]'), msg("exercises.next"));
+    show(p('[data-exercise="list"]'), msg("exercises.list"));
+    panel.addEventListener("click", (event) => {
+      const command = event.target.closest("button[data-exercise]")?.dataset.exercise;
+      if (command === "retry" && this.#current) this.#open(this.#current.item, this.#current.judged);
+      else if (command === "next") this.practise();
+      else if (command === "close" || command === "list") runCommand("learn");
+    });
+    modes.add("exercise", { open: () => (panel.hidden = false), close: () => this.#leave() });
+    game.subscribe((state) => this.#changed(state));
+    onReviewed(() => this.render());
+    this.render();
+    reviewPending(engine, storage); // the reviews a closed page left waiting
+  }
+
+  /** The count under Learn: to practise (due now), solved; or that none are there yet. */
+  render() {
+    const list = listIn(this.#storage);
+    const { left, due, solved } = counts(list, Date.now());
+    const $ = (s) => this.#root.querySelector(s);
+    Object.assign(this.#root.dataset, { left: String(left), due: String(due), solved: String(solved), reviewing: String(reviewing(this.#storage)) });
+    const lines = [left + solved ? msg("exercises.count", { n: left, due, solved }) : msg("exercises.none")];
+    if (reviewing(this.#storage)) lines.push(msg("exercises.reviewing"));
+    show($(".exercises-count"), lines);
+    $('[data-exercises="practise"]').disabled = !due;
+  }
+
+  /** Review the game on the board in the background and add the mistakes of `colour`. */
+  async addBoard(colour) {
+    const s = this.#game.state;
+    const status = this.#root.querySelector(".exercises-status");
+    if (!s.actions.length || s.engine !== "ready") return show(status, msg("exercises.addNothing"));
+    const before = listIn(this.#storage).items.length;
+    const id = `${s.start}~${s.actions.join(",")}`;
+    show(status, msg("exercises.adding", { side: side(colour) }));
+    this.render();
+    await reviewLater(this.#engine, this.#storage, { id: `${id}|${colour}`, start: s.start, actions: s.actions, colour, date: new Date().toISOString().slice(0, 10) });
+    show(status, msg("exercises.added", { n: listIn(this.#storage).items.length - before, side: side(colour) }));
+    this.render();
+  }
+
+  /** Open the next exercise due (once the reviews under way are done), or say there is none. */
+  async practise() {
+    await reviewPending(this.#engine, this.#storage);
+    const item = nextDue(listIn(this.#storage), Date.now(), this.#current?.item.id ?? null) ?? nextDue(listIn(this.#storage), Date.now());
+    if (!item) {
+      this.render();
+      return show(this.#root.querySelector(".exercises-status"), msg("exercises.noneDue"));
+    }
+    await this.#open(item, false);
+  }
+
+  async #open(item, judged) {
+    this.#current = { item, judged, over: false };
+    this.#panel.dataset.exercise = item.id;
+    this.#say(msg("exercises.task", { side: side(item.side), number: item.number, played: actionsText(item.played) }), "", ".exercise-task");
+    this.#say("", "");
+    this.#explain(null);
+    if (this.#modes.current !== "exercise") await this.#modes.enter("exercise");
+    await this.#game.openGame({ start: item.position, actions: [] }, "exercise");
+    document.getElementById("board")?.scrollIntoView({ block: "nearest" });
+  }
+
+  #leave() {
+    this.#panel.hidden = true;
+    this.#current = null;
+    delete this.#panel.dataset.exercise;
+    delete this.#panel.dataset.status;
+  }
+
+  #say(text, status, selector = ".exercise-status") {
+    show(this.#panel.querySelector(selector), text);
+    if (selector === ".exercise-status") this.#panel.dataset.status = status;
+  }
+
+  #explain(text) {
+    show(this.#panel.querySelector(".exercise-explain"), text ?? "");
+  }
+
+  async #changed(state) {
+    const cur = this.#current;
+    if (!cur || cur.over || this.#busy || state.engine !== "ready" || state.busy) return;
+    if (state.start !== cur.item.position) return; // another game on the board: the mode is left by modes.js
+    const view = state.view;
+    if (state.cursor !== state.actions.length || !state.actions.length || !view) return;
+    if (!view.winner && view.side === cur.item.side) return; // the turn goes on
+    this.#busy = true;
+    cur.over = true;
+    this.#say(msg("exercises.checking"), "checking");
+    try {
+      const params = { start: cur.item.position, actions: state.actions, nodes: REVIEW_NODES };
+      const answer = await this.#engine.run("review", params, {});
+      if (this.#current !== cur) return;
+      this.#judge(cur, answer.turns[0]);
+    } catch (error) {
+      this.#say(msg("exercises.failed", { detail: error.message }), "failed");
+    } finally {
+      this.#busy = false;
+    }
+  }
+
+  /** The answer's turn of its review judged, said, and (its first answer) counted. */
+  #judge(cur, turn) {
+    const right = isRight(turn);
+    const now = Date.now();
+    let item = cur.item;
+    if (!cur.judged) {
+      item = answered(item, right, now);
+      store(this.#storage, updated(listIn(this.#storage), item.id, () => item));
+      cur.judged = true;
+    }
+    const lines = [];
+    if (right) {
+      lines.push(msg(turn.actions.join(" ") === turn.best.join(" ") ? "exercises.rightBest" : "exercises.right", { best: actionsText(turn.best) }));
+    } else {
+      lines.push(msg("exercises.wrong", { actions: actionsText(turn.actions), n: Math.round(turn.loss ?? 0) }));
+    }
+    if (item !== cur.item) lines.push(msg(!right ? "exercises.again" : item.learned !== null ? "exercises.learned" : "exercises.solvedOnce", { n: AGAIN_DAYS }));
+    else lines.push(msg("exercises.notCounted"));
+    this.#say(lines, right ? "right" : "wrong");
+    this.#explain(null);
+    if (!right) explanationOf(turn).then((text) => this.#current === cur && this.#explain(text), () => null);
+    this.#panel.dataset.loss = String(turn.loss ?? "");
+    this.render();
+  }
+}
