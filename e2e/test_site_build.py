@@ -275,7 +275,7 @@ def test_the_code_is_minified_and_the_language_files_split(dist_dir):
     assert "// " not in (dist_dir / "app.js").read_text().replace("://", "")
     assert (dist_dir / "sw.js").read_text().count("\n") > 20  # the service worker as written
     page = (dist_dir / "index.html").read_text()
-    assert 'data-i18n="help.title"></h2>' in page and 'title="Flip the board (F)"' not in page
+    assert 'data-i18n="confirm.title"></h2>' in page and 'title="Flip the board (F)"' not in page  # (a dialog's English: dropped)
     assert '<span data-i18n="game.newGame">New game</span>' in page  # shown before i18n.js runs: kept
     start_keys = languages.page_keys((web / "index.html").read_text())
     for source in sorted((web / "lang").glob("*.json")):

@@ -100,3 +100,29 @@ def test_the_facade_writes_and_reads_the_end():
         "A record's end: Black cannot run out of time: White was to move.",
     )
     assert err("record_save", {"start": start, "actions": [], "end": {"reason": "timeout"}})[0] == "BadParams"
+    for loser in (0, None, "White", ["white"]):
+        kind, message = err("record_export", {"start": start, "actions": [], "format": "tzaar", "end": {"reason": "resigned", "loser": loser}})
+        assert kind == "RecordEndError" and "the loser is 'white' or 'black'" in message
+    assert err("record_save", {"start": start, "actions": [], "end": {"reason": 7, "loser": "white"}}) == (
+        "RecordEndError",
+        "A record's end: A game ends by resigned or timeout, not '7'.",
+    )
+
+
+def test_the_command_line_converts_and_reviews_a_game_with_its_end(capsys, tmp_path):
+    from tzaar.cli.main import main
+
+    rec = tmp_path / "game.txt"
+    rec.write_text(format_record(START, ONE, end=GameEnd("resigned", 1)))
+    assert main(["convert", str(rec)]) == 0
+    golem = capsys.readouterr().out
+    assert "RE[W+R]" in golem
+    (tmp_path / "game.sgf").write_text(golem)
+    assert main(["convert", str(tmp_path / "game.sgf")]) == 0
+    assert "Result: White wins (Black resigned)" in capsys.readouterr().out
+    assert main(["review", str(rec), "--nodes", "50"]) == 0
+    assert "\nend                            Black resigned\n" in capsys.readouterr().out
+    bad = tmp_path / "bad.txt"
+    bad.write_text("Result: White wins (White resigned)\nStart: standard\n1. C5xC4\n")
+    assert main(["convert", str(bad)]) == 2
+    assert "line 1: White cannot both win and lose" in capsys.readouterr().err

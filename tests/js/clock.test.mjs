@@ -133,3 +133,17 @@ test("a clock's text: minutes and seconds, tenths under ten seconds", () => {
   assert.equal(clockText(40), "0:00.0");
   assert.equal(clockText(-5), "0:00.0");
 });
+
+test("a clock saved with the game (saving.js) comes back after a reload with the closed time counted", async () => {
+  const { Saving } = await import("../../web/game/saving.js");
+  const { makeStorage } = await import("../../web/page/storage.js");
+  const { initialState } = await import("../../web/game/state.js");
+  const saving = new Saving(makeStorage(null));
+  const clock = press(start(newClock("5+3"), "white", T0), T0 + 20_000); // Black runs from T0+20 s
+  saving.write({ ...initialState(), actions: [], cursor: 0, clock: saveClock(clock) });
+  const { saved } = saving.read();
+  const back = restoreClock(saved.clock, T0 + 80_000); // the page reopened a minute later
+  assert.deepEqual([timeLeft(back, "white", T0 + 80_000), timeLeft(back, "black", T0 + 80_000)], [283_000, 240_000]);
+  saving.write({ ...initialState(), actions: [], cursor: 0 });
+  assert.equal(saving.read().saved.clock, null); // an untimed game
+});

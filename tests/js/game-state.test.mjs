@@ -329,6 +329,10 @@ test("resultOf says who won, as the person at the screen hears it", () => {
 test("an end outside the rules: checked, its winner at the game's end only, its words, and a new action clears it", () => {
   assert.deepEqual(endOf({ reason: "timeout", loser: "white", extra: 1 }), { reason: "timeout", loser: "white" });
   for (const bad of [null, {}, { reason: "flag", loser: "white" }, { reason: "resigned", loser: "red" }, "timeout"]) assert.equal(endOf(bad), null);
+  // Against the last position: out of time only the side to move; never after the rules' end.
+  assert.equal(endOf({ reason: "timeout", loser: "black" }, view({ side: "white" })), null);
+  assert.deepEqual(endOf({ reason: "resigned", loser: "black" }, view({ side: "white" })), { reason: "resigned", loser: "black" });
+  assert.equal(endOf({ reason: "resigned", loser: "black" }, view({ winner: "white" })), null);
   const ended = game(5, { view: view(), end: { reason: "timeout", loser: "white" } });
   assert.equal(winnerOf(ended), "black");
   assert.equal(winnerOf({ ...ended, cursor: 4 }), null, "looking back: the game went on there");

@@ -46,8 +46,10 @@ def _end_in(end, final: Position):
         return None
     if set(end) != {"reason", "loser"}:
         raise BadParams(f"end: an object {{reason, loser}}, not one with {shown(', '.join(sorted(map(str, end))))}.")
+    if not isinstance(end["loser"], str) or end["loser"] not in COLOUR_NAMES:
+        raise RecordEndError(f"A record's end: the loser is 'white' or 'black', not {shown(str(end['loser']))}.")
     try:
-        return game_end(end["reason"], end["loser"] if isinstance(end["loser"], str) else -1, final)
+        return game_end(end["reason"], end["loser"], final)
     except GameEndError as e:
         raise RecordEndError(f"A record's end: {e}") from None
 

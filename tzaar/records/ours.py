@@ -44,7 +44,9 @@ class Record(NamedTuple):
 
     ``players``: ``{"white": "person" | "computer LEVEL", "black": ...}`` for the sides the
     header names; ``setup``: ``"standard"``, ``"random"``, ``"tournament"`` or
-    ``"position"`` (how the ``Start:`` line gives the start), ``seed`` for ``random``.
+    ``"position"`` (how the ``Start:`` line gives the start), ``seed`` for ``random``;
+    ``end``: the :class:`~tzaar.rules.ending.GameEnd` its ``Result`` line names (out of time,
+    resigned), or None.
     """
 
     start: Position

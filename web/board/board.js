@@ -4,6 +4,7 @@
 //   board.on("activate", ({point}) => ...);   // play mode: a point clicked, tapped, or Enter/Space
 //   board.on("edit", ({point}) => ...);       // edit mode: the same, for the position editor
 //   board.on("cancel", () => ...);            // Escape, or a click on no point
+//   (a stack dragged to a target: "activate" on the stack, then on the target; drag.js)
 //   board.render(state, {animate: [{from, to}]});
 //   board.setEditing({position, points});     // edit mode, drawing that; null: the game again
 //
@@ -44,11 +45,28 @@ export class Board {
   #pointsKey = ""; // what the points show, as last drawn
   #editing = null; // in edit mode: {position, points}, drawn instead of the game's state
   #reducedMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)");
+  #pressed = null; // the pointer pressed on the board (its pointerId), until it is let go
+  #dropped = false; // a drag just ended: the click that may follow is not a click
 
   constructor(svg) {
     this.#svg = svg;
     this.#build();
     svg.addEventListener("click", (event) => this.#onClick(event));
+    svg.addEventListener("pointerdown", (event) => this.#onPress(event));
+    const letGo = (event) => {
+      if (event.pointerId === this.#pressed) this.#pressed = null;
+    };
+    window.addEventListener("pointerup", letGo); // (let go anywhere)
+    window.addEventListener("pointercancel", letGo);
+    // A finger on a stack that can act drags it rather than scrolling the page (touch-action
+    // is not honoured on SVG's inner elements; elsewhere on the board a finger scrolls).
+    svg.addEventListener(
+      "touchmove",
+      (event) => {
+        if (this.#pressed !== null && event.cancelable) event.preventDefault();
+      },
+      { passive: false },
+    );
     svg.addEventListener("keydown", (event) => this.#onKey(event));
     svg.addEventListener("focusin", (event) => {
       const g = event.target.closest?.("[data-point]");
@@ -110,7 +128,7 @@ export class Board {
       piece.dataset.at = p.name;
       const marker = el("g", { class: "marker" }, point);
       el("circle", { class: "focus-ring", r: R + 12 }, point);
-      this.#nodes.set(p.name, { point, dot, piece, marker, sig: "", mark: "", labelled: "", actionable: false });
+      this.#nodes.set(p.name, { point, dot, piece, marker, sig: "", mark: "", labelled: "", actionable: false, movable: false });
     }
     this.#layout(false);
   }
@@ -246,6 +264,7 @@ export class Board {
         n.actionable = actionable;
         point.classList.toggle("actionable", actionable);
       }
+      n.movable = Boolean(stack) && (sources.has(name) || selected); // can be dragged (drag.js)
     }
   }
 
@@ -333,7 +352,38 @@ export class Board {
 
   // ---- input -------------------------------------------------------------------------
 
+  /** A press on a stack that can act, in play mode, may become a drag (drag.js, loaded on the first). */
+  #onPress(event) {
+    this.#dropped = false;
+    if (this.#mode !== "play" || !event.isPrimary || event.button !== 0) return;
+    const from = event.target.closest?.("[data-point]")?.dataset.point;
+    const n = from && this.#nodes.get(from);
+    if (!n || !n.movable) return;
+    this.#pressed = event.pointerId;
+    import("./drag.js").then(({ followPress }) => {
+      if (this.#pressed !== event.pointerId) return; // let go before the module came: a click
+      followPress(
+        {
+          svg: this.#svg,
+          layer: this.#layers.points,
+          piece: (name) => this.#nodes.get(name).piece,
+          selected: () => this.#shown?.selected ?? null,
+          activate: (name) => this.#point(name, "pointer"),
+          dropped: () => {
+            this.#dropped = true;
+          },
+        },
+        from,
+        event,
+      );
+    });
+  }
+
   #onClick(event) {
+    if (this.#dropped) {
+      this.#dropped = false; // the click after a drag's drop
+      return;
+    }
     const g = event.target.closest?.("[data-point]");
     if (g) {
       this.#setRoving(g.dataset.point);

@@ -140,7 +140,8 @@ export class Game {
       busy: false,
       pendingLosing: null,
       resultDismissed: false,
-      end: endOf(more.end),
+      end: endOf(more.end, answer.view),
+      clock: more.clock ?? null,
       loaded: this.state.loaded + 1,
     };
     this.#set(state);
@@ -156,15 +157,23 @@ export class Game {
   }
 
   /** The game ends outside the rules at its last action: {reason: "timeout"|"resigned",
-   * loser: "white"|"black"} (the online game's clock or a resignation); kept in the save. */
+   * loser: "white"|"black"} (the online game's clock or a resignation); kept in the save.
+   * False (nothing changes) when it cannot be: the rules ended the game, the cursor is not at
+   * its end, or a player runs out of time while the other is to move. */
   endGame(end) {
-    const checked = endOf(end);
-    if (!checked || this.state.view?.winner || this.state.cursor !== this.state.actions.length) return false;
+    const checked = this.state.view && endOf(end, this.state.view);
+    if (!checked || this.state.cursor !== this.state.actions.length) return false;
     this.#set({ end: checked, selected: null, pendingLosing: null, resultDismissed: false });
     this.#save();
     const result = resultOf(this.state);
     this.announce(`${result.title}. ${result.reason}.`);
     return true;
+  }
+
+  /** The timed game's clock (a game/clock.js state, or null): kept in the state and the save. */
+  setClock(clock) {
+    this.#set({ clock });
+    this.#save();
   }
 
   /** Start a new game: {setup: "standard"|"random"|"tournament", seed?, players?}. */

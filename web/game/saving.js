@@ -39,7 +39,7 @@ export class Saving {
   }
 
   /**
-   * {saved, problem}: saved is {start, actions, cursor, setup, seed, players, end, shown} or
+   * {saved, problem}: saved is {start, actions, cursor, setup, seed, players, end, clock, shown} or
    * null; problem is a sentence for the person (an i18n msg()) when a save was there but
    * could not be used (it has then been set aside).
    */
@@ -117,6 +117,7 @@ function saved(state) {
     cursor: state.cursor,
     players: state.players,
     end: state.end, // {reason, loser}: ended on time or by resignation (state.js endOf), or null
+    clock: state.clock, // a timed game's clock as it is (game/clock.js saveClock's shape), or null
   };
 }
 
@@ -166,6 +167,9 @@ function checkSave(text) {
     seed: Number.isFinite(data.seed) ? data.seed : null,
     players: data.players && typeof data.players === "object" ? data.players : null,
     end: endOf(data.end),
+    // (Read back by game/clock.js restoreClock(clock, Date.now()), which checks it and counts
+    // the time the page was closed; this module does not load the clocks' code.)
+    clock: data.clock && typeof data.clock === "object" && !Array.isArray(data.clock) ? data.clock : null,
     shown,
   };
 }

@@ -40,6 +40,7 @@ export function initialState(start = STANDARD) {
     pendingLosing: null, // a losing stacking waiting for the person to confirm
     resultDismissed: false,
     end: null, // {reason: "timeout"|"resigned", loser}: the game ended outside the rules (endOf)
+    clock: null, // a timed game's clock (game/clock.js's state, saved with the game), or null
     thinking: null, // the side an automatic player is choosing for, while it thinks
     hint: null, // {position, action, chance}: the suggestion for the person to move in `position` (chance: White's chance of winning by its search, or null)
     hinting: false, // a hint is being looked for
@@ -300,9 +301,13 @@ export function reasonText(view) {
 /** The ends of a game outside the rules (tzaar/rules/ending.py): a reason and its loser. */
 export const END_REASONS = ["timeout", "resigned"];
 
-/** An end {reason, loser} as given (a save, a record, the online game) checked: it, or null. */
-export function endOf(end) {
-  return end && END_REASONS.includes(end.reason) && ["white", "black"].includes(end.loser) ? { reason: end.reason, loser: end.loser } : null;
+/** An end {reason, loser} as given (a save, a record, the online game) checked: it, or null.
+ * With the View of the game's last position, checked against it as tzaar/rules/ending.py
+ * does: not after the rules ended the game, and out of time only the side to move. */
+export function endOf(end, view = null) {
+  if (!end || !END_REASONS.includes(end.reason) || !["white", "black"].includes(end.loser)) return null;
+  if (view && (view.winner || (end.reason === "timeout" && view.side !== end.loser))) return null;
+  return { reason: end.reason, loser: end.loser };
 }
 
 /** Who won, at the end of the game on the board: by the rules, or on time or resignation (state.end). */

@@ -5,8 +5,7 @@
 // reader hears it once (announce.js sayNow); under ten seconds it shows tenths.
 
 import { LOW_TIME_MS, clockText, timeLeft } from "../game/clock.js";
-import { SIDE_NAME } from "../board/notation.js";
-import { msg, show, loadLater } from "../page/i18n.js";
+import { msg, show, t, loadLater } from "../page/i18n.js";
 import { loadStyle } from "../analysis/panel.js";
 import { sayNow } from "./announce.js";
 import { element, setAttr, setText } from "./dom.js";
@@ -18,6 +17,12 @@ const STYLE_URL = new URL("./clocks.css", import.meta.url);
 export async function makeClocks(host) {
   await Promise.all([loadStyle(STYLE_URL), loadLater()]);
   return new ClockView(host);
+}
+
+/** What a board says when the other page's claim of time left was refused (clock.js
+ * receiveTurn: not plausible): a msg() naming the side and the seconds too many. */
+export function claimRefused(side, excessMs) {
+  return msg("clock.claimRefused", { side: msg(`side.${side}`), seconds: (Math.ceil(excessMs / 100) / 10).toFixed(1) });
 }
 
 export class ClockView {
@@ -36,7 +41,7 @@ export class ClockView {
     for (const side of ["white", "black"]) {
       const face = element("div", "clock", { "data-side": side });
       const name = element("span", "clock-side");
-      show(name, SIDE_NAME[side]);
+      show(name, msg(`side.${side}`));
       face.append(name, element("span", "clock-time", { role: "timer", "aria-live": "off" }));
       this.#faces[side] = face;
       this.#root.append(face);
@@ -77,8 +82,8 @@ export class ClockView {
       setAttr(face, "data-running", clock.running === side);
       setAttr(face, "data-low", low);
       setAttr(face, "data-out", clock.flagged === side);
-      setAttr(face, "aria-label", msg("clock.face", { side: SIDE_NAME[side], time: clockText(left) }));
-      if (low && !this.#warned[side] && left > 0) sayNow(msg("clock.low", { side: SIDE_NAME[side], seconds: Math.ceil(left / 1000) }));
+      show(face, msg("clock.face", { side: msg(`side.${side}`), time: clockText(left) }), "aria-label");
+      if (low && !this.#warned[side] && left > 0) sayNow(t("clock.low", { side: t(`side.${side}`), time: clockText(left) }));
       this.#warned[side] = low;
     }
     if (!clock.running) return;
