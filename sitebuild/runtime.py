@@ -23,6 +23,10 @@ PYODIDE_FILES = (
 )
 
 
+# The libraries of online play that build.py bundles (sitebuild/online.py; package.json pins them).
+ONLINE_LIBRARIES = ("trystero", "qrcode")
+
+
 def pyodide_version() -> str:
     """The exact Pyodide version pinned in package.json (the one place it is written)."""
     spec = json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
@@ -49,10 +53,12 @@ def esbuild_version() -> str | None:
 
 
 def ensure_pyodide() -> str:
-    """Install the pinned Pyodide (and esbuild) with npm unless node_modules already holds them."""
+    """Install the pinned Pyodide (and esbuild, and online play's libraries) with npm unless
+    node_modules already holds them."""
     wanted = pyodide_version()
     have = installed_pyodide_version()
-    if have == wanted and all((PYODIDE_SOURCE / name).is_file() for name in PYODIDE_FILES) and esbuild_version():
+    libraries = all((NODE_MODULES / name / "package.json").is_file() for name in ONLINE_LIBRARIES)
+    if have == wanted and all((PYODIDE_SOURCE / name).is_file() for name in PYODIDE_FILES) and esbuild_version() and libraries:
         return wanted
     npm = shutil.which("npm")
     if npm is None:

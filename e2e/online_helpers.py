@@ -1,0 +1,79 @@
+"""What the online tests share: two players' pages in two browser contexts, an invite made
+and accepted through the page's own controls, and the waits on <html data-online>."""
+
+from __future__ import annotations
+
+from helpers import act, idle, some_turns  # noqa: F401  (re-exported for the tests)
+from site_serving import wait_engine
+
+
+# Every breach of the content security policy, recorded before the page's own scripts.
+VIOLATIONS = """
+window.__violations = [];
+document.addEventListener("securitypolicyviolation", (e) => window.__violations.push(e.violatedDirective + " " + e.blockedURI));
+"""
+
+
+def violations(page) -> list[str]:
+    """The page's breaches of its content security policy so far (none is expected)."""
+    return page.evaluate("() => window.__violations")
+
+
+def open_player(browser, url: str, path: str = "", clock: bool = False):
+    """A fresh context (its own storage: another person) with the page at `url` + `path`;
+    with `clock`, Playwright's clock (time flows, and a test may move it on: page.clock)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(VIOLATIONS)
+    page = context.new_page()
+    if clock:
+        page.clock.install()
+    page.goto(url + path)
+    wait_engine(page)
+    return page
+
+
+def online(page, status: str, timeout: float = 30_000) -> None:
+    """Wait for <html data-online=status>."""
+    page.wait_for_selector(f"html[data-online={status}]", state="attached", timeout=timeout)
+
+
+def invite(host, colour: str = "white", clock: str = "untimed", name: str = "Ann") -> str:
+    """The host's page makes an invite through the panel; returns the link."""
+    host.click("#online-button")
+    host.wait_for_selector("#online-create")
+    host.fill("#online-name", name)
+    host.select_option("#online-clock", clock)
+    host.select_option("#online-colour", colour)
+    host.click("#online-create")
+    online(host, "waiting")
+    host.wait_for_selector("[data-invite]:not(:empty)")
+    return host.text_content("[data-invite]")
+
+
+def join(browser, link: str, name: str = "Bob", clock: bool = False):
+    """The friend opens the link in a context of their own and joins."""
+    guest = open_player(browser, link, clock=clock)
+    guest.wait_for_selector("#online-join")
+    guest.fill("#online-name", name)
+    guest.click("#online-join")
+    return guest
+
+
+def play_pair(browser, url: str, colour: str = "white"):
+    """Host and guest with the game live on both boards: (host, guest)."""
+    host = open_player(browser, url)
+    link = invite(host, colour=colour)
+    guest = join(browser, link)
+    online(host, "playing")
+    online(guest, "playing")
+    return host, guest
+
+
+def actions(page) -> list[str]:
+    return page.evaluate("() => window.tzaar.state.actions")
+
+
+def wait_actions(page, count: int, timeout: float = 30_000) -> None:
+    """Wait until the page's game has `count` actions and its board is idle."""
+    page.wait_for_function("n => window.tzaar.state.actions.length === n && !window.tzaar.state.busy", arg=count, timeout=timeout)
+    idle(page)
