@@ -1,0 +1,113 @@
+// The lobby's messages: their shapes, written and read strictly. Pure, no page (lobby-model.js
+// uses them; tests/js/lobby-model.test.mjs tests them). Everything read comes from strangers:
+// a message that is not exactly one of the shapes below (a field missing or extra, out of
+// range, too long, a name with control or direction characters, a time far from ours) reads
+// as null and is ignored.
+//
+// Each message is one small JSON object, {"v":1,"t":TYPE,...}, under MAX_MESSAGE characters:
+//   wish     {id, name, tc, colour, games, since, at, key}  a player waits; announced again
+//            every ANNOUNCE_EVERY (lobby-model.js) with the same id and since, a newer at
+//   gone     {id, at}                         the wish `id` is withdrawn
+//   propose  {id, to, pid, name, tc, colour, games, key, at}  player `id` asks the waiting `to`
+//            for a game on `to`'s terms; `pid`: the proposal's fresh id
+//   accept   {id, to, pid, white, at}         `id` (who waited) accepts proposal `pid` of `to`;
+//            `white`: the id of the player who has White; both wishes are gone
+//   decline  {id, to, pid, why, at}           `id` refuses proposal `pid` ("busy", "gone",
+//            "incompatible")
+// id, to, pid, white: 16 lower-case hex digits (64 random bits); tc: a time control of
+// TIME_CONTROLS; colour: the colour wished ("random": either); games: online games finished
+// on this page; since: when the wish was posted, at: when the message was sent (the sender's
+// clock, ms since 1970); key: the sender's public key for this pairing (ECDH P-256, raw,
+// base64url; lobby-keys.js) from which the two players alone derive their game's room and
+// secret.
+
+export const TIME_CONTROLS = ["untimed", "3+2", "5+3", "10+5", "20+10"];
+export const COLOURS = ["white", "black", "random"];
+export const DECLINE_REASONS = ["busy", "gone", "incompatible"];
+/** The longest message read, in characters. */
+export const MAX_MESSAGE = 600;
+/** The longest name shown, in characters (code points). */
+export const MAX_NAME = 24;
+export const MAX_GAMES = 1_000_000;
+/** How far a sender's clock may be from ours. */
+export const CLOCK_SKEW = 5 * 60_000;
+/** How long a wish lives without being announced again. */
+export const WISH_TTL = 75_000;
+/** A wish waits at most this long (its `since` may be this old). */
+const LONGEST_WAIT = 24 * 3_600_000;
+
+const ID = /^[0-9a-f]{16}$/;
+const KEY = /^[A-Za-z0-9_-]{87}$/;
+// control, format (bidirectional overrides, zero-width), line and paragraph separators
+const UNSHOWN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}]/u;
+
+/** `text` as a name to show (white space collapsed, trimmed), or null when it is empty, longer
+ * than MAX_NAME or holds a character that is not shown as itself. */
+export function cleanName(text) {
+  if (typeof text !== "string" || text.length > MAX_NAME * 4) return null;
+  const name = text.replace(/\s+/gu, " ").trim();
+  const length = [...name].length;
+  if (length < 1 || length > MAX_NAME || UNSHOWN.test(name)) return null;
+  return name;
+}
+
+const isId = (value) => typeof value === "string" && ID.test(value);
+const isCount = (value) => Number.isSafeInteger(value) && value >= 0 && value <= MAX_GAMES;
+const isTime = (value) => Number.isSafeInteger(value) && value > 0;
+const oneOf = (list) => (value) => list.includes(value);
+const isName = (value) => cleanName(value) === value;
+const isKey = (value) => typeof value === "string" && KEY.test(value);
+
+const FIELDS = {
+  wish: { id: isId, name: isName, tc: oneOf(TIME_CONTROLS), colour: oneOf(COLOURS), games: isCount, since: isTime, at: isTime, key: isKey },
+  gone: { id: isId, at: isTime },
+  propose: { id: isId, to: isId, pid: isId, name: isName, tc: oneOf(TIME_CONTROLS), colour: oneOf(COLOURS), games: isCount, key: isKey, at: isTime },
+  accept: { id: isId, to: isId, pid: isId, white: isId, at: isTime },
+  decline: { id: isId, to: isId, pid: isId, why: oneOf(DECLINE_REASONS), at: isTime },
+};
+
+/** The message of `text` received at `now`, or null when it is not exactly one of the shapes. */
+export function readMessage(text, now) {
+  if (typeof text !== "string" || text.length > MAX_MESSAGE) return null;
+  let message;
+  try {
+    message = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (message === null || typeof message !== "object" || Array.isArray(message) || message.v !== 1) return null;
+  const fields = Object.hasOwn(FIELDS, message.t) ? FIELDS[message.t] : null;
+  if (!fields) return null;
+  const keys = Object.keys(message);
+  if (keys.length !== Object.keys(fields).length + 2) return null;
+  for (const [field, valid] of Object.entries(fields)) {
+    if (!Object.hasOwn(message, field) || !valid(message[field])) return null;
+  }
+  // a wish may be as old as it lives; anything else is answered at once
+  const oldest = now - CLOCK_SKEW - (message.t === "wish" ? WISH_TTL : 0);
+  if (message.at < oldest || message.at > now + CLOCK_SKEW) return null;
+  if (message.t === "wish" && (message.since > message.at || message.since < message.at - LONGEST_WAIT)) return null;
+  if (message.t === "accept" && message.white !== message.id && message.white !== message.to) return null;
+  if (message.to !== undefined && message.to === message.id) return null;
+  return message;
+}
+
+/** The text of message `fields` of type `t` (checked as readMessage would: a mistake throws). */
+export function writeMessage(t, fields) {
+  const text = JSON.stringify({ v: 1, t, ...fields });
+  if (readMessage(text, fields.at) === null) throw new Error(`Not a lobby message: ${text}`);
+  return text;
+}
+
+/** Whether two colour wishes can meet: not both the same colour. */
+export function coloursMeet(a, b) {
+  return a === "random" || b === "random" || a !== b;
+}
+
+/** Whether the waiting player (`owner`) has White against `proposer`, given their colour wishes
+ * (which meet) and `coin` (a random boolean, used when both said random). */
+export function ownerHasWhite(owner, proposer, coin) {
+  if (owner !== "random") return owner === "white";
+  if (proposer !== "random") return proposer === "black";
+  return coin;
+}
