@@ -7,7 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { readMessage, writeMessage, cleanName, coloursMeet, ownerHasWhite, MAX_MESSAGE, WISH_TTL, CLOCK_SKEW, MAX_NAME } from "../../web/online/lobby-messages.js";
-import { Lobby, ANNOUNCE_EVERY, PROPOSAL_TIMEOUT, MAX_WISHES, RATE_BURST } from "../../web/online/lobby-model.js";
+import { Lobby, ANNOUNCE_EVERY, MIN_GAP, PROPOSAL_TIMEOUT, MAX_WISHES, RATE_BURST } from "../../web/online/lobby-model.js";
 import { makeKeys, deriveGame } from "../../web/online/lobby-keys.js";
 
 const T0 = 1_800_000_000_000;
@@ -132,6 +132,18 @@ test("a wish is announced again every ANNOUNCE_EVERY and lives WISH_TTL after th
   assert.equal(b.view(terms(2), T0 + WISH_TTL + 1).wishes.length, 1, "kept alive by the announcement");
   assert.deepEqual(a.withdraw(T0 + 40_000).map((t) => JSON.parse(t).t), ["gone"]);
   assert.deepEqual(a.tick(T0 + 10 * ANNOUNCE_EVERY), [], "no announcement once withdrawn");
+});
+
+test("a newcomer's hello makes those waiting announce early, at most once in MIN_GAP", () => {
+  const [a, b] = network(2).lobbies;
+  a.post(terms(1), T0);
+  const hello = b.hello(T0 + 1000)[0];
+  assert.equal(a.receive(hello, T0 + 1000).length, 0, "announced 1 s ago: not yet");
+  assert.equal(a.tick(T0 + MIN_GAP - 1).length, 0);
+  const early = a.tick(T0 + MIN_GAP);
+  assert.equal(JSON.parse(early[0]).t, "wish", "early, MIN_GAP after the last");
+  assert.equal(a.receive(b.hello(T0 + 3 * MIN_GAP)[0], T0 + 3 * MIN_GAP).length, 1, "at once when the last is older");
+  assert.equal(a.tick(T0 + 3 * MIN_GAP + ANNOUNCE_EVERY - 1).length, 0, "and the next one a whole period later");
 });
 
 test("the same wish twice (two relays), an older copy and a copy after it is gone are one entry or none", () => {

@@ -8,6 +8,8 @@
 //   wish     {id, name, tc, colour, games, since, at, key}  a player waits; announced again
 //            every ANNOUNCE_EVERY (lobby-model.js) with the same id and since, a newer at
 //   gone     {id, at}                         the wish `id` is withdrawn
+//   hello    {id, at}                         a player came to the lobby: those waiting announce
+//            their wishes early (once in MIN_GAP, lobby-model.js), so the list fills at once
 //   propose  {id, to, pid, name, tc, colour, games, key, at}  player `id` asks the waiting `to`
 //            for a game on `to`'s terms; `pid`: the proposal's fresh id
 //   accept   {id, to, pid, white, at}         `id` (who waited) accepts proposal `pid` of `to`;
@@ -61,6 +63,7 @@ const isKey = (value) => typeof value === "string" && KEY.test(value);
 const FIELDS = {
   wish: { id: isId, name: isName, tc: oneOf(TIME_CONTROLS), colour: oneOf(COLOURS), games: isCount, since: isTime, at: isTime, key: isKey },
   gone: { id: isId, at: isTime },
+  hello: { id: isId, at: isTime },
   propose: { id: isId, to: isId, pid: isId, name: isName, tc: oneOf(TIME_CONTROLS), colour: oneOf(COLOURS), games: isCount, key: isKey, at: isTime },
   accept: { id: isId, to: isId, pid: isId, white: isId, at: isTime },
   decline: { id: isId, to: isId, pid: isId, why: oneOf(DECLINE_REASONS), at: isTime },

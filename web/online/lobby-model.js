@@ -21,6 +21,7 @@
 // (RATE_BURST messages, then RATE_PER_SECOND); the list keeps at most MAX_WISHES.
 //
 //   const lobby = new Lobby({ id, key });             // id: 16 hex digits; key: public key text
+//   send(lobby.hello(now));                            // on coming: those waiting announce early
 //   send(lobby.post({ name, tc, colour, games }, now));   // returns the message texts to publish
 //   send(lobby.receive(text, now)); send(lobby.tick(now)); // each message; every second or so
 //   lobby.view({ tc, colour }, now)                   // what the lobby shows
@@ -29,6 +30,8 @@
 import { CLOCK_SKEW, WISH_TTL, coloursMeet, ownerHasWhite, readMessage, writeMessage } from "./lobby-messages.js";
 
 export const ANNOUNCE_EVERY = 30_000;
+/** A newcomer's hello makes a wish announced early, but never twice in this time. */
+export const MIN_GAP = 10_000;
 export const PROPOSAL_TIMEOUT = 10_000;
 export const MAX_WISHES = 1000;
 export const RATE_BURST = 10;
@@ -57,7 +60,7 @@ export class Lobby {
     this.goneAt = new Map(); // id -> the `at` of its last gone or accept: older wishes stay out
     this.budgets = new Map(); // sender -> {tokens, at}
     this.pauses = new Map(); // id -> until when "play anyone" leaves it alone
-    this.mine = null; // this player's wish while posted: {name, tc, colour, games, since, next}
+    this.mine = null; // this player's wish while posted: {name, tc, colour, games, since, next, last}
     this.anyone = false; // "play anyone" is on (with the terms of `mine`)
     this.pending = null; // this player's proposal: {pid, to, name, expires, wish}
     this.paired = null; // the pairing, once made (see #pair)
@@ -69,7 +72,7 @@ export class Lobby {
   post({ name, tc, colour, games }, now) {
     if (this.paired) return [];
     const since = this.mine?.since ?? now;
-    this.mine = { name, tc, colour, games, since, next: now };
+    this.mine = { name, tc, colour, games, since, next: now, last: -Infinity };
     this.notice = null;
     return this.tick(now);
   }
@@ -79,6 +82,11 @@ export class Lobby {
     if (this.paired) return [];
     this.anyone = true;
     return this.post(wish, now);
+  }
+
+  /** The message saying this player came: those waiting announce their wishes soon. */
+  hello(now) {
+    return [writeMessage("hello", { id: this.id, at: now })];
   }
 
   /** Withdraw the wish and stop "play anyone" (a pending proposal still stands). */
@@ -122,6 +130,7 @@ export class Lobby {
       const { name, tc, colour, games, since } = this.mine;
       out.push(writeMessage("wish", { id: this.id, name, tc, colour, games, since, at: now, key: this.key }));
       this.mine.next = now + ANNOUNCE_EVERY;
+      this.mine.last = now;
     }
     return out.concat(this.#anyone(now));
   }
@@ -137,6 +146,10 @@ export class Lobby {
       case "gone":
         this.#gone(m.id, m.at);
         return this.#anyone(now);
+      case "hello":
+        if (!this.mine || this.paired) return [];
+        this.mine.next = Math.min(this.mine.next, Math.max(now, this.mine.last + MIN_GAP));
+        return this.tick(now);
       case "propose":
         return m.to === this.id ? this.#proposed(m, now) : [];
       case "accept":
