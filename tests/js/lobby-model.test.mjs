@@ -7,7 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { readMessage, writeMessage, cleanName, coloursMeet, ownerHasWhite, MAX_MESSAGE, WISH_TTL, CLOCK_SKEW, MAX_NAME } from "../../web/online/lobby-messages.js";
-import { Lobby, ANNOUNCE_EVERY, MIN_GAP, PROPOSAL_TIMEOUT, MAX_WISHES, RATE_BURST } from "../../web/online/lobby-model.js";
+import { Lobby, gameOf, clockOf, ANNOUNCE_EVERY, MIN_GAP, PROPOSAL_TIMEOUT, MAX_WISHES, RATE_BURST } from "../../web/online/lobby-model.js";
 import { makeKeys, deriveGame } from "../../web/online/lobby-keys.js";
 
 const T0 = 1_800_000_000_000;
@@ -85,6 +85,10 @@ test("a message is read only when it is exactly one of the shapes", () => {
     writeMessage("accept", { id: hexId(1), to: hexId(2), pid: hexId(3), white: hexId(2), at: T0 }).replace(hexId(2) + '","at', hexId(4) + '","at'),
   ];
   for (const text of bad) assert.equal(readMessage(text, T0), null, text);
+  // the same, as the network hands them on: parsed
+  assert.deepEqual(readMessage(JSON.parse(good), T0), { v: 1, t: "wish", ...wish(1) });
+  for (const text of bad.slice(1, -2)) assert.equal(readMessage(JSON.parse(text), T0), null, text);
+  assert.equal(readMessage({ ...JSON.parse(good), name: "x".repeat(MAX_MESSAGE) }, T0), null);
   // too old: a wish after its life (a relay's stored copy), an answer after the clock skew
   assert.equal(readMessage(good, T0 + WISH_TTL + CLOCK_SKEW + 1), null);
   const gone = writeMessage("gone", { id: hexId(1), at: T0 });
@@ -319,4 +323,20 @@ test("the two paired players derive the same room and secret; another key does n
   await assert.rejects(deriveGame(a.privateKey, KEY, ids));
   // a key as the messages carry it is read by the model
   assert.notEqual(readMessage(writeMessage("wish", wish(1, { key: a.publicText })), T0), null);
+});
+
+test("a pairing as startOnlineGame takes it: the one who waited hosts, with the host's colour", () => {
+  assert.deepEqual(clockOf("untimed"), null);
+  assert.deepEqual(clockOf("3+2"), { base: 180, inc: 2 });
+  assert.deepEqual(clockOf("20+10"), { base: 1200, inc: 10 });
+  const { lobbies: [owner, joiner], publish, settle } = network(2);
+  publish(0, owner.post(terms(1, { colour: "black", tc: "10+5" }), T0));
+  settle(T0);
+  publish(1, joiner.join(owner.id, { name: "p2", games: 0 }, T0));
+  settle(T0);
+  const secrets = { room: "r", secret: "s" };
+  const host = gameOf(owner.paired, owner.id, secrets);
+  const guest = gameOf(joiner.paired, joiner.id, secrets);
+  assert.deepEqual(host, { room: "r", secret: "s", role: "host", colour: "black", clock: { base: 600, inc: 5 }, names: { host: "p1", guest: "p2" } });
+  assert.deepEqual(guest, { ...host, role: "guest" });
 });

@@ -1,5 +1,5 @@
 // The lobby of strangers: who waits, and the handshake that pairs two players. Pure logic, no
-// page and no network (lobby-net.js carries its messages, lobby-view.js shows it;
+// page and no network (lobby.js carries its messages over signal.js, lobby-view.js shows it;
 // tests/js/lobby-model.test.mjs tests it). Its messages are lobby-messages.js's.
 //
 // A waiting player's wish is announced every ANNOUNCE_EVERY and lives WISH_TTL after the last
@@ -43,6 +43,22 @@ const SENDERS = 4 * MAX_WISHES; // the rate budgets kept at most
 /** A fresh id: 16 hex digits from `crypto.getRandomValues`. */
 export function randomId() {
   return [...crypto.getRandomValues(new Uint8Array(8))].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The clock of startOnlineGame for a time control ("5+3": {base: 300, inc: 3}; untimed: null). */
+export function clockOf(tc) {
+  if (tc === "untimed") return null;
+  const [minutes, seconds] = tc.split("+").map(Number);
+  return { base: minutes * 60, inc: seconds };
+}
+
+/** What startOnlineGame needs of a pairing (lobby-model.js `paired`) seen by player `me`, with
+ * the game's `room` and `secret`: the player who waited is the host. */
+export function gameOf(pairing, me, { room, secret }) {
+  const host = pairing.owner === me;
+  const other = pairing.colour === "white" ? "black" : "white";
+  const names = host ? { host: pairing.name, guest: pairing.opponent.name } : { host: pairing.opponent.name, guest: pairing.name };
+  return { room, secret, role: host ? "host" : "guest", colour: host ? pairing.colour : other, clock: clockOf(pairing.tc), names };
 }
 
 const before = (a, b) => a.since - b.since || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -135,10 +151,11 @@ export class Lobby {
     return out.concat(this.#anyone(now));
   }
 
-  /** A message received at `now` (its text, from `sender`: the network's own sender id when it
-   * has one, else the id the message gives). Returns the messages to publish in answer. */
-  receive(text, now, sender = null) {
-    const m = readMessage(text, now);
+  /** A message received at `now` (its text, or the value parsed from it; from `sender`: the
+   * network's own sender id when it has one, else the id the message gives). Returns the
+   * messages to publish in answer. */
+  receive(input, now, sender = null) {
+    const m = readMessage(input, now);
     if (!m || m.id === this.id || !this.#spend(sender ?? m.id, now)) return [];
     switch (m.t) {
       case "wish":

@@ -1,61 +1,61 @@
-// The lobby of strangers, wired: the model (lobby-model.js) fed by the network (lobby-net.js,
-// or any `connect` of the same shape), shown by lobby-view.js, and, once two players agree,
-// their game started through `startGame` (the online game's start: the only connection the
-// lobby ever opens). Loaded on first use by the online panel. The name typed is kept in the
-// browser (the stored value "online.name", page/storage.js).
+// The lobby of strangers, wired: the model (lobby-model.js) hears and says its messages on the
+// topic TOPIC of the signalling network (signal.js: small signed Nostr events, no connection
+// between pages), lobby-view.js shows it, and once two players agree their game starts through
+// `startGame` (online.js startOnlineGame: the only connection the lobby ever leads to). The
+// lobby stops announcing as soon as this player is paired, and says its wish is gone when the
+// lobby closes or the page goes away. The name typed is kept in the browser (the stored value
+// "online.name", page/storage.js). Loaded on first use by the online panel.
 //
-//   const lobby = await openLobby(root, { connect, startGame, storage, finishedGames });
-//   lobby.close();   // withdraws the wish, leaves the network
+//   const lobby = await openLobby(root, { signal, startGame, storage, finishedGames });
+//   lobby.close();   // withdraws the wish, stops hearing the lobby
 //
-// `connect({onMessage, onStatus})` returns {publish(text), close()} (lobby-net.js connectLobby
-// with the relays bound); `startGame({room, secret, colour, tc, name, opponent})` starts the
-// game between the two paired pages (colour: this player's, "white" or "black"; opponent:
-// {name, games}); `finishedGames()`: the online games finished on this page.
+// `signal`: an open signal.js network; `startGame`: online.js startOnlineGame; `finishedGames()`:
+// how many online games this player has finished on this page.
 
 import { msg, loadLater } from "../page/i18n.js";
 import { loadStyle } from "../analysis/panel.js";
-import { Lobby, randomId } from "./lobby-model.js";
-import { cleanName, TIME_CONTROLS, COLOURS } from "./lobby-messages.js";
+import { Lobby, randomId, gameOf } from "./lobby-model.js";
+import { cleanName, MAX_NAME, TIME_CONTROLS, COLOURS } from "./lobby-messages.js";
 import { makeKeys, deriveGame } from "./lobby-keys.js";
 import { LobbyView } from "./lobby-view.js";
 
+export const TOPIC = "tzaar-lobby-v1";
 const NAME = "online.name";
+const TICK = 1_000;
 // One literal URL, so that build.py stamps it with the release (?HASH).
 const STYLE_URL = new URL("./lobby.css", import.meta.url);
-const TICK = 1_000;
 
 /** The lobby in `root`; see the top of the file. */
-export async function openLobby(root, { connect, startGame, storage, finishedGames = () => 0, now = () => Date.now() }) {
+export async function openLobby(root, { signal, startGame, storage, finishedGames = () => 0, now = () => Date.now() }) {
   const [keys] = await Promise.all([makeKeys(), loadStyle(STYLE_URL), loadLater()]);
   const lobby = new Lobby({ id: randomId(), key: keys.publicText });
-  let net = null;
-  let timer = 0;
+  let hearing = true;
   let frame = 0;
   let started = false;
 
-  const stored = storage.get(NAME);
-  const prefs = { tc: TIME_CONTROLS[2], colour: COLOURS[2] };
   const render = () => {
     frame = 0;
-    view.render(lobby.view(view.terms(), now()), now(), Boolean(net?.connected));
+    const at = now();
+    view.render(lobby.view(view.terms(), at), at, signal.connected);
     root.dataset.lobby = lobby.paired ? "paired" : lobby.pending ? "asking" : lobby.mine ? "waiting" : "open";
   };
   const changed = () => {
     frame ||= requestAnimationFrame(render);
   };
-  const send = (texts) => {
-    for (const text of texts) net?.publish(text);
+  const send = (messages) => {
+    for (const text of messages) signal.publish(TOPIC, JSON.parse(text)).catch(() => {}); // (a relay gone: the next tick tries again)
     if (lobby.paired && !started) start();
     changed();
   };
   /** The terms typed, with a clean name, or null (the problem said). */
   const checked = (terms) => {
     const name = cleanName(terms.name);
-    view.problem(name ? null : msg("lobby.nameProblem", { n: 24 }));
+    view.problem(name ? null : msg("lobby.nameProblem"));
     if (!name) return null;
     storage.set(NAME, name);
     return { name, tc: terms.tc, colour: terms.colour, games: finishedGames() };
   };
+  const stored = storage.get(NAME);
   const view = new LobbyView(
     root,
     {
@@ -65,41 +65,39 @@ export async function openLobby(root, { connect, startGame, storage, finishedGam
       cancel: () => send(lobby.withdraw(now())),
       terms: changed,
     },
-    { name: typeof stored === "string" ? stored : "", ...prefs },
+    { name: typeof stored === "string" ? stored.slice(0, MAX_NAME) : "", tc: TIME_CONTROLS[2], colour: COLOURS[2] },
   );
+
+  const unsubscribe = signal.subscribe(TOPIC, (data, from) => hearing && send(lobby.receive(data, now(), from || null)));
+  const timer = setInterval(() => send(lobby.tick(now())), TICK);
+  const stopHearing = () => {
+    hearing = false;
+    clearInterval(timer);
+    unsubscribe();
+  };
 
   async function start() {
     started = true;
-    clearInterval(timer);
+    stopHearing(); // nothing more to say in the lobby: it stops announcing at once
     const pairing = lobby.paired;
-    net?.close(); // nothing more to say in the lobby: it stops announcing at once
-    net = null;
-    const { room, secret } = await deriveGame(keys.privateKey, pairing.opponent.key, pairing);
-    const { name, games } = pairing.opponent;
-    await startGame({ room, secret, colour: pairing.colour, tc: pairing.tc, name: pairing.name, opponent: { name, games } });
+    const secrets = await deriveGame(keys.privateKey, pairing.opponent.key, pairing);
+    await startGame(gameOf(pairing, lobby.id, secrets));
   }
 
-  net = connect({
-    onMessage: (text, sender) => send(lobby.receive(text, now(), sender)),
-    onStatus: changed,
-  });
-  send(lobby.hello(now()));
-  timer = setInterval(() => send(lobby.tick(now())), TICK);
   const leave = () => send(lobby.withdraw(now()));
   addEventListener("pagehide", leave);
+  send(lobby.hello(now()));
   render();
 
   return {
     model: lobby,
     close() {
       removeEventListener("pagehide", leave);
-      if (!started) leave();
-      clearInterval(timer);
+      if (!started) {
+        leave();
+        stopHearing();
+      }
       cancelAnimationFrame(frame);
-      const closing = net;
-      net = null;
-      // (the withdrawal is signed first: give it a moment to go out)
-      setTimeout(() => closing?.close(), 500);
     },
   };
 }
