@@ -5,6 +5,8 @@
     python3 build.py serve [--port N] build, then serve dist/ on http://127.0.0.1:N/ (8000)
     python3 build.py test [ARGS...]  set up .venv, build, find a browser, run node's unit
                                      tests (tests/js/) and every pytest test (ARGS go to pytest)
+    python3 build.py relay [--port N] set up .venv, then run a Nostr relay on 127.0.0.1:N (7447)
+                                     for online play in development (docs/online.md)
 
 dist/ is what GitHub Pages publishes:
 
@@ -12,6 +14,8 @@ dist/ is what GitHub Pages publishes:
                                         the code), relative asset URLs stamped ?v=HASH
     lang/<code>.json, .later.json       each language's texts: the start's, and the later ones
     sw.js                               the service worker, given the release and its files
+    online.json                         the relays and ICE servers of online play (a host edits it)
+    online/lib/*.js                     the online libraries (npm), bundled on first use
     tzaar.zip.gz                        the modules tzaar.facade imports, compiled (.pyc), in
                                         a zip that stores them, gzipped as a whole
     tzaar-more.zip                      the modules of the methods it imports on first call
@@ -32,13 +36,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # sitebuild/, beside this file
 
-from sitebuild import BuildError, site, testing  # noqa: E402
+from sitebuild import BuildError, relay, site, testing  # noqa: E402
 from sitebuild.imports import package_files  # noqa: E402,F401  (tests read it here)
 from sitebuild.languages import language_manifests  # noqa: E402,F401
 from sitebuild.paths import DIST, WEB  # noqa: E402
@@ -67,6 +72,19 @@ def test(pytest_args: list[str]) -> int:
     return testing.run(python, pytest_args)
 
 
+def run_relay(port: int) -> None:
+    """Set up .venv (the relay comes with the test tools), then run a Nostr relay on
+    127.0.0.1:`port` until Ctrl+C; its address is printed once it listens."""
+    python = testing.ensure_venv()
+    with relay.running_relay(python, port) as url:
+        print(f"Relay listening on {url} (Ctrl+C stops it). Point the page at it: docs/online.md", flush=True)
+        try:
+            while True:
+                time.sleep(3600)
+        except KeyboardInterrupt:
+            pass
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Build, serve and test the TZAAR site.")
     commands = parser.add_subparsers(dest="command")
@@ -75,6 +93,8 @@ def main(argv: list[str] | None = None) -> int:
     serve_parser.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
     serve_parser.add_argument("--no-build", action="store_true", help="serve dist/ as it is, if built")
     commands.add_parser("test", help="set up .venv, build, and run every test (other arguments go to pytest)")
+    relay_parser = commands.add_parser("relay", help="run a Nostr relay on 127.0.0.1 for online play (development, tests)")
+    relay_parser.add_argument("--port", type=int, default=7447, help="port (default 7447; 0 picks a free one)")
     args, pytest_args = parser.parse_known_args(argv)
     if pytest_args and args.command != "test":
         parser.error(f"unrecognized arguments: {' '.join(pytest_args)}")
@@ -83,6 +103,8 @@ def main(argv: list[str] | None = None) -> int:
             serve(args.port, fresh=not args.no_build)
         elif args.command == "test":
             return test(pytest_args)
+        elif args.command == "relay":
+            run_relay(args.port)
         else:
             build()
     except BuildError as error:

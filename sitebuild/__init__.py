@@ -11,6 +11,8 @@ JavaScript tools: esbuild and compile_pyc.mjs).
     site.py         dist/ assembled: files, release hash, stamped URLs, service worker
     serve.py        a local server for dist/
     testing.py      python3 build.py test: .venv, a browser, node's tests, pytest
+    relay.py        python3 build.py relay: a Nostr relay on 127.0.0.1 (online play)
+    online.py       web/online.json checked, its relays in the page's CSP; the online libraries bundled
 
 BuildError (here) is the one error a build step raises.
 """

@@ -14,9 +14,9 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from . import BuildError, minify as minifiers
+from . import BuildError, minify as minifiers, online
 from .languages import language_manifests, split_languages
-from .paths import BROWSER_PYTHON_DIR, ESBUILD
+from .paths import BROWSER_PYTHON_DIR, ESBUILD, ROOT
 from .python import browser_archives
 from .runtime import PYODIDE_FILES, PYODIDE_SOURCE, ensure_pyodide, esbuild_version
 
@@ -128,8 +128,12 @@ def build(web: Path, dist: Path, quiet: bool = False) -> dict:
     """Make `dist` afresh from `web` (and the package); return the contents of its version.json."""
     runtime = ensure_pyodide()
     sources = {p.relative_to(web).as_posix(): p.read_bytes() for p in web_files(web)}
+    if online.CONFIG in sources and "index.html" in sources:  # the relays allowed by the page's policy
+        config = online.check_config(sources[online.CONFIG].decode("utf-8"))
+        sources["index.html"] = online.with_relays(sources["index.html"].decode("utf-8"), config).encode("utf-8")
+    libraries = online.libraries(ESBUILD, ROOT) if online.CONFIG in sources else {}
     python = browser_archives(runtime)
-    version = content_hash(f"{runtime} esbuild {esbuild_version()}", {**sources, **python})
+    version = content_hash(f"{runtime} esbuild {esbuild_version()}", {**sources, **python, **libraries})
 
     # Built beside dist/ (in its parent, so the renames never cross filesystems) and
     # swapped in whole, so a server never shows half a build.
@@ -140,6 +144,7 @@ def build(web: Path, dist: Path, quiet: bool = False) -> dict:
         files.update(language_manifests(sources))
         files.update(split_languages(sources))
         files.update(python)
+        files.update(libraries)  # (bundled and minified already: no stamping, no minifying)
         for name in PYODIDE_FILES:
             files[f"pyodide/{name}"] = (PYODIDE_SOURCE / name).read_bytes()
         manifest = {"version": version, "pyodide": runtime, "files": sorted([*files, "version.json"])}

@@ -1,0 +1,87 @@
+"""Online play in dist/: web/online.json checked, its relays allowed by the page's content
+security policy, and the third-party libraries of online play bundled.
+
+web/online.json (copied to dist/online.json, where a host may edit it) lists the Nostr relays
+through which two pages find each other and the ICE servers of their connection
+(docs/online.md). The page's policy (index.html) allows `connect-src 'self'` only; the build
+adds each relay's origin, and ws://127.0.0.1:* for the relay of `python3 build.py relay`
+(development and the tests): nothing else.
+
+The libraries (npm, pinned in package.json) are bundled by esbuild, each into one ES module
+that the page imports on the first use of online play: Trystero's Nostr strategy (with its
+signing code) and the QR code encoder. Our own code is not bundled.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from . import BuildError
+
+CONFIG = "online.json"
+LOCAL_RELAYS = "ws://127.0.0.1:*"
+CSP_CONNECT = "connect-src 'self'"
+# dist/ name -> the export line esbuild bundles (from node_modules).
+LIBRARIES = {
+    "online/lib/trystero.js": 'export { joinRoom, selfId, createEvent, subscribe, getRelaySockets, pauseRelayReconnection } from "trystero/nostr";',
+    "online/lib/qrcode.js": 'export { create } from "qrcode";',
+}
+RELAY_URL = re.compile(r"wss?://[A-Za-z0-9.-]+(?::\d{1,5})?(?:/[A-Za-z0-9._~/-]*)?")
+ICE_URL = re.compile(r"(?:stun|stuns|turn|turns):[A-Za-z0-9.-]+(?::\d{1,5})?(?:\?transport=(?:udp|tcp))?")
+
+
+def check_config(text: str) -> dict:
+    """web/online.json read and checked: {"relays": [ws(s) URL], "iceServers": [{urls,
+    username?, credential?}]} (and an optional "about" text); BuildError says what is wrong."""
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise BuildError(f"web/{CONFIG} is not JSON: {error}") from None
+    if not isinstance(data, dict) or set(data) - {"about", "relays", "iceServers"}:
+        raise BuildError(f"web/{CONFIG} must be an object with \"relays\" and \"iceServers\" (and \"about\").")
+    relays = data.get("relays")
+    if not isinstance(relays, list) or not relays or not all(isinstance(r, str) and RELAY_URL.fullmatch(r) for r in relays):
+        raise BuildError(f"web/{CONFIG}: \"relays\" must list ws:// or wss:// addresses, at least one.")
+    servers = data.get("iceServers")
+    if not isinstance(servers, list):
+        raise BuildError(f"web/{CONFIG}: \"iceServers\" must be a list (it may be empty).")
+    for server in servers:
+        urls = server.get("urls") if isinstance(server, dict) else None
+        urls = [urls] if isinstance(urls, str) else urls
+        if not isinstance(urls, list) or not urls or not all(isinstance(u, str) and ICE_URL.fullmatch(u) for u in urls):
+            raise BuildError(f"web/{CONFIG}: each ICE server needs \"urls\": stun:, stuns:, turn: or turns: addresses.")
+    return data
+
+
+def connect_sources(config: dict) -> list[str]:
+    """What the policy's connect-src adds: each relay's origin, then the local relays."""
+    origins = []
+    for url in config["relays"]:
+        parts = urlsplit(url)
+        origin = f"{parts.scheme}://{parts.netloc}"
+        if origin not in origins:
+            origins.append(origin)
+    return [*origins, LOCAL_RELAYS]
+
+
+def with_relays(page: str, config: dict) -> str:
+    """index.html with the relays added to its policy's connect-src (which must be 'self')."""
+    if page.count(CSP_CONNECT + ";") != 1:
+        raise BuildError(f"web/index.html's policy must hold \"{CSP_CONNECT};\" once, for the build to add the relays.")
+    return page.replace(CSP_CONNECT + ";", " ".join([CSP_CONNECT, *connect_sources(config)]) + ";")
+
+
+def libraries(esbuild: Path, root: Path) -> dict[str, bytes]:
+    """The online libraries, each bundled and minified by esbuild: {dist name: module}."""
+    out = {}
+    for name, entry in LIBRARIES.items():
+        run = subprocess.run([str(esbuild), "--bundle", "--format=esm", "--minify", "--platform=browser", "--legal-comments=none",
+                              "--log-level=warning"], input=entry, cwd=root, capture_output=True, text=True)
+        if run.returncode != 0:
+            raise BuildError(f"esbuild could not bundle {name} (npm ci installs the libraries): {run.stderr.strip()[-1500:]}")
+        out[name] = run.stdout.encode()
+    return out

@@ -1,0 +1,21 @@
+// The network library of online play (Trystero's Nostr strategy, bundled by build.py into
+// online/lib/trystero.js), imported on first use.
+//
+// Each connection attempt gets a fresh instance of the library (its own relay sockets and
+// its own announcing): once two pages are connected, room.js closes that instance's relay
+// sockets, which stops its announcing on the public relays at once (the library would go on
+// announcing once a minute otherwise); a later reconnection starts from a fresh instance,
+// with no back-off left over from the closed sockets.
+
+let instances = 0;
+
+/** A fresh instance of the library module. */
+export function freshLibrary() {
+  instances += 1;
+  return instances === 1 ? import("./lib/trystero.js") : import(`./lib/trystero.js?instance=${instances}`);
+}
+
+/** The QR code encoder (online/lib/qrcode.js), on first use. */
+export function qrEncoder() {
+  return import("./lib/qrcode.js");
+}

@@ -1,0 +1,166 @@
+// What two pages say to each other in an online game, and the one check of every message
+// that comes from the other page (untrusted input). Pure: no DOM, no network (node tests:
+// tests/js/online-protocol.test.mjs). docs/online.md lists the messages.
+//
+// A message is a JSON object of at most MAX_MESSAGE characters with a kind `t`:
+//   hello   {t, v, role: "host"|"guest", id, name}       who a page is (on every connection)
+//   start   {t, game: {start, white: "host"|"guest", clock: {base, inc}|null, names, round}}
+//                                                        the host's game, sent to its guest
+//   full    {t}                                          the host already has its guest
+//   act     {t, n, a}                                    action number n (0: the first) is `a`
+//   ack     {t, n}                                       the first n actions arrived
+//   sync    {t, actions: [a], round, ended}              after a reconnection: the whole game
+//   resign  {t}                                          the sender gives up
+//   chat    {t, say: "luck"|"gg"|"thanks"} | {t, text}   a preset message, or a friend's text
+//   rematch {t, answer?: true|false}                     a rematch offered (answer: accepted or not)
+//   undo    {t, answer?: true|false}                     an undo asked for (answer: granted or not)
+//
+//   const check = checkMessage(text);   // {ok: true, message} | {ok: false, why}
+//   legalIn(view, "C5xC4")              // the engine's View allows it now
+
+import { parseAction } from "../board/notation.js";
+
+export const VERSION = 1;
+/** The longest message read (a whole game's sync is about 2 KB). */
+export const MAX_MESSAGE = 8192;
+/** The longest free text a friend may send, and a player's name. */
+export const MAX_TEXT = 200;
+export const MAX_NAME = 24;
+/** The most actions a game may have (far more than any game reaches). */
+export const MAX_ACTIONS = 400;
+export const PRESETS = ["luck", "gg", "thanks"];
+/** Time controls: [minutes, seconds added after each turn]; null: untimed. */
+export const TIME_CONTROLS = { untimed: null, "3+2": [3, 2], "5+3": [5, 3], "10+5": [10, 5], "20+10": [20, 10] };
+
+const ID = /^[A-Za-z0-9_-]{8,40}$/;
+const ACTION = /^(?:pass|[A-Ia-i]\d[x-][A-Ia-i]\d)$/;
+const POSITION = /^[A-Za-z0-9./ ]{20,120}$/;
+
+const isInt = (n, max = MAX_ACTIONS) => Number.isInteger(n) && n >= 0 && n <= max;
+const isText = (s, max) => typeof s === "string" && s.length <= max && !/[\u0000-\u001f\u007f]/.test(s);
+const isAction = (a) => typeof a === "string" && ACTION.test(a) && parseAction(a) !== null;
+const isRole = (r) => r === "host" || r === "guest";
+const keysAre = (m, allowed) => Object.keys(m).every((k) => allowed.includes(k));
+
+function isClock(c) {
+  return c === null || (c && typeof c === "object" && keysAre(c, ["base", "inc"]) && isInt(c.base, 7200) && c.base > 0 && isInt(c.inc, 600));
+}
+
+function isGame(g) {
+  return (
+    g && typeof g === "object" && !Array.isArray(g) && keysAre(g, ["start", "white", "clock", "names", "round"]) &&
+    typeof g.start === "string" && POSITION.test(g.start) && isRole(g.white) && isClock(g.clock) && isInt(g.round, 1000) &&
+    g.names && typeof g.names === "object" && isText(g.names.host ?? "", MAX_NAME) && isText(g.names.guest ?? "", MAX_NAME)
+  );
+}
+
+/** Each kind: the keys it may have and whether its values are right. */
+const SHAPES = {
+  hello: [["v", "role", "id", "name"], (m) => m.v === VERSION && isRole(m.role) && typeof m.id === "string" && ID.test(m.id) && isText(m.name, MAX_NAME)],
+  start: [["game"], (m) => isGame(m.game)],
+  full: [[], () => true],
+  act: [["n", "a"], (m) => isInt(m.n, MAX_ACTIONS - 1) && isAction(m.a)],
+  ack: [["n"], (m) => isInt(m.n)],
+  sync: [["actions", "round", "ended"], (m) => Array.isArray(m.actions) && m.actions.length <= MAX_ACTIONS && m.actions.every(isAction) && isInt(m.round, 1000) && (m.ended === null || isEnd(m.ended))],
+  resign: [[], () => true],
+  chat: [["say", "text"], (m) => (m.say !== undefined) !== (m.text !== undefined) && (m.say === undefined || PRESETS.includes(m.say)) && (m.text === undefined || (isText(m.text, MAX_TEXT) && m.text.trim() !== ""))],
+  rematch: [["answer"], (m) => m.answer === undefined || typeof m.answer === "boolean"],
+  undo: [["answer"], (m) => m.answer === undefined || typeof m.answer === "boolean"],
+};
+
+/** An end of the game that is not on the board: {winner: "white"|"black", code: "resigned"|"abandoned"|"time"}. */
+export function isEnd(e) {
+  return Boolean(e && typeof e === "object" && keysAre(e, ["winner", "code"]) && (e.winner === "white" || e.winner === "black") && ["resigned", "abandoned", "time"].includes(e.code));
+}
+
+/**
+ * Read a message from the other page: {ok: true, message} or {ok: false, why}, where `why`
+ * is "size" (too long, or not text), "json" (not JSON), "shape" (not a message of a known
+ * kind with the right values). Nothing of it is ever run or shown as HTML.
+ */
+export function checkMessage(data) {
+  if (typeof data !== "string" || data.length > MAX_MESSAGE) return { ok: false, why: "size" };
+  let message;
+  try {
+    message = JSON.parse(data);
+  } catch {
+    return { ok: false, why: "json" };
+  }
+  if (!message || typeof message !== "object" || Array.isArray(message) || typeof message.t !== "string" || !Object.hasOwn(SHAPES, message.t)) {
+    return { ok: false, why: "shape" };
+  }
+  const [keys, valid] = SHAPES[message.t];
+  if (!keysAre(message, ["t", ...keys]) || !valid(message)) return { ok: false, why: "shape" };
+  return { ok: true, message };
+}
+
+/** A message as sent (the same check applies to our own: a bug of ours is not sent). */
+export function encode(message) {
+  const text = JSON.stringify(message);
+  if (!checkMessage(text).ok) throw new Error(`Not a valid online message: ${text.slice(0, 80)}`);
+  return text;
+}
+
+/** Whether the engine's View (the position's legal actions) allows `action` now. */
+export function legalIn(view, action) {
+  const parsed = parseAction(action);
+  if (!view || view.winner || !parsed) return false;
+  if (parsed.kind === "pass") return Boolean(view.legal.pass);
+  const table = parsed.kind === "capture" ? view.legal.captures : parsed.kind === "stack" ? view.legal.stacks : null;
+  return Boolean(table?.[parsed.from]?.includes(parsed.to));
+}
+
+/**
+ * A limit on how fast the other page may send: a bucket of `burst` messages that refills at
+ * `perSecond`; take(now) is false for a message over the limit (a flood).
+ */
+export class RateLimit {
+  #burst;
+  #perSecond;
+  #tokens;
+  #last = null;
+
+  constructor({ burst = 30, perSecond = 10 } = {}) {
+    this.#burst = burst;
+    this.#perSecond = perSecond;
+    this.#tokens = burst;
+  }
+
+  take(now) {
+    if (this.#last !== null) this.#tokens = Math.min(this.#burst, this.#tokens + ((now - this.#last) / 1000) * this.#perSecond);
+    this.#last = now;
+    if (this.#tokens < 1) return false;
+    this.#tokens -= 1;
+    return true;
+  }
+}
+
+/**
+ * After a reconnection: what to do with the other page's game (`theirs`, its actions) given
+ * ours (`mine`). {apply: [{n, a}]} (their actions we lack, to check and play in order), or
+ * {apply: []} when ours holds theirs, or {conflict: n} when the games differ at action n.
+ */
+export function reconcile(mine, theirs) {
+  const common = Math.min(mine.length, theirs.length);
+  for (let n = 0; n < common; n += 1) if (mine[n] !== theirs[n]) return { conflict: n };
+  return { apply: theirs.slice(common).map((a, i) => ({ n: common + i, a })) };
+}
+
+/** A random id of `bytes` bytes in URL-safe base64 (a room, a secret, a player). */
+export function randomId(bytes = 16, random = (a) => crypto.getRandomValues(a)) {
+  const data = random(new Uint8Array(bytes));
+  let text = "";
+  for (const b of data) text += String.fromCharCode(b);
+  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** The invite's fragment: "#online=ROOM.SECRET". */
+export function inviteHash(room, secret) {
+  return `#online=${room}.${secret}`;
+}
+
+/** Read an invite's fragment: {room, secret}, or null when it is not one. */
+export function parseInvite(hash) {
+  const m = /^#online=([A-Za-z0-9_-]{16,40})\.([A-Za-z0-9_-]{16,64})$/.exec(String(hash ?? ""));
+  return m ? { room: m[1], secret: m[2] } : null;
+}
