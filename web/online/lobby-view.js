@@ -22,10 +22,10 @@ const HTML = `<h2 class="lobby-title"></h2><p class="lobby-intro"></p>
 <button type="button" data-lobby="post"></button></div></form>
 <div class="lobby-now"><p class="lobby-status" role="status"></p>
 <button type="button" data-lobby="cancel" hidden></button></div>
-<table class="lobby-list"><caption></caption><thead><tr><th scope="col" data-column="name"></th>
+<div class="lobby-scroll"><table class="lobby-list"><caption></caption><thead><tr><th scope="col" data-column="name"></th>
 <th scope="col" data-column="tc"></th><th scope="col" data-column="colour"></th>
-<th scope="col" data-column="games"></th><th scope="col"><span class="visually-hidden" data-column="join"></span></th></tr></thead>
-<tbody></tbody></table><p class="lobby-empty"></p><p class="lobby-count visually-hidden" aria-live="polite"></p>`;
+<th scope="col"><span class="visually-hidden" data-column="join"></span></th></tr></thead>
+<tbody></tbody></table></div><p class="lobby-empty"></p><p class="lobby-count visually-hidden" aria-live="polite"></p>`;
 
 /** A time control's text: "Untimed", "5 + 3". */
 export const tcText = (tc) => (tc === "untimed" ? msg("lobby.tc.untimed") : tc.replace("+", " + "));
@@ -135,7 +135,7 @@ export class LobbyView {
         row = this.#row(wish);
         this.#rows.set(wish.id, row);
       }
-      setText(row.cells[0], wish.name);
+      setText(row.cells[0].firstChild, wish.name);
       setAttr(row, "class", wish.compatible ? "compatible" : "other");
       row.querySelector("button").disabled = busy;
       const place = previous ? previous.nextSibling : body.firstChild;
@@ -154,8 +154,12 @@ export class LobbyView {
 
   #row(wish) {
     const row = element("tr", "", { "data-wish": wish.id });
-    const cells = [wish.name, tcText(wish.tc), msg(`lobby.colour.${wish.colour}`), String(wish.games)];
-    for (const text of cells) {
+    const player = element("td", "");
+    const games = element("small", "lobby-games");
+    show(games, msg("lobby.games", { n: wish.games }));
+    player.append(element("span", ""), games);
+    row.append(player);
+    for (const text of [tcText(wish.tc), msg(`lobby.colour.${wish.colour}`)]) {
       const cell = element("td", "");
       show(cell, text);
       row.append(cell);
