@@ -27,6 +27,22 @@ TOPIC = "tzaar-lobby-v1"  # web/online/lobby.js
 KIND = sum(map(ord, TOPIC)) % 10_000 + 20_000  # Trystero's kind for a topic (strToNum + 20000)
 ACK_TIMEOUT = 10.0
 
+# The lobby opened in the side column, as the online panel opens it; startOnlineGame replaced by
+# a recorder of what it is given (window.__started).
+MOUNT = """async () => {
+  const stamp = new URL(document.querySelector('script[src*="app.js"]').src).search;
+  const load = (path) => import(new URL(path + stamp, document.baseURI).href);
+  const [{ loadConfig }, { openSignal }, { openLobby }, { storage }] = await Promise.all([
+    load("online/config.js"), load("online/signal.js"), load("online/lobby.js"), load("page/storage.js")]);
+  const root = document.createElement("section");
+  root.className = "panel";
+  document.querySelector(".side").prepend(root);
+  const signal = await openSignal(await loadConfig());
+  window.__started = null;
+  await openLobby(root, { signal, storage, startGame: async (game) => { window.__started = game; } });
+}"""
+
+
 
 def fake_key() -> str:
     """A public key's text as the messages carry it (87 base64url characters); not a point:

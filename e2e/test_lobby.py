@@ -8,25 +8,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from lobby_crowd import Crowd
+from lobby_crowd import MOUNT, Crowd
 from relay import online_site, relay_url  # noqa: F401  (fixtures)
 
 PAIRING_MS = 30_000
-
-# The lobby opened in the side column, as the online panel opens it; startOnlineGame replaced by
-# a recorder of what it is given (window.__started).
-MOUNT = """async () => {
-  const stamp = new URL(document.querySelector('script[src*="app.js"]').src).search;
-  const load = (path) => import(new URL(path + stamp, document.baseURI).href);
-  const [{ loadConfig }, { openSignal }, { openLobby }, { storage }] = await Promise.all([
-    load("online/config.js"), load("online/signal.js"), load("online/lobby.js"), load("page/storage.js")]);
-  const root = document.createElement("section");
-  root.className = "panel";
-  document.querySelector(".side").prepend(root);
-  const signal = await openSignal(await loadConfig());
-  window.__started = null;
-  await openLobby(root, { signal, storage, startGame: async (game) => { window.__started = game; } });
-}"""
 
 
 @pytest.fixture
