@@ -75,6 +75,10 @@ const dialogs = onFirstUse(async () => {
 });
 // The lessons (lessons.js, with its css and texts) load on first use too. #learn-invite
 // invites to them until it is used or dismissed (its texts come with the start's).
+// Online play (online/online.js, its panel, texts and library) loads on its first use too: the
+// button, an invite link in the address, or an online game saved to come back to.
+const startHash = location.hash; // (the address soon holds the position shown)
+const online = onFirstUse(async () => (await import("./online/online.js")).mountOnline({ game, storage, modes: await modes(), side: $(".side"), hash: startHash }));
 const lessons = onFirstUse(async () => (await import("./learn/lessons.js")).makeLessons($(".side"), game, engine, storage, await modes()));
 const invite = $("#learn-invite");
 invite.hidden = Boolean(storage.get("invited"));
@@ -169,6 +173,7 @@ registerCommands({
   "redo-turn": () => game.redoTurn(),
   deselect: () => game.deselect(),
   record: async () => (await records()).open(),
+  online: async () => (await online()).open(),
   "dismiss-alert": () => game.dismissAlert(),
   "dismiss-result": () => game.dismissResult(),
 });
@@ -202,8 +207,14 @@ engine.ready.then(
   },
 );
 
-game.open({ link: parseLink(location.hash) });
+const link = parseLink(location.hash);
+game.open({ link });
 render();
+if (link.kind === "online" || storage.getText("online") !== null) online();
+window.addEventListener("hashchange", () => {
+  const hash = location.hash;
+  if (parseLink(hash).kind === "online") online().then((o) => o.resume(hash));
+});
 
 // For tests and benchmarks: read-only access to the state.
 window.tzaar = {

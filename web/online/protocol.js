@@ -12,8 +12,7 @@
 //   sync    {t, actions: [a], round, ended}              after a reconnection: the whole game
 //   resign  {t}                                          the sender gives up
 //   chat    {t, say: "luck"|"gg"|"thanks"} | {t, text}   a preset message, or a friend's text
-//   rematch {t, answer?: true|false}                     a rematch offered (answer: accepted or not)
-//   undo    {t, answer?: true|false}                     an undo asked for (answer: granted or not)
+//   rematch {t}                                          a rematch offered (both offered: it starts)
 //
 //   const check = checkMessage(text);   // {ok: true, message} | {ok: false, why}
 //   legalIn(view, "C5xC4")              // the engine's View allows it now
@@ -64,13 +63,15 @@ const SHAPES = {
   sync: [["actions", "round", "ended"], (m) => Array.isArray(m.actions) && m.actions.length <= MAX_ACTIONS && m.actions.every(isAction) && isInt(m.round, 1000) && (m.ended === null || isEnd(m.ended))],
   resign: [[], () => true],
   chat: [["say", "text"], (m) => (m.say !== undefined) !== (m.text !== undefined) && (m.say === undefined || PRESETS.includes(m.say)) && (m.text === undefined || (isText(m.text, MAX_TEXT) && m.text.trim() !== ""))],
-  rematch: [["answer"], (m) => m.answer === undefined || typeof m.answer === "boolean"],
-  undo: [["answer"], (m) => m.answer === undefined || typeof m.answer === "boolean"],
+  rematch: [[], () => true],
 };
 
-/** An end of the game that is not on the board: {winner: "white"|"black", code: "resigned"|"abandoned"|"time"}. */
+/** The ends of an online game outside the rules: the clock, a resignation, a player gone for good. */
+export const END_REASONS = ["timeout", "resigned", "abandoned"];
+
+/** An end of the game that is not on the board: {reason (END_REASONS), loser: "white"|"black"}. */
 export function isEnd(e) {
-  return Boolean(e && typeof e === "object" && keysAre(e, ["winner", "code"]) && (e.winner === "white" || e.winner === "black") && ["resigned", "abandoned", "time"].includes(e.code));
+  return Boolean(e && typeof e === "object" && keysAre(e, ["reason", "loser"]) && (e.loser === "white" || e.loser === "black") && END_REASONS.includes(e.reason));
 }
 
 /**

@@ -16,7 +16,8 @@
 //   puzzles.progress             learn/puzzles.js: the puzzle rating, mode, theme and streak (read as its text)
 //   puzzles.progress.unreadable  learn/puzzles.js: a progress that could not be read, kept as it was
 //   puzzles.solved               learn/puzzles.js: the puzzles solved
-//   online.name                  online/lobby.js: the name this player shows to others online
+//   online                       online/session.js: the online game being played (room, secret, ids, game, actions)
+//   online.name                  online/online.js, online/lobby.js: the name this player gives in online games
 //
 // Nothing else of the page keeps anything in the browser: the engine's worker keeps its
 // files in Pyodide's memory, and the service worker's caches (sw.js, "tzaar-<release>") hold
@@ -30,7 +31,7 @@
 
 /** Every name the page keeps a value under (see above). */
 export const NAMES = `language theme sound invited game game.set-aside game.waiting flipped watch-speed
-  lessons.done games puzzles.progress puzzles.progress.unreadable puzzles.solved online.name`.split(/\s+/);
+  lessons.done games puzzles.progress puzzles.progress.unreadable puzzles.solved online online.name`.split(/\s+/);
 
 /** The browser's key of the value named `name` ("tzaar.theme"). */
 export function keyOf(name) {

@@ -1,0 +1,63 @@
+"""What the online tests share: two players' pages in two browser contexts, an invite made
+and accepted through the page's own controls, and the waits on <html data-online>."""
+
+from __future__ import annotations
+
+from helpers import act, idle, some_turns  # noqa: F401  (re-exported for the tests)
+from site_serving import wait_engine
+
+
+def open_player(browser, url: str, path: str = ""):
+    """A fresh context (its own storage: another person) with the page at `url` + `path`."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(url + path)
+    wait_engine(page)
+    return page
+
+
+def online(page, status: str, timeout: float = 30_000) -> None:
+    """Wait for <html data-online=status>."""
+    page.wait_for_selector(f"html[data-online={status}]", state="attached", timeout=timeout)
+
+
+def invite(host, colour: str = "white", clock: str = "untimed", name: str = "Ann") -> str:
+    """The host's page makes an invite through the panel; returns the link."""
+    host.click("#online-button")
+    host.wait_for_selector("#online-create")
+    host.fill("#online-name", name)
+    host.select_option("#online-clock", clock)
+    host.select_option("#online-colour", colour)
+    host.click("#online-create")
+    online(host, "waiting")
+    host.wait_for_selector("[data-invite]:not(:empty)")
+    return host.text_content("[data-invite]")
+
+
+def join(browser, link: str, name: str = "Bob"):
+    """The friend opens the link in a context of their own and joins."""
+    guest = open_player(browser, link)
+    guest.wait_for_selector("#online-join")
+    guest.fill("#online-name", name)
+    guest.click("#online-join")
+    return guest
+
+
+def play_pair(browser, url: str, colour: str = "white"):
+    """Host and guest with the game live on both boards: (host, guest)."""
+    host = open_player(browser, url)
+    link = invite(host, colour=colour)
+    guest = join(browser, link)
+    online(host, "playing")
+    online(guest, "playing")
+    return host, guest
+
+
+def actions(page) -> list[str]:
+    return page.evaluate("() => window.tzaar.state.actions")
+
+
+def wait_actions(page, count: int, timeout: float = 30_000) -> None:
+    """Wait until the page's game has `count` actions and its board is idle."""
+    page.wait_for_function("n => window.tzaar.state.actions.length === n && !window.tzaar.state.busy", arg=count, timeout=timeout)
+    idle(page)

@@ -1,0 +1,201 @@
+// Play online: the panel (set up an invite, wait, play, after the game) and the wiring of a
+// Session (session.js) to the game, the page's modes and its storage. Loaded on first use
+// (app.js): the "Play online" button, an invite link (#online=ROOM.SECRET), or an online
+// game saved in the browser to come back to after a reload.
+//
+//   const online = await mountOnline({game, storage, modes, side});
+//   online.open();                   // the button: the panel
+//   online.resume(hash);             // an invite opened (the panel asks to join), or the saved game
+//   startOnlineGame({...});          // a pairing (the lobby): the game starts at once
+//
+// <html data-online> is "waiting", "playing", "disconnected", "ended" or "refused" while
+// an online game is on; the invite link is also the text of [data-invite].
+
+import { t, loadLater, onLanguage } from "../page/i18n.js";
+import { registerPlayerKind } from "../game/players.js";
+import { STANDARD } from "../board/notation.js";
+import { linkTo } from "../links/address.js";
+import { loadStyle } from "../analysis/panel.js";
+import { TIME_CONTROLS, MAX_NAME, randomId, inviteHash, parseInvite } from "./protocol.js";
+import { loadConfig } from "./config.js";
+import { Session, RECORD_KEY, RECORD_VERSION } from "./session.js";
+import { OnlinePanel } from "./panel.js";
+
+const NAME_KEY = "online.name";
+/** Seconds of trying before the page says a direct connection could not be made. */
+const CONNECT_PATIENCE_S = 30;
+
+let mounted = null;
+
+/** Mount online play once; resumes a saved online game, or an invite in the address. */
+export async function mountOnline({ game, storage, modes, side, hash = "" }) {
+  if (mounted) return mounted;
+  await Promise.all([loadLater(), loadStyle(new URL("./online.css", import.meta.url))]);
+  mounted = new Online({ game, storage, modes, side });
+  registerPlayerKind("online", {
+    get label() {
+      return mounted.session?.theirName || t("online.opponent");
+    },
+    // The other page plays this side: its actions come through the session, which plays
+    // them itself once checked; nothing to choose here.
+    chooseActions: () => Promise.resolve(null),
+  });
+  modes.add("online", { open: () => mounted.show(true), close: () => mounted.show(Boolean(mounted.session)) });
+  await mounted.resume(hash);
+  return mounted;
+}
+
+/** A game with a pairing (the lobby): {room, secret, role, colour (the host's), clock, names}. */
+export function startOnlineGame({ room, secret, role, colour, clock = null, names = {} }) {
+  if (!mounted) throw new Error("mountOnline first");
+  const record = newRecord({ room, secret, role, name: role === "host" ? names.host : names.guest, friend: false });
+  if (role === "host") record.game = { start: STANDARD, white: colour === "white" ? "host" : "guest", clock, names: { host: names.host ?? "", guest: names.guest ?? "" }, round: 1 };
+  return mounted.begin(record);
+}
+
+function newRecord({ room, secret, role, name, friend }) {
+  return { v: RECORD_VERSION, room, secret, role, me: randomId(12), them: null, name: String(name ?? "").slice(0, MAX_NAME), friend, game: null, actions: [], end: null };
+}
+
+/** A saved record that can be resumed (else null). */
+function readRecord(value) {
+  const ok = value && value.v === RECORD_VERSION && typeof value.room === "string" && typeof value.secret === "string" && ["host", "guest"].includes(value.role) && Array.isArray(value.actions ?? []);
+  return ok ? { ...value, actions: value.actions ?? [] } : null;
+}
+
+class Online {
+  #game;
+  #storage;
+  #modes;
+  #panel;
+  #config = null;
+  #timer = 0;
+  session = null;
+  problem = null; // "offline" | "config" | "connect" | null
+  startedAt = 0;
+
+  constructor({ game, storage, modes, side }) {
+    this.#game = game;
+    this.#storage = storage;
+    this.#modes = modes;
+    this.#panel = new OnlinePanel(side, {
+      create: (choice) => this.create(choice),
+      joinNow: (invite, name) => this.#joinNow(invite, name),
+      cancel: () => this.leave(),
+      leave: () => this.leave(),
+      resign: () => this.session?.resign(),
+      claim: () => this.session?.claim(),
+      rematch: () => this.session?.offerRematch(),
+      chat: (message) => this.session?.chat(message),
+      name: () => this.#storage.get(NAME_KEY) ?? "",
+    });
+    onLanguage(() => this.render());
+    window.tzaar.online = this; // (read-only use by the tests: status, and dropConnection())
+  }
+
+  show(open) {
+    this.#panel.visible = open;
+    this.render();
+  }
+
+  open() {
+    this.#modes.enter("online");
+  }
+
+  /** An invite in the address: the panel asks this page's player to join. */
+  join(invite) {
+    if (this.session) {
+      if (this.session.record.room === invite.room) return this.open();
+      this.session.close();
+      this.session = null;
+    }
+    this.#panel.invite = invite;
+    this.open();
+  }
+
+  async #configured() {
+    if (!navigator.onLine) throw Object.assign(new Error("offline"), { why: "offline" });
+    try {
+      return (this.#config ??= await loadConfig());
+    } catch (error) {
+      throw Object.assign(error, { why: navigator.onLine ? "config" : "offline" });
+    }
+  }
+
+  /** The invite's host: a new game with the choice {clock: key of TIME_CONTROLS, colour, name}. */
+  create({ clock, colour, name }) {
+    this.#keepName(name);
+    const side = colour === "random" ? (crypto.getRandomValues(new Uint8Array(1))[0] & 1 ? "white" : "black") : colour;
+    const control = TIME_CONTROLS[clock] ?? null;
+    const record = newRecord({ room: randomId(12), secret: randomId(18), role: "host", name, friend: true });
+    record.game = { start: STANDARD, white: side === "white" ? "host" : "guest", clock: control && { base: control[0] * 60, inc: control[1] }, names: { host: record.name, guest: "" }, round: 1 };
+    return this.begin(record);
+  }
+
+  #joinNow(invite, name) {
+    this.#keepName(name);
+    this.#panel.invite = null;
+    return this.begin(newRecord({ room: invite.room, secret: invite.secret, role: "guest", name, friend: true }));
+  }
+
+  #keepName(name) {
+    this.#storage.set(NAME_KEY, String(name ?? "").trim().slice(0, MAX_NAME));
+  }
+
+  /** Start (or come back to) the game of `record`: the board, then the connection. */
+  async begin(record) {
+    this.problem = null;
+    let config;
+    try {
+      config = await this.#configured();
+    } catch (error) {
+      this.problem = error.why;
+      this.open();
+      return this.render();
+    }
+    await this.session?.close();
+    const session = (this.session = new Session({ game: this.#game, storage: this.#storage, config, record, onChange: () => this.render() }));
+    session.translate = t;
+    this.#storage.set(RECORD_KEY, record);
+    this.startedAt = Date.now();
+    this.open();
+    await session.begin();
+    this.render();
+    clearInterval(this.#timer);
+    this.#timer = setInterval(() => this.render(), 1000); // the countdown and the patience
+    await session.connect();
+  }
+
+  /** A saved online game comes back after a reload (it reconnects by itself). */
+  async resume(hash) {
+    const invite = parseInvite(hash);
+    const record = readRecord(this.#storage.get(RECORD_KEY));
+    if (invite && record?.room !== invite.room) return this.join(invite);
+    if (record) await this.begin(record);
+  }
+
+  /** Leave the online game (cancel an invite, or after the game): the page is the page again. */
+  async leave() {
+    clearInterval(this.#timer);
+    const session = this.session;
+    this.session = null;
+    this.problem = null;
+    await session?.close();
+    if (this.#game.state.setup === "online") {
+      const players = { white: "person", black: "person" };
+      await this.#game.load(this.#game.state.start, this.#game.state.actions, { state: { setup: "link", players } });
+    }
+    this.#modes.enter("game");
+    this.render();
+  }
+
+  render() {
+    const s = this.session;
+    const status = s?.status === "connecting" && !s.record.them ? "waiting" : s?.status === "connecting" ? "disconnected" : s?.status;
+    const root = document.documentElement;
+    if (status) root.dataset.online = status;
+    else delete root.dataset.online;
+    const trying = s && (s.status === "connecting" || s.status === "disconnected") && (Date.now() - this.startedAt) / 1000 > CONNECT_PATIENCE_S;
+    this.#panel.render({ session: s, status, problem: this.problem ?? (trying && s.record.role === "guest" ? "connect" : null), link: s ? linkTo(inviteHash(s.record.room, s.record.secret)) : "" });
+  }
+}

@@ -1,0 +1,247 @@
+// The online panel: drawn from the session's state (online.js calls render on every change
+// and once a second). Its parts: the set-up of an invite (name, time control, colour, the
+// privacy notice), joining an invite, waiting (the link: copy, share, QR code; cancel),
+// the game (who plays what, the connection, resign, messages), after it (result, rematch,
+// leave). What the other page sent (a name, a friend's text) is shown as text, never as HTML.
+
+import { t } from "../page/i18n.js";
+import { element, setText, setAttr } from "../panels/dom.js";
+import { TIME_CONTROLS, PRESETS, MAX_TEXT, MAX_NAME } from "./protocol.js";
+import { qrEncoder } from "./library.js";
+import { copyText } from "../links/sharing.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+
+export class OnlinePanel {
+  #root;
+  #on;
+  #parts = {};
+  #qrFor = null;
+  #confirming = false;
+  #copied = false;
+  visible = false;
+  invite = null; // {room, secret}: an invite opened, waiting for "Join"
+
+  constructor(side, on) {
+    this.#on = on;
+    const root = (this.#root = element("section", "panel online-panel", { id: "online", hidden: "" }));
+    side.prepend(root);
+    const p = this.#parts;
+    p.title = root.appendChild(element("h2", "online-title"));
+    p.status = root.appendChild(element("p", "online-status", { role: "status" }));
+    p.alert = root.appendChild(element("p", "online-alert", { role: "alert", hidden: "" }));
+    p.setup = root.appendChild(this.#setupForm());
+    p.waiting = root.appendChild(this.#waitingView());
+    p.game = root.appendChild(this.#gameView());
+  }
+
+  #button(parent, key, onClick, className = "") {
+    const b = parent.appendChild(element("button", className, { type: "button", "data-text": key }));
+    b.addEventListener("click", onClick);
+    return b;
+  }
+
+  #setupForm() {
+    const form = element("form", "online-setup");
+    form.addEventListener("submit", (event) => event.preventDefault());
+    const p = this.#parts;
+    p.notice = form.appendChild(element("p", "online-notice"));
+    const name = form.appendChild(element("label", "online-field"));
+    p.nameLabel = name.appendChild(element("span", ""));
+    p.name = name.appendChild(element("input", "", { type: "text", maxlength: String(MAX_NAME), autocomplete: "nickname", id: "online-name" }));
+    p.choices = form.appendChild(element("div", "online-choices"));
+    const clock = p.choices.appendChild(element("label", "online-field"));
+    p.clockLabel = clock.appendChild(element("span", ""));
+    p.clock = clock.appendChild(element("select", "", { id: "online-clock" }));
+    for (const key of Object.keys(TIME_CONTROLS)) p.clock.append(new Option(key, key));
+    const colour = p.choices.appendChild(element("label", "online-field"));
+    p.colourLabel = colour.appendChild(element("span", ""));
+    p.colour = colour.appendChild(element("select", "", { id: "online-colour" }));
+    for (const key of ["white", "black", "random"]) p.colour.append(new Option(key, key));
+    const row = form.appendChild(element("div", "online-actions"));
+    p.create = this.#button(row, "online.create", () => this.#on.create({ clock: p.clock.value, colour: p.colour.value, name: p.name.value }), "primary");
+    p.create.id = "online-create";
+    p.join = this.#button(row, "online.join", () => this.#on.joinNow(this.invite, p.name.value), "primary");
+    p.join.id = "online-join";
+    return form;
+  }
+
+  #waitingView() {
+    const box = element("div", "online-waiting");
+    const p = this.#parts;
+    p.linkLabel = box.appendChild(element("p", ""));
+    p.link = box.appendChild(element("p", "online-link", { "data-invite": "" }));
+    const row = box.appendChild(element("div", "online-actions"));
+    p.copy = this.#button(row, "online.copy", async () => {
+      this.#copied = await copyText(p.link.textContent);
+      this.#renderTexts();
+    });
+    p.share = this.#button(row, "online.share", () => navigator.share?.({ url: p.link.textContent }).catch(() => null));
+    p.cancel = this.#button(row, "online.cancel", () => this.#on.cancel());
+    p.cancel.id = "online-cancel";
+    p.qr = box.appendChild(document.createElementNS(SVG, "svg"));
+    p.qr.setAttribute("class", "online-qr");
+    return box;
+  }
+
+  #gameView() {
+    const box = element("div", "online-game");
+    const p = this.#parts;
+    p.players = box.appendChild(element("p", "online-players"));
+    p.countdown = box.appendChild(element("div", "online-actions"));
+    p.claim = this.#button(p.countdown, "online.claim", () => this.#on.claim(), "primary");
+    p.claim.id = "online-claim";
+    p.wait = this.#button(p.countdown, "online.keepWaiting", () => p.countdown.classList.add("dismissed"));
+    const actions = box.appendChild(element("div", "online-actions"));
+    p.resign = this.#button(actions, "online.resign", () => {
+      this.#confirming = true;
+      this.#renderTexts();
+    });
+    p.resign.id = "online-resign";
+    p.confirm = this.#button(actions, "online.resignConfirm", () => {
+      this.#confirming = false;
+      this.#on.resign();
+    }, "danger");
+    p.confirm.id = "online-resign-confirm";
+    p.keep = this.#button(actions, "online.resignCancel", () => {
+      this.#confirming = false;
+      this.#renderTexts();
+    });
+    p.rematch = this.#button(actions, "online.rematch", () => this.#on.rematch(), "primary");
+    p.rematch.id = "online-rematch";
+    p.leave = this.#button(actions, "online.leave", () => this.#on.leave());
+    p.leave.id = "online-leave";
+    p.presets = box.appendChild(element("div", "online-actions online-presets"));
+    for (const say of PRESETS) this.#button(p.presets, `online.say.${say}`, () => this.#on.chat({ say })).dataset.say = say;
+    p.textForm = box.appendChild(element("form", "online-text"));
+    p.text = p.textForm.appendChild(element("input", "", { type: "text", maxlength: String(MAX_TEXT), id: "online-text" }));
+    p.send = p.textForm.appendChild(element("button", "", { type: "submit", "data-text": "online.send" }));
+    p.textForm.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const text = p.text.value.trim();
+      if (text) this.#on.chat({ text });
+      p.text.value = "";
+    });
+    p.chats = box.appendChild(element("ol", "online-chats", { "aria-live": "off" }));
+    return box;
+  }
+
+  /** The texts of the buttons (data-text: their keys), in the language shown. */
+  #renderTexts() {
+    for (const node of this.#root.querySelectorAll("[data-text]")) setText(node, t(node.dataset.text));
+    const p = this.#parts;
+    setText(p.copy, t(this.#copied ? "online.copied" : "online.copy"));
+    p.resign.hidden = this.#confirming || p.resign.hidden;
+    p.confirm.hidden = !this.#confirming;
+    p.keep.hidden = !this.#confirming;
+  }
+
+  render({ session, status, problem, link }) {
+    const root = this.#root;
+    const p = this.#parts;
+    root.hidden = !(this.visible || session);
+    if (root.hidden) return;
+    setText(p.title, t("online.title"));
+    setText(p.notice, t("online.privacy"));
+    setText(p.nameLabel, t("online.name"));
+    setText(p.clockLabel, t("online.clock"));
+    setText(p.colourLabel, t("online.colour"));
+    for (const option of p.clock.options) option.text = option.value === "untimed" ? t("online.untimed") : t("online.control", { control: option.value });
+    for (const option of p.colour.options) option.text = t(`online.colour.${option.value}`);
+    if (!p.name.value && document.activeElement !== p.name) p.name.value = this.#on.name();
+    const setupShown = !session;
+    p.setup.hidden = !setupShown;
+    p.choices.hidden = Boolean(this.invite);
+    p.create.hidden = Boolean(this.invite);
+    p.join.hidden = !this.invite;
+    p.waiting.hidden = status !== "waiting" || session?.record.role !== "host";
+    p.game.hidden = !session || status === "waiting" || status === "refused";
+    setText(p.status, this.#statusText(session, status, problem));
+    this.#renderAlert(session);
+    if (!p.waiting.hidden) {
+      setText(p.linkLabel, t("online.linkLabel"));
+      setText(p.link, link);
+      p.share.hidden = typeof navigator.share !== "function";
+      this.#drawQr(link);
+    } else {
+      this.#copied = false;
+    }
+    if (session && !p.game.hidden) this.#renderGame(session, status);
+    this.#renderTexts();
+    if (session && !p.game.hidden) {
+      p.resign.hidden = this.#confirming || status === "ended";
+      p.confirm.hidden = !this.#confirming || status === "ended";
+      p.keep.hidden = p.confirm.hidden;
+    }
+    if (session?.offers.rematch) setText(p.rematch, t(session.offers.rematch === "sent" ? "online.rematchSent" : "online.rematchAccept"));
+  }
+
+  #statusText(session, status, problem) {
+    if (problem === "offline") return t("online.offline");
+    if (problem === "config") return t("online.configBad");
+    if (problem === "connect") return t("online.noConnection");
+    if (!session) return this.invite ? t("online.invited") : t("online.setupHint");
+    const them = session.theirName || t("online.opponent");
+    switch (status) {
+      case "waiting":
+        return session.record.role === "host" ? t("online.waiting") : t("online.connecting");
+      case "playing":
+        return t("online.playing", { name: them });
+      case "disconnected":
+        return session.status === "connecting" ? t("online.reconnecting") : t("online.gone", { name: them, seconds: session.secondsLeft() });
+      case "refused":
+        return t("online.refused");
+      case "ended":
+        return t(`online.end.${session.record.end?.reason ?? "rules"}`, { name: session.record.end?.loser === session.colour ? t("online.you") : them });
+      default:
+        return "";
+    }
+  }
+
+  #renderAlert(session) {
+    const p = this.#parts;
+    const refusal = session?.refusal;
+    p.alert.hidden = !refusal;
+    if (refusal) setText(p.alert, t("online.refusedMessage", { why: t(`online.why.${refusal.why}`) }));
+  }
+
+  #renderGame(session, status) {
+    const p = this.#parts;
+    const g = session.record.game;
+    const control = g?.clock ? t("online.control", { control: `${g.clock.base / 60}+${g.clock.inc}` }) : t("online.untimed");
+    setText(p.players, g ? t("online.players", { colour: t(`online.colour.${session.colour}`), name: session.theirName || t("online.opponent"), control }) : "");
+    const claimable = status === "disconnected" && session.status === "disconnected";
+    p.countdown.hidden = !claimable;
+    if (!claimable) p.countdown.classList.remove("dismissed");
+    p.claim.disabled = session.secondsLeft() > 0;
+    p.rematch.hidden = status !== "ended" || session.record.end?.reason === "abandoned";
+    p.leave.hidden = status !== "ended" && status !== "refused";
+    p.textForm.hidden = !session.record.friend;
+    setAttr(p.text, "placeholder", t("online.textPlaceholder"));
+    const items = session.chats.map((c) => {
+      const li = element("li", c.from === "me" ? "mine" : "theirs");
+      const who = c.from === "me" ? t("online.you") : session.theirName || t("online.opponent");
+      li.textContent = `${who}: ${c.text ?? t(`online.say.${c.say}`)}`; // as text, never HTML
+      return li;
+    });
+    if (p.chats.childElementCount !== items.length || items.some((li, i) => p.chats.children[i].textContent !== li.textContent)) p.chats.replaceChildren(...items);
+  }
+
+  async #drawQr(link) {
+    if (this.#qrFor === link) return;
+    this.#qrFor = link;
+    const { create } = await qrEncoder();
+    if (this.#qrFor !== link) return;
+    const { modules } = create(link, { errorCorrectionLevel: "M" });
+    const n = modules.size;
+    let d = "";
+    for (let y = 0; y < n; y += 1) for (let x = 0; x < n; x += 1) if (modules.get(y, x)) d += `M${x + 2} ${y + 2}h1v1h-1z`;
+    const path = document.createElementNS(SVG, "path");
+    path.setAttribute("d", d);
+    const svg = this.#parts.qr;
+    svg.setAttribute("viewBox", `0 0 ${n + 4} ${n + 4}`);
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", t("online.qr"));
+    svg.replaceChildren(path);
+  }
+}
