@@ -9,6 +9,7 @@ it before it looks at a page.
         crowd.wait("Ann", tc="10+5", colour="white")   # a waiting player's wish
         crowd.announce()                                # every wish again (as every 30 s)
         crowd.publish({...})                            # any message, from a fresh key
+    open_lobby(page)                                    # a page's lobby opened, as a person does
 """
 
 from __future__ import annotations
@@ -27,20 +28,12 @@ TOPIC = "tzaar-lobby-v1"  # web/online/lobby.js
 KIND = sum(map(ord, TOPIC)) % 10_000 + 20_000  # Trystero's kind for a topic (strToNum + 20000)
 ACK_TIMEOUT = 10.0
 
-# The lobby opened in the side column, as the online panel opens it; startOnlineGame replaced by
-# a recorder of what it is given (window.__started).
-MOUNT = """async () => {
-  const stamp = new URL(document.querySelector('script[src*="app.js"]').src).search;
-  const load = (path) => import(new URL(path + stamp, document.baseURI).href);
-  const [{ loadConfig }, { openSignal }, { openLobby }, { storage }] = await Promise.all([
-    load("online/config.js"), load("online/signal.js"), load("online/lobby.js"), load("page/storage.js")]);
-  const root = document.createElement("section");
-  root.className = "panel";
-  document.querySelector(".side").prepend(root);
-  const signal = await openSignal(await loadConfig());
-  window.__started = null;
-  await openLobby(root, { signal, storage, startGame: async (game) => { window.__started = game; } });
-}"""
+
+def open_lobby(page) -> None:
+    """Open the lobby in `page` through its controls: Play online, then Play a stranger."""
+    page.click("#online-button")
+    page.click("#online-lobby")
+    page.wait_for_selector(".lobby[data-lobby=open]", state="attached")
 
 
 

@@ -1,14 +1,16 @@
 """The lobby of strangers (web/online/lobby*.js) over the local Nostr relay: pages in their own
-browser contexts, and simulated waiting players published straight to the relay
-(lobby_crowd.py). Two strangers paired by "Play anyone" among several waiting, and by "Join";
-a watcher sees the taken wish go; hostile messages change nothing and names stay text."""
+browser contexts, opened through Play online > Play a stranger, and simulated waiting players
+published straight to the relay (lobby_crowd.py). Two strangers paired by "Play anyone" among
+several waiting, and by "Join", their game live on both boards with the colours wished; a
+watcher sees the taken wish go; hostile messages change nothing and names stay text."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
 
-from lobby_crowd import MOUNT, Crowd
+from lobby_crowd import Crowd, open_lobby as open_it
+from online_helpers import online, open_player
 from relay import online_site, relay_url  # noqa: F401  (fixtures)
 
 PAIRING_MS = 30_000
@@ -20,14 +22,11 @@ def open_lobby(browser, online_site):
     contexts = []
 
     def open_():
-        context = browser.new_context()
-        contexts.append(context)
-        page = context.new_page()
+        page = open_player(browser, online_site)
+        contexts.append(page.context)
         errors = []
         page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(online_site)
-        page.evaluate(MOUNT)
-        expect(page.locator(".lobby[data-lobby=open]")).to_be_attached()
+        open_it(page)
         page.errors = errors
         return page
 
@@ -37,18 +36,19 @@ def open_lobby(browser, online_site):
 
 
 def terms(page, name: str, tc: str, colour: str) -> None:
-    page.get_by_label("Your name").fill(name)
-    page.get_by_label("Time control").select_option(tc)
-    page.get_by_label("Your colour").select_option(colour)
+    lobby = page.locator(".lobby")
+    lobby.get_by_label("Your name").fill(name)
+    lobby.get_by_label("Time control").select_option(tc)
+    lobby.get_by_label("Your colour").select_option(colour)
 
 
 def rows(page):
     return page.locator(".lobby-list tbody tr")
 
 
-def started(page) -> dict:
-    page.wait_for_function("() => window.__started !== null", timeout=PAIRING_MS)
-    return page.evaluate("() => window.__started")
+def players(page) -> dict:
+    """Who plays each side on `page`'s board: "person" (this page) or "online"."""
+    return page.evaluate("() => window.tzaar.state.players")
 
 
 def test_play_anyone_pairs_two_strangers_among_several_waiting(open_lobby, relay_url):
@@ -72,14 +72,16 @@ def test_play_anyone_pairs_two_strangers_among_several_waiting(open_lobby, relay
         expect(rows(bob).first).to_contain_text("Ada")
         expect(rows(bob).filter(has_text="Dan")).to_contain_text("12 online games")
         bob.get_by_role("button", name="Play anyone").click()
-        bob_game, ada_game = started(bob), started(ada)
-    assert ada_game["role"] == "host" and bob_game["role"] == "guest"
-    assert ada_game["colour"] == bob_game["colour"] == "black"  # the host's colour: Ada's wish
-    assert ada_game["clock"] == {"base": 300, "inc": 3}
-    assert ada_game["names"] == bob_game["names"] == {"host": "Ada", "guest": "Bob"}
-    assert ada_game["room"] == bob_game["room"] and ada_game["secret"] == bob_game["secret"]
+        online(ada, "playing", PAIRING_MS)
+        online(bob, "playing", PAIRING_MS)
+    # Ada waited for Black: she has it; both boards show the same game
+    assert players(ada) == {"white": "online", "black": "person"}
+    assert players(bob) == {"white": "person", "black": "online"}
+    expect(ada.locator(".online-players")).to_contain_text("Bob")
+    expect(bob.locator(".online-players")).to_contain_text("Ada")
+    expect(bob.locator(".online-players")).to_contain_text("5+3")
     for page in (ada, bob):
-        expect(page.locator(".lobby")).to_have_attribute("data-lobby", "paired")
+        expect(page.locator(".online-lobby")).to_be_hidden()
     # the taken wish leaves the watcher's list; the simulated ones stay
     expect(rows(watcher).filter(has_text="Ada")).to_have_count(0)
     expect(rows(watcher)).to_have_count(4)
@@ -94,11 +96,11 @@ def test_join_pairs_with_the_player_chosen(open_lobby):
     expect(rows(joiner)).to_have_count(1)
     terms(joiner, "Yann", "10+5", "black")  # the wish's terms are taken, whatever these say
     joiner.get_by_role("button", name="Join Zoë").click()
-    joined, hosted = started(joiner), started(waiting)
-    assert hosted["role"] == "host" and joined["role"] == "guest"
-    assert hosted["clock"] is None
-    assert hosted["room"] == joined["room"]
-    assert hosted["names"] == {"host": "Zoë", "guest": "Yann"}
+    online(joiner, "playing", PAIRING_MS)
+    online(waiting, "playing", PAIRING_MS)
+    assert {players(joiner)["white"], players(waiting)["white"]} == {"person", "online"}
+    expect(joiner.locator(".online-players")).to_contain_text("Zoë")
+    expect(joiner.locator(".online-players")).to_contain_text("Untimed")
     # a name typed is kept in the browser for the next visit
     assert joiner.evaluate("() => localStorage.getItem('tzaar.online.name')") == '"Yann"'
 

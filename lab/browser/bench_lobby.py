@@ -3,7 +3,7 @@
     .venv/bin/python -m lab.browser.bench_lobby [--players 300] [--window 60] [--no-build]
 
 A local Nostr relay (sitebuild/relay.py) and the built site pointed at it; one page of Chromium
-with the lobby open (as e2e/test_lobby.py opens it). Two phases in the same run:
+with the lobby open (Play online > Play a stranger). Two phases in the same run:
 
 - baseline: nobody waits; for `--window` seconds;
 - crowd: `--players` simulated players (e2e/lobby_crowd.py, each its own key) wait, each
@@ -31,7 +31,7 @@ _ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(_ROOT / "e2e"))  # conftest, lobby_crowd, relay
 sys.path.insert(0, str(_ROOT))
 from conftest import build  # noqa: E402
-from lobby_crowd import KIND, MOUNT, TOPIC, Crowd  # noqa: E402
+from lobby_crowd import KIND, TOPIC, Crowd, open_lobby  # noqa: E402
 from relay import local_config  # noqa: E402
 import websocket  # noqa: E402
 
@@ -97,8 +97,8 @@ def main() -> int:
             page = context.new_page()
             cdp = context.new_cdp_session(page)
             page.goto(url)
-            page.evaluate(MOUNT)
-            page.wait_for_selector(".lobby[data-lobby=open]", state="attached")
+            page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+            open_lobby(page)
             counter = Counter(relay)
             print(f"Chromium {browser.version}; the lobby open in one page; {args.players} simulated players; windows of {args.window:.0f} s.\n")
             base_rate = phase(counter, args.window)

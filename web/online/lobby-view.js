@@ -12,7 +12,7 @@ import { TIME_CONTROLS, COLOURS } from "./lobby-messages.js";
 /** How often at most the count of players waiting is said to a screen reader. */
 const COUNT_EVERY = 5_000;
 
-const HTML = `<h2 class="lobby-title"></h2><p class="lobby-intro"></p>
+const HTML = `<h3 class="lobby-title"></h3><p class="lobby-intro"></p>
 <form class="lobby-terms"><label><span class="lobby-label" data-label="name"></span>
 <input name="name" autocomplete="nickname" maxlength="24" required></label>
 <label><span class="lobby-label" data-label="tc"></span><select name="tc"></select></label>

@@ -7,7 +7,7 @@
 // "online.name", page/storage.js). Loaded on first use by the online panel.
 //
 //   const lobby = await openLobby(root, { signal, startGame, storage, finishedGames });
-//   lobby.close();   // withdraws the wish, stops hearing the lobby
+//   await lobby.close();   // withdraws the wish, stops hearing the lobby
 //
 // `signal`: an open signal.js network; `startGame`: online.js startOnlineGame; `finishedGames()`:
 // how many online games this player has finished on this page.
@@ -42,10 +42,13 @@ export async function openLobby(root, { signal, startGame, storage, finishedGame
   const changed = () => {
     frame ||= requestAnimationFrame(render);
   };
+  /** Publish `messages` (lobby-model.js's answers); resolves once they went out. */
   const send = (messages) => {
-    for (const text of messages) signal.publish(TOPIC, JSON.parse(text)).catch(() => {}); // (a relay gone: the next tick tries again)
-    if (lobby.paired && !started) start();
+    // (a relay gone: the next announcement tries again)
+    const sent = Promise.all(messages.map((text) => signal.publish(TOPIC, JSON.parse(text)).catch(() => null)));
+    if (lobby.paired && !started) start(sent);
     changed();
+    return sent;
   };
   /** The terms typed, with a clean name, or null (the problem said). */
   const checked = (terms) => {
@@ -76,10 +79,13 @@ export async function openLobby(root, { signal, startGame, storage, finishedGame
     unsubscribe();
   };
 
-  async function start() {
+  /** The game of the pairing, once `sent` (the accept, for the player who waited) went out. */
+  async function start(sent) {
     started = true;
     stopHearing(); // nothing more to say in the lobby: it stops announcing at once
+    render(); // (now: the online panel may close the lobby before the next frame)
     const pairing = lobby.paired;
+    await sent;
     const secrets = await deriveGame(keys.privateKey, pairing.opponent.key, pairing);
     await startGame(gameOf(pairing, lobby.id, secrets));
   }
@@ -91,13 +97,13 @@ export async function openLobby(root, { signal, startGame, storage, finishedGame
 
   return {
     model: lobby,
-    close() {
+    /** Close the lobby: its wish withdrawn (resolves once that went out), nothing more heard. */
+    async close() {
       removeEventListener("pagehide", leave);
-      if (!started) {
-        leave();
-        stopHearing();
-      }
       cancelAnimationFrame(frame);
+      if (started) return;
+      stopHearing();
+      await leave();
     },
   };
 }

@@ -71,6 +71,7 @@ class Online {
   #config = null;
   #timer = 0;
   session = null;
+  #lobby = null; // the lobby of strangers while open: {lobby (lobby.js), signal}
   problem = null; // "offline" | "config" | "connect" | null
   startedAt = 0;
 
@@ -88,6 +89,8 @@ class Online {
       rematch: () => this.session?.offerRematch(),
       chat: (message) => this.session?.chat(message),
       name: () => this.#storage.get(NAME_KEY) ?? "",
+      lobby: (root) => this.openLobby(root),
+      lobbyBack: () => this.closeLobby(),
     });
     onLanguage(() => this.render());
     window.tzaar.online = this; // (read-only use by the tests: status, and dropConnection())
@@ -119,6 +122,44 @@ class Online {
       return (this.#config ??= await loadConfig());
     } catch (error) {
       throw Object.assign(error, { why: navigator.onLine ? "config" : "offline" });
+    }
+  }
+
+  /** The lobby of strangers in `root` (lobby.js, on its first use): its own connection to the
+   * relays (signal.js), closed with it; a pairing starts the game here (startOnlineGame). */
+  async openLobby(root) {
+    this.#panel.lobby = true;
+    this.problem = null;
+    this.render();
+    if (this.#lobby) return;
+    let config;
+    try {
+      config = await this.#configured();
+    } catch (error) {
+      this.problem = error.why;
+      return this.render();
+    }
+    const [{ openSignal }, { openLobby }] = await Promise.all([import("./signal.js"), import("./lobby.js")]);
+    const signal = await openSignal(config);
+    const opened = { signal, lobby: null };
+    this.#lobby = opened;
+    const startGame = async (pairing) => {
+      await this.closeLobby();
+      return startOnlineGame(pairing);
+    };
+    opened.lobby = await openLobby(root, { signal, startGame, storage: this.#storage });
+    if (this.#lobby !== opened) opened.lobby.close().then(() => signal.close()); // closed meanwhile
+  }
+
+  /** Close the lobby (its wish withdrawn, its connection to the relays closed): the invite's set-up again. */
+  async closeLobby() {
+    const opened = this.#lobby;
+    this.#lobby = null;
+    this.#panel.lobby = false;
+    this.render();
+    if (opened?.lobby) {
+      await opened.lobby.close();
+      opened.signal.close();
     }
   }
 
