@@ -7,9 +7,22 @@ from helpers import act, idle, some_turns  # noqa: F401  (re-exported for the te
 from site_serving import wait_engine
 
 
+# Every breach of the content security policy, recorded before the page's own scripts.
+VIOLATIONS = """
+window.__violations = [];
+document.addEventListener("securitypolicyviolation", (e) => window.__violations.push(e.violatedDirective + " " + e.blockedURI));
+"""
+
+
+def violations(page) -> list[str]:
+    """The page's breaches of its content security policy so far (none is expected)."""
+    return page.evaluate("() => window.__violations")
+
+
 def open_player(browser, url: str, path: str = ""):
     """A fresh context (its own storage: another person) with the page at `url` + `path`."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(VIOLATIONS)
     page = context.new_page()
     page.goto(url + path)
     wait_engine(page)

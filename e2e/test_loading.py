@@ -83,7 +83,7 @@ def test_a_first_visit_says_the_megabytes_of_the_engine_as_they_download(page, o
 # the tools and the computer player (tzaar-more.zip): fetched on their first use, never by a
 # plain load of the page.
 TOOLS_FILES = {"overlay.js", "analysis.js", "review.js", "puzzles.js", "puzzle-rating.js", "editor.js", "panel.css", "puzzles.json",
-               "records.js", "records.css", "dialogs.js", "en.later.json", "tzaar-more.zip", "synth.js"}
+               "records.js", "records.css", "dialogs.js", "dialogs.css", "en.later.json", "tzaar-more.zip", "synth.js"}
 
 
 # What a plain load may fetch of our files (outside Pyodide's runtime and stdlib.zip), in
@@ -130,6 +130,6 @@ def test_a_plain_load_fetches_none_of_the_tools_and_each_tool_fetches_its_files(
     assert "dialogs.js" not in requested
     page.click("#help-button")
     page.wait_for_selector("#help-dialog[open]")
-    assert "dialogs.js" in requested and page.text_content("#help-title") == EN["help.title"]
+    assert {"dialogs.js", "dialogs.css"} <= set(requested) and page.text_content("#help-title") == EN["help.title"]
     assert page.input_value("#record-text").startswith("# TZAAR game record")
     watch.assert_clean()

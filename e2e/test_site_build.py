@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 # (conftest.py loaded build.py, which put sitebuild/ on sys.path.)
-from sitebuild import imports, languages, minify, python, runtime, site
+from sitebuild import imports, languages, minify, online, python, runtime, site
 from sitebuild.paths import BROWSER_PYTHON, ESBUILD, WEB
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -170,8 +170,14 @@ def test_index_html_has_the_content_security_policy_and_an_icon(dist_dir):
     assert policy, "no Content-Security-Policy meta tag"
     directives = {d.split()[0]: d.split()[1:] for d in policy[3].split(";") if d.strip()}
     assert directives["default-src"] == ["'self'"]
-    for sources in directives.values():
-        assert all(s.startswith("'") or s in ("data:", "blob:") for s in sources), sources
+    # Online play: connect-src adds the relays of online.json and the local relay, nothing else.
+    config = online.check_config((dist_dir / "online.json").read_text())
+    assert directives["connect-src"] == ["'self'", *online.connect_sources(config)]
+    assert online.connect_sources(config)[-1] == "ws://127.0.0.1:*"
+    assert all(s.startswith("wss://") for s in online.connect_sources(config)[:-1])
+    for name, sources in directives.items():
+        if name != "connect-src":
+            assert all(s.startswith("'") or s in ("data:", "blob:") for s in sources), sources
     assert re.search(r"""<link\s+rel=["']icon["'][^>]*href=["']icon\.svg""", html)
 
 
@@ -262,8 +268,10 @@ def test_the_code_is_minified_and_the_language_files_split(dist_dir):
     page without its indentation and the English that i18n.js writes over, and each language
     in two files: the start's texts and the later ones (tools, record, help, new game)."""
     web = WEB
+    # (index.html without the relays that the build adds to its policy: sitebuild/online.py)
+    added = {"index.html": len(" " + " ".join(online.connect_sources(online.check_config((web / "online.json").read_text()))))}
     for name in ("app.js", "game/game.js", "style.css", "index.html"):
-        assert (dist_dir / name).stat().st_size < 0.85 * (web / name).stat().st_size, name
+        assert (dist_dir / name).stat().st_size - added.get(name, 0) < 0.85 * (web / name).stat().st_size, name
     assert "// " not in (dist_dir / "app.js").read_text().replace("://", "")
     assert (dist_dir / "sw.js").read_text().count("\n") > 20  # the service worker as written
     page = (dist_dir / "index.html").read_text()

@@ -1,7 +1,7 @@
 // Wiring: the engine, the game, the board and the panels. No logic of its own.
 import { engine } from "./engine-start.js";
 import { Board } from "./board/board.js";
-import { Game, boardStateOf, thinkingOf, onlyProgress } from "./game/game.js";
+import { Game, boardStateOf, thinkingOf, onlyProgress, winnerOf } from "./game/game.js";
 import { TurnPanel } from "./panels/turn.js";
 import { TriosPanel } from "./panels/trios.js";
 import { CapturedView } from "./panels/captured.js";
@@ -53,7 +53,7 @@ const views = [
 ];
 const theme = new Theme($("#theme-button"), storage);
 // The game record dialog (records.js, records.css), the new-game dialog and How to play
-// (dialogs.js) load on their first use, with the later texts (i18n.js loadLater).
+// (dialogs.js, dialogs.css), their markup with them, load on their first use, with the later texts (i18n.js loadLater).
 /** `load()` once (again after a failure). */
 const onFirstUse = (load) => {
   let made = null;
@@ -65,13 +65,18 @@ const onFirstUse = (load) => {
 };
 const records = onFirstUse(async () => {
   const [{ RecordDialog }] = await Promise.all([import("./records/records.js"), loadStyle(new URL("./records/records.css", import.meta.url)), loadLater()]);
-  return new RecordDialog($("#record-dialog"), game, engine);
+  return new RecordDialog(game, engine);
 });
 // One mode at a time holds the board (modes.js).
 const modes = onFirstUse(async () => new (await import("./modes.js")).Modes(game, $(".board-area")));
 const dialogs = onFirstUse(async () => {
-  const [{ NewGameDialog, HelpDialog }, owner] = await Promise.all([import("./panels/dialogs.js"), modes(), loadLater()]);
-  return { newGame: new NewGameDialog($("#new-game-dialog"), game, owner), help: new HelpDialog($("#help-dialog")) };
+  const [{ NewGameDialog, HelpDialog }, owner] = await Promise.all([
+    import("./panels/dialogs.js"),
+    modes(),
+    loadStyle(new URL("./panels/dialogs.css", import.meta.url)),
+    loadLater(),
+  ]);
+  return { newGame: new NewGameDialog(game, owner), help: new HelpDialog() };
 });
 // The lessons (lessons.js, with its css and texts) load on first use too. #learn-invite
 // invites to them until it is used or dismissed (its texts come with the start's).
@@ -136,7 +141,7 @@ function render() {
 game.subscribe((state, fx) => {
   sound.after(state, fx);
   // A game over: games.js keeps it if it was against the computer (loaded then).
-  if (state.view?.winner) import("./learn/games.js").then((m) => m.keep(state, storage));
+  if (winnerOf(state)) import("./learn/games.js").then((m) => m.keep(state, storage));
   if (fx.animate?.length) effects.animate.push(...fx.animate);
   if (!frame) frame = requestAnimationFrame(render);
 });

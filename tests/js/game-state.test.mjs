@@ -30,6 +30,9 @@ import {
   sanitizePlayers,
   resultOf,
   linkAlert,
+  endOf,
+  winnerOf,
+  endText,
 } from "../../web/game/state.js";
 import { STANDARD } from "../../web/board/notation.js";
 import { registerPlayerKind } from "../../web/game/players.js";
@@ -321,6 +324,20 @@ test("resultOf says who won, as the person at the screen hears it", () => {
   assert.equal(resultOf(game(5, { view: over, players: { white: COMPUTER, black: COMPUTER } })).title, "Black wins");
   const unknown = view({ winner: "white", reason: { code: "new-code", text: "The engine's words" } });
   assert.equal(resultOf(game(5, { view: unknown })).reason, "The engine's words", "a reason this page does not know");
+});
+
+test("an end outside the rules: checked, its winner at the game's end only, its words, and a new action clears it", () => {
+  assert.deepEqual(endOf({ reason: "timeout", loser: "white", extra: 1 }), { reason: "timeout", loser: "white" });
+  for (const bad of [null, {}, { reason: "flag", loser: "white" }, { reason: "resigned", loser: "red" }, "timeout"]) assert.equal(endOf(bad), null);
+  const ended = game(5, { view: view(), end: { reason: "timeout", loser: "white" } });
+  assert.equal(winnerOf(ended), "black");
+  assert.equal(winnerOf({ ...ended, cursor: 4 }), null, "looking back: the game went on there");
+  assert.deepEqual(resultOf(ended), { title: "Black wins", reason: "White ran out of time" });
+  assert.equal(resultOf({ ...ended, end: { reason: "resigned", loser: "black" }, players: { white: "person", black: COMPUTER } }).title, "You won");
+  assert.equal(endText({ reason: "resigned", loser: "black" }), "Black resigned");
+  assert.equal(personToMove(ended), false, "no one plays after the end");
+  const answer = { view: view({ side: "white", step: "second", last: ["D5xC4"] }), positions: [POSITIONS[3]], turns: [{ number: 1, side: "white", actions: ["D5xC4"] }], continues: false };
+  assert.equal(afterPlay({ ...ended, cursor: 3 }, answer, "D5xC4").changes.end, null);
 });
 
 test("linkAlert wraps the link's message in the alert's text", () => {

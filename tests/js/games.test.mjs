@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { entryOf, tally, keep, gamesIn } from "../../web/learn/games.js";
+import { entryOf, onlineEntryOf, tally, keep, gamesIn } from "../../web/learn/games.js";
 import { makeStorage } from "../../web/page/storage.js";
 
 const finished = (players, winner = "white") => ({
@@ -29,6 +29,11 @@ test("a finished game of a person against the computer makes an entry; others do
   assert.equal(entryOf(finished({ white: "computer:casual", black: "computer:master" })), null, "the computer alone");
   assert.equal(entryOf({ ...finished({ white: "person", black: "computer:casual" }), cursor: 1 }), null, "looking back");
   assert.equal(entryOf({ ...finished({ white: "person", black: "computer:casual" }), view: { winner: null } }), null, "not over");
+  // Ended on time or by resignation: kept with its end, which its record and its opening carry.
+  const resigned = { ...finished({ white: "person", black: "computer:casual" }), view: { winner: null }, end: { reason: "resigned", loser: "white" } };
+  const r = entryOf(resigned);
+  assert.deepEqual([r.result, r.winner, r.reason, r.end], ["lost", "black", { code: "resigned" }, { reason: "resigned", loser: "white" }]);
+  assert.equal(entryOf(finished({ white: "person", black: "computer:casual" })).end, null);
 });
 
 test("the tally counts won and lost per level; keep adds a game once", () => {
@@ -51,4 +56,23 @@ test("the tally counts won and lost per level; keep adds a game once", () => {
   assert.equal(gamesIn(storage)[0].actions[1], "B1xB3", "newest first");
   storage.set("games", "not a list");
   assert.deepEqual(gamesIn(storage), []);
+});
+
+test("an online game makes an entry with the opponent's name, by the rules or by an end outside them", () => {
+  const state = finished({ white: "person", black: "online" }, "white");
+  assert.equal(entryOf(state), null, "not a game against the computer");
+  const byRules = onlineEntryOf(state, "black", "Ann", null, "2026-11-28");
+  assert.deepEqual(
+    { online: byRules.online, opponent: byRules.opponent, colour: byRules.colour, result: byRules.result, reason: byRules.reason, end: byRules.end },
+    { online: true, opponent: "Ann", colour: "black", result: "lost", reason: { code: "lost-type", type: "tzaar" }, end: null },
+  );
+  const resigned = onlineEntryOf({ ...state, view: { winner: null } }, "white", "Bob", { reason: "resigned", loser: "black" });
+  assert.equal(resigned.result, "won");
+  assert.deepEqual(resigned.end, { reason: "resigned", loser: "black" });
+  assert.notEqual(resigned.id, byRules.id);
+  assert.equal(onlineEntryOf({ ...state, view: { winner: null } }, "white", "Bob", null), null, "not over");
+  assert.deepEqual(tally([byRules, { level: "casual", result: "won" }, resigned]), [
+    { level: null, won: 1, lost: 1 },
+    { level: "casual", won: 1, lost: 0 },
+  ]);
 });

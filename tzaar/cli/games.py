@@ -66,6 +66,8 @@ def _review(args, out) -> int:
             marked[t["mark"]].append(t)
             line += f"  {t['mark']} (-{t['loss']:.0f} points), better: {' '.join(t['best'])}"
         out.write(line.rstrip() + "\n")
+    if record.end is not None:  # a game ended on time or by resignation
+        out.write(f"{'end':<30} {record.end.text()}\n")
     for kind in ("blunder", "mistake"):
         for side in ("white", "black"):
             nums = [str(t["number"]) for t in marked[kind] if t["side"] == side]
@@ -85,7 +87,7 @@ def run(args, out=sys.stdout) -> int:
         if to == "tzaar":
             out.write(to_tzaar_record(record))
         else:
-            out.write(format_littlegolem(record.start, record.actions, record.meta))
+            out.write(format_littlegolem(record.start, record.actions, record.meta, record.end))
         return 0
     if args.command == "review":
         return _review(args, out)

@@ -2,18 +2,22 @@
 :func:`.methods.method` and run by :mod:`tzaar.facade`; they load on first use, not with
 the page (the record dialog does too).  Params -> result:
 
-``record_save {start, actions, white?, black?, date?, seed?}`` -> ``{text}``: the
+An ``end`` is the end of a game outside the rules, ``{reason: "timeout"|"resigned", loser:
+"white"|"black"}`` (:mod:`tzaar.rules.ending`), or null; a malformed or impossible one is a
+RecordEndError.
+
+``record_save {start, actions, white?, black?, date?, seed?, end?}`` -> ``{text}``: the
     plain-text game record; its header names the players (``"person"`` or
     ``"computer LEVEL"``), the date (``YYYY-MM-DD``), the result, and the start as
     ``standard`` / ``random seed N`` (when ``seed`` gives it) / ``tournament`` / position text.
 ``record_load {text}`` -> ``{start, actions, players: {white?, black?}, date, result,
-    setup: "standard"|"random"|"tournament"|"position", seed}`` (every action checked
+    setup: "standard"|"random"|"tournament"|"position", seed, end}`` (every action checked
     legal; a record without a header reads too, with ``players: {}`` and nulls).
 ``record_open {text}`` -> ``{start, actions, format: "tzaar"|"littlegolem", meta,
-    players, setup, seed}``: a game record in our format or LittleGolem's (RecordError
+    players, setup, seed, end}``: a game record in our format or LittleGolem's (RecordError
     names the line and why); ``players``/``setup``/``seed`` as ``record_load`` gives them
     from our header (``{}``, ``"position"``, null for LittleGolem's).
-``record_export {start, actions, format}`` -> ``{text}``: the record in ``"tzaar"`` or
+``record_export {start, actions, format, end?}`` -> ``{text}``: the record in ``"tzaar"`` or
     ``"littlegolem"`` format.
 """
 
@@ -23,7 +27,9 @@ from ..records.either import read_any_record
 from ..records.littlegolem import format_littlegolem, is_littlegolem
 from ..records.ours import format_record
 from ..records.ours import read_record as read_our_record
-from ..rules.errors import shown
+from ..rules.ending import game_end
+from ..rules.errors import GameEndError, RecordEndError, shown
+from ..rules.notation import COLOUR_NAMES
 from ..rules.notation import parse_action
 from ..rules.position import Position
 from .methods import BadParams, method
@@ -34,13 +40,29 @@ def _actions(texts):
     return [parse_action(t) for t in texts]
 
 
-@method("record_save", start=(str, True), actions=(list, True), white=(str, False), black=(str, False), date=(str, False), seed=(int, False))
-def _record_save(start, actions, white=None, black=None, date=None, seed=None):
+def _end_in(end, final: Position):
+    """The ``end`` parameter read and checked against the game's last position."""
+    if end is None:
+        return None
+    if set(end) != {"reason", "loser"}:
+        raise BadParams(f"end: an object {{reason, loser}}, not one with {shown(', '.join(sorted(map(str, end))))}.")
+    try:
+        return game_end(end["reason"], end["loser"] if isinstance(end["loser"], str) else -1, final)
+    except GameEndError as e:
+        raise RecordEndError(f"A record's end: {e}") from None
+
+
+def _end_out(end):
+    return None if end is None else {"reason": end.reason, "loser": COLOUR_NAMES[end.loser]}
+
+
+@method("record_save", start=(str, True), actions=(list, True), white=(str, False), black=(str, False), date=(str, False), seed=(int, False), end=(dict, False))
+def _record_save(start, actions, white=None, black=None, date=None, seed=None, end=None):
     start_pos = Position.from_text(start)
     acts = _actions(actions)
-    start_pos.play(acts)  # raises IllegalActionError on the first illegal action
+    final = start_pos.play(acts)  # raises IllegalActionError on the first illegal action
     players = {"white": white, "black": black}
-    return {"text": format_record(start_pos, acts, players=players, date=date, seed=seed)}
+    return {"text": format_record(start_pos, acts, players=players, date=date, seed=seed, end=_end_in(end, final))}
 
 
 @method("record_load", text=(str, True))
@@ -54,6 +76,7 @@ def _record_load(text):
         "result": r.result,
         "setup": r.setup,
         "seed": r.seed,
+        "end": _end_out(r.end),
     }
 
 
@@ -70,17 +93,18 @@ def _record_open(text):
         "players": ours.players if ours else {},
         "setup": ours.setup if ours else "position",
         "seed": ours.seed if ours else None,
+        "end": _end_out(rec.end),
     }
 
 
 @method("record_export")
-@_params(start=(str, True), actions=(list, True), format=(str, True))
-def _record_export(start, actions, format):
+@_params(start=(str, True), actions=(list, True), format=(str, True), end=(dict, False))
+def _record_export(start, actions, format, end=None):
     pos = Position.from_text(start)
     acts = _actions(actions)
-    pos.play(acts)  # IllegalActionError on the first illegal action
+    ended = _end_in(end, pos.play(acts))  # IllegalActionError on the first illegal action
     if format == "tzaar":
-        return {"text": format_record(pos, acts)}
+        return {"text": format_record(pos, acts, end=ended)}
     if format == "littlegolem":
-        return {"text": format_littlegolem(pos, acts)}
+        return {"text": format_littlegolem(pos, acts, end=ended)}
     raise BadParams(f"record_export: format must be 'tzaar' or 'littlegolem', not {shown(format)}.")

@@ -4,17 +4,20 @@ an :class:`AnyRecord`."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, Optional
 
+from ..rules.ending import GameEnd
 from ..rules.position import Position
 
 __all__ = ["AnyRecord"]
 
 
 class AnyRecord(NamedTuple):
-    """A record read from either format: the start Position, its legal Actions and the
-    metadata (``{"White": ..., "Event": ...}``, :data:`.littlegolem.META_NAMES`' values)."""
+    """A record read from either format: the start Position, its legal Actions, the
+    metadata (``{"White": ..., "Event": ...}``, :data:`.littlegolem.META_NAMES`' values) and
+    the end when the game ended outside the rules (out of time, resigned)."""
 
     start: Position
     actions: list
     meta: dict
+    end: Optional[GameEnd] = None

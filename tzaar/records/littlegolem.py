@@ -19,6 +19,10 @@ Facts read from real records (tests/data/README.md names them):
   ``mq`` (a capture or a stacking: the position decides); a turn's two actions are joined
   by ``-``; ``pass`` is a passed second action.  The opening turn has one action.
 
+* A game that ended outside the rules carries SGF's result property: ``RE[B+T]`` (Black won
+  on time: White ran out of time), ``RE[W+R]`` (White won by resignation); other results
+  (``RE[W+]``) are the rules' and are not read.
+
 Every action of a record is checked by our rules; a record that does not read or replay
 is refused with a :class:`~tzaar.rules.errors.RecordError` naming the line, the move and why.
 """
@@ -28,7 +32,8 @@ from __future__ import annotations
 import re
 
 from ..rules.board import INITIAL
-from ..rules.errors import IllegalActionError, PositionError, RecordError, shown
+from ..rules.ending import GameEnd, game_end
+from ..rules.errors import GameEndError, IllegalActionError, PositionError, RecordEndError, RecordError, shown
 from ..rules.geometry import COORDS, NUM_POINTS, POINT_NAMES
 from ..rules.notation import CAPTURE, PASS_KIND, STACK, TYPE_NAMES, Action
 from ..rules.position import Position
@@ -44,6 +49,9 @@ __all__ = [
 ]
 
 _LETTERS = "klmnopqrs"  # -4 .. +4
+# SGF's result of a game won on time (T) or by resignation (R): RE[B+T], RE[W+R]
+_END_CODES = {"timeout": "T", "resigned": "R"}
+_RE_END = re.compile(r"([WB])\+([A-Za-z]+)")
 
 
 def _build_names():
@@ -210,7 +218,22 @@ def parse_littlegolem(text: str) -> AnyRecord:
             pos = after
             if i == 0 and pos.winner is None and pos.step == 2 and len(parts) == 1 and node is not nodes[-1][1]:
                 raise RecordError(f"{where}: the turn has one action; the second (or pass) is missing.")
-    return AnyRecord(start, actions, meta)
+    end = _end(props.get("RE"), f"LittleGolem record line {_line(text, header_at)}", pos)
+    return AnyRecord(start, actions, meta, end)
+
+
+def _end(value, where: str, final: Position):
+    """The end outside the rules of an RE[...] value (None for none, or the rules' result)."""
+    if value is None or not value.strip() or re.fullmatch(r"[WB]\+|[WB]\+[0-9.]*|0|Draw|Void|\?", value.strip()):
+        return None
+    m = _RE_END.fullmatch(value.strip())
+    reasons = {code: reason for reason, code in _END_CODES.items()}
+    if not m or m.group(2).upper() not in reasons:
+        raise RecordEndError(f"{where}: RE[{shown(clip_value(value))}] is not a result: W+T, B+T (on time), W+R, B+R (resigned).")
+    try:
+        return game_end(reasons[m.group(2).upper()], 1 if m.group(1) == "W" else 0, final)
+    except GameEndError as e:
+        raise RecordEndError(f"{where}: RE[{shown(value.strip())}]: {e}") from None
 
 
 def clip_value(value: str) -> str:
@@ -230,15 +253,21 @@ def _lg_action(a: Action) -> str:
     return LG_NAMES[a.src] + LG_NAMES[a.dst]
 
 
-def format_littlegolem(start: Position, actions, meta=None) -> str:
+def format_littlegolem(start: Position, actions, meta=None, end: GameEnd = None) -> str:
     """A LittleGolem record of a game (one line, with a newline).
 
     ``start`` must be where play starts: all 60 pieces on the board, White's opening (a
     tournament game is written from its position after the placement).  ``meta`` may hold
-    ``White``, ``Black``, ``Event``, ``Variant`` and ``Source``.
+    ``White``, ``Black``, ``Event``, ``Variant`` and ``Source``; ``end`` (a game ended on
+    time or by resignation, checked) is written as ``RE[B+T]``, ``RE[W+R]``.
     """
     meta = dict(meta or {})
     acts = list(actions)
+    if end is not None:
+        try:
+            end = game_end(end.reason, end.loser, start.play(acts))
+        except GameEndError as e:
+            raise RecordEndError(f"A record's end: {e}") from None
     # a tournament game: skip the placements, start from the full board
     while start.step == 0 and acts:
         start = start.apply(acts.pop(0))
@@ -256,6 +285,8 @@ def format_littlegolem(start: Position, actions, meta=None) -> str:
     for key in ("VA", "EV", "PB", "PW"):
         if meta.get(META_NAMES[key]):
             head += f"{key}[{_escape(meta[META_NAMES[key]])}]"
+    if end is not None:
+        head += f"RE[{'WB'[end.winner]}+{_END_CODES[end.reason]}]"
     head += "POS[" + "".join(letters) + "]"
     if meta.get("Source"):
         head += f"SO[{_escape(meta['Source'])}]"

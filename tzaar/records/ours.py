@@ -12,7 +12,11 @@ A game record (the format is in docs/notation.md, "Game records (ours)")::
     2. B3xC4 D4-E5
 
 The header lines before ``Start:`` are optional (older records have none): the players
-(``person`` or ``computer LEVEL``), the date, the result and its reason.  ``Start:`` gives
+(``person`` or ``computer LEVEL``), the date, the result and its reason.  A game that ended
+outside the rules says so there, ``Result: Black wins (White ran out of time)`` or
+``Result: White wins (Black resigned)``, and reads back as the record's ``end``
+(:class:`~tzaar.rules.ending.GameEnd`); a malformed or impossible one is a
+:class:`~tzaar.rules.errors.RecordEndError`.  ``Start:`` gives
 the start position: ``standard``, ``random seed N``, ``tournament``, or position text when
 none of those fits (:func:`start_line` writes it, :func:`start_position` reads it); then
 come the actions, separated by spaces or line breaks.  ``N.`` turn numbers and ``#``
@@ -25,7 +29,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Optional
 
-from ..rules.errors import ActionError, IllegalActionError, PositionError, RecordError, shown
+from ..rules.ending import END_REASONS, GameEnd, game_end
+from ..rules.errors import ActionError, GameEndError, IllegalActionError, PositionError, RecordEndError, RecordError, shown
 from ..rules.notation import COLOUR_NAMES, parse_action
 from ..rules.game import Game
 from ..rules.position import RANDOM_START_RE, Outcome, Position, start_position
@@ -49,11 +54,15 @@ class Record(NamedTuple):
     result: Optional[str]
     setup: str
     seed: Optional[int]
+    end: Optional[GameEnd] = None
 
 
 _PLAYER_RE = re.compile(r"person|computer +[a-z]{1,20}", re.IGNORECASE)
 _DATE_RE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _HEADER_KEYS = ("white", "black", "date", "result")
+# A Result line that names an end outside the rules (ending.py's words), and one that must.
+_END_RESULT_RE = re.compile(r"(white|black) wins \((white|black) (" + "|".join(END_REASONS.values()) + r")\)", re.IGNORECASE)
+_END_WORDS_RE = re.compile(r"\bran out\b|\bresign|\btime\b", re.IGNORECASE)
 
 
 def start_line(start: Position, seed: Optional[int] = None) -> str:
@@ -77,11 +86,13 @@ def format_record(
     players: Optional[dict] = None,
     date: Optional[str] = None,
     seed: Optional[int] = None,
+    end: Optional[GameEnd] = None,
 ) -> str:
     """Record text for a start position and legal actions (see the module docstring).
 
     ``players`` (``{"white": "person" | "computer LEVEL", ...}``) and ``date``
-    (``YYYY-MM-DD``) go into the header when given; the result always does.
+    (``YYYY-MM-DD``) go into the header when given; the result always does: ``end`` when the
+    game ended outside the rules (checked: :class:`~tzaar.rules.errors.RecordEndError`).
     """
     lines = ["# TZAAR game record"]
     for colour in ("white", "black"):
@@ -94,16 +105,27 @@ def format_record(
         if not isinstance(date, str) or not _DATE_RE.fullmatch(date):
             raise RecordError(f"A record's date is written YYYY-MM-DD, not {shown(str(date))}.")
         lines.append(f"Date: {date}")
-    if outcome is None:
-        outcome = start.play(actions).outcome(actions[-1] if actions else None)
-    if outcome is not None:
-        lines.append(f"Result: {COLOUR_NAMES[outcome.winner].capitalize()} wins ({outcome.text()})")
+    if end is not None:
+        try:
+            end = game_end(end.reason, end.loser, start.play(actions))
+        except GameEndError as e:
+            raise RecordEndError(f"A record's end: {e}") from None
+        lines.append(f"Result: {COLOUR_NAMES[end.winner].capitalize()} wins ({end.text()})")
     else:
-        lines.append("Result: not finished")
+        if outcome is None:
+            outcome = start.play(actions).outcome(actions[-1] if actions else None)
+        lines.append(_result(outcome))
     lines.append(f"Start: {start_line(start, seed)}")
     for turn in group_turns(start, actions):
         lines.append(f"{turn.number}. " + " ".join(a.text() for a in turn.actions))
     return "\n".join(lines) + "\n"
+
+
+def _result(outcome: Optional[Outcome]) -> str:
+    """The Result line of a game the rules ended, or of one not finished."""
+    if outcome is not None:
+        return f"Result: {COLOUR_NAMES[outcome.winner].capitalize()} wins ({outcome.text()})"
+    return "Result: not finished"
 
 
 _NUMBER_RE = re.compile(r"[0-9]+\.")
@@ -138,6 +160,7 @@ def read_record(text: str) -> Record:
     pos = None
     actions = []
     header: dict = {}
+    result_line = 0
     setup, seed = "position", None
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
@@ -161,6 +184,7 @@ def read_record(text: str) -> Record:
             if key in header:
                 raise RecordError(f"Game record line {n}: a second {head.strip()} line.")
             header[key] = _header(key, rest.strip(), n, raw)
+            result_line = n if key == "result" else result_line
             continue
         if start is None:
             raise RecordError(
@@ -178,7 +202,28 @@ def read_record(text: str) -> Record:
     if start is None:
         raise RecordError("Game record has no 'Start: <position>' line.")
     players = {colour: header[colour] for colour in ("white", "black") if colour in header}
-    return Record(start, actions, players, header.get("date"), header.get("result"), setup, seed)
+    end = _end(header.get("result"), result_line, pos)
+    return Record(start, actions, players, header.get("date"), header.get("result"), setup, seed, end)
+
+
+def _end(result: Optional[str], n: int, final: Position) -> Optional[GameEnd]:
+    """The end outside the rules a Result line names (None when it names none), checked
+    against the position the record's actions reach."""
+    if result is None or not _END_WORDS_RE.search(result):
+        return None
+    m = _END_RESULT_RE.fullmatch(" ".join(result.split()))
+    if not m:
+        raise RecordEndError(
+            f"Game record line {n}: an end is written 'White wins (Black ran out of time)' or 'White wins (Black resigned)', not {shown(result)}."
+        )
+    winner, loser = COLOUR_NAMES.index(m.group(1).lower()), COLOUR_NAMES.index(m.group(2).lower())
+    if winner == loser:
+        raise RecordEndError(f"Game record line {n}: {m.group(1).capitalize()} cannot both win and lose ({shown(result)}).")
+    reason = next(key for key, words in END_REASONS.items() if words == m.group(3).lower())
+    try:
+        return game_end(reason, loser, final)
+    except GameEndError as e:
+        raise RecordEndError(f"Game record line {n}: {e}") from None
 
 
 def game_record(game: Game) -> str:

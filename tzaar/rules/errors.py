@@ -71,3 +71,15 @@ class IllegalActionError(TzaarError):
 
 class RecordError(TzaarError):
     """A game record that cannot be read, or whose actions are not legal."""
+
+
+class GameEndError(TzaarError):
+    """An end of a game outside the rules (a player out of time, a resignation) that cannot
+    be: an unknown reason or side, a game the rules had already ended, a player out of time
+    who was not to move.  In a record it is a :class:`RecordEndError`."""
+
+
+class RecordEndError(RecordError):
+    """A game record whose end (its ``Result`` line, LittleGolem's ``RE[...]``) says a
+    player ran out of time or resigned, but malformed or impossible; the message names
+    the line and why."""

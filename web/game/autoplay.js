@@ -18,7 +18,7 @@ import { proofFrom } from "./proof.js";
 import { whiteChance } from "./chance.js";
 import { SIDE_NAME } from "../board/notation.js";
 import { t, msg } from "../page/i18n.js";
-import { positionAt, personToMove, resultOf } from "./state.js";
+import { positionAt, personToMove, resultOf, winnerOf } from "./state.js";
 
 /** Watching the computer play itself: the wait before each action, by speed. */
 export const WATCH_MS = { instant: 0, fast: 350, normal: 1000 };
@@ -75,7 +75,7 @@ export class Autoplay {
     const game = this.#game;
     const s = game.state;
     const view = s.view;
-    if (this.#playing || s.busy || !view || view.winner || s.cursor !== s.actions.length) return;
+    if (this.#playing || s.busy || !view || winnerOf(s) || s.cursor !== s.actions.length) return;
     const kind = PLAYER_KINDS.get(s.players[view.side]);
     if (!kind?.automatic) return;
     let request = game.requests;
@@ -99,7 +99,7 @@ export class Autoplay {
     const played = [];
     try {
       for (const [i, action] of actions.entries()) {
-        if (!(await this.#gate(i === 0, () => game.requests === request)) || game.state.view?.winner) return;
+        if (!(await this.#gate(i === 0, () => game.requests === request)) || winnerOf(game.state)) return;
         await game.play(action, { automatic: true });
         if (game.requests !== request + 1) return; // play() took exactly one request
         request += 1;

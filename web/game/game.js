@@ -14,7 +14,7 @@ import { Autoplay, WATCH_SPEEDS } from "./autoplay.js";
 import { openPage } from "./opening.js";
 import {
   initialState, positionAt, turnBoundaries, lastTurnActions, personCursorBefore,
-  personToMove, targetsOf, sourcesOf, afterPlay, resultOf, linkAlert, sanitizePlayers, VISITS,
+  personToMove, targetsOf, sourcesOf, afterPlay, resultOf, linkAlert, sanitizePlayers, VISITS, endOf, winnerOf,
 } from "./state.js";
 
 export * from "./state.js";
@@ -140,6 +140,7 @@ export class Game {
       busy: false,
       pendingLosing: null,
       resultDismissed: false,
+      end: endOf(more.end),
       loaded: this.state.loaded + 1,
     };
     this.#set(state);
@@ -152,6 +153,18 @@ export class Game {
       this.#autoplay.run();
     }
     return null;
+  }
+
+  /** The game ends outside the rules at its last action: {reason: "timeout"|"resigned",
+   * loser: "white"|"black"} (the online game's clock or a resignation); kept in the save. */
+  endGame(end) {
+    const checked = endOf(end);
+    if (!checked || this.state.view?.winner || this.state.cursor !== this.state.actions.length) return false;
+    this.#set({ end: checked, selected: null, pendingLosing: null, resultDismissed: false });
+    this.#save();
+    const result = resultOf(this.state);
+    this.announce(`${result.title}. ${result.reason}.`);
+    return true;
   }
 
   /** Start a new game: {setup: "standard"|"random"|"tournament", seed?, players?}. */
@@ -191,7 +204,7 @@ export class Game {
    * `players` if given, as Your games gives them, else the players of the game on the board,
    * or of the one that waits; a record's own setup and seed, if it names them, are kept).
    */
-  async openGame({ start, actions, setup: recordSetup = null, seed = null, players = null }, setup = "link") {
+  async openGame({ start, actions, setup: recordSetup = null, seed = null, players = null, end = null }, setup = "link") {
     // A lesson or a puzzle visits: the game on the board waits until it is over (resumeWaiting);
     // state.waiting is its state.
     const was = this.state;
@@ -201,12 +214,12 @@ export class Game {
     players ??= (was.waiting ?? was).players;
     const named = setup === "record" && recordSetup && recordSetup !== "position";
     const error = await this.load(start, actions, {
-      state: { setup: named ? recordSetup : setup, seed: named ? seed : null, players: sanitizePlayers(players), waiting, alert: null, notice: null },
+      state: { setup: named ? recordSetup : setup, seed: named ? seed : null, players: sanitizePlayers(players), waiting, alert: null, notice: null, end },
     });
     if (!error && setup === "record") {
       const s = this.state;
       const n = s.turns.length;
-      this.announce(s.view?.winner ? t("announce.recordOpenedOver", { n }) : t("announce.recordOpened", { n, side: SIDE_NAME[s.view?.side ?? "white"] }));
+      this.announce(winnerOf(s) ? t("announce.recordOpenedOver", { n }) : t("announce.recordOpened", { n, side: SIDE_NAME[s.view?.side ?? "white"] }));
     }
     // (A record's dialog says what is wrong itself.)
     if (error && setup === "link") this.#set({ alert: linkAlert(msg("alert.refused", { detail: error.message.replace(/\.?$/, ".") })) });

@@ -48,7 +48,7 @@ export async function openPage(game, { engine, saving, newcomer }, link) {
   }
   game.engineStarted();
   game.holdSave(link?.kind === "error");
-  const restored = saved && { setup: saved.setup, seed: saved.seed, players: sanitizePlayers(saved.players) };
+  const restored = saved && { setup: saved.setup, seed: saved.seed, players: sanitizePlayers(saved.players), end: saved.end };
   try {
     if (wanted?.kind === "position" && saved) {
       // A reload (or a link back to a position of this game): the game with its history.

@@ -19,7 +19,7 @@ import { parsePosition, parseAction } from "../board/notation.js";
 import { msg } from "../page/i18n.js";
 import { excerpt } from "../page/clip.js";
 import { keyOf } from "../page/storage.js";
-import { positionAt } from "./state.js";
+import { positionAt, endOf } from "./state.js";
 
 // The names of the stored values (page/storage.js).
 export const SAVE_KEY = "game";
@@ -39,7 +39,7 @@ export class Saving {
   }
 
   /**
-   * {saved, problem}: saved is {start, actions, cursor, setup, seed, players, shown} or
+   * {saved, problem}: saved is {start, actions, cursor, setup, seed, players, end, shown} or
    * null; problem is a sentence for the person (an i18n msg()) when a save was there but
    * could not be used (it has then been set aside).
    */
@@ -116,6 +116,7 @@ function saved(state) {
     actions: state.actions,
     cursor: state.cursor,
     players: state.players,
+    end: state.end, // {reason, loser}: ended on time or by resignation (state.js endOf), or null
   };
 }
 
@@ -164,6 +165,7 @@ function checkSave(text) {
     setup: typeof data.setup === "string" ? data.setup : "standard",
     seed: Number.isFinite(data.seed) ? data.seed : null,
     players: data.players && typeof data.players === "object" ? data.players : null,
+    end: endOf(data.end),
     shown,
   };
 }

@@ -38,6 +38,7 @@ export function initialState(start = STANDARD) {
     alert: null, // {kind: "link"|"save", text}: a link or a save that could not be used
     pendingLosing: null, // a losing stacking waiting for the person to confirm
     resultDismissed: false,
+    end: null, // {reason: "timeout"|"resigned", loser}: the game ended outside the rules (endOf)
     thinking: null, // the side an automatic player is choosing for, while it thinks
     hint: null, // {position, action, chance}: the suggestion for the person to move in `position` (chance: White's chance of winning by its search, or null)
     hinting: false, // a hint is being looked for
@@ -136,7 +137,7 @@ export function countsOf(state) {
 /** Whether the side to move is played by a person at this screen (and may click). */
 export function personToMove(state) {
   const view = state.view;
-  return Boolean(view && !view.winner && isPerson(state.players[view.side]));
+  return Boolean(view && !winnerOf(state) && isPerson(state.players[view.side]));
 }
 
 /** Targets of the selection, for the board: {point: "capture" | "stack" | "place"}. */
@@ -267,7 +268,7 @@ export function afterPlay(state, answer, action) {
   }
   return {
     played,
-    changes: { actions, positions, turns, views, cursor: cursor + 1, view: answer.view, placeType },
+    changes: { actions, positions, turns, views, cursor: cursor + 1, view: answer.view, placeType, end: null }, // (a new action: a game that goes on)
   };
 }
 
@@ -295,15 +296,35 @@ export function reasonText(view) {
   return text === key ? (reason.text ?? "") : text;
 }
 
+/** The ends of a game outside the rules (tzaar/rules/ending.py): a reason and its loser. */
+export const END_REASONS = ["timeout", "resigned"];
+
+/** An end {reason, loser} as given (a save, a record, the online game) checked: it, or null. */
+export function endOf(end) {
+  return end && END_REASONS.includes(end.reason) && ["white", "black"].includes(end.loser) ? { reason: end.reason, loser: end.loser } : null;
+}
+
+/** Who won, at the end of the game on the board: by the rules, or on time or resignation (state.end). */
+export function winnerOf(state) {
+  if (state.end && state.cursor === state.actions.length) return state.end.loser === "white" ? "black" : "white";
+  return state.view?.winner ?? null;
+}
+
+/** "White ran out of time", "Black resigned". */
+export function endText(end) {
+  return t(`reason.${end.reason}`, { loser: SIDE_NAME[end.loser] });
+}
+
 /** The end of the game as the player hears it: {title, reason}, or null while it goes on.
  * Against the computer (one person at the screen) "You won" / "You lost"; else "White wins". */
 export function resultOf(state) {
-  const winner = state.view?.winner;
+  const winner = winnerOf(state);
   if (!winner) return null;
   const persons = ["white", "black"].filter((side) => isPerson(state.players[side]));
   let title = t("result.wins", { side: SIDE_NAME[winner] });
   if (persons.length === 1) title = t(persons[0] === winner ? "result.youWon" : "result.youLost");
-  return { title, reason: reasonText(state.view) };
+  const ended = state.end && !state.view?.winner;
+  return { title, reason: ended ? endText(state.end) : reasonText(state.view) };
 }
 
 /** The stacks each side has captured up to the shown position, oldest first:

@@ -1,4 +1,4 @@
-// Your games: the finished games against the computer, kept in the browser (stored as
+// Your games: the finished games against the computer and online (with the opponent's name), kept in the browser (stored as
 // "games", page/storage.js, newest first). app.js calls keep() when a game is over (this module loads
 // then, not with the page); the lessons' panel (lessons.js) shows them: won and lost per
 // level, each game (date, level, your colour, result and why, length) opening in the review,
@@ -7,6 +7,7 @@
 import { msg, show } from "../page/i18n.js";
 import { isPerson } from "../game/players.js";
 import { levelOf, computerId } from "../game/computer.js";
+import { winnerOf, endOf } from "../game/state.js";
 import { downloadText } from "../records/download.js";
 import { element } from "../panels/dom.js";
 
@@ -16,8 +17,9 @@ export const MAX_GAMES = 300;
 
 /** The entry of a finished game of one person against the computer, or null. */
 export function entryOf(state, date = new Date().toISOString().slice(0, 10)) {
-  const winner = state.view?.winner;
+  const winner = winnerOf(state); // by the rules, or on time or resignation (state.end)
   if (!winner || state.cursor !== state.actions.length) return null;
+  const end = state.view?.winner ? null : endOf(state.end);
   const persons = ["white", "black"].filter((side) => isPerson(state.players[side]));
   if (persons.length !== 1) return null;
   const colour = persons[0];
@@ -29,8 +31,9 @@ export function entryOf(state, date = new Date().toISOString().slice(0, 10)) {
     level,
     colour,
     result: winner === colour ? "won" : "lost",
-    reason: state.view.reason ? { code: state.view.reason.code, type: state.view.reason.type } : null,
+    reason: end ? { code: end.reason } : state.view.reason ? { code: state.view.reason.code, type: state.view.reason.type } : null,
     winner,
+    end,
     turns: state.turns.length,
     start: state.start,
     actions: state.actions,
@@ -39,12 +42,39 @@ export function entryOf(state, date = new Date().toISOString().slice(0, 10)) {
   };
 }
 
-/** Won and lost per level, in the order the levels are met: [{level, won, lost}]. */
+/**
+ * The entry of a finished online game (online/online.js): `opponent` their name, `end` an
+ * end outside the rules ({reason, loser}: resigned, abandoned, timeout) or null (the board's).
+ */
+export function onlineEntryOf(state, colour, opponent, end, date = new Date().toISOString().slice(0, 10)) {
+  const winner = end ? (end.loser === "white" ? "black" : "white") : state.view?.winner;
+  if (!winner) return null;
+  return {
+    id: `online~${state.start}~${state.actions.join(",")}~${end?.reason ?? ""}`,
+    date,
+    online: true,
+    level: null,
+    opponent: String(opponent ?? ""),
+    colour,
+    result: winner === colour ? "won" : "lost",
+    reason: end ? null : state.view.reason ? { code: state.view.reason.code, type: state.view.reason.type } : null,
+    end: end ? { reason: end.reason, loser: end.loser } : null,
+    winner,
+    turns: state.turns.length,
+    start: state.start,
+    actions: state.actions,
+    setup: "standard",
+    seed: null,
+  };
+}
+
+/** Won and lost per level (online games together), in the order met: [{level, won, lost}] (level null: online). */
 export function tally(games) {
   const by = new Map();
   for (const g of games) {
-    if (!by.has(g.level)) by.set(g.level, { level: g.level, won: 0, lost: 0 });
-    by.get(g.level)[g.result] += 1;
+    const level = g.online ? null : g.level;
+    if (!by.has(level)) by.set(level, { level, won: 0, lost: 0 });
+    by.get(level)[g.result] += 1;
   }
   return [...by.values()];
 }
@@ -57,6 +87,7 @@ export function gamesIn(storage) {
 
 /** Why game `g` ended, as the page says it (a msg()). */
 export function reasonOf(g) {
+  if (g.online && g.end) return msg(`online.end.${g.end.reason}`, { name: g.end.loser === g.colour ? msg("online.you") : g.opponent || msg("online.opponent") });
   if (!g.reason) return "";
   const loser = g.winner === "white" ? "black" : "white";
   const type = g.reason.type ? g.reason.type[0].toUpperCase() + g.reason.type.slice(1) : "";
@@ -64,9 +95,9 @@ export function reasonOf(g) {
 }
 
 let lastId = null;
-/** Keep the game of `state` if it is a finished game against the computer not kept yet. */
-export function keep(state, storage) {
-  const entry = entryOf(state);
+/** Keep the game of `state` if it is a finished game against the computer not kept yet (or
+ * `entry`, an online game's: onlineEntryOf). */
+export function keep(state, storage, entry = entryOf(state)) {
   if (!entry || entry.id === lastId) return false;
   lastId = entry.id;
   const games = gamesIn(storage);
@@ -133,7 +164,7 @@ export class YourGames {
     show(
       $(".games-tally"),
       games.length
-        ? tally(games).map(({ level, won, lost }) => msg("games.tally", { level: msg(`level.${level}`), won, lost }))
+        ? tally(games).map(({ level, won, lost }) => (level ? msg("games.tally", { level: msg(`level.${level}`), won, lost }) : msg("online.games.tally", { won, lost })))
         : msg("games.none"),
     );
     $(".games-actions").hidden = !games.length;
@@ -147,7 +178,9 @@ export class YourGames {
         show(button, msg("games.open.title"), "title");
         const line = document.createElement("span");
         show(line, [
-          msg("games.entry", { date: g.date, level: msg(`level.${g.level}`), colour: msg(`side.${g.colour}`), n: g.turns }),
+          g.online
+            ? msg("online.games.entry", { date: g.date, name: g.opponent || msg("online.opponent"), colour: msg(`side.${g.colour}`) })
+            : msg("games.entry", { date: g.date, level: msg(`level.${g.level}`), colour: msg(`side.${g.colour}`), n: g.turns }),
           msg(`games.${g.result}`, { reason: reasonOf(g) }),
         ]);
         button.append(line);
@@ -162,8 +195,8 @@ export class YourGames {
     const g = gamesIn(this.#storage)[index];
     if (!g) return;
     const other = g.colour === "white" ? "black" : "white";
-    const players = { [g.colour]: "person", [other]: computerId(g.level) };
-    const error = await this.#game.openGame({ start: g.start, actions: g.actions, setup: g.setup, seed: g.seed, players }, "record");
+    const players = { [g.colour]: "person", [other]: g.online ? "person" : computerId(g.level) };
+    const error = await this.#game.openGame({ start: g.start, actions: g.actions, setup: g.setup, seed: g.seed, players, end: endOf(g.end) }, "record");
     if (!error) document.querySelector("#review-button")?.click();
   }
 
@@ -174,9 +207,10 @@ export class YourGames {
     try {
       const texts = [];
       for (const g of games) {
-        const computer = `computer ${g.level}`;
+        const computer = g.online ? g.opponent || "online" : `computer ${g.level}`;
         const params = { start: g.start, actions: g.actions, date: g.date, white: g.colour === "white" ? "person" : computer, black: g.colour === "black" ? "person" : computer };
         if (g.setup === "random" && Number.isInteger(g.seed)) params.seed = g.seed;
+        if (endOf(g.end)) params.end = endOf(g.end);
         texts.push((await this.#engine.call("record_save", params)).text.trimEnd());
       }
       const file = `tzaar-games-${new Date().toISOString().slice(0, 10)}.txt`;

@@ -7,12 +7,14 @@
 // announcing once a minute otherwise); a later reconnection starts from a fresh instance,
 // with no back-off left over from the closed sockets.
 
+// (One literal URL per file, so that build.py stamps each with the release: "?HASH".)
+const TRYSTERO = new URL("./lib/trystero.js", import.meta.url);
 let instances = 0;
 
-/** A fresh instance of the library module. */
+/** A fresh instance of the library module (the same file at another URL is another module). */
 export function freshLibrary() {
   instances += 1;
-  return instances === 1 ? import("./lib/trystero.js") : import(`./lib/trystero.js?instance=${instances}`);
+  return import(instances === 1 ? TRYSTERO.href : `${TRYSTERO.href}&instance=${instances}`);
 }
 
 /** The QR code encoder (online/lib/qrcode.js), on first use. */

@@ -20,6 +20,7 @@ import { TIME_CONTROLS, MAX_NAME, randomId, inviteHash, parseInvite } from "./pr
 import { loadConfig } from "./config.js";
 import { Session, RECORD_KEY, RECORD_VERSION } from "./session.js";
 import { OnlinePanel } from "./panel.js";
+import { PageLock } from "./lock.js";
 
 const NAME_KEY = "online.name";
 /** Seconds of trying before the page says a direct connection could not be made. */
@@ -93,6 +94,8 @@ class Online {
       lobbyBack: () => this.closeLobby(),
     });
     onLanguage(() => this.render());
+    // Hint, analysis, undo, a new game... are off while the game goes on (lock.js).
+    new PageLock(() => ["waiting", "playing", "disconnected"].includes(document.documentElement.dataset.online), () => game.showNotice(t("online.locked")));
     window.tzaar.online = this; // (read-only use by the tests: status, and dropConnection())
   }
 
@@ -230,8 +233,18 @@ class Online {
     this.render();
   }
 
+  /** A finished online game goes to Your games (learn/games.js), once, with the opponent's name. */
+  async #keep(session) {
+    const state = this.#game.state;
+    if (session.status !== "ended" || state.setup !== "online" || state.busy) return;
+    const { keep, onlineEntryOf } = await import("../learn/games.js");
+    const entry = onlineEntryOf(state, session.colour, session.theirName, session.record.end);
+    if (entry) keep(state, this.#storage, entry);
+  }
+
   render() {
     const s = this.session;
+    if (s?.status === "ended") this.#keep(s);
     const status = s?.status === "connecting" && !s.record.them ? "waiting" : s?.status === "connecting" ? "disconnected" : s?.status;
     const root = document.documentElement;
     if (status) root.dataset.online = status;

@@ -234,7 +234,7 @@ export class Session {
     this.#sent = r.actions.length;
     const error = await this.#game.load(r.game.start, r.actions ?? [], { state: { setup: "online", seed: null, players, alert: null, notice: null } });
     if (error) throw error;
-    if (r.end) this.#game.endGame?.({ reason: r.end.reason === "abandoned" ? "resigned" : r.end.reason, loser: r.end.loser });
+    if (r.end) this.#endOnBoard(r.end);
   }
 
   /** The side that plays action number `n` of `actions` (turn by turn: White's first turn has one action). */
@@ -257,9 +257,9 @@ export class Session {
       this.#send({ t: "sync", actions, round: r.game.round, ended: r.end }); // a gap: say what we have
       return this.#refuse("order");
     }
-    const s = this.#game.state;
-    const view = s.view;
-    if (!view || view.side !== this.theirColour || s.cursor !== s.actions.length) return this.#refuse("turn");
+    if (this.#game.state.cursor !== actions.length) await this.#game.goto(actions.length); // the live position
+    const view = this.#game.state.view;
+    if (!view || view.side !== this.theirColour) return this.#refuse("turn");
     if (!legalIn(view, action)) return this.#refuse("illegal");
     await this.#game.play(action, { automatic: true });
     if (this.#game.state.actions.length !== n + 1) return this.#refuse("illegal"); // the engine refused it
@@ -314,11 +314,17 @@ export class Session {
     if (r.end) return;
     r.end = end;
     this.status = "ended";
-    this.#game.endGame?.({ reason: end.reason === "abandoned" ? "resigned" : end.reason, loser: end.loser });
+    this.#endOnBoard(end);
     this.#changed();
     const key = `online.end.${end.reason}`;
     this.#game.announce(this.#say(key, { name: end.loser === this.colour ? this.#say("online.you") : this.theirName || this.#say("online.opponent") }));
     if (tell && end.reason === "resigned" && end.loser === this.colour) this.#send({ t: "resign" });
+  }
+
+  /** The board ends the game too (game/state.js END_REASONS: on time, resigned); a win claimed
+   * after the other player left is said by the panel and kept in Your games, not on the board. */
+  #endOnBoard(end) {
+    if (end.reason !== "abandoned") this.#game.endGame({ reason: end.reason, loser: end.loser });
   }
 
   resign() {

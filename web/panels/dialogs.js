@@ -4,6 +4,49 @@ import { drawMiniPiece } from "../board/board.js";
 import { PLAYER_KINDS } from "../game/players.js";
 import { msg, show, translateDocument } from "../page/i18n.js";
 import { runCommand } from "../page/input.js";
+import { addDialog } from "./dom.js";
+
+// The dialogs' markup (their texts come from the language's later file, i18n.js).
+const NEW_GAME_HTML = `<dialog id="new-game-dialog" class="dialog" aria-labelledby="new-game-title">
+<form method="dialog" class="new-game-form">
+<h2 id="new-game-title" data-i18n="newGame.title"></h2>
+<fieldset> <legend data-i18n="newGame.setup"></legend>
+<label class="choice"><input type="radio" name="setup" value="standard" checked><span><b data-i18n="newGame.standard"></b> <span data-i18n="newGame.standard.text"></span></span></label>
+<label class="choice"><input type="radio" name="setup" value="random"><span><b data-i18n="newGame.random"></b> <span data-i18n="newGame.random.text"></span></span></label>
+<label class="choice"><input type="radio" name="setup" value="tournament"><span><b data-i18n="newGame.tournament"></b> <span data-i18n="newGame.tournament.text"></span></span></label>
+<label class="seed"><span data-i18n="newGame.seed"></span> <input type="text" name="seed" inputmode="numeric" autocomplete="off" aria-describedby="seed-error" data-i18n-attr="placeholder:newGame.seed.placeholder"></label>
+<p id="seed-error" class="field-error" hidden></p> </fieldset>
+<fieldset> <legend data-i18n="newGame.players"></legend>
+<div class="players">
+<label><span data-i18n="side.white"></span> <select name="white" data-player="white"></select></label>
+<label><span data-i18n="side.black"></span> <select name="black" data-player="black"></select></label> </div> </fieldset>
+<div class="dialog-actions">
+<button type="submit" value="cancel" formnovalidate data-i18n="common.cancel"></button>
+<button type="submit" value="start" class="primary" data-command="start-game" data-i18n="newGame.start"></button> </div> </form> </dialog>`;
+const HELP_HTML = `<dialog id="help-dialog" class="dialog help" aria-labelledby="help-title">
+<form method="dialog">
+<h2 id="help-title" data-i18n="help.title"></h2>
+<div class="help-body">
+<p data-i18n-rich="help.trio"></p>
+<p class="legends"> <span class="legend"><svg class="mini" viewBox="-50 -50 100 100" data-legend="tzaar" aria-hidden="true"></svg><span data-i18n="help.tzaars"></span></span> <span class="legend"><svg class="mini" viewBox="-50 -50 100 100" data-legend="tzarra" aria-hidden="true"></svg><span data-i18n="help.tzarras"></span></span> <span class="legend"><svg class="mini" viewBox="-50 -50 100 100" data-legend="tott" aria-hidden="true"></svg><span data-i18n="help.totts"></span></span></p>
+<p data-i18n="help.lose"></p>
+<h3 data-i18n="help.moving.title"></h3>
+<p data-i18n-rich="help.moving"></p>
+<ul> <li data-i18n-rich="help.capture"></li> <li data-i18n-rich="help.stack"></li> </ul>
+<h3 data-i18n="help.turn.title"></h3>
+<ol> <li data-i18n-rich="help.turn.opening"></li> <li data-i18n-rich="help.turn.two"></li> </ol>
+<h3 data-i18n="help.winning.title"></h3>
+<p data-i18n="help.winning"></p>
+<h3 data-i18n="help.board.title"></h3>
+<p data-i18n-rich="help.board"></p>
+<p data-i18n-rich="help.keyboard"></p>
+<p data-i18n-rich="help.computer"></p>
+<p data-i18n-rich="help.watch"></p>
+<p data-i18n-rich="help.sound"></p>
+<p data-i18n-rich="help.setups"></p>
+<p data-i18n-rich="help.language"></p> </div>
+<div class="dialog-actions">
+<button type="submit" class="primary" data-i18n="help.gotIt"></button> </div> </form> </dialog>`;
 
 /** A seed as typed: null (none), a whole number, or undefined when it is not one. */
 export function readSeed(text) {
@@ -19,8 +62,8 @@ export class NewGameDialog {
   #dialog;
   #game;
 
-  constructor(dialog, game, modes) {
-    this.#dialog = dialog;
+  constructor(game, modes) {
+    const dialog = (this.#dialog = addDialog(NEW_GAME_HTML));
     this.#game = game;
     const form = dialog.querySelector("form");
     const seedInput = form.querySelector('input[name="seed"]');
@@ -98,8 +141,8 @@ export class NewGameDialog {
 
 export class HelpDialog {
   #dialog;
-  constructor(dialog) {
-    this.#dialog = dialog;
+  constructor() {
+    const dialog = (this.#dialog = addDialog(HELP_HTML));
     for (const svg of dialog.querySelectorAll("svg[data-legend]")) drawMiniPiece(svg, "white", svg.dataset.legend);
     // The puzzles, in a later text (index.html's own texts count against the page's start).
     const puzzles = document.createElement("p");

@@ -2,6 +2,7 @@
 // value changes (a panel renders every frame), and the small piece icons.
 
 import { drawMiniPiece } from "../board/draw.js";
+import { translateDocument } from "../page/i18n.js";
 
 /** Set `node`'s text to `text`, unless it has it already. */
 export function setText(node, text) {
@@ -23,6 +24,17 @@ export function element(tag, className, attributes = {}) {
   node.className = className;
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
   return node;
+}
+
+/** The <dialog> of `html` (a dialog's markup, loaded with the module that opens it) added
+ * to the page with its texts filled (i18n.js: the later texts must be loaded). */
+export function addDialog(html) {
+  const template = document.createElement("template");
+  template.innerHTML = html;
+  const dialog = template.content.firstElementChild;
+  document.body.append(dialog);
+  translateDocument(dialog);
+  return dialog;
 }
 
 /** A small icon of a `color` piece of `type` (an <svg class="mini">), for the eye only. */

@@ -3,10 +3,10 @@
 // redo buttons' disabled states (the buttons run commands: input.js).
 
 import { SIDE_NAME, describeAction } from "../board/notation.js";
-import { positionAt, turnsOf, canUndo, canRedo } from "../game/game.js";
+import { positionAt, turnsOf, canUndo, canRedo, endText } from "../game/game.js";
 import { proofText } from "../game/proof.js";
 import { t, lang } from "../page/i18n.js";
-import { setAttr, element } from "./dom.js";
+import { setAttr, setText, element } from "./dom.js";
 
 export class MoveList {
   #list;
@@ -16,8 +16,12 @@ export class MoveList {
   #current = null; // the current move's button it observes
   #nav;
 
+  #end; // the end outside the rules under the list: "White ran out of time"
+
   constructor(root, game) {
     this.#list = root.querySelector("#moves");
+    this.#end = element("p", "moves-end", { hidden: "" });
+    this.#list.after(this.#end);
     this.#nav = root.querySelector(".history-nav");
     this.#list.addEventListener("click", (event) => {
       const button = event.target.closest("button[data-cursor]");
@@ -67,6 +71,9 @@ export class MoveList {
       this.#current = list.querySelector('button[aria-current="true"]');
       if (this.#current) this.#sizes.observe(this.#current);
     }
+    const end = state.end ? endText(state.end) : "";
+    setText(this.#end, end);
+    if (this.#end.hidden === Boolean(end)) this.#end.hidden = !end;
     const ready = state.engine === "ready";
     const nav = this.#nav;
     nav.querySelector('[data-command="undo"]').disabled = !ready || !canUndo(state);

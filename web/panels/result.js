@@ -1,12 +1,12 @@
 // The result box over the board at the end of the game: who won and why, until the person
 // dismisses it (or goes back in the game).
 
-import { resultOf } from "../game/game.js";
+import { resultOf, winnerOf } from "../game/game.js";
 import { setText, setAttr } from "./dom.js";
 
 /** Whether the result box over the board shows the end of the game now. */
 export function resultShown(state) {
-  return Boolean(state.view?.winner) && !state.resultDismissed && state.cursor === state.actions.length;
+  return Boolean(winnerOf(state)) && !state.resultDismissed && state.cursor === state.actions.length;
 }
 
 export class ResultBox {
@@ -20,7 +20,7 @@ export class ResultBox {
     const view = state.view;
     const show = resultShown(state);
     const root = this.#root;
-    setAttr(root, "data-winner", view?.winner ?? null);
+    setAttr(root, "data-winner", winnerOf(state));
     if (show) {
       const result = resultOf(state);
       setText(root.querySelector(".result-title"), result.title);

@@ -3,7 +3,7 @@
 // game's notices. It renders from the game's state; the tray's buttons choose the type to place.
 
 import { TYPE_NAME, SIDE_NAME } from "../board/notation.js";
-import { personToMove, sideToMove, targetsOf, losingTargetsOf, thinkingOf, resultOf } from "../game/game.js";
+import { personToMove, sideToMove, targetsOf, losingTargetsOf, thinkingOf, resultOf, winnerOf } from "../game/game.js";
 import { drawMiniPiece } from "../board/draw.js";
 import { playerLabel } from "../game/players.js";
 import { t, tr } from "../page/i18n.js";
@@ -31,10 +31,11 @@ export class TurnPanel {
     const view = state.view;
     const side = sideToMove(state);
     const root = this.#root;
-    setAttr(root, "data-side", view?.winner ?? side);
+    const winner = winnerOf(state); // by the rules, or on time or resignation
+    setAttr(root, "data-side", winner ?? side);
     setAttr(root, "data-step", view?.step ?? null);
-    setAttr(root, "data-over", view?.winner ? "true" : "false");
-    setAttr(root, "data-winner", view?.winner ?? null);
+    setAttr(root, "data-over", winner ? "true" : "false");
+    setAttr(root, "data-winner", winner);
     setAttr(root, "data-thinking", thinkingOf(state) ? "true" : null);
     const { title, detail } = this.#texts(state, side);
     setText(this.title, title);
@@ -85,7 +86,7 @@ export class TurnPanel {
       if (state.engine === "error") return { title: t("turn.toPlay", { side: name }), detail: t("turn.engineError") };
       return { title: t("turn.toPlay", { side: name }), detail: t("turn.loading") };
     }
-    if (view.winner) {
+    if (winnerOf(state)) {
       // The result box says who won and why; the panel says it only once that box is gone.
       if (resultShown(state)) return { title: t("turn.gameOver"), detail: "" };
       const result = resultOf(state);

@@ -7,17 +7,38 @@ import { copyText, flash, gameLink } from "../links/sharing.js";
 import { t } from "../page/i18n.js";
 import { clipMessage, excerpt } from "../page/clip.js";
 import { downloadText } from "./download.js";
+import { addDialog } from "../panels/dom.js";
 
 const MAX_RECORD = 200_000; // characters: far more than any game
 
+// The dialog's markup (its texts come from the language's later file, i18n.js).
+const HTML = `<dialog id="record-dialog" class="dialog record" aria-labelledby="record-title">
+<form method="dialog">
+<h2 id="record-title" data-i18n="record.title"></h2>
+<p class="record-intro" data-i18n="record.intro"></p>
+<label class="visually-hidden" for="record-text" data-i18n="record.textLabel"></label> <textarea id="record-text" rows="10" spellcheck="false" autocomplete="off" wrap="off"></textarea>
+<p id="record-error" class="record-error" role="alert" hidden></p>
+<p id="record-status" class="record-status" role="status"></p>
+<div class="record-buttons">
+<label class="record-format"><span data-i18n="record.format"></span> <select id="record-format"> <option value="tzaar" data-i18n="record.format.tzaar"></option> <option value="littlegolem" data-i18n="record.format.littlegolem"></option> </select></label>
+<button type="button" id="record-copy" data-i18n="record.copy"></button>
+<button type="button" id="record-download" data-i18n="record.download"></button>
+<button type="button" id="record-copy-link" data-i18n-attr="title:record.copyLink.title" data-i18n="record.copyLink"></button> </div>
+<div class="record-buttons">
+<label class="file-button"><input type="file" id="record-file" accept=".txt,.tzaar,.sgf,text/plain"><span data-i18n="record.openFile"></span></label>
+<button type="button" id="record-open" class="primary" data-i18n="record.open"></button> </div>
+<div class="dialog-actions">
+<button type="submit" value="close" data-i18n="common.close"></button> </div> </form> </dialog>`;
+
 /** record_save's parameters for the game: the header names the players ("person",
- * "computer casual"), today's date, and the seed of a random setup. */
+ * "computer casual"), today's date, the seed of a random setup, and an end outside the rules. */
 export function recordParams(state, today = new Date()) {
   const params = { start: state.start, actions: state.actions };
   for (const side of ["white", "black"]) params[side] = (state.players[side] ?? "person").replace(":", " ");
   const pad = (n) => String(n).padStart(2, "0");
   params.date = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
   if (state.setup === "random" && Number.isInteger(state.seed) && state.seed >= 0) params.seed = state.seed;
+  if (state.end) params.end = state.end; // ended on time or by resignation
   return params;
 }
 
@@ -34,8 +55,8 @@ export class RecordDialog {
   #downloadButton;
   #loading = false; // a record is being read and opened
 
-  constructor(dialog, game, engine) {
-    this.#dialog = dialog;
+  constructor(game, engine) {
+    const dialog = (this.#dialog = addDialog(HTML));
     this.#game = game;
     this.#engine = engine;
     this.#text = dialog.querySelector("#record-text");
@@ -103,11 +124,11 @@ export class RecordDialog {
     this.#downloadButton.dataset.i18n = key; // the label follows a language switch too
     this.#downloadButton.textContent = t(key);
     this.#fail(null);
-    const { start, actions } = this.#game.state;
+    const { start, actions, end } = this.#game.state;
     try {
       const { text } =
         format === "littlegolem"
-          ? await this.#engine.call("record_export", { start, actions, format })
+          ? await this.#engine.call("record_export", { start, actions, format, ...(end ? { end } : {}) })
           : await this.#engine.call("record_save", recordParams(this.#game.state));
       if (format !== this.#format.value) return; // changed meanwhile
       this.#text.value = text;
@@ -162,8 +183,8 @@ export class RecordDialog {
         return this.#fail(t("record.notRecord", { source, detail: error.message }));
       }
       // The players stay those of the game on the board (a record's header names people).
-      const { start, actions, setup, seed } = record;
-      const error = await this.#game.openGame({ start, actions, setup, seed }, "record");
+      const { start, actions, setup, seed, end } = record;
+      const error = await this.#game.openGame({ start, actions, setup, seed, end }, "record");
       if (error) return this.#fail(t("record.notOpened", { detail: error.message }));
       this.#dialog.close();
     } finally {

@@ -1,0 +1,123 @@
+// web/online/protocol.js and config.js: every message from the other page checked (size,
+// JSON, shape), the engine's View asked for legality, the flood limit, the comparison of two
+// games after a reconnection, the invite's fragment, and the host's online.json checked.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+
+import { checkMessage, encode, legalIn, RateLimit, reconcile, inviteHash, parseInvite, randomId, MAX_MESSAGE, MAX_TEXT } from "../../web/online/protocol.js";
+import { checkConfig, ConfigError } from "../../web/online/config.js";
+
+const STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1";
+const why = (data) => checkMessage(data).why;
+const ok = (message) => checkMessage(JSON.stringify(message)).ok;
+
+test("each kind of message with the right values is read", () => {
+  for (const message of [
+    { t: "hello", v: 1, role: "guest", id: "abcdefgh12", name: "Bob" },
+    { t: "start", game: { start: STANDARD, white: "host", clock: { base: 180, inc: 2 }, names: { host: "Ann", guest: "" }, round: 1 } },
+    { t: "start", game: { start: STANDARD, white: "guest", clock: null, names: {}, round: 2 } },
+    { t: "full" },
+    { t: "act", n: 0, a: "C5xC4" },
+    { t: "act", n: 3, a: "pass" },
+    { t: "act", n: 4, a: "D4-E5" },
+    { t: "ack", n: 5 },
+    { t: "sync", actions: ["C5xC4", "B3xC4"], round: 1, ended: null },
+    { t: "sync", actions: [], round: 1, ended: { reason: "resigned", loser: "white" } },
+    { t: "resign" },
+    { t: "chat", say: "gg" },
+    { t: "chat", text: "Nice move" },
+    { t: "rematch" },
+  ]) {
+    assert.equal(checkMessage(encode(message)).ok, true, JSON.stringify(message));
+  }
+});
+
+test("too long, not JSON, or not text: refused before anything else", () => {
+  assert.equal(why("x".repeat(MAX_MESSAGE + 1)), "size");
+  assert.equal(why(new ArrayBuffer(8)), "size");
+  assert.equal(why({ t: "act", n: 0, a: "C5xC4" }), "size"); // an object, not text
+  assert.equal(why("{not json"), "json");
+});
+
+test("a message of an unknown kind, with extra keys or wrong values is refused", () => {
+  for (const message of [
+    null, [], "act", 5,
+    { t: "run", code: "alert(1)" },
+    { t: "__proto__" },
+    { t: "toString" },
+    { t: "act", n: 0, a: "C5xC4", extra: 1 },
+    { t: "act", n: -1, a: "C5xC4" },
+    { t: "act", n: 1.5, a: "C5xC4" },
+    { t: "act", n: "1", a: "C5xC4" },
+    { t: "act", n: 0, a: "C5xJ4" },
+    { t: "act", n: 0, a: "Z@C4" }, // placements are not played online
+    { t: "act", n: 0, a: "<b>x</b>" },
+    { t: "hello", v: 2, role: "guest", id: "abcdefgh12", name: "Bob" },
+    { t: "hello", v: 1, role: "spectator", id: "abcdefgh12", name: "Bob" },
+    { t: "hello", v: 1, role: "guest", id: "short", name: "Bob" },
+    { t: "hello", v: 1, role: "guest", id: "abcdefgh12", name: "x".repeat(25) },
+    { t: "hello", v: 1, role: "guest", id: "abcdefgh12", name: "Bob\u0000" },
+    { t: "start", game: { start: "nonsense", white: "host", clock: null, names: {}, round: 1 } },
+    { t: "start", game: { start: STANDARD, white: "host", clock: { base: 0, inc: 2 }, names: {}, round: 1 } },
+    { t: "sync", actions: ["C5xC4", 5], round: 1, ended: null },
+    { t: "sync", actions: [], round: 1, ended: { reason: "bored", loser: "white" } },
+    { t: "chat", say: "you lose" },
+    { t: "chat", text: "x".repeat(MAX_TEXT + 1) },
+    { t: "chat", text: "   " },
+    { t: "chat", say: "gg", text: "hi" },
+  ]) {
+    assert.equal(ok(message), false, JSON.stringify(message));
+  }
+  assert.throws(() => encode({ t: "act", n: -1, a: "C5xC4" }));
+});
+
+test("legality is the engine's View's: captures, stackings, pass", () => {
+  const view = { winner: null, legal: { captures: { C5: ["C4"] }, stacks: { D4: ["E5"] }, pass: false, losing: [] } };
+  assert.equal(legalIn(view, "C5xC4"), true);
+  assert.equal(legalIn(view, "D4-E5"), true);
+  assert.equal(legalIn(view, "C5xC3"), false);
+  assert.equal(legalIn(view, "C5-C4"), false);
+  assert.equal(legalIn(view, "pass"), false);
+  assert.equal(legalIn({ ...view, legal: { ...view.legal, pass: true } }, "pass"), true);
+  assert.equal(legalIn({ ...view, winner: "white" }, "C5xC4"), false);
+  assert.equal(legalIn(null, "C5xC4"), false);
+});
+
+test("a flood goes over the limit; the limit refills with time", () => {
+  const limit = new RateLimit({ burst: 5, perSecond: 2 });
+  const taken = Array.from({ length: 8 }, () => limit.take(1000));
+  assert.deepEqual(taken, [true, true, true, true, true, false, false, false]);
+  assert.equal(limit.take(1400), false); // 0.8 of a message back
+  assert.equal(limit.take(1600), true);
+});
+
+test("after a reconnection: the actions the other game has beyond ours, or where they differ", () => {
+  assert.deepEqual(reconcile(["a", "b"], ["a", "b", "c", "d"]), { apply: [{ n: 2, a: "c" }, { n: 3, a: "d" }] });
+  assert.deepEqual(reconcile(["a", "b", "c"], ["a"]), { apply: [] });
+  assert.deepEqual(reconcile([], []), { apply: [] });
+  assert.deepEqual(reconcile(["a", "x"], ["a", "b", "c"]), { conflict: 1 });
+});
+
+test("the invite's fragment carries a room and a secret, read strictly", () => {
+  const room = randomId(12);
+  const secret = randomId(18);
+  assert.match(room, /^[A-Za-z0-9_-]{16}$/);
+  assert.match(secret, /^[A-Za-z0-9_-]{24}$/);
+  assert.deepEqual(parseInvite(inviteHash(room, secret)), { room, secret });
+  assert.equal(parseInvite("#online=short.secret"), null);
+  assert.equal(parseInvite(`#online=${room}.${secret}<script>`), null);
+  assert.equal(parseInvite(`#${STANDARD}`), null);
+});
+
+test("online.json: the source's defaults pass; a bad file is refused with what is wrong", () => {
+  const source = JSON.parse(readFileSync(new URL("../../web/online.json", import.meta.url), "utf8"));
+  const config = checkConfig(source);
+  assert.ok(config.relays.length >= 3 && config.relays.every((r) => r.startsWith("wss://")));
+  assert.deepEqual(checkConfig({ relays: ["ws://127.0.0.1:7447"], iceServers: [] }), { relays: ["ws://127.0.0.1:7447"], iceServers: [] });
+  const turn = { urls: ["turn:turn.example.org:3478?transport=udp"], username: "u", credential: "p" };
+  assert.deepEqual(checkConfig({ relays: ["wss://r.example"], iceServers: [turn] }).iceServers, [turn]);
+  for (const bad of [null, [], { relays: [] }, { relays: ["https://r.example"], iceServers: [] }, { relays: ["wss://r.example"] }, { relays: ["wss://r.example"], iceServers: [{ urls: "http://x" }] }]) {
+    assert.throws(() => checkConfig(bad), ConfigError, JSON.stringify(bad));
+  }
+});
