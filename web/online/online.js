@@ -142,7 +142,7 @@ class Online {
       this.problem = error.why;
       return this.render();
     }
-    const [{ openSignal }, { openLobby }] = await Promise.all([import("./signal.js"), import("./lobby.js")]);
+    const [{ openSignal }, { openLobby }, { gamesIn }] = await Promise.all([import("./signal.js"), import("./lobby.js"), import("../learn/games.js")]);
     const signal = await openSignal(config);
     const opened = { signal, lobby: null };
     this.#lobby = opened;
@@ -150,7 +150,8 @@ class Online {
       await this.closeLobby();
       return startOnlineGame(pairing);
     };
-    opened.lobby = await openLobby(root, { signal, startGame, storage: this.#storage });
+    const finishedGames = () => gamesIn(this.#storage).filter((g) => g.online).length; // (those kept in Your games)
+    opened.lobby = await openLobby(root, { signal, startGame, storage: this.#storage, finishedGames });
     if (this.#lobby !== opened) opened.lobby.close().then(() => signal.close()); // closed meanwhile
   }
 
