@@ -91,9 +91,13 @@ def test_play_anyone_pairs_two_strangers_among_several_waiting(open_lobby, relay
 def test_join_pairs_with_the_player_chosen(open_lobby):
     joiner = open_lobby()
     waiting = open_lobby()
+    # two online games finished on this page (kept in Your games), and one against the computer
+    kept = [{"id": "online~a", "online": True}, {"id": "online~b", "online": True}, {"id": "computer~c", "online": False}]
+    waiting.evaluate("games => localStorage.setItem('tzaar.games', JSON.stringify(games))", kept)
     terms(waiting, "Zoë", "untimed", "random")
     waiting.get_by_role("button", name="Post and wait").click()
     expect(rows(joiner)).to_have_count(1)
+    expect(rows(joiner).first).to_contain_text("2 online games")
     terms(joiner, "Yann", "10+5", "black")  # the wish's terms are taken, whatever these say
     joiner.get_by_role("button", name="Join Zoë").click()
     online(joiner, "playing", PAIRING_MS)
