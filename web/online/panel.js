@@ -166,7 +166,7 @@ export class OnlinePanel {
     p.strangerOpen.hidden = this.lobby;
     p.strangerBack.hidden = !this.lobby;
     p.lobby.hidden = !setupShown || !this.lobby;
-    p.waiting.hidden = status !== "waiting" || session?.record.role !== "host";
+    p.waiting.hidden = status !== "waiting" || session?.record.role !== "host" || !session.record.friend;
     p.game.hidden = !session || status === "waiting" || status === "refused";
     setText(p.status, this.#statusText(session, status, problem));
     this.#renderAlert(session);
@@ -196,6 +196,7 @@ export class OnlinePanel {
     const them = session.theirName || t("online.opponent");
     switch (status) {
       case "waiting":
+        if (!session.record.friend) return t("lobby.starting"); // (paired in the lobby: no invite to wait for)
         return session.record.role === "host" ? t("online.waiting") : t("online.connecting");
       case "playing":
         return t("online.playing", { name: them });
