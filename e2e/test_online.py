@@ -3,7 +3,7 @@ made and accepted, actions both ways, resign and rematch, a third page refused."
 
 from __future__ import annotations
 
-from online_helpers import act, actions, online, play_pair, some_turns, violations, wait_actions
+from online_helpers import act, actions, online, open_player, play_pair, some_turns, violations, wait_actions
 from relay import online_site, relay_url  # noqa: F401  (fixtures)
 
 
@@ -76,3 +76,20 @@ def test_a_finished_online_game_goes_to_your_games_with_the_opponents_name(brows
     guest.click('.topbar [data-command="learn"]')
     guest.wait_for_selector("#your-games li")
     assert "online against Ann" in guest.text_content("#your-games")
+
+
+def test_offline_play_online_says_it_needs_a_network_and_the_privacy_notice_comes_first(browser, online_site):
+    page = open_player(browser, online_site)
+    page.click("#online-button")
+    page.wait_for_selector("#online-create")
+    notice = page.text_content("#online .online-notice")
+    assert "IP address" in notice and "Nothing is sent" in notice  # before the first online game
+    assert page.get_attribute("html", "data-online") is None  # nothing connects before "Create"
+    page.context.set_offline(True)
+    page.click("#online-create")
+    page.wait_for_selector("#online .online-status:has-text('needs a network connection')")
+    assert page.get_attribute("html", "data-online") is None
+    # The rest of the page works as before: the board plays.
+    played, _ = some_turns(1)
+    act(page, played[0])
+    assert actions(page)[:1] == played

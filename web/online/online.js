@@ -16,7 +16,7 @@ import { registerPlayerKind } from "../game/players.js";
 import { STANDARD } from "../board/notation.js";
 import { linkTo } from "../links/address.js";
 import { loadStyle } from "../analysis/panel.js";
-import { TIME_CONTROLS, MAX_NAME, randomId, inviteHash, parseInvite } from "./protocol.js";
+import { MAX_NAME, randomId, inviteHash, parseInvite } from "./protocol.js";
 import { loadConfig } from "./config.js";
 import { Session, RECORD_KEY, RECORD_VERSION } from "./session.js";
 import { OnlinePanel } from "./panel.js";
@@ -46,7 +46,8 @@ export async function mountOnline({ game, storage, modes, side, hash = "" }) {
   return mounted;
 }
 
-/** A game with a pairing (the lobby): {room, secret, role, colour (the host's), clock, names}. */
+/** A game with a pairing (the lobby): {room, secret, role, colour (the host's), clock (a time
+ * control's id of game/clock.js, "5+3", or null), names: {host, guest}}. */
 export function startOnlineGame({ room, secret, role, colour, clock = null, names = {} }) {
   if (!mounted) throw new Error("mountOnline first");
   const record = newRecord({ room, secret, role, name: role === "host" ? names.host : names.guest, friend: false });
@@ -171,9 +172,8 @@ class Online {
   create({ clock, colour, name }) {
     this.#keepName(name);
     const side = colour === "random" ? (crypto.getRandomValues(new Uint8Array(1))[0] & 1 ? "white" : "black") : colour;
-    const control = TIME_CONTROLS[clock] ?? null;
     const record = newRecord({ room: randomId(12), secret: randomId(18), role: "host", name, friend: true });
-    record.game = { start: STANDARD, white: side === "white" ? "host" : "guest", clock: control && { base: control[0] * 60, inc: control[1] }, names: { host: record.name, guest: "" }, round: 1 };
+    record.game = { start: STANDARD, white: side === "white" ? "host" : "guest", clock: clock === "untimed" ? null : clock, names: { host: record.name, guest: "" }, round: 1 };
     return this.begin(record);
   }
 
@@ -207,7 +207,11 @@ class Online {
     await session.begin();
     this.render();
     clearInterval(this.#timer);
-    this.#timer = setInterval(() => this.render(), 1000); // the countdown and the patience
+    let beat = 0;
+    this.#timer = setInterval(() => {
+      session.tick(); // a flag
+      if ((beat = (beat + 1) % 4) === 0) this.render(); // the countdown and the patience, each second
+    }, 250);
     await session.connect();
   }
 

@@ -6,7 +6,9 @@
 
 import { t } from "../page/i18n.js";
 import { element, setText, setAttr } from "../panels/dom.js";
-import { TIME_CONTROLS, PRESETS, MAX_TEXT, MAX_NAME } from "./protocol.js";
+import { PRESETS, MAX_TEXT, MAX_NAME } from "./protocol.js";
+import { TIME_CONTROLS } from "../game/clock.js";
+import { makeClocks } from "../panels/clocks.js";
 import { qrEncoder } from "./library.js";
 import { copyText } from "../links/sharing.js";
 
@@ -18,6 +20,7 @@ export class OnlinePanel {
   #parts = {};
   #qrFor = null;
   #confirming = false;
+  #clocks = null; // the clocks' view (panels/clocks.js), once a timed game shows
   #copied = false;
   visible = false;
   invite = null; // {room, secret}: an invite opened, waiting for "Join"
@@ -94,6 +97,7 @@ export class OnlinePanel {
   #gameView() {
     const box = element("div", "online-game");
     const p = this.#parts;
+    p.clockHost = box.appendChild(element("div", "online-clocks"));
     p.players = box.appendChild(element("p", "online-players"));
     p.countdown = box.appendChild(element("div", "online-actions"));
     p.claim = this.#button(p.countdown, "online.claim", () => this.#on.claim(), "primary");
@@ -214,14 +218,17 @@ export class OnlinePanel {
   #renderAlert(session) {
     const p = this.#parts;
     const refusal = session?.refusal;
-    p.alert.hidden = !refusal;
+    const claim = session?.clockClaim;
+    p.alert.hidden = !refusal && !claim;
     if (refusal) setText(p.alert, t("online.refusedMessage", { why: t(`online.why.${refusal.why}`) }));
+    else if (claim) setText(p.alert, t("online.clockClaim", { name: session.theirName || t("online.opponent"), seconds: (claim.excess / 1000).toFixed(1) }));
   }
 
   #renderGame(session, status) {
     const p = this.#parts;
     const g = session.record.game;
-    const control = g?.clock ? t("online.control", { control: `${g.clock.base / 60}+${g.clock.inc}` }) : t("online.untimed");
+    const control = g?.clock ? t("online.control", { control: g.clock }) : t("online.untimed");
+    this.#drawClocks(session);
     setText(p.players, g ? t("online.players", { colour: t(`online.colour.${session.colour}`), name: session.theirName || t("online.opponent"), control }) : "");
     const claimable = status === "disconnected" && session.status === "disconnected";
     p.countdown.hidden = !claimable;
@@ -238,6 +245,13 @@ export class OnlinePanel {
       return li;
     });
     if (p.chats.childElementCount !== items.length || items.some((li, i) => p.chats.children[i].textContent !== li.textContent)) p.chats.replaceChildren(...items);
+  }
+
+  async #drawClocks(session) {
+    const clock = session.timing?.clock ?? null;
+    if (!clock && !this.#clocks) return;
+    this.#clocks ??= makeClocks(this.#parts.clockHost);
+    (await this.#clocks).render(clock, { top: session.theirColour });
   }
 
   async #drawQr(link) {

@@ -4,10 +4,11 @@
 //
 // A message is a JSON object of at most MAX_MESSAGE characters with a kind `t`:
 //   hello   {t, v, role: "host"|"guest", id, name}       who a page is (on every connection)
-//   start   {t, game: {start, white: "host"|"guest", clock: {base, inc}|null, names, round}}
+//   start   {t, game: {start, white: "host"|"guest", clock: "5+3"|null, names, round}}
 //                                                        the host's game, sent to its guest
 //   full    {t}                                          the host already has its guest
-//   act     {t, n, a}                                    action number n (0: the first) is `a`
+//   act     {t, n, a, left?}                             action number n (0: the first) is `a`;
+//                                                        `left`: the mover's ms left, on a turn's last action
 //   ack     {t, n}                                       the first n actions arrived
 //   sync    {t, actions: [a], round, ended}              after a reconnection: the whole game
 //   resign  {t}                                          the sender gives up
@@ -18,6 +19,7 @@
 //   legalIn(view, "C5xC4")              // the engine's View allows it now
 
 import { parseAction } from "../board/notation.js";
+import { TIME_CONTROLS } from "../game/clock.js";
 
 export const VERSION = 1;
 /** The longest message read (a whole game's sync is about 2 KB). */
@@ -28,8 +30,6 @@ export const MAX_NAME = 24;
 /** The most actions a game may have (far more than any game reaches). */
 export const MAX_ACTIONS = 400;
 export const PRESETS = ["luck", "gg", "thanks"];
-/** Time controls: [minutes, seconds added after each turn]; null: untimed. */
-export const TIME_CONTROLS = { untimed: null, "3+2": [3, 2], "5+3": [5, 3], "10+5": [10, 5], "20+10": [20, 10] };
 
 const ID = /^[A-Za-z0-9_-]{8,40}$/;
 const ACTION = /^(?:pass|[A-Ia-i]\d[x-][A-Ia-i]\d)$/;
@@ -41,8 +41,9 @@ const isAction = (a) => typeof a === "string" && ACTION.test(a) && parseAction(a
 const isRole = (r) => r === "host" || r === "guest";
 const keysAre = (m, allowed) => Object.keys(m).every((k) => allowed.includes(k));
 
+/** A time control's id of game/clock.js ("5+3"), or null: untimed. */
 function isClock(c) {
-  return c === null || (c && typeof c === "object" && keysAre(c, ["base", "inc"]) && isInt(c.base, 7200) && c.base > 0 && isInt(c.inc, 600));
+  return c === null || (typeof c === "string" && c !== "untimed" && Object.hasOwn(TIME_CONTROLS, c));
 }
 
 function isGame(g) {
@@ -58,7 +59,7 @@ const SHAPES = {
   hello: [["v", "role", "id", "name"], (m) => m.v === VERSION && isRole(m.role) && typeof m.id === "string" && ID.test(m.id) && isText(m.name, MAX_NAME)],
   start: [["game"], (m) => isGame(m.game)],
   full: [[], () => true],
-  act: [["n", "a"], (m) => isInt(m.n, MAX_ACTIONS - 1) && isAction(m.a)],
+  act: [["n", "a", "left"], (m) => isInt(m.n, MAX_ACTIONS - 1) && isAction(m.a) && (m.left === undefined || isInt(m.left, 100_000_000))],
   ack: [["n"], (m) => isInt(m.n)],
   sync: [["actions", "round", "ended"], (m) => Array.isArray(m.actions) && m.actions.length <= MAX_ACTIONS && m.actions.every(isAction) && isInt(m.round, 1000) && (m.ended === null || isEnd(m.ended))],
   resign: [[], () => true],

@@ -9,13 +9,15 @@
 //   session.resign(); session.claim(); session.chat({say: "gg"}); session.offerRematch();
 //
 // The record (saved under "online", page/storage.js) is everything needed to come back to
-// the game after a reload: {v, room, secret, role, me, them, name, game, actions, end}, where
-// `game` is {start, white: role, clock, names: {host, guest}, round} (null for a guest not yet
-// told) and `me`/`them` the two players' ids (them: null until the other page said hello).
+// the game after a reload: {v, room, secret, role, me, them, name, friend, game, actions, end,
+// clock}, where `game` is {start, white: role, clock: a time control's id or null, names:
+// {host, guest}, round} (null for a guest not yet told), `me`/`them` the two players' ids
+// (them: null until the other page said hello) and `clock` the clocks' saved state (timing.js).
 
 import { openRoom } from "./room.js";
 import { checkMessage, encode, legalIn, RateLimit, reconcile, isEnd } from "./protocol.js";
 import { turnsOf } from "../game/state.js";
+import { OnlineTiming } from "./timing.js";
 
 /** Seconds the other player may be gone before the win may be claimed. */
 export const DISCONNECT_WAIT_S = 60;
@@ -41,6 +43,8 @@ export class Session {
   chats = []; // [{from: "me"|"them", say?, text?}]
   offers = { rematch: null }; // "sent" | "received" | null
   acked = 0; // how many of the game's actions the other page has acknowledged
+  timing = null; // the clocks (timing.js), once the game is known
+  clockClaim = null; // {side, excess, n}: the other page claimed more time than it can have had
 
   constructor({ game, storage, config, record, onChange = () => {} }) {
     this.#game = game;
@@ -74,6 +78,7 @@ export class Session {
   }
 
   #save() {
+    if (this.timing) this.record.clock = this.timing.saved;
     if (!this.#closed) this.#storage.set(RECORD_KEY, this.record);
   }
 
@@ -172,7 +177,7 @@ export class Session {
     }
     const handlers = {
       start: () => this.#start(message.game),
-      act: () => this.#act(message.n, message.a),
+      act: () => this.#act(message.n, message.a, message.left),
       ack: () => (this.acked = Math.max(this.acked, message.n)),
       sync: () => this.#sync(message),
       resign: () => this.#end({ reason: "resigned", loser: this.theirColour }, false),
@@ -203,6 +208,7 @@ export class Session {
     const was = this.status;
     this.status = r.end ? "ended" : r.game ? "playing" : "connecting";
     this.disconnectedAt = null;
+    if (this.status === "playing") this.timing?.begin("white", Date.now());
     this.#changed();
     if (was === "disconnected" || (was === "connecting" && !first)) this.#game.announce(this.#say("online.announce.back"));
     if (first && r.role === "host") this.#game.announce(this.#say("online.announce.joined"));
@@ -217,12 +223,14 @@ export class Session {
     if (fresh) {
       r.actions = [];
       r.end = null;
+      r.clock = null;
       this.#sent = 0;
       this.offers = { rematch: null };
       await this.#loadGame();
       this.#game.announce(this.#say("online.announce.started"));
     }
     this.status = r.end ? "ended" : "playing";
+    if (this.status === "playing") this.timing.begin("white", Date.now());
     this.#changed();
     this.#send({ t: "sync", actions: r.actions, round: game.round, ended: r.end });
   }
@@ -232,6 +240,7 @@ export class Session {
     const r = this.record;
     const players = { [this.colour]: "person", [this.theirColour]: "online" };
     this.#sent = r.actions.length;
+    this.timing = new OnlineTiming(r.game.clock, r.clock);
     const error = await this.#game.load(r.game.start, r.actions ?? [], { state: { setup: "online", seed: null, players, alert: null, notice: null } });
     if (error) throw error;
     if (r.end) this.#endOnBoard(r.end);
@@ -243,8 +252,9 @@ export class Session {
     return turn?.side ?? null;
   }
 
-  /** One action of the other player: checked (number, turn, legality), then played. */
-  async #act(n, action) {
+  /** One action of the other player: checked (number, turn, legality), then played; `left`:
+   * the time its sender says it has, with a turn's last action. */
+  async #act(n, action, left) {
     const r = this.record;
     if (!r.game || r.end) return this.#refuse("ended");
     await this.#idle();
@@ -264,6 +274,7 @@ export class Session {
     await this.#game.play(action, { automatic: true });
     if (this.#game.state.actions.length !== n + 1) return this.#refuse("illegal"); // the engine refused it
     this.#sent = Math.max(this.#sent, n + 1);
+    if (this.#game.state.view?.side === this.colour || this.#game.state.view?.winner) this.#theirTurnEnded(left);
     this.#send({ t: "ack", n: n + 1 });
     const name = this.theirName || this.#say("online.opponent");
     this.#game.announce(this.#say("online.announce.played", { name, action }));
@@ -295,13 +306,19 @@ export class Session {
   #gameChanged(state) {
     const r = this.record;
     if (!r.game || state.setup !== "online" || state.busy) return;
+    const before = r.actions.length;
     r.actions = state.actions.slice();
     if (state.view?.winner && this.status !== "ended") {
       this.status = "ended"; // by the rules: the board says why
+      this.timing?.stop(Date.now());
       queueMicrotask(() => this.#changed());
     }
     for (let n = this.#sent; n < state.actions.length; n += 1) {
-      if (this.#sideOf(n) === this.colour) this.#send({ t: "act", n, a: state.actions[n] });
+      if (this.#sideOf(n) !== this.colour) continue;
+      // The turn's last action (the other side moves next, or the game is over) presses the clock.
+      const last = n + 1 < state.actions.length ? this.#sideOf(n + 1) !== this.colour : state.view?.side !== this.colour || Boolean(state.view?.winner);
+      const left = last && n >= before ? this.timing?.turnSent(Date.now()) : null;
+      this.#send({ t: "act", n, a: state.actions[n], ...(Number.isFinite(left) ? { left: Math.round(left) } : {}) });
     }
     if (this.#sent !== state.actions.length) {
       this.#sent = state.actions.length;
@@ -309,10 +326,24 @@ export class Session {
     }
   }
 
+  /** The other side's turn ended with its claim of time left: checked; said when it is more than possible. */
+  #theirTurnEnded(left) {
+    const check = this.timing?.turnReceived(left, Date.now());
+    if (check && !check.plausible && left !== undefined) this.clockClaim = { side: this.theirColour, excess: check.excess, n: (this.clockClaim?.n ?? 0) + 1 };
+  }
+
+  /** Every moment or so (online.js): a side out of time loses. */
+  tick(now = Date.now()) {
+    if (this.status !== "playing" || !this.timing || this.record.end || this.#game.state.view?.winner) return;
+    const side = this.timing.outOfTime(this.colour, now);
+    if (side) this.#end({ reason: "timeout", loser: side }, false);
+  }
+
   #end(end, tell = true) {
     const r = this.record;
     if (r.end) return;
     r.end = end;
+    this.timing?.stop(Date.now());
     this.status = "ended";
     this.#endOnBoard(end);
     this.#changed();
@@ -382,9 +413,11 @@ export class Session {
     r.game = { ...r.game, white: r.game.white === "host" ? "guest" : "host", round: r.game.round + 1 };
     r.actions = [];
     r.end = null;
+    r.clock = null;
     this.offers = { rematch: null };
     this.status = "playing";
     await this.#loadGame();
+    this.timing.begin("white", Date.now());
     this.#send({ t: "start", game: r.game });
     this.#changed();
     this.#game.announce(this.#say("online.announce.started"));

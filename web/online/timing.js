@@ -1,0 +1,66 @@
+// The clocks of an online game (game/clock.js's pure state, driven here): each page runs its
+// own. White's clock starts when the game does; the mover's page presses the clock when its
+// turn ends and sends the time it has left with the turn's last action; the receiving page
+// checks that claim against the time it saw pass (clock.js receiveTurn) and says so when it
+// is more than possible. A side whose time runs out loses: its own page sees it at once, the
+// other page after CLAIM_TOLERANCE_MS (the last turn may be on its way).
+//
+//   const timing = new OnlineTiming(control, saved);   // control: "5+3"..., or null (untimed)
+//   timing.begin(now); timing.turnSent(now) -> ms left; timing.turnReceived(claimed, now)
+
+import { newClock, start, press, receiveTurn, outOfTime, flag, stop, timeLeft, saveClock, restoreClock, ClockError, CLAIM_TOLERANCE_MS } from "../game/clock.js";
+
+export class OnlineTiming {
+  clock; // clock.js state, or null (untimed)
+  #fresh; // a new clock, not started yet
+
+  constructor(control, saved = null, now = Date.now()) {
+    this.#fresh = !saved;
+    try {
+      this.clock = saved ? restoreClock(saved, now) : control ? newClock(control) : null;
+    } catch (error) {
+      if (!(error instanceof ClockError)) throw error;
+      this.clock = control ? newClock(control) : null; // a damaged save: a fresh clock
+    }
+  }
+
+  get saved() {
+    return saveClock(this.clock);
+  }
+
+  /** The game starts: `side`'s clock runs (a clock restored from a save goes on as it was). */
+  begin(side, now) {
+    if (this.#fresh && this.clock) this.clock = start(this.clock, side, now);
+    this.#fresh = false;
+  }
+
+  /** This page's turn ended: pressed; the ms it has left (sent with the turn), or null. */
+  turnSent(now) {
+    if (!this.clock?.running) return null;
+    const mover = this.clock.running;
+    this.clock = press(this.clock, now);
+    return timeLeft(this.clock, mover, now);
+  }
+
+  /** The other page's turn arrived with `claimed` ms left: {plausible, excess} (plausible when untimed). */
+  turnReceived(claimed, now) {
+    if (!this.clock?.running) return { plausible: true, excess: 0 };
+    // (No claim: more than possible, so this page's own count is used.)
+    const result = receiveTurn(this.clock, Number.isFinite(claimed) ? claimed : Number.MAX_SAFE_INTEGER, now);
+    this.clock = result.state;
+    return { plausible: result.plausible, excess: result.excess };
+  }
+
+  /** The side out of time at `now` ("white" | "black") or null; `mine`: this page's side (no grace for it). */
+  outOfTime(mine, now) {
+    if (!this.clock) return null;
+    const side = outOfTime(this.clock, now, this.clock.running === mine ? 0 : CLAIM_TOLERANCE_MS);
+    if (side && !this.clock.flagged) this.clock = flag(this.clock, now);
+    return side;
+  }
+
+  /** The game ended otherwise: the clocks stop. */
+  stop(now) {
+    if (this.clock?.running) this.clock = stop(this.clock, now);
+  }
+}
