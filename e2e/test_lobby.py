@@ -82,6 +82,7 @@ def test_play_anyone_pairs_two_strangers_among_several_waiting(open_lobby, relay
     expect(bob.locator(".online-players")).to_contain_text("5+3")
     for page in (ada, bob):
         expect(page.locator(".online-lobby")).to_be_hidden()
+        expect(page.locator(".clock")).to_have_count(2)  # 5+3: both clocks on both boards
     # the taken wish leaves the watcher's list; the simulated ones stay
     expect(rows(watcher).filter(has_text="Ada")).to_have_count(0)
     expect(rows(watcher)).to_have_count(4)

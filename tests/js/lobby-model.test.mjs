@@ -7,7 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { readMessage, writeMessage, cleanName, coloursMeet, ownerHasWhite, MAX_MESSAGE, WISH_TTL, CLOCK_SKEW, MAX_NAME } from "../../web/online/lobby-messages.js";
-import { Lobby, gameOf, clockOf, ANNOUNCE_EVERY, MIN_GAP, PROPOSAL_TIMEOUT, MAX_WISHES, RATE_BURST } from "../../web/online/lobby-model.js";
+import { Lobby, gameOf, ANNOUNCE_EVERY, MIN_GAP, PROPOSAL_TIMEOUT, MAX_WISHES, RATE_BURST } from "../../web/online/lobby-model.js";
 import { makeKeys, deriveGame } from "../../web/online/lobby-keys.js";
 
 const T0 = 1_800_000_000_000;
@@ -325,10 +325,7 @@ test("the two paired players derive the same room and secret; another key does n
   assert.notEqual(readMessage(writeMessage("wish", wish(1, { key: a.publicText })), T0), null);
 });
 
-test("a pairing as startOnlineGame takes it: the one who waited hosts, with the host's colour", () => {
-  assert.deepEqual(clockOf("untimed"), null);
-  assert.deepEqual(clockOf("3+2"), { base: 180, inc: 2 });
-  assert.deepEqual(clockOf("20+10"), { base: 1200, inc: 10 });
+test("a pairing as startOnlineGame takes it: the one who waited hosts, with the host's colour and time control", () => {
   const { lobbies: [owner, joiner], publish, settle } = network(2);
   publish(0, owner.post(terms(1, { colour: "black", tc: "10+5" }), T0));
   settle(T0);
@@ -337,6 +334,6 @@ test("a pairing as startOnlineGame takes it: the one who waited hosts, with the 
   const secrets = { room: "r", secret: "s" };
   const host = gameOf(owner.paired, owner.id, secrets);
   const guest = gameOf(joiner.paired, joiner.id, secrets);
-  assert.deepEqual(host, { room: "r", secret: "s", role: "host", colour: "black", clock: { base: 600, inc: 5 }, names: { host: "p1", guest: "p2" } });
+  assert.deepEqual(host, { room: "r", secret: "s", role: "host", colour: "black", clock: "10+5", names: { host: "p1", guest: "p2" } });
   assert.deepEqual(guest, { ...host, role: "guest" });
 });

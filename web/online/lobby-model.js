@@ -45,20 +45,14 @@ export function randomId() {
   return [...crypto.getRandomValues(new Uint8Array(8))].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** The clock of startOnlineGame for a time control ("5+3": {base: 300, inc: 3}; untimed: null). */
-export function clockOf(tc) {
-  if (tc === "untimed") return null;
-  const [minutes, seconds] = tc.split("+").map(Number);
-  return { base: minutes * 60, inc: seconds };
-}
-
 /** What startOnlineGame needs of a pairing (lobby-model.js `paired`) seen by player `me`, with
  * the game's `room` and `secret`: the player who waited is the host. */
 export function gameOf(pairing, me, { room, secret }) {
   const host = pairing.owner === me;
   const other = pairing.colour === "white" ? "black" : "white";
   const names = host ? { host: pairing.name, guest: pairing.opponent.name } : { host: pairing.opponent.name, guest: pairing.name };
-  return { room, secret, role: host ? "host" : "guest", colour: host ? pairing.colour : other, clock: clockOf(pairing.tc), names };
+  const clock = pairing.tc === "untimed" ? null : pairing.tc; // (a time control's id of game/clock.js)
+  return { room, secret, role: host ? "host" : "guest", colour: host ? pairing.colour : other, clock, names };
 }
 
 const before = (a, b) => a.since - b.since || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
