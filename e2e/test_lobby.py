@@ -89,7 +89,7 @@ def test_play_anyone_pairs_two_strangers_among_several_waiting(open_lobby, relay
     assert not (ada.errors or bob.errors or watcher.errors)
 
 
-def test_join_pairs_with_the_player_chosen(open_lobby):
+def test_join_pairs_with_the_player_chosen_and_leaving_the_panel_withdraws(open_lobby):
     joiner = open_lobby()
     waiting = open_lobby()
     # two online games finished on this page (kept in Your games), and one against the computer
@@ -106,6 +106,14 @@ def test_join_pairs_with_the_player_chosen(open_lobby):
     assert {players(joiner)["white"], players(waiting)["white"]} == {"person", "online"}
     expect(joiner.locator(".online-players")).to_contain_text("Zoë")
     expect(joiner.locator(".online-players")).to_contain_text("Untimed")
+    # a player who leaves the panel (here for the lessons) no longer waits in the lobby
+    watcher = open_lobby()
+    leaver = open_lobby()
+    terms(leaver, "Xena", "3+2", "white")
+    leaver.get_by_role("button", name="Post and wait").click()
+    expect(rows(watcher).filter(has_text="Xena")).to_have_count(1)
+    leaver.click(".game-bar [data-command=learn]")
+    expect(rows(watcher).filter(has_text="Xena")).to_have_count(0)
     # a name typed is kept in the browser for the next visit
     assert joiner.evaluate("() => localStorage.getItem('tzaar.online.name')") == '"Yann"'
 

@@ -102,6 +102,7 @@ class Online {
 
   show(open) {
     this.#panel.visible = open;
+    if (!open && this.#lobby) this.closeLobby(); // (a player who leaves the panel no longer waits in the lobby)
     this.render();
   }
 
