@@ -152,3 +152,17 @@ def test_hostile_messages_change_nothing_and_names_stay_text(open_lobby, relay_u
     expect(cell).to_have_text("<img src=x onerror=f()>")
     expect(page.locator(".lobby img")).to_have_count(0)
     assert not page.errors
+
+
+def test_two_pressing_play_anyone_at_once_are_paired_with_each_other(open_lobby):
+    first, second = open_lobby(), open_lobby()
+    terms(first, "Uma", "20+10", "random")
+    terms(second, "Vic", "20+10", "random")
+    # both press before either hears the other: each posts a wish and proposes to the other's
+    first.get_by_role("button", name="Play anyone").click()
+    second.get_by_role("button", name="Play anyone").click()
+    online(first, "playing", PAIRING_MS)
+    online(second, "playing", PAIRING_MS)
+    assert {players(first)["white"], players(second)["white"]} == {"person", "online"}
+    expect(first.locator(".online-players")).to_contain_text("Vic")
+    expect(second.locator(".online-players")).to_contain_text("Uma")

@@ -290,7 +290,7 @@ export class Lobby {
       wishes.push({ id, name, tc: wish.tc, colour: wish.colour, games, since, compatible });
     }
     wishes.sort((a, b) => b.compatible - a.compatible || before(a, b));
-    const pendingTo = this.pending ? this.wishes.get(this.pending.to)?.name ?? null : null;
-    return { wishes, mine: this.mine, anyone: this.anyone, pending: this.pending && { to: this.pending.to, name: pendingTo }, paired: this.paired, notice: this.notice };
+    const pending = this.pending && { to: this.pending.to, name: this.pending.wish.name };
+    return { wishes, mine: this.mine, anyone: this.anyone, pending, paired: this.paired, notice: this.notice };
   }
 }

@@ -23,6 +23,8 @@ import { OnlinePanel } from "./panel.js";
 import { PageLock } from "./lock.js";
 
 const NAME_KEY = "online.name";
+/** How long the lobby's sockets stay open after it closes, for its last messages to go out. */
+const LOBBY_LINGER_MS = 3000;
 /** Seconds of trying before the page says a direct connection could not be made. */
 const CONNECT_PATIENCE_S = 30;
 
@@ -154,7 +156,7 @@ class Online {
     };
     const finishedGames = () => gamesIn(this.#storage).filter((g) => g.online).length; // (those kept in Your games)
     opened.lobby = await openLobby(root, { signal, startGame, storage: this.#storage, finishedGames });
-    if (this.#lobby !== opened) opened.lobby.close().then(() => signal.close()); // closed meanwhile
+    if (this.#lobby !== opened) opened.lobby.close().then(() => setTimeout(() => signal.close(), LOBBY_LINGER_MS)); // closed meanwhile
   }
 
   /** Close the lobby (its wish withdrawn, its connection to the relays closed): the invite's set-up again. */
@@ -165,7 +167,9 @@ class Online {
     this.render();
     if (opened?.lobby) {
       await opened.lobby.close();
-      opened.signal.close();
+      // The relay may drop an event it is still handling when the socket closes (the accept of a
+      // pairing, a wish withdrawn): the sockets stay a moment, unsubscribed and silent.
+      setTimeout(() => opened.signal.close(), LOBBY_LINGER_MS);
     }
   }
 
