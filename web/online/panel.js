@@ -170,11 +170,15 @@ export class OnlinePanel {
     p.strangerOpen.hidden = this.lobby;
     p.strangerBack.hidden = !this.lobby;
     p.lobby.hidden = !setupShown || !this.lobby;
-    p.waiting.hidden = status !== "waiting" || session?.record.role !== "host" || !session.record.friend;
+    // waiting: the invite's host shows its link; a lobby game (no friend) only a way to cancel
+    const invited = Boolean(session?.record.friend);
+    p.waiting.hidden = status !== "waiting" || (invited && session.record.role !== "host");
+    for (const part of [p.linkLabel, p.link, p.copy, p.qr]) setAttr(part, "hidden", invited ? null : "");
     p.game.hidden = !session || status === "waiting" || status === "refused";
     setText(p.status, this.#statusText(session, status, problem));
     this.#renderAlert(session);
-    if (!p.waiting.hidden) {
+    if (!invited) p.share.hidden = true;
+    if (!p.waiting.hidden && invited) {
       setText(p.linkLabel, t("online.linkLabel"));
       setText(p.link, link);
       p.share.hidden = typeof navigator.share !== "function";
