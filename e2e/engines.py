@@ -182,10 +182,13 @@ class Firefox(Engine):
 
     name = "firefox"
 
-    def __init__(self, width: int = 1280, height: int = 900):
+    def __init__(self, width: int = 1280, height: int = 900, prefs: dict | None = None):
+        """`prefs`: Firefox preferences for the fresh profile (user.js), e.g. for WebRTC."""
         from selenium.webdriver.remote.websocket_connection import WebSocketConnection
 
         self.profile = tempfile.mkdtemp(prefix="tzaar-firefox-")
+        if prefs:
+            Path(self.profile, "user.js").write_text("".join(f"user_pref({json.dumps(k)}, {json.dumps(v)});\n" for k, v in prefs.items()))
         command = [firefox_path(), "--headless", "--no-remote", "--profile", self.profile,
                    "--remote-debugging-port=0", "about:blank"]
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)

@@ -170,15 +170,15 @@ export class OnlinePanel {
     p.strangerOpen.hidden = this.lobby;
     p.strangerBack.hidden = !this.lobby;
     p.lobby.hidden = !setupShown || !this.lobby;
-    // waiting: the invite's host shows its link; a lobby game (no friend) only a way to cancel
-    const invited = Boolean(session?.record.friend);
-    p.waiting.hidden = status !== "waiting" || (invited && session.record.role !== "host");
-    for (const part of [p.linkLabel, p.link, p.copy, p.qr]) setAttr(part, "hidden", invited ? null : "");
+    p.waiting.hidden = status !== "waiting";
+    // the invite's host shows its link; a guest, or either side of a lobby game (no invite), only Cancel
+    const host = session?.record.role === "host" && Boolean(session.record.friend);
+    for (const part of [p.linkLabel, p.link, p.copy, p.qr]) part.toggleAttribute("hidden", !host);
     p.game.hidden = !session || status === "waiting" || status === "refused";
     setText(p.status, this.#statusText(session, status, problem));
     this.#renderAlert(session);
-    if (!invited) p.share.hidden = true;
-    if (!p.waiting.hidden && invited) {
+    if (!host) p.share.hidden = true;
+    if (!p.waiting.hidden && host) {
       setText(p.linkLabel, t("online.linkLabel"));
       setText(p.link, link);
       p.share.hidden = typeof navigator.share !== "function";

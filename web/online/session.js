@@ -45,6 +45,9 @@ export class Session {
   acked = 0; // how many of the game's actions the other page has acknowledged
   timing = null; // the clocks (timing.js), once the game is known
   clockClaim = null; // {side, excess, n}: the other page claimed more time than it can have had
+  // For the benchmark (lab/browser/bench_online.py): action number -> the epoch ms (sub-ms) it
+  // was sent (ours), or shown on the board (theirs).
+  timings = { sent: {}, shown: {} };
 
   constructor({ game, storage, config, record, onChange = () => {} }) {
     this.#game = game;
@@ -273,6 +276,7 @@ export class Session {
     if (!legalIn(view, action)) return this.#refuse("illegal");
     await this.#game.play(action, { automatic: true });
     if (this.#game.state.actions.length !== n + 1) return this.#refuse("illegal"); // the engine refused it
+    this.timings.shown[n] = performance.timeOrigin + performance.now();
     this.#sent = Math.max(this.#sent, n + 1);
     if (this.#game.state.view?.side === this.colour || this.#game.state.view?.winner) this.#theirTurnEnded(left);
     this.#send({ t: "ack", n: n + 1 });
@@ -319,6 +323,7 @@ export class Session {
       const last = n + 1 < state.actions.length ? this.#sideOf(n + 1) !== this.colour : state.view?.side !== this.colour || Boolean(state.view?.winner);
       const left = last && n >= before ? this.timing?.turnSent(Date.now()) : null;
       this.#send({ t: "act", n, a: state.actions[n], ...(Number.isFinite(left) ? { left: Math.round(left) } : {}) });
+      this.timings.sent[n] = performance.timeOrigin + performance.now();
     }
     if (this.#sent !== state.actions.length) {
       this.#sent = state.actions.length;
