@@ -100,7 +100,9 @@ def test_join_pairs_with_the_player_chosen_and_leaving_the_panel_withdraws(open_
     expect(rows(joiner)).to_have_count(1)
     expect(rows(joiner).first).to_contain_text("2 online games")
     terms(joiner, "Yann", "10+5", "black")  # the wish's terms are taken, whatever these say
-    joiner.get_by_role("button", name="Join Zoë").click()
+    # by keyboard: the row's Join button (named for the player) takes the focus and Enter
+    joiner.get_by_role("button", name="Join Zoë").focus()
+    joiner.keyboard.press("Enter")
     online(joiner, "playing", PAIRING_MS)
     online(waiting, "playing", PAIRING_MS)
     assert {players(joiner)["white"], players(waiting)["white"]} == {"person", "online"}

@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -32,11 +31,9 @@ sys.path.insert(0, str(_ROOT / "e2e"))  # conftest, lobby_crowd, relay
 sys.path.insert(0, str(_ROOT))
 from conftest import build  # noqa: E402
 from lobby_crowd import KIND, TOPIC, Crowd, open_lobby  # noqa: E402
-from relay import local_config  # noqa: E402
 import websocket  # noqa: E402
 
-from lab.browser.site import chromium, served  # noqa: E402
-from sitebuild.relay import running_relay  # noqa: E402
+from lab.browser.site import chromium, relay_site, served  # noqa: E402
 
 ANNOUNCE_EVERY = 30.0  # web/online/lobby-model.js
 
@@ -86,12 +83,7 @@ def main() -> int:
     args = parser.parse_args()
     if not args.no_build:
         build.build(quiet=True)
-    with running_relay(Path(sys.executable)) as relay, tempfile.TemporaryDirectory() as folder:
-        site = Path(folder)
-        for entry in build.DIST.iterdir():
-            if entry.name != "online.json":
-                (site / entry.name).symlink_to(entry.resolve())
-        (site / "online.json").write_text(json.dumps(local_config(relay)))
+    with relay_site() as (relay, site):
         with served(build.SiteHandler, site) as url, chromium() as browser:
             context = browser.new_context(service_workers="block")
             page = context.new_page()
