@@ -37,10 +37,9 @@ def open_lobby(page) -> None:
 
 
 
-def fake_key() -> str:
-    """A public key's text as the messages carry it (87 base64url characters); not a point:
-    nobody pairs with a simulated player."""
-    return "B" + secrets.token_urlsafe(64)[:86]
+# A P-256 public key as the messages carry it (lobby-keys.js), the same for every simulated
+# player: nobody pairs with one (it never answers), but the page checks that it is a point.
+PUBLIC_KEY = "BCCbL3kQNjvwK-fEANdIpaxf-Bj6r-GBXqmAX55b9_PJuz9vcd5_7nUdrT_eOzgDBzHCW9bJI85oCFu06IcF5Q8"
 
 
 @dataclass
@@ -51,7 +50,7 @@ class Player:
     games: int
     id: str = field(default_factory=lambda: secrets.token_hex(8))
     since: int = field(default_factory=lambda: int(time.time() * 1000))
-    key: str = field(default_factory=fake_key)
+    key: str = PUBLIC_KEY
     signer: Signer = field(default_factory=Signer)
 
     def wish(self) -> dict:

@@ -6,12 +6,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { readMessage, writeMessage, cleanName, coloursMeet, ownerHasWhite, MAX_MESSAGE, WISH_TTL, CLOCK_SKEW, MAX_NAME } from "../../web/online/lobby-messages.js";
+import { readMessage, writeMessage, cleanName, coloursMeet, ownerHasWhite, isPublicKey, MAX_MESSAGE, WISH_TTL, CLOCK_SKEW, MAX_NAME } from "../../web/online/lobby-messages.js";
 import { Lobby, gameOf, ANNOUNCE_EVERY, MIN_GAP, PROPOSAL_TIMEOUT, MAX_WISHES, RATE_BURST } from "../../web/online/lobby-model.js";
 import { makeKeys, deriveGame } from "../../web/online/lobby-keys.js";
 
 const T0 = 1_800_000_000_000;
-const KEY = "B".repeat(87);
+const KEY = "BCCbL3kQNjvwK-fEANdIpaxf-Bj6r-GBXqmAX55b9_PJuz9vcd5_7nUdrT_eOzgDBzHCW9bJI85oCFu06IcF5Q8"; // a P-256 public key
 const hexId = (n) => n.toString(16).padStart(16, "0");
 const wish = (n, fields = {}) => ({ id: hexId(n), name: `p${n}`, tc: "5+3", colour: "random", games: 0, since: T0, at: T0, key: KEY, ...fields });
 const wishText = (n, fields) => writeMessage("wish", wish(n, fields));
@@ -320,7 +320,14 @@ test("the two paired players derive the same room and secret; another key does n
   assert.match(one.secret, /^[A-Za-z0-9_-]{32}$/);
   assert.notDeepEqual(await deriveGame(c.privateKey, b.publicText, ids), one);
   assert.notDeepEqual(await deriveGame(a.privateKey, b.publicText, { ...ids, pid: hexId(6) }), one);
-  await assert.rejects(deriveGame(a.privateKey, KEY, ids));
+  // a key that is not a point of the curve is refused by the messages' check, as WebCrypto would
+  const offCurve = KEY.slice(0, -2) + (KEY.at(-2) === "A" ? "B" : "A") + KEY.at(-1);
+  assert.equal(isPublicKey(KEY), true);
+  assert.equal(isPublicKey(offCurve), false);
+  assert.equal(isPublicKey("B".repeat(87)), false);
+  await assert.rejects(deriveGame(a.privateKey, offCurve, ids));
+  assert.equal(readMessage(writeMessage("wish", wish(1)).replace(KEY, offCurve), T0), null);
+  for (const keys of [a, b, c]) assert.equal(isPublicKey(keys.publicText), true);
   // a key as the messages carry it is read by the model
   assert.notEqual(readMessage(writeMessage("wish", wish(1, { key: a.publicText })), T0), null);
 });

@@ -20,7 +20,7 @@
 // TIME_CONTROLS; colour: the colour wished ("random": either); games: online games finished
 // on this page; since: when the wish was posted, at: when the message was sent (the sender's
 // clock, ms since 1970); key: the sender's public key for this pairing (ECDH P-256, raw,
-// base64url; lobby-keys.js) from which the two players alone derive their game's room and
+// base64url, a point of the curve; lobby-keys.js) from which the two players alone derive their game's room and
 // secret.
 
 export const TIME_CONTROLS = ["untimed", "3+2", "5+3", "10+5", "20+10"];
@@ -58,7 +58,27 @@ const isCount = (value) => Number.isSafeInteger(value) && value >= 0 && value <=
 const isTime = (value) => Number.isSafeInteger(value) && value > 0;
 const oneOf = (list) => (value) => list.includes(value);
 const isName = (value) => cleanName(value) === value;
-const isKey = (value) => typeof value === "string" && KEY.test(value);
+// P-256 (a = -3): a public key must be a point of the curve, or the pairing could not derive
+// its secret (WebCrypto refuses such a key): checked here, before anyone pairs with it.
+const P256 = {
+  p: 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffffn,
+  b: 0x5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604bn,
+};
+
+/** Whether `text` is a P-256 public key as lobby-keys.js writes it: 65 bytes (0x04, x, y),
+ * base64url, the point on the curve. */
+export function isPublicKey(text) {
+  if (typeof text !== "string" || !KEY.test(text)) return false;
+  const bytes = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  if (bytes.length !== 65 || bytes.charCodeAt(0) !== 4) return false;
+  const number = (from) => BigInt(`0x${[...bytes.slice(from, from + 32)].map((c) => c.charCodeAt(0).toString(16).padStart(2, "0")).join("")}`);
+  const [x, y] = [number(1), number(33)];
+  const { p, b } = P256;
+  if (x >= p || y >= p) return false;
+  return (y * y - (x * x * x - 3n * x + b)) % p === 0n;
+}
+
+const isKey = isPublicKey;
 
 const FIELDS = {
   wish: { id: isId, name: isName, tc: oneOf(TIME_CONTROLS), colour: oneOf(COLOURS), games: isCount, since: isTime, at: isTime, key: isKey },
