@@ -18,11 +18,9 @@ milliseconds of one machine, so the two pages' moments compare. Not part of the 
 from __future__ import annotations
 
 import argparse
-import json
 import secrets
 import statistics
 import sys
-import tempfile
 from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parents[2]
@@ -31,10 +29,8 @@ sys.path.insert(0, str(_ROOT))
 from conftest import build  # noqa: E402
 from helpers import some_turns  # noqa: E402
 from online_helpers import act, invite, online, open_player, wait_actions  # noqa: E402
-from relay import local_config  # noqa: E402
 
-from lab.browser.site import chromium, served  # noqa: E402
-from sitebuild.relay import running_relay  # noqa: E402
+from lab.browser.site import chromium, relay_site, served  # noqa: E402
 
 NOW = "performance.timeOrigin + performance.now()"
 BECAME_PLAYING = f"""() => new Promise((resolve) => {{
@@ -109,12 +105,7 @@ def main(argv=None) -> int:
     if not args.no_build:
         build.build(quiet=True)
     played, _ = some_turns(args.actions)
-    with running_relay(Path(sys.executable)) as relay, tempfile.TemporaryDirectory() as folder:
-        site = Path(folder)
-        for entry in build.DIST.iterdir():
-            if entry.name != "online.json":
-                (site / entry.name).symlink_to(entry.resolve())
-        (site / "online.json").write_text(json.dumps(local_config(relay)))
+    with relay_site() as (relay, site):
         with served(dist=site) as url, chromium() as browser:
             lives, ways, bare_lives, bare_ways = [], [], [], []
             for _ in range(args.rounds):

@@ -23,6 +23,8 @@ import { OnlinePanel } from "./panel.js";
 import { PageLock } from "./lock.js";
 
 const NAME_KEY = "online.name";
+/** How long the lobby's sockets stay open after it closes, for its last messages to go out. */
+const LOBBY_LINGER_MS = 3000;
 /** Seconds of trying before the page says a direct connection could not be made. */
 const CONNECT_PATIENCE_S = 30;
 
@@ -73,6 +75,7 @@ class Online {
   #config = null;
   #timer = 0;
   session = null;
+  #lobby = null; // the lobby of strangers while open: {lobby (lobby.js), signal}
   problem = null; // "offline" | "config" | "connect" | null
   startedAt = 0;
 
@@ -90,6 +93,8 @@ class Online {
       rematch: () => this.session?.offerRematch(),
       chat: (message) => this.session?.chat(message),
       name: () => this.#storage.get(NAME_KEY) ?? "",
+      lobby: (root) => this.openLobby(root),
+      lobbyBack: () => this.closeLobby(),
     });
     onLanguage(() => this.render());
     // Hint, analysis, undo, a new game... are off while the game goes on (lock.js).
@@ -99,6 +104,7 @@ class Online {
 
   show(open) {
     this.#panel.visible = open;
+    if (!open && this.#lobby) this.closeLobby(); // (a player who leaves the panel no longer waits in the lobby)
     this.render();
   }
 
@@ -123,6 +129,47 @@ class Online {
       return (this.#config ??= await loadConfig());
     } catch (error) {
       throw Object.assign(error, { why: navigator.onLine ? "config" : "offline" });
+    }
+  }
+
+  /** The lobby of strangers in `root` (lobby.js, on its first use): its own connection to the
+   * relays (signal.js), closed with it; a pairing starts the game here (startOnlineGame). */
+  async openLobby(root) {
+    this.#panel.lobby = true;
+    this.problem = null;
+    this.render();
+    if (this.#lobby) return;
+    let config;
+    try {
+      config = await this.#configured();
+    } catch (error) {
+      this.problem = error.why;
+      return this.render();
+    }
+    const [{ openSignal }, { openLobby }, { gamesIn }] = await Promise.all([import("./signal.js"), import("./lobby.js"), import("../learn/games.js")]);
+    const signal = await openSignal(config);
+    const opened = { signal, lobby: null };
+    this.#lobby = opened;
+    const startGame = async (pairing) => {
+      await this.closeLobby();
+      return startOnlineGame(pairing);
+    };
+    const finishedGames = () => gamesIn(this.#storage).filter((g) => g.online).length; // (those kept in Your games)
+    opened.lobby = await openLobby(root, { signal, startGame, storage: this.#storage, finishedGames });
+    if (this.#lobby !== opened) opened.lobby.close().then(() => setTimeout(() => signal.close(), LOBBY_LINGER_MS)); // closed meanwhile
+  }
+
+  /** Close the lobby (its wish withdrawn, its connection to the relays closed): the invite's set-up again. */
+  async closeLobby() {
+    const opened = this.#lobby;
+    this.#lobby = null;
+    this.#panel.lobby = false;
+    this.render();
+    if (opened?.lobby) {
+      await opened.lobby.close();
+      // The relay may drop an event it is still handling when the socket closes (the accept of a
+      // pairing, a wish withdrawn): the sockets stay a moment, unsubscribed and silent.
+      setTimeout(() => opened.signal.close(), LOBBY_LINGER_MS);
     }
   }
 

@@ -2,7 +2,7 @@
 // and once a second). Its parts: the set-up of an invite (name, time control, colour, the
 // privacy notice), joining an invite, waiting (the link: copy, share, QR code; cancel),
 // the game (who plays what, the connection, resign, messages), after it (result, rematch,
-// leave). What the other page sent (a name, a friend's text) is shown as text, never as HTML.
+// leave); "Play a stranger" opens the lobby (lobby.js) in its place of the set-up. What the other page sent (a name, a friend's text) is shown as text, never as HTML.
 
 import { t } from "../page/i18n.js";
 import { element, setText, setAttr } from "../panels/dom.js";
@@ -24,6 +24,7 @@ export class OnlinePanel {
   #copied = false;
   visible = false;
   invite = null; // {room, secret}: an invite opened, waiting for "Join"
+  lobby = false; // the lobby of strangers is open (instead of the invite's set-up)
 
   constructor(side, on) {
     this.#on = on;
@@ -36,6 +37,12 @@ export class OnlinePanel {
     p.setup = root.appendChild(this.#setupForm());
     p.waiting = root.appendChild(this.#waitingView());
     p.game = root.appendChild(this.#gameView());
+    // the lobby of strangers (lobby.js fills p.lobby on its first opening)
+    p.stranger = root.appendChild(element("div", "online-actions online-stranger"));
+    p.strangerOpen = this.#button(p.stranger, "lobby.open", () => this.#on.lobby(p.lobby), "primary");
+    p.strangerOpen.id = "online-lobby";
+    p.strangerBack = this.#button(p.stranger, "lobby.back", () => this.#on.lobbyBack());
+    p.lobby = root.appendChild(element("section", "online-lobby", { hidden: "" }));
   }
 
   #button(parent, key, onClick, className = "") {
@@ -155,19 +162,26 @@ export class OnlinePanel {
     if (!p.name.value && document.activeElement !== p.name) p.name.value = this.#on.name();
     const setupShown = !session;
     p.setup.hidden = !setupShown;
-    p.choices.hidden = Boolean(this.invite);
-    p.create.hidden = Boolean(this.invite);
+    p.choices.hidden = Boolean(this.invite) || this.lobby;
+    p.name.parentElement.hidden = this.lobby; // (the lobby has the same fields)
+    p.create.hidden = Boolean(this.invite) || this.lobby;
     p.join.hidden = !this.invite;
+    p.stranger.hidden = !setupShown || Boolean(this.invite);
+    p.strangerOpen.hidden = this.lobby;
+    p.strangerBack.hidden = !this.lobby;
+    p.lobby.hidden = !setupShown || !this.lobby;
     p.waiting.hidden = status !== "waiting";
-    const host = session?.record.role === "host"; // (a guest waiting has only Cancel)
+    // the invite's host shows its link; a guest, or either side of a lobby game (no invite), only Cancel
+    const host = session?.record.role === "host" && Boolean(session.record.friend);
     for (const part of [p.linkLabel, p.link, p.copy, p.qr]) part.toggleAttribute("hidden", !host);
     p.game.hidden = !session || status === "waiting" || status === "refused";
     setText(p.status, this.#statusText(session, status, problem));
     this.#renderAlert(session);
-    if (!p.waiting.hidden) {
+    if (!host) p.share.hidden = true;
+    if (!p.waiting.hidden && host) {
       setText(p.linkLabel, t("online.linkLabel"));
       setText(p.link, link);
-      p.share.hidden = !host || typeof navigator.share !== "function";
+      p.share.hidden = typeof navigator.share !== "function";
       this.#drawQr(link);
     } else {
       this.#copied = false;
@@ -186,10 +200,11 @@ export class OnlinePanel {
     if (problem === "offline") return t("online.offline");
     if (problem === "config") return t("online.configBad");
     if (problem === "connect") return t("online.noConnection");
-    if (!session) return this.invite ? t("online.invited") : t("online.setupHint");
+    if (!session) return this.invite ? t("online.invited") : this.lobby ? "" : t("online.setupHint");
     const them = session.theirName || t("online.opponent");
     switch (status) {
       case "waiting":
+        if (!session.record.friend) return t("lobby.starting"); // (paired in the lobby: no invite to wait for)
         return session.record.role === "host" ? t("online.waiting") : t("online.connecting");
       case "playing":
         return t("online.playing", { name: them });

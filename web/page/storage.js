@@ -18,7 +18,7 @@
 //   puzzles.solved               learn/puzzles.js: the puzzles solved
 //   exercises                    learn/background.js, learn/exercises.js: your mistakes as exercises (learn/exercise-list.js; games.js backs it up)
 //   online                       online/session.js: the online game being played (room, secret, ids, game, actions)
-//   online.name                  online/online.js: the name this player gives in online games
+//   online.name                  online/online.js, online/lobby.js: the name this player gives in online games
 //
 // Nothing else of the page keeps anything in the browser: the engine's worker keeps its
 // files in Pyodide's memory, and the service worker's caches (sw.js, "tzaar-<release>") hold

@@ -1,0 +1,170 @@
+"""The lobby of strangers (web/online/lobby*.js) over the local Nostr relay: pages in their own
+browser contexts, opened through Play online > Play a stranger, and simulated waiting players
+published straight to the relay (lobby_crowd.py). Two strangers paired by "Play anyone" among
+several waiting, and by "Join", their game live on both boards with the colours wished; a
+watcher sees the taken wish go; hostile messages change nothing and names stay text."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from lobby_crowd import Crowd, open_lobby as open_it
+from online_helpers import online, open_player
+from relay import online_site, relay_url  # noqa: F401  (fixtures)
+
+PAIRING_MS = 30_000
+
+
+@pytest.fixture
+def open_lobby(browser, online_site):
+    """open_lobby(): a new page (its own context: its own storage and keys) with the lobby open."""
+    contexts = []
+
+    def open_():
+        page = open_player(browser, online_site)
+        contexts.append(page.context)
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        open_it(page)
+        page.errors = errors
+        return page
+
+    yield open_
+    for context in contexts:
+        context.close()
+
+
+def terms(page, name: str, tc: str, colour: str) -> None:
+    lobby = page.locator(".lobby")
+    lobby.get_by_label("Your name").fill(name)
+    lobby.get_by_label("Time control").select_option(tc)
+    lobby.get_by_label("Your colour").select_option(colour)
+
+
+def rows(page):
+    return page.locator(".lobby-list tbody tr")
+
+
+def players(page) -> dict:
+    """Who plays each side on `page`'s board: "person" (this page) or "online"."""
+    return page.evaluate("() => window.tzaar.state.players")
+
+
+def test_play_anyone_pairs_two_strangers_among_several_waiting(open_lobby, relay_url):
+    bob = open_lobby()
+    watcher = open_lobby()
+    ada = open_lobby()
+    terms(ada, "Ada", "5+3", "black")
+    ada.get_by_role("button", name="Post and wait").click()
+    expect(ada.locator(".lobby")).to_have_attribute("data-lobby", "waiting")
+    expect(ada.get_by_role("status").filter(has_text="Waiting for an opponent")).to_be_visible()
+    with Crowd(relay_url) as crowd:
+        # several others waiting, none of whom Bob's terms fit
+        crowd.wait("Cleo", tc="10+5")
+        crowd.wait("Dan", tc="3+2", games=12)
+        crowd.wait("Eve", tc="untimed", colour="black")
+        crowd.wait("Wen", tc="5+3", colour="white")  # Bob wants White too
+        for page in (bob, watcher):
+            expect(rows(page)).to_have_count(5)
+        terms(bob, "Bob", "5+3", "white")
+        # compatible first: Ada, then the others, each part oldest first
+        expect(rows(bob).first).to_contain_text("Ada")
+        expect(rows(bob).filter(has_text="Dan")).to_contain_text("12 online games")
+        bob.get_by_role("button", name="Play anyone").click()
+        online(ada, "playing", PAIRING_MS)
+        online(bob, "playing", PAIRING_MS)
+    # Ada waited for Black: she has it; both boards show the same game
+    assert players(ada) == {"white": "online", "black": "person"}
+    assert players(bob) == {"white": "person", "black": "online"}
+    expect(ada.locator(".online-players")).to_contain_text("Bob")
+    expect(bob.locator(".online-players")).to_contain_text("Ada")
+    expect(bob.locator(".online-players")).to_contain_text("5+3")
+    for page in (ada, bob):
+        expect(page.locator(".online-lobby")).to_be_hidden()
+        expect(page.locator(".clock")).to_have_count(2)  # 5+3: both clocks on both boards
+    # the taken wish leaves the watcher's list; the simulated ones stay
+    expect(rows(watcher).filter(has_text="Ada")).to_have_count(0)
+    expect(rows(watcher)).to_have_count(4)
+    assert not (ada.errors or bob.errors or watcher.errors)
+
+
+def test_join_pairs_with_the_player_chosen_and_leaving_the_panel_withdraws(open_lobby):
+    joiner = open_lobby()
+    waiting = open_lobby()
+    # two online games finished on this page (kept in Your games), and one against the computer
+    kept = [{"id": "online~a", "online": True}, {"id": "online~b", "online": True}, {"id": "computer~c", "online": False}]
+    waiting.evaluate("games => localStorage.setItem('tzaar.games', JSON.stringify(games))", kept)
+    terms(waiting, "Zoë", "untimed", "random")
+    waiting.get_by_role("button", name="Post and wait").click()
+    expect(rows(joiner)).to_have_count(1)
+    expect(rows(joiner).first).to_contain_text("2 online games")
+    terms(joiner, "Yann", "10+5", "black")  # the wish's terms are taken, whatever these say
+    # by keyboard: the row's Join button (named for the player) takes the focus and Enter
+    joiner.get_by_role("button", name="Join Zoë").focus()
+    joiner.keyboard.press("Enter")
+    online(joiner, "playing", PAIRING_MS)
+    online(waiting, "playing", PAIRING_MS)
+    assert {players(joiner)["white"], players(waiting)["white"]} == {"person", "online"}
+    expect(joiner.locator(".online-players")).to_contain_text("Zoë")
+    expect(joiner.locator(".online-players")).to_contain_text("Untimed")
+    # a player who leaves the panel (here for the lessons) no longer waits in the lobby
+    watcher = open_lobby()
+    leaver = open_lobby()
+    terms(leaver, "Xena", "3+2", "white")
+    leaver.get_by_role("button", name="Post and wait").click()
+    expect(rows(watcher).filter(has_text="Xena")).to_have_count(1)
+    leaver.click(".game-bar [data-command=learn]")
+    expect(rows(watcher).filter(has_text="Xena")).to_have_count(0)
+    # a name typed is kept in the browser for the next visit
+    assert joiner.evaluate("() => localStorage.getItem('tzaar.online.name')") == '"Yann"'
+
+
+def test_hostile_messages_change_nothing_and_names_stay_text(open_lobby, relay_url):
+    page = open_lobby()
+    with Crowd(relay_url) as crowd:
+        crowd.wait("Fair", tc="5+3")
+        crowd.wait("<img src=x onerror=f()>", tc="5+3")
+        expect(rows(page)).to_have_count(2)
+        fair = crowd.players[0]
+        wish = fair.wish()
+        hostile = [
+            "not json",
+            '{"v":1,"t":"wish"}',
+            {**wish, "id": "0123456789abcdef", "name": "x" * 200},
+            {**wish, "id": "0123456789abcdee", "name": "evil\u202egnp.exe"},
+            {**wish, "id": "0123456789abcded", "games": -5},
+            {**wish, "id": "0123456789abcdec", "tc": "1+0"},
+            {**wish, "id": "0123456789abcdeb", "extra": True},
+            {**wish, "id": "0123456789abcdea", "at": 1},
+            {"v": 1, "t": "accept", "id": fair.id, "to": fair.id, "pid": "1" * 16, "white": fair.id, "at": wish["at"]},
+            ["an", "array"],
+            "x" * 3000,
+        ]
+        for message in hostile:
+            crowd.publish(message)
+        # a flood from one key: its budget is spent, its later messages ignored
+        flooder = crowd.wait("Flood", tc="3+2")
+        for _ in range(40):
+            crowd.send(flooder.signer, flooder.wish())
+        crowd.send(fair.signer, {"v": 1, "t": "gone", "id": fair.id, "at": wish["at"] + 1})
+        expect(rows(page).filter(has_text="Fair")).to_have_count(0)  # a real message still heard
+    expect(rows(page)).to_have_count(2)
+    cell = rows(page).filter(has_text="<img").locator("td span").first
+    expect(cell).to_have_text("<img src=x onerror=f()>")
+    expect(page.locator(".lobby img")).to_have_count(0)
+    assert not page.errors
+
+
+def test_two_pressing_play_anyone_at_once_are_paired_with_each_other(open_lobby):
+    first, second = open_lobby(), open_lobby()
+    terms(first, "Uma", "20+10", "random")
+    terms(second, "Vic", "20+10", "random")
+    # both press before either hears the other: each posts a wish and proposes to the other's
+    first.get_by_role("button", name="Play anyone").click()
+    second.get_by_role("button", name="Play anyone").click()
+    online(first, "playing", PAIRING_MS)
+    online(second, "playing", PAIRING_MS)
+    assert {players(first)["white"], players(second)["white"]} == {"person", "online"}
+    expect(first.locator(".online-players")).to_contain_text("Vic")
+    expect(second.locator(".online-players")).to_contain_text("Uma")

@@ -1,0 +1,140 @@
+// The lobby's messages: their shapes, written and read strictly. Pure, no page (lobby-model.js
+// uses them; tests/js/lobby-model.test.mjs tests them). Everything read comes from strangers:
+// a message that is not exactly one of the shapes below (a field missing or extra, out of
+// range, too long, a name with control or direction characters, a time far from ours) reads
+// as null and is ignored.
+//
+// Each message is one small JSON object, {"v":1,"t":TYPE,...}, under MAX_MESSAGE characters:
+//   wish     {id, name, tc, colour, games, since, at, key}  a player waits; announced again
+//            every ANNOUNCE_EVERY (lobby-model.js) with the same id and since, a newer at
+//   gone     {id, at}                         the wish `id` is withdrawn
+//   hello    {id, at}                         a player came to the lobby: those waiting announce
+//            their wishes early (once in MIN_GAP, lobby-model.js), so the list fills at once
+//   propose  {id, to, pid, name, tc, colour, games, key, at}  player `id` asks the waiting `to`
+//            for a game on `to`'s terms; `pid`: the proposal's fresh id
+//   accept   {id, to, pid, white, at}         `id` (who waited) accepts proposal `pid` of `to`;
+//            `white`: the id of the player who has White; both wishes are gone
+//   decline  {id, to, pid, why, at}           `id` refuses proposal `pid` ("busy", "gone",
+//            "incompatible")
+// id, to, pid, white: 16 lower-case hex digits (64 random bits); tc: a time control of
+// TIME_CONTROLS; colour: the colour wished ("random": either); games: online games finished
+// on this page; since: when the wish was posted, at: when the message was sent (the sender's
+// clock, ms since 1970); key: the sender's public key for this pairing (ECDH P-256, raw,
+// base64url, a point of the curve; lobby-keys.js) from which the two players alone derive their game's room and
+// secret.
+
+export const TIME_CONTROLS = ["untimed", "3+2", "5+3", "10+5", "20+10"];
+export const COLOURS = ["white", "black", "random"];
+export const DECLINE_REASONS = ["busy", "gone", "incompatible"];
+/** The longest message read, in characters. */
+export const MAX_MESSAGE = 600;
+/** The longest name shown, in characters (code points). */
+export const MAX_NAME = 24;
+export const MAX_GAMES = 1_000_000;
+/** How far a sender's clock may be from ours. */
+export const CLOCK_SKEW = 5 * 60_000;
+/** How long a wish lives without being announced again. */
+export const WISH_TTL = 75_000;
+/** A wish waits at most this long (its `since` may be this old). */
+const LONGEST_WAIT = 24 * 3_600_000;
+
+const ID = /^[0-9a-f]{16}$/;
+const KEY = /^[A-Za-z0-9_-]{87}$/;
+// control, format (bidirectional overrides, zero-width), line and paragraph separators
+const UNSHOWN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}]/u;
+
+/** `text` as a name to show (white space collapsed, trimmed), or null when it is empty, longer
+ * than MAX_NAME or holds a character that is not shown as itself. */
+export function cleanName(text) {
+  if (typeof text !== "string" || text.length > MAX_NAME * 4) return null;
+  const name = text.replace(/\s+/gu, " ").trim();
+  const length = [...name].length;
+  if (length < 1 || length > MAX_NAME || UNSHOWN.test(name)) return null;
+  return name;
+}
+
+const isId = (value) => typeof value === "string" && ID.test(value);
+const isCount = (value) => Number.isSafeInteger(value) && value >= 0 && value <= MAX_GAMES;
+const isTime = (value) => Number.isSafeInteger(value) && value > 0;
+const oneOf = (list) => (value) => list.includes(value);
+const isName = (value) => cleanName(value) === value;
+// P-256 (a = -3): a public key must be a point of the curve, or the pairing could not derive
+// its secret (WebCrypto refuses such a key): checked here, before anyone pairs with it.
+const P256 = {
+  p: 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffffn,
+  b: 0x5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604bn,
+};
+
+/** Whether `text` is a P-256 public key as lobby-keys.js writes it: 65 bytes (0x04, x, y),
+ * base64url, the point on the curve. */
+export function isPublicKey(text) {
+  if (typeof text !== "string" || !KEY.test(text)) return false;
+  const bytes = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  if (bytes.length !== 65 || bytes.charCodeAt(0) !== 4) return false;
+  const number = (from) => BigInt(`0x${[...bytes.slice(from, from + 32)].map((c) => c.charCodeAt(0).toString(16).padStart(2, "0")).join("")}`);
+  const [x, y] = [number(1), number(33)];
+  const { p, b } = P256;
+  if (x >= p || y >= p) return false;
+  return (y * y - (x * x * x - 3n * x + b)) % p === 0n;
+}
+
+const isKey = isPublicKey;
+
+const FIELDS = {
+  wish: { id: isId, name: isName, tc: oneOf(TIME_CONTROLS), colour: oneOf(COLOURS), games: isCount, since: isTime, at: isTime, key: isKey },
+  gone: { id: isId, at: isTime },
+  hello: { id: isId, at: isTime },
+  propose: { id: isId, to: isId, pid: isId, name: isName, tc: oneOf(TIME_CONTROLS), colour: oneOf(COLOURS), games: isCount, key: isKey, at: isTime },
+  accept: { id: isId, to: isId, pid: isId, white: isId, at: isTime },
+  decline: { id: isId, to: isId, pid: isId, why: oneOf(DECLINE_REASONS), at: isTime },
+};
+
+/** The message received at `now` as `input` (its text, or the value the network parsed from
+ * JSON), or null when it is not exactly one of the shapes. */
+export function readMessage(input, now) {
+  let message = input;
+  if (typeof input === "string") {
+    if (input.length > MAX_MESSAGE) return null;
+    try {
+      message = JSON.parse(input);
+    } catch {
+      return null;
+    }
+  }
+  if (message === null || typeof message !== "object" || Array.isArray(message) || message.v !== 1) return null;
+  const fields = Object.hasOwn(FIELDS, message.t) ? FIELDS[message.t] : null;
+  if (!fields) return null;
+  if (typeof input !== "string" && JSON.stringify(message).length > MAX_MESSAGE) return null;
+  const keys = Object.keys(message);
+  if (keys.length !== Object.keys(fields).length + 2) return null;
+  for (const [field, valid] of Object.entries(fields)) {
+    if (!Object.hasOwn(message, field) || !valid(message[field])) return null;
+  }
+  // a wish may be as old as it lives; anything else is answered at once
+  const oldest = now - CLOCK_SKEW - (message.t === "wish" ? WISH_TTL : 0);
+  if (message.at < oldest || message.at > now + CLOCK_SKEW) return null;
+  if (message.t === "wish" && (message.since > message.at || message.since < message.at - LONGEST_WAIT)) return null;
+  if (message.t === "accept" && message.white !== message.id && message.white !== message.to) return null;
+  if (message.to !== undefined && message.to === message.id) return null;
+  return message;
+}
+
+/** The text of message `fields` of type `t` (checked as readMessage would: a mistake throws). */
+export function writeMessage(t, fields) {
+  const text = JSON.stringify({ v: 1, t, ...fields });
+  if (readMessage(text, fields.at) === null) throw new Error(`Not a lobby message: ${text}`);
+  return text;
+}
+
+/** Whether two colour wishes can meet: not both the same colour. */
+export function coloursMeet(a, b) {
+  return a === "random" || b === "random" || a !== b;
+}
+
+/** Whether the waiting player (`owner`) has White against `proposer`, given their colour wishes
+ * (which meet) and `coin` (a random boolean, used when both said random). */
+export function ownerHasWhite(owner, proposer, coin) {
+  if (owner !== "random") return owner === "white";
+  if (proposer !== "random") return proposer === "black";
+  return coin;
+}

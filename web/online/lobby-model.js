@@ -1,0 +1,296 @@
+// The lobby of strangers: who waits, and the handshake that pairs two players. Pure logic, no
+// page and no network (lobby.js carries its messages over signal.js, lobby-view.js shows it;
+// tests/js/lobby-model.test.mjs tests it). Its messages are lobby-messages.js's.
+//
+// A waiting player's wish is announced every ANNOUNCE_EVERY and lives WISH_TTL after the last
+// announcement seen (a relay may lose one). The list shown: the live wishes, one per player,
+// those compatible with the time control and colour chosen first, each part oldest first.
+// Nobody connects to anybody in the lobby: only the two players of an accepted proposal start
+// a game (their room and secret derived from their two keys: lobby-keys.js).
+//
+// The handshake: a player proposes to a waiting one (join, or "play anyone": the first
+// compatible wish); the waiting player accepts the first proposal that fits, in the order it
+// arrives, and declines the others ("busy" while a proposal of its own is pending, "gone"
+// once withdrawn, "incompatible"). The accept is seen by everyone: both wishes leave every
+// list, and any other proposal to the same player has failed. Two players proposing to each
+// other at once: the one with the smaller id accepts, the other waits for that accept. A
+// proposal unanswered for PROPOSAL_TIMEOUT has failed. So each player ends with at most one
+// pairing, whatever the order messages arrive in.
+//
+// Untrusted input: a message is read strictly (lobby-messages.js), and each sender has a budget
+// (RATE_BURST messages, then RATE_PER_SECOND); the list keeps at most MAX_WISHES.
+//
+//   const lobby = new Lobby({ id, key });             // id: 16 hex digits; key: public key text
+//   send(lobby.hello(now));                            // on coming: those waiting announce early
+//   send(lobby.post({ name, tc, colour, games }, now));   // returns the message texts to publish
+//   send(lobby.receive(text, now)); send(lobby.tick(now)); // each message; every second or so
+//   lobby.view({ tc, colour }, now)                   // what the lobby shows
+//   lobby.paired                                       // once paired: the pairing (null before)
+
+import { CLOCK_SKEW, WISH_TTL, coloursMeet, ownerHasWhite, readMessage, writeMessage } from "./lobby-messages.js";
+
+export const ANNOUNCE_EVERY = 30_000;
+/** A newcomer's hello makes a wish announced early, but never twice in this time. */
+export const MIN_GAP = 10_000;
+export const PROPOSAL_TIMEOUT = 10_000;
+export const MAX_WISHES = 1000;
+export const RATE_BURST = 10;
+export const RATE_PER_SECOND = 1;
+/** After "busy", "play anyone" leaves that player alone for this long (and up to as long again). */
+export const BUSY_PAUSE = 2_000;
+const SENDERS = 4 * MAX_WISHES; // the rate budgets kept at most
+
+/** A fresh id: 16 hex digits from `crypto.getRandomValues`. */
+export function randomId() {
+  return [...crypto.getRandomValues(new Uint8Array(8))].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** What startOnlineGame needs of a pairing (lobby-model.js `paired`) seen by player `me`, with
+ * the game's `room` and `secret`: the player who waited is the host. */
+export function gameOf(pairing, me, { room, secret }) {
+  const host = pairing.owner === me;
+  const other = pairing.colour === "white" ? "black" : "white";
+  const names = host ? { host: pairing.name, guest: pairing.opponent.name } : { host: pairing.opponent.name, guest: pairing.name };
+  const clock = pairing.tc === "untimed" ? null : pairing.tc; // (a time control's id of game/clock.js)
+  return { room, secret, role: host ? "host" : "guest", colour: host ? pairing.colour : other, clock, names };
+}
+
+const before = (a, b) => a.since - b.since || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+export class Lobby {
+  /** `id`: this player's id (16 hex digits); `key`: their public key's text; `makeId`, `coin`:
+   * the sources of fresh ids and of random booleans (replaced by tests). */
+  constructor({ id, key, makeId = randomId, coin = () => crypto.getRandomValues(new Uint8Array(1))[0] < 128, random = Math.random }) {
+    this.id = id;
+    this.key = key;
+    this.makeId = makeId;
+    this.coin = coin;
+    this.random = random;
+    this.wishes = new Map(); // id -> {id, name, tc, colour, games, since, key, at, expires}
+    this.goneAt = new Map(); // id -> the `at` of its last gone or accept: older wishes stay out
+    this.budgets = new Map(); // sender -> {tokens, at}
+    this.pauses = new Map(); // id -> until when "play anyone" leaves it alone
+    this.mine = null; // this player's wish while posted: {name, tc, colour, games, since, next, last}
+    this.anyone = false; // "play anyone" is on (with the terms of `mine`)
+    this.pending = null; // this player's proposal: {pid, to, name, expires, wish}
+    this.paired = null; // the pairing, once made (see #pair)
+    this.notice = null; // the last thing the list should say: {what, name}
+    this.seen = new Set(); // pids answered or accepted (a message may come twice, by two relays)
+  }
+
+  /** Post this player's wish (`name` clean, `tc`, `colour`, `games`) and wait. */
+  post({ name, tc, colour, games }, now) {
+    if (this.paired) return [];
+    const since = this.mine?.since ?? now;
+    this.mine = { name, tc, colour, games, since, next: now, last: -Infinity };
+    this.notice = null;
+    return this.tick(now);
+  }
+
+  /** "Play anyone": post the wish and propose to the first compatible wish, now and whenever one comes. */
+  playAnyone(wish, now) {
+    if (this.paired) return [];
+    this.anyone = true;
+    return this.post(wish, now);
+  }
+
+  /** The message saying this player came: those waiting announce their wishes soon. */
+  hello(now) {
+    return [writeMessage("hello", { id: this.id, at: now })];
+  }
+
+  /** Withdraw the wish and stop "play anyone" (a pending proposal still stands). */
+  withdraw(now) {
+    const out = this.mine && !this.paired ? [writeMessage("gone", { id: this.id, at: now })] : [];
+    this.mine = null;
+    this.anyone = false;
+    return out;
+  }
+
+  /** Propose a game to the waiting player `id`, on their terms (this player named `name`). */
+  join(id, { name, games }, now) {
+    const wish = this.wishes.get(id);
+    if (!wish || this.pending || this.paired) return [];
+    return this.#propose(wish, { name, games, colour: "random" }, now);
+  }
+
+  #propose(wish, { name, games, colour }, now) {
+    const pid = this.makeId();
+    this.pending = { pid, to: wish.id, name, expires: now + PROPOSAL_TIMEOUT, wish };
+    this.notice = null;
+    const fields = { id: this.id, to: wish.id, pid, name, tc: wish.tc, colour, games, key: this.key, at: now };
+    return [writeMessage("propose", fields)];
+  }
+
+  /** Time passes: wishes expire, a proposal times out, the wish is announced again when due,
+   * "play anyone" proposes when it can. */
+  tick(now) {
+    const out = [];
+    for (const [id, wish] of this.wishes) if (wish.expires <= now) this.wishes.delete(id);
+    for (const [id, at] of this.goneAt) if (at < now - WISH_TTL - 2 * CLOCK_SKEW) this.goneAt.delete(id);
+    for (const [id, until] of this.pauses) if (until <= now) this.pauses.delete(id);
+    if (this.pending && this.pending.expires <= now) {
+      const { wish } = this.pending;
+      // silent: probably gone; its next announcement brings it back
+      if (this.wishes.get(wish.id)?.at <= wish.at) this.wishes.delete(wish.id);
+      this.goneAt.set(wish.id, Math.max(wish.at, this.goneAt.get(wish.id) ?? wish.at));
+      this.#failed("timeout", wish);
+    }
+    if (this.mine && !this.paired && now >= this.mine.next) {
+      const { name, tc, colour, games, since } = this.mine;
+      out.push(writeMessage("wish", { id: this.id, name, tc, colour, games, since, at: now, key: this.key }));
+      this.mine.next = now + ANNOUNCE_EVERY;
+      this.mine.last = now;
+    }
+    return out.concat(this.#anyone(now));
+  }
+
+  /** A message received at `now` (its text, or the value parsed from it; from `sender`: the
+   * network's own sender id when it has one, else the id the message gives). Returns the
+   * messages to publish in answer. */
+  receive(input, now, sender = null) {
+    const m = readMessage(input, now);
+    if (!m || m.id === this.id || !this.#spend(sender ?? m.id, now)) return [];
+    switch (m.t) {
+      case "wish":
+        return this.#wish(m, now);
+      case "gone":
+        this.#gone(m.id, m.at);
+        return this.#anyone(now);
+      case "hello":
+        if (!this.mine || this.paired) return [];
+        this.mine.next = Math.min(this.mine.next, Math.max(now, this.mine.last + MIN_GAP));
+        return this.tick(now);
+      case "propose":
+        return m.to === this.id ? this.#proposed(m, now) : [];
+      case "accept":
+        return this.#accepted(m, now);
+      case "decline":
+        if (m.to === this.id && this.pending?.pid === m.pid && this.pending.to === m.id) {
+          if (m.why === "busy") this.pauses.set(m.id, now + BUSY_PAUSE * (1 + this.random()));
+          else this.pauses.set(m.id, now + WISH_TTL);
+          this.#failed(m.why, this.wishes.get(m.id));
+          return this.#anyone(now);
+        }
+        return [];
+    }
+    return [];
+  }
+
+  /** Whether `sender` may still send now (one token spent). */
+  #spend(sender, now) {
+    let budget = this.budgets.get(sender);
+    if (!budget) {
+      if (this.budgets.size >= SENDERS) {
+        for (const [name, b] of this.budgets) if (b.at < now - RATE_BURST * 1000) this.budgets.delete(name);
+        if (this.budgets.size >= SENDERS) return false;
+      }
+      budget = { tokens: RATE_BURST, at: now };
+      this.budgets.set(sender, budget);
+    }
+    budget.tokens = Math.min(RATE_BURST, budget.tokens + ((now - budget.at) / 1000) * RATE_PER_SECOND);
+    budget.at = now;
+    if (budget.tokens < 1) return false;
+    budget.tokens -= 1;
+    return true;
+  }
+
+  #wish(m, now) {
+    if ((this.goneAt.get(m.id) ?? -Infinity) >= m.at) return [];
+    const known = this.wishes.get(m.id);
+    if (known && known.at >= m.at) return []; // the same announcement again, or an older one
+    if (!known && this.wishes.size >= MAX_WISHES) return [];
+    const { id, name, tc, colour, games, since, at, key } = m;
+    this.wishes.set(id, { id, name, tc, colour, games, since, at, key, expires: now + WISH_TTL });
+    return this.#anyone(now);
+  }
+
+  #gone(id, at, why = "gone") {
+    const wish = this.wishes.get(id);
+    if (wish && wish.at > at) return; // announced again since
+    this.wishes.delete(id);
+    this.goneAt.set(id, Math.max(at, this.goneAt.get(id) ?? at));
+    if (this.pending?.to === id) this.#failed(why, this.pending.wish);
+  }
+
+  /** A proposal to this player. */
+  #proposed(m, now) {
+    if (this.paired || this.seen.has(m.pid)) return [];
+    const decline = (why) => {
+      this.seen.add(m.pid);
+      return [writeMessage("decline", { id: this.id, to: m.id, pid: m.pid, why, at: now })];
+    };
+    if (!this.mine) return decline("gone");
+    if (m.tc !== this.mine.tc || !coloursMeet(this.mine.colour, m.colour)) return decline("incompatible");
+    if (this.pending) {
+      // proposing to each other at once: the smaller id accepts, the other waits for it
+      if (this.pending.to !== m.id) return decline("busy");
+      if (this.id > m.id) return [];
+      this.pending = null;
+    }
+    this.seen.add(m.pid);
+    const white = ownerHasWhite(this.mine.colour, m.colour, this.coin()) ? this.id : m.id;
+    const you = { id: m.id, name: m.name, games: m.games, key: m.key };
+    this.#pair({ pid: m.pid, owner: this.id, proposer: m.id, white, tc: this.mine.tc, opponent: you });
+    this.goneAt.set(m.id, now);
+    this.wishes.delete(m.id);
+    return [writeMessage("accept", { id: this.id, to: m.id, pid: m.pid, white, at: now })];
+  }
+
+  /** An accept, to this player or between two others. */
+  #accepted(m, now) {
+    if (m.to === this.id && this.pending?.pid === m.pid && this.pending.to === m.id && !this.paired) {
+      const { wish } = this.pending;
+      this.seen.add(m.pid);
+      const opponent = { id: wish.id, name: wish.name, games: wish.games, key: wish.key };
+      this.#pair({ pid: m.pid, owner: m.id, proposer: this.id, white: m.white, tc: wish.tc, opponent });
+      this.#gone(m.id, m.at);
+      return []; // everyone else takes both wishes off their lists on this same accept
+    }
+    this.#gone(m.id, m.at, "taken");
+    this.#gone(m.to, m.at, "taken");
+    return this.#anyone(now);
+  }
+
+  #pair({ pid, owner, proposer, white, tc, opponent }) {
+    const name = this.mine?.name ?? this.pending?.name;
+    this.paired = { pid, owner, proposer, tc, colour: white === this.id ? "white" : "black", name, opponent };
+    this.pending = null;
+    this.mine = null;
+    this.anyone = false;
+    this.notice = null;
+  }
+
+  #failed(what, wish) {
+    this.pending = null;
+    this.notice = { what, name: wish?.name ?? null };
+  }
+
+  /** "Play anyone": a proposal to the first compatible wish not paused, when none is pending. */
+  #anyone(now) {
+    if (!this.anyone || !this.mine || this.pending || this.paired) return [];
+    const { tc, colour, name, games } = this.mine;
+    let first = null;
+    for (const wish of this.wishes.values()) {
+      if (wish.tc !== tc || !coloursMeet(wish.colour, colour) || this.pauses.has(wish.id)) continue;
+      if (!first || before(wish, first) < 0) first = wish;
+    }
+    return first ? this.#propose(first, { name, games, colour }, now) : [];
+  }
+
+  /** What the lobby shows, for a player choosing time control `tc` and colour `colour`:
+   * {wishes: [{id, name, tc, colour, games, since, compatible}], mine, anyone, pending, paired,
+   * notice}; the compatible wishes first, each part oldest first. */
+  view({ tc, colour }, now) {
+    const wishes = [];
+    for (const wish of this.wishes.values()) {
+      if (wish.expires <= now) continue;
+      const { id, name, games, since } = wish;
+      const compatible = wish.tc === tc && coloursMeet(wish.colour, colour);
+      wishes.push({ id, name, tc: wish.tc, colour: wish.colour, games, since, compatible });
+    }
+    wishes.sort((a, b) => b.compatible - a.compatible || before(a, b));
+    const pending = this.pending && { to: this.pending.to, name: this.pending.wish.name };
+    return { wishes, mine: this.mine, anyone: this.anyone, pending, paired: this.paired, notice: this.notice };
+  }
+}

@@ -1,0 +1,109 @@
+// The lobby of strangers, wired: the model (lobby-model.js) hears and says its messages on the
+// topic TOPIC of the signalling network (signal.js: small signed Nostr events, no connection
+// between pages), lobby-view.js shows it, and once two players agree their game starts through
+// `startGame` (online.js startOnlineGame: the only connection the lobby ever leads to). The
+// lobby stops announcing as soon as this player is paired, and says its wish is gone when the
+// lobby closes or the page goes away. The name typed is kept in the browser (the stored value
+// "online.name", page/storage.js). Loaded on first use by the online panel.
+//
+//   const lobby = await openLobby(root, { signal, startGame, storage, finishedGames });
+//   await lobby.close();   // withdraws the wish, stops hearing the lobby
+//
+// `signal`: an open signal.js network; `startGame`: online.js startOnlineGame; `finishedGames()`:
+// how many online games this player has finished on this page.
+
+import { msg, loadLater } from "../page/i18n.js";
+import { loadStyle } from "../analysis/panel.js";
+import { Lobby, randomId, gameOf } from "./lobby-model.js";
+import { cleanName, MAX_NAME, TIME_CONTROLS, COLOURS } from "./lobby-messages.js";
+import { makeKeys, deriveGame } from "./lobby-keys.js";
+import { LobbyView } from "./lobby-view.js";
+
+export const TOPIC = "tzaar-lobby-v1";
+const NAME = "online.name";
+const TICK = 1_000;
+// One literal URL, so that build.py stamps it with the release (?HASH).
+const STYLE_URL = new URL("./lobby.css", import.meta.url);
+
+/** The lobby in `root`; see the top of the file. */
+export async function openLobby(root, { signal, startGame, storage, finishedGames = () => 0, now = () => Date.now() }) {
+  const [keys] = await Promise.all([makeKeys(), loadStyle(STYLE_URL), loadLater()]);
+  const lobby = new Lobby({ id: randomId(), key: keys.publicText });
+  let hearing = true;
+  let frame = 0;
+  let started = false;
+
+  const render = () => {
+    frame = 0;
+    const at = now();
+    view.render(lobby.view(view.terms(), at), at, signal.connected);
+    root.dataset.lobby = lobby.paired ? "paired" : lobby.pending ? "asking" : lobby.mine ? "waiting" : "open";
+  };
+  const changed = () => {
+    frame ||= requestAnimationFrame(render);
+  };
+  /** Publish `messages` (lobby-model.js's answers); resolves once they went out. */
+  const send = (messages) => {
+    // (a relay gone: the next announcement tries again)
+    const sent = Promise.all(messages.map((text) => signal.publish(TOPIC, JSON.parse(text)).catch(() => null)));
+    if (lobby.paired && !started) start(sent);
+    changed();
+    return sent;
+  };
+  /** The terms typed, with a clean name, or null (the problem said). */
+  const checked = (terms) => {
+    const name = cleanName(terms.name);
+    view.problem(name ? null : msg("lobby.nameProblem"));
+    if (!name) return null;
+    storage.set(NAME, name);
+    return { name, tc: terms.tc, colour: terms.colour, games: finishedGames() };
+  };
+  const stored = storage.get(NAME);
+  const view = new LobbyView(
+    root,
+    {
+      anyone: (terms) => (terms = checked(terms)) && send(lobby.playAnyone(terms, now())),
+      post: (terms) => (terms = checked(terms)) && send(lobby.post(terms, now())),
+      join: (id, terms) => (terms = checked(terms)) && send(lobby.join(id, terms, now())),
+      cancel: () => send(lobby.withdraw(now())),
+      terms: changed,
+    },
+    { name: typeof stored === "string" ? stored.slice(0, MAX_NAME) : "", tc: TIME_CONTROLS[2], colour: COLOURS[2] },
+  );
+
+  const unsubscribe = signal.subscribe(TOPIC, (data, from) => hearing && send(lobby.receive(data, now(), from || null)));
+  const timer = setInterval(() => send(lobby.tick(now())), TICK);
+  const stopHearing = () => {
+    hearing = false;
+    clearInterval(timer);
+    unsubscribe();
+  };
+
+  /** The game of the pairing, once `sent` (the accept, for the player who waited) went out. */
+  async function start(sent) {
+    started = true;
+    stopHearing(); // nothing more to say in the lobby: it stops announcing at once
+    render(); // (now: the online panel may close the lobby before the next frame)
+    const pairing = lobby.paired;
+    await sent;
+    const secrets = await deriveGame(keys.privateKey, pairing.opponent.key, pairing);
+    await startGame(gameOf(pairing, lobby.id, secrets));
+  }
+
+  const leave = () => send(lobby.withdraw(now()));
+  addEventListener("pagehide", leave);
+  send(lobby.hello(now()));
+  render();
+
+  return {
+    model: lobby,
+    /** Close the lobby: its wish withdrawn (resolves once that went out), nothing more heard. */
+    async close() {
+      removeEventListener("pagehide", leave);
+      cancelAnimationFrame(frame);
+      if (started) return;
+      stopHearing();
+      await leave();
+    },
+  };
+}
