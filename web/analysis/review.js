@@ -15,6 +15,8 @@ import { element } from "../panels/dom.js";
 import { explanationMsgs, summaryMsgs } from "./explain.js";
 import { REVIEW_NODES, reviewed } from "../learn/background.js";
 
+export { REVIEW_NODES }; // the Review's budget (analysis.js judges a turn with it too)
+
 /** A marked turn: "12. White C3xD4 D4-E5: mistake, −14 points; better: C3xE5 pass" (loss:
  * points of the mover's chance of winning, tzaar/ai/review.py). */
 export function note(turn) {
