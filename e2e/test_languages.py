@@ -76,7 +76,7 @@ def test_a_first_visit_follows_the_browser_language(open_in):
     assert page.get_attribute("#board", "aria-label") == de["board.label"]
     assert page.get_attribute('#board [data-point="E5"]', "aria-label").startswith("E5, ")
     assert "Tott" in page.get_attribute('#board [data-point="E5"]', "aria-label")
-    assert page.text_content(".trio[data-side=black] .trio-player") == "Computer (Gelegenheit)"
+    assert page.text_content(".trio[data-side=black] .trio-player") == f"Computer ({de['level.novice']})"  # the first visit's opponent
     # The option labels are each language's own name.
     names = page.eval_on_selector_all("#language option", "os => os.map(o => o.textContent)")
     assert names == ["Deutsch", "English", "Español", "Français", "Italiano", "Nederlands", "Polski"]

@@ -362,7 +362,7 @@ def test_on_a_phone_each_top_bar_button_shows_its_name(open_site, watch, wait_en
     open_site()
     wait_engine(page)
     buttons = page.evaluate(TOP_BAR)
-    assert len(buttons) == 6
+    assert len(buttons) == 7  # New game, Learn, Play online, How to play, sound, theme, flip
     for name, (left, top, right, bottom), (b_left, b_top, b_right, b_bottom), overflow in buttons:
         # a name one can read (not the 1-pixel text of a screen reader only), inside its button
         assert name and right - left >= 15 and bottom - top >= 10 and not overflow, (name, right - left, bottom - top)
