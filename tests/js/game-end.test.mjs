@@ -56,6 +56,19 @@ test("endGame ends the game on the board, the save keeps it, and one that cannot
   assert.equal(again.state.end, null);
 });
 
+test("a win claimed after the other player left (abandoned) ends the game whoever is to move, and says who left", async () => {
+  const storage = makeStorage(null);
+  const game = new Game(engine, { storage });
+  await game.load(STANDARD, ["C5xC4"]); // Black to move; White left the game
+  assert.equal(game.endGame({ reason: "abandoned", loser: "white" }), true);
+  assert.deepEqual(resultOf(game.state), { title: "Black wins", reason: "White left the game" });
+  assert.equal(game.state.announcement.text, "Black wins. White left the game.");
+  assert.deepEqual(new Saving(storage).read().saved.end, { reason: "abandoned", loser: "white" });
+  const again = new Game(engine, { storage: makeStorage(null) });
+  await again.load(STANDARD, ["C5xC4"], { state: { end: { reason: "abandoned", loser: "white" } } });
+  assert.deepEqual(again.state.end, { reason: "abandoned", loser: "white" });
+});
+
 test("setClock keeps a timed game's clock in the state and the save; a new game drops it", async () => {
   const storage = makeStorage(null);
   const game = new Game(engine, { storage });

@@ -348,10 +348,9 @@ export class Session {
     if (tell && end.reason === "resigned" && end.loser === this.colour) this.#send({ t: "resign" });
   }
 
-  /** The board ends the game too (game/state.js END_REASONS: on time, resigned); a win claimed
-   * after the other player left is said by the panel and kept in Your games, not on the board. */
+  /** The board ends the game too (game/state.js END_REASONS: on time, resigned, abandoned). */
   #endOnBoard(end) {
-    if (end.reason !== "abandoned") this.#game.endGame({ reason: end.reason, loser: end.loser });
+    this.#game.endGame({ reason: end.reason, loser: end.loser });
   }
 
   resign() {

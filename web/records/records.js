@@ -38,7 +38,7 @@ export function recordParams(state, today = new Date()) {
   const pad = (n) => String(n).padStart(2, "0");
   params.date = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
   if (state.setup === "random" && Number.isInteger(state.seed) && state.seed >= 0) params.seed = state.seed;
-  if (state.end) params.end = state.end; // ended on time or by resignation
+  if (state.end) params.end = state.end; // ended on time, by resignation or leaving
   return params;
 }
 
