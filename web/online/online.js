@@ -236,7 +236,8 @@ class Online {
     await session?.close();
     if (this.#game.state.setup === "online") {
       const players = { white: "person", black: "person" };
-      await this.#game.load(this.#game.state.start, this.#game.state.actions, { state: { setup: "link", players } });
+      const { start, actions, end } = this.#game.state; // a finished game keeps its end (on time, resigned, left)
+      await this.#game.load(start, actions, { state: { setup: "link", players, end } });
     }
     this.#modes.enter("game");
     this.render();
