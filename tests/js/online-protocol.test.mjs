@@ -1,12 +1,14 @@
 // web/online/protocol.js and config.js: every message from the other page checked (size,
 // JSON, shape), the engine's View asked for legality, the flood limit, the comparison of two
-// games after a reconnection, the invite's fragment, and the host's online.json checked.
+// games after a reconnection, the invite's fragment, and the host's online.json checked;
+// takeback.js: which turn may be taken back, and an offer or answer out of place refused.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
 import { checkMessage, encode, legalIn, RateLimit, reconcile, inviteHash, parseInvite, randomId, MAX_MESSAGE, MAX_TEXT } from "../../web/online/protocol.js";
 import { checkConfig, ConfigError } from "../../web/online/config.js";
+import { takebackFor, offerFits, answerFits } from "../../web/online/takeback.js";
 
 const STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1";
 const why = (data) => checkMessage(data).why;
@@ -29,6 +31,9 @@ test("each kind of message with the right values is read", () => {
     { t: "chat", say: "gg" },
     { t: "chat", text: "Nice move" },
     { t: "rematch" },
+    { t: "undo", n: 3 },
+    { t: "undoAccept", n: 3 },
+    { t: "undoDecline", n: 1 },
   ]) {
     assert.equal(checkMessage(encode(message)).ok, true, JSON.stringify(message));
   }
@@ -69,6 +74,13 @@ test("a message of an unknown kind, with extra keys or wrong values is refused",
     { t: "chat", text: "x".repeat(MAX_TEXT + 1) },
     { t: "chat", text: "   " },
     { t: "chat", say: "gg", text: "hi" },
+    { t: "undo" },
+    { t: "undo", n: 0 },
+    { t: "undo", n: -2 },
+    { t: "undo", n: 401 },
+    { t: "undo", n: 3, to: 1 },
+    { t: "undoAccept", n: "3" },
+    { t: "undoDecline", n: 2.5 },
   ]) {
     assert.equal(ok(message), false, JSON.stringify(message));
   }
@@ -123,4 +135,47 @@ test("online.json: the source's defaults pass; a bad file is refused with what i
   for (const bad of [null, [], { relays: [] }, { relays: ["https://r.example"], iceServers: [] }, { relays: ["wss://r.example"] }, { relays: ["wss://r.example"], iceServers: [{ urls: "http://x" }] }]) {
     assert.throws(() => checkConfig(bad), ConfigError, JSON.stringify(bad));
   }
+});
+
+/** A game as game/state.js holds it: its turns (each side's actions) and who is to move. */
+function game(turns, toMove, extra = {}) {
+  const sides = ["white", "black"];
+  const list = turns.map((actions, i) => ({ number: i + 1, side: sides[i % 2], actions }));
+  const actions = turns.flat();
+  return { actions, turns: list, cursor: actions.length, view: { side: toMove, winner: null }, ...extra };
+}
+
+test("a take-back: only the player whose turn is complete and last may offer it, back to that turn's start", () => {
+  const opened = game([["C5xC4"]], "black"); // White's opening turn done, Black to move
+  assert.deepEqual(takebackFor(opened, "white"), { n: 1, to: 0 });
+  assert.equal(takebackFor(opened, "black"), null, "Black's last turn is not the last one played");
+  const two = game([["C5xC4"], ["B3xC4", "D4-E5"]], "white"); // Black's full turn: both actions go
+  assert.deepEqual(takebackFor(two, "black"), { n: 3, to: 1 });
+  assert.equal(takebackFor(two, "white"), null);
+  const half = game([["C5xC4"], ["B3xC4"]], "black"); // Black mid-turn: not complete, nothing to offer
+  assert.equal(takebackFor(half, "black"), null);
+  assert.equal(takebackFor(half, "white"), null, "White's turn is no longer the last");
+  assert.equal(takebackFor(game([], "white"), "black"), null, "nothing played");
+  assert.equal(takebackFor({ ...two, view: { side: "white", winner: "black" } }, "black"), null, "the game is over");
+  assert.equal(takebackFor({ ...two, cursor: 1 }, "black"), null, "looking back, not at the live game");
+});
+
+test("an offer from the other page fits only the game as it is; an answer only our standing offer", () => {
+  const two = game([["C5xC4"], ["B3xC4", "D4-E5"]], "white");
+  // Black's page offers at 3 actions: White's page (to move) takes back the same actions.
+  assert.deepEqual(offerFits(two, "black", 3), { n: 3, to: 1 });
+  assert.equal(offerFits(two, "black", 2), null, "made for another game");
+  assert.equal(offerFits(two, "white", 3), null, "White's own turn is not the last: unrequested");
+  const moved = game([["C5xC4"], ["B3xC4", "D4-E5"], ["E5xE4"]], "white"); // White played: the offer lapsed
+  assert.equal(offerFits(moved, "black", 3), null);
+  // Our offer made at 3: an answer for 3 while the game still has 3 actions fits; else not.
+  const offer = { n: 3, to: 1, from: "me" };
+  assert.equal(answerFits(offer, two, 3), true);
+  assert.equal(answerFits(null, two, 3), false, "an accept nobody asked for");
+  assert.equal(answerFits({ ...offer, from: "them" }, two, 3), false, "their own offer: not theirs to accept");
+  assert.equal(answerFits(offer, two, 2), false);
+  assert.equal(answerFits(offer, moved, 3), false, "an action was played since: the offer lapsed");
+  // Both pages take back exactly the same actions: the game up to the offered turn's start.
+  const taken = offerFits(two, "black", 3);
+  assert.deepEqual(two.actions.slice(0, taken.to), ["C5xC4"]);
 });

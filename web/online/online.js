@@ -91,6 +91,8 @@ class Online {
       resign: () => this.session?.resign(),
       claim: () => this.session?.claim(),
       rematch: () => this.session?.offerRematch(),
+      offerUndo: () => this.session?.offerUndo(),
+      answerUndo: (yes) => this.session?.answerUndo(yes),
       chat: (message) => this.session?.chat(message),
       name: () => this.#storage.get(NAME_KEY) ?? "",
       lobby: (root) => this.openLobby(root),
