@@ -120,6 +120,7 @@ export class OnlinePanel {
     });
     p.undo = this.#button(actions, "online.undo", () => this.#on.offerUndo());
     p.undo.id = "online-undo";
+    delete p.undo.dataset.text; // (its text says whether it was offered: #renderUndo)
     p.rematch = this.#button(actions, "online.rematch", () => this.#on.rematch(), "primary");
     p.rematch.id = "online-rematch";
     p.leave = this.#button(actions, "online.leave", () => this.#on.leave());

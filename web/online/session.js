@@ -291,6 +291,7 @@ export class Session {
 
   /** The other page answers our offer: only a standing offer of ours may be answered. */
   async #undoAnswered(n, yes) {
+    if (this.record.end) return this.#refuse("ended");
     await this.#idle();
     if (!answerFits(this.undo, this.#game.state, n)) return this.#refuse("undo");
     const offer = this.undo;
