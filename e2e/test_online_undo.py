@@ -51,7 +51,7 @@ def test_a_turn_offered_back_declined_then_accepted_and_an_offer_lapses(browser,
     act(host, played[3])
     wait_actions(guest, 4)
     host.wait_for_selector("#online-undo-accept", state="hidden")
-    guest.wait_for_function("() => window.tzaar.online.session.undo === null")
+    guest.wait_for_function("() => window.tzaar.online.session.takebacks.pending === null")
     assert guest.is_hidden("#online-undo")  # White's turn is the last now (not complete either)
     assert actions(host) == actions(guest) == played
     assert host.evaluate("() => window.tzaar.online.session.refusal") is None

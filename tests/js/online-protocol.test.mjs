@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 
 import { checkMessage, encode, legalIn, RateLimit, reconcile, inviteHash, parseInvite, randomId, MAX_MESSAGE, MAX_TEXT } from "../../web/online/protocol.js";
 import { checkConfig, ConfigError } from "../../web/online/config.js";
-import { takebackFor, offerFits, answerFits } from "../../web/online/takeback.js";
+import { takebackFor, offerFits, answerFits, TakebackOffers } from "../../web/online/takeback.js";
 
 const STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1";
 const why = (data) => checkMessage(data).why;
@@ -178,4 +178,105 @@ test("an offer from the other page fits only the game as it is; an answer only o
   // Both pages take back exactly the same actions: the game up to the offered turn's start.
   const taken = offerFits(two, "black", 3);
   assert.deepEqual(two.actions.slice(0, taken.to), ["C5xC4"]);
+});
+
+/** Two pages' take-back offers, wired to each other through a queue of messages (each checked
+ * by protocol.js on its way); each page's game is a list of turns, taken back by takeBack. */
+function twoPages(turns, toMove) {
+  const pages = {};
+  for (const side of ["white", "black"]) {
+    const page = { side, turns: structuredClone(turns), toMove, inbox: [], refused: [], said: [] };
+    page.state = () => game(page.turns, page.toMove);
+    page.offers = new TakebackOffers({
+      state: page.state,
+      side: () => side,
+      theirSide: () => (side === "white" ? "black" : "white"),
+      playing: () => true,
+      send: (message) => pages[side === "white" ? "black" : "white"].inbox.push(encode(message)),
+      refuse: (why) => page.refused.push(why),
+      changed: () => {},
+      announce: (key) => page.said.push(key),
+      takeBack: async (to, mover) => {
+        const kept = [];
+        for (const turn of page.turns) if (kept.flat().length + turn.length <= to) kept.push(turn);
+        page.turns = kept;
+        page.toMove = mover;
+      },
+    });
+    pages[side] = page;
+  }
+  /** Deliver what `side` has received, as session.js does: checked, then handed over. */
+  pages.deliver = async (side) => {
+    const page = pages[side];
+    while (page.inbox.length) {
+      const check = checkMessage(page.inbox.shift());
+      assert.equal(check.ok, true);
+      await page.offers.received(check.message);
+    }
+  };
+  /** `side` plays a turn (both pages see it), and the offers that no longer fit lapse. */
+  pages.play = (side, actions) => {
+    for (const page of [pages.white, pages.black]) {
+      page.turns.push(actions);
+      page.toMove = side === "white" ? "black" : "white";
+      page.offers.lapse();
+    }
+  };
+  return pages;
+}
+
+test("two pages: an offer declined changes nothing; accepted, both take back the same actions", async () => {
+  const pages = twoPages([["C5xC4"], ["B3xC4", "D4-E5"]], "white"); // Black's turn complete
+  const { white, black } = pages;
+  assert.equal(white.offers.offerable, false, "White is to move: nothing of its own to take back");
+  assert.equal(black.offers.offerable, true);
+  black.offers.offer();
+  assert.deepEqual(black.offers.pending, { n: 3, to: 1, from: "me" });
+  assert.equal(black.offers.offerable, false, "one offer at a time");
+  await pages.deliver("white");
+  assert.deepEqual(white.offers.pending, { n: 3, to: 1, from: "them" });
+  assert.deepEqual(white.said, ["online.undoAsked"]);
+  await white.offers.answer(false);
+  await pages.deliver("black");
+  assert.equal(black.offers.pending, null);
+  assert.deepEqual(black.said, ["online.announce.undoDeclined"]);
+  assert.deepEqual([white.state().actions, black.state().actions], [["C5xC4", "B3xC4", "D4-E5"], ["C5xC4", "B3xC4", "D4-E5"]]);
+  // Offered again, and accepted: both pages back to the start of Black's turn, Black to move.
+  black.offers.offer();
+  await pages.deliver("white");
+  await white.offers.answer(true);
+  await pages.deliver("black");
+  for (const page of [white, black]) {
+    assert.deepEqual(page.state().actions, ["C5xC4"]);
+    assert.equal(page.toMove, "black");
+    assert.equal(page.offers.pending, null);
+    assert.deepEqual(page.refused, []);
+  }
+});
+
+test("two pages: an offer lapses when the other plays; an unrequested offer or answer is refused", async () => {
+  const pages = twoPages([["C5xC4"]], "black"); // White's opening turn complete
+  const { white, black } = pages;
+  white.offers.offer();
+  await pages.deliver("black");
+  assert.equal(black.offers.pending.from, "them");
+  pages.play("black", ["B3xC4", "D4-E5"]); // Black plays instead of answering
+  assert.equal(white.offers.pending, null);
+  assert.equal(black.offers.pending, null);
+  await black.offers.answer(true); // (too late: nothing to answer)
+  assert.deepEqual(white.inbox, []);
+  assert.deepEqual(white.state().actions, ["C5xC4", "B3xC4", "D4-E5"]);
+  // A hostile page: offers for another game than ours (2) or White's turn (1), then answers nobody asked for.
+  for (const message of [{ t: "undo", n: 2 }, { t: "undo", n: 1 }, { t: "undoAccept", n: 3 }, { t: "undoDecline", n: 3 }]) white.inbox.push(encode(message));
+  await pages.deliver("white");
+  assert.deepEqual(white.refused, ["undo", "undo", "undo", "undo"]);
+  assert.equal(white.offers.pending, null);
+  assert.deepEqual(white.state().actions, ["C5xC4", "B3xC4", "D4-E5"]);
+  // A second offer while one stands is refused too.
+  black.offers.offer();
+  await pages.deliver("white");
+  white.inbox.push(encode({ t: "undo", n: 3 }));
+  await pages.deliver("white");
+  assert.deepEqual(white.refused.slice(4), ["undo"]);
+  assert.equal(white.offers.pending.from, "them");
 });

@@ -211,11 +211,11 @@ export class OnlinePanel {
   #renderUndo(session, status) {
     const p = this.#parts;
     const playing = status === "playing";
-    const mine = session.undo?.from === "me";
-    p.undo.hidden = !playing || this.#confirming || !(mine || session.undoable);
+    const mine = session.takebacks.pending?.from === "me";
+    p.undo.hidden = !playing || this.#confirming || !(mine || session.takebacks.offerable);
     p.undo.disabled = mine;
     setText(p.undo, t(mine ? "online.undoSent" : "online.undo"));
-    p.undoAsked.hidden = !playing || session.undo?.from !== "them";
+    p.undoAsked.hidden = !playing || session.takebacks.pending?.from !== "them";
     setText(p.undoText, t("online.undoAsked", { name: session.theirName || t("online.opponent") }));
   }
 

@@ -7,7 +7,7 @@
 //   session.connect();                 // join the room (again after a drop, by itself)
 //   session.status                     // "waiting" | "connecting" | "playing" | "disconnected" | "refused" | "ended"
 //   session.resign(); session.claim(); session.chat({say: "gg"}); session.offerRematch();
-//   session.offerUndo(); session.answerUndo(true);   // take back a turn, offered and accepted (takeback.js)
+//   session.takebacks.offer(); session.takebacks.answer(true);   // a turn taken back (takeback.js)
 //
 // The record (saved under "online", page/storage.js) is everything needed to come back to
 // the game after a reload: {v, room, secret, role, me, them, name, friend, game, actions, end,
@@ -20,7 +20,7 @@ import { checkMessage, encode, legalIn, RateLimit, reconcile, isEnd } from "./pr
 import { turnsOf } from "../game/state.js";
 import { t } from "../page/i18n.js";
 import { OnlineTiming } from "./timing.js";
-import { takebackFor, offerFits, answerFits } from "./takeback.js";
+import { TakebackOffers } from "./takeback.js";
 
 /** Seconds the other player may be gone before the win may be claimed. */
 export const DISCONNECT_WAIT_S = 60;
@@ -45,7 +45,7 @@ export class Session {
   refusal = null; // {why, n}: the latest refused message (shown, and said)
   chats = []; // [{from: "me"|"them", say?, text?}]
   offers = { rematch: null }; // "sent" | "received" | null
-  undo = null; // {n, to, from: "me"|"them"}: a take-back offered, not answered yet (lapses with a new action)
+  takebacks; // the take-back offered, or to answer (takeback.js): .pending
   acked = 0; // how many of the game's actions the other page has acknowledged
   timing = null; // the clocks (timing.js), once the game is known
   clockClaim = null; // {side, excess, n}: the other page claimed more time than it can have had
@@ -61,6 +61,17 @@ export class Session {
     this.record = record;
     this.status = record.end ? "ended" : record.role === "host" && !record.them ? "waiting" : "connecting";
     this.#sent = record.actions?.length ?? 0;
+    this.takebacks = new TakebackOffers({
+      state: () => this.#game.state,
+      side: () => this.colour,
+      theirSide: () => this.theirColour,
+      playing: () => this.status === "playing" && !this.record.end,
+      send: (message) => this.#send(message),
+      refuse: (why) => this.#refuse(why),
+      changed: () => this.#onChange(this),
+      announce: (key) => this.#game.announce(t(key, { name: this.theirName || t("online.opponent") })),
+      takeBack: (to, mover) => this.#takeBack(to, mover),
+    });
     this.#unsubscribe = game.subscribe((state) => this.#gameChanged(state));
   }
 
@@ -135,7 +146,7 @@ export class Session {
   #left(peer) {
     if (!peer || peer !== this.#peer) return;
     this.#peer = null;
-    this.undo = null; // an offer does not outlive the connection
+    this.takebacks.lapse(true); // an offer does not outlive the connection
     if (this.status === "ended") return;
     this.status = "disconnected";
     this.disconnectedAt = Date.now();
@@ -181,9 +192,9 @@ export class Session {
       resign: () => this.#end({ reason: "resigned", loser: this.theirColour }, false),
       chat: () => this.#chat(message),
       rematch: () => this.#rematch(false),
-      undo: () => this.#undoOffered(message.n),
-      undoAccept: () => this.#undoAnswered(message.n, true),
-      undoDecline: () => this.#undoAnswered(message.n, false),
+      undo: () => this.#takeback(message),
+      undoAccept: () => this.#takeback(message),
+      undoDecline: () => this.#takeback(message),
     };
     await handlers[message.t]?.();
   }
@@ -227,7 +238,7 @@ export class Session {
       r.clock = null;
       this.#sent = 0;
       this.offers = { rematch: null };
-      this.undo = null;
+      this.takebacks.lapse(true);
       await this.#loadGame();
       this.#game.announce(t("online.announce.started"));
     }
@@ -253,57 +264,15 @@ export class Session {
     if (error) throw error;
   }
 
-  /** Whether this page's player may offer to take back its last turn now. */
-  get undoable() {
-    return this.status === "playing" && !this.undo && Boolean(takebackFor(this.#game.state, this.colour));
-  }
-
-  /** Offer the other player to take back this page's last turn (complete, not answered yet). */
-  offerUndo() {
-    const takeback = this.undoable && takebackFor(this.#game.state, this.colour);
-    if (!takeback) return;
-    this.undo = { ...takeback, from: "me" };
-    this.#send({ t: "undo", n: takeback.n });
-    this.#onChange(this);
-  }
-
-  /** Answer the other player's offer; accepted, both games take back the same actions. */
-  async answerUndo(yes) {
-    const offer = this.undo;
-    if (offer?.from !== "them" || this.status !== "playing") return;
-    this.undo = null;
-    if (!offerFits(this.#game.state, this.theirColour, offer.n)) return this.#onChange(this); // lapsed meanwhile
-    this.#send({ t: yes ? "undoAccept" : "undoDecline", n: offer.n });
-    if (yes) await this.#takeBack(offer, this.theirColour);
-    else this.#onChange(this);
-  }
-
-  /** The other page offers to take back its last turn: checked against our game (takeback.js). */
-  async #undoOffered(n) {
-    if (this.record.end || this.status === "ended") return this.#refuse("ended");
+  /** A take-back message of the other page, once the board is idle (takeback.js checks it). */
+  async #takeback(message) {
     await this.#idle();
-    const takeback = this.status === "playing" && !this.undo ? offerFits(this.#game.state, this.theirColour, n) : null;
-    if (!takeback) return this.#refuse("undo");
-    this.undo = { ...takeback, from: "them" };
-    this.#onChange(this);
-    this.#game.announce(t("online.undoAsked", { name: this.theirName || t("online.opponent") }));
-  }
-
-  /** The other page answers our offer: only a standing offer of ours may be answered. */
-  async #undoAnswered(n, yes) {
-    if (this.record.end) return this.#refuse("ended");
-    await this.#idle();
-    if (!answerFits(this.undo, this.#game.state, n)) return this.#refuse("undo");
-    const offer = this.undo;
-    this.undo = null;
-    if (yes) return this.#takeBack(offer, this.colour);
-    this.#onChange(this);
-    this.#game.announce(t("online.announce.undoDeclined", { name: this.theirName || t("online.opponent") }));
+    return this.takebacks.received(message);
   }
 
   /** Both pages: the game back to its first `to` actions, `mover` (who had played the turn) to
    * move again; its clock runs from now, and the time spent meanwhile stays spent. */
-  async #takeBack({ to }, mover) {
+  async #takeBack(to, mover) {
     const r = this.record;
     this.#sent = to;
     this.acked = Math.min(this.acked, to);
@@ -377,10 +346,7 @@ export class Session {
     if (!r.game || state.setup !== "online" || state.busy) return;
     const before = r.actions.length;
     r.actions = state.actions.slice();
-    if (this.undo && state.actions.length !== this.undo.n) {
-      this.undo = null; // a new action: the offer lapsed
-      queueMicrotask(() => this.#onChange(this));
-    }
+    if (this.takebacks.lapse()) queueMicrotask(() => this.#onChange(this)); // a new action: the offer lapsed
     if (state.view?.winner && this.status !== "ended") {
       this.status = "ended"; // by the rules: the board says why
       this.timing?.stop(Date.now());
@@ -418,7 +384,7 @@ export class Session {
     const r = this.record;
     if (r.end) return;
     r.end = end;
-    this.undo = null;
+    this.takebacks.lapse(true);
     this.timing?.stop(Date.now());
     this.status = "ended";
     this.#endOnBoard(end);
@@ -490,7 +456,7 @@ export class Session {
     r.end = null;
     r.clock = null;
     this.offers = { rematch: null };
-    this.undo = null;
+    this.takebacks.lapse(true);
     this.status = "playing";
     await this.#loadGame();
     this.timing.begin("white", Date.now());

@@ -42,3 +42,75 @@ export function offerFits(state, theirSide, n) {
 export function answerFits(offer, state, n) {
   return Boolean(offer && offer.from === "me" && offer.n === n && state?.actions?.length === n);
 }
+
+/**
+ * The take-back offers of one online game (session.js owns one). `port` is what it needs of
+ * the session: state() the board's game state; side() and theirSide() the colours;
+ * playing() whether the game goes on, connected; send(message) to the other page;
+ * refuse(why) a message out of place, said; changed() redraw; announce(key) say a text
+ * (online.* key, {name}: the other player); takeBack(to, mover) both pages: the game back to
+ * its first `to` actions, `mover` to move again (async).
+ */
+export class TakebackOffers {
+  pending = null; // {n, to, from: "me"|"them"}: offered, not answered yet
+  #port;
+
+  constructor(port) {
+    this.#port = port;
+  }
+
+  /** Whether this page's player may offer to take back its last turn now. */
+  get offerable() {
+    const port = this.#port;
+    return port.playing() && !this.pending && Boolean(takebackFor(port.state(), port.side()));
+  }
+
+  /** Offer the other player to take back this page's last turn. */
+  offer() {
+    const port = this.#port;
+    const takeback = this.offerable && takebackFor(port.state(), port.side());
+    if (!takeback) return;
+    this.pending = { ...takeback, from: "me" };
+    port.send({ t: "undo", n: takeback.n });
+    port.changed();
+  }
+
+  /** Answer the other player's offer; accepted, both games take back the same actions. */
+  async answer(yes) {
+    const port = this.#port;
+    const offer = this.pending;
+    if (offer?.from !== "them" || !port.playing()) return;
+    this.pending = null;
+    if (!offerFits(port.state(), port.theirSide(), offer.n)) return port.changed(); // lapsed meanwhile
+    port.send({ t: yes ? "undoAccept" : "undoDecline", n: offer.n });
+    if (yes) await port.takeBack(offer.to, port.theirSide());
+    else port.changed();
+  }
+
+  /** A message of the other page (checked by protocol.js): an offer, or the answer to ours. */
+  async received({ t, n }) {
+    const port = this.#port;
+    if (!port.playing()) return port.refuse("ended");
+    if (t === "undo") {
+      const takeback = this.pending ? null : offerFits(port.state(), port.theirSide(), n);
+      if (!takeback) return port.refuse("undo");
+      this.pending = { ...takeback, from: "them" };
+      port.changed();
+      return port.announce("online.undoAsked");
+    }
+    if (!answerFits(this.pending, port.state(), n)) return port.refuse("undo");
+    const offer = this.pending;
+    this.pending = null;
+    if (t === "undoAccept") return port.takeBack(offer.to, port.side());
+    port.changed();
+    port.announce("online.announce.undoDeclined");
+  }
+
+  /** The game changed (an action played, the connection dropped, the game over): a standing
+   * offer that no longer fits lapses (`always`: whatever the game). True when one did. */
+  lapse(always = false) {
+    if (!this.pending || (!always && this.#port.state().actions.length === this.pending.n && this.#port.playing())) return false;
+    this.pending = null;
+    return true;
+  }
+}
