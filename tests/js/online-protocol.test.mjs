@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 
 import { checkMessage, encode, legalIn, RateLimit, reconcile, inviteHash, parseInvite, randomId, MAX_MESSAGE, MAX_TEXT } from "../../web/online/protocol.js";
 import { checkConfig, ConfigError } from "../../web/online/config.js";
+import { OnlineTiming } from "../../web/online/timing.js";
 import { takebackFor, offerFits, answerFits, TakebackOffers } from "../../web/online/takeback.js";
 
 const STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1";
@@ -279,4 +280,16 @@ test("two pages: an offer lapses when the other plays; an unrequested offer or a
   await pages.deliver("white");
   assert.deepEqual(white.refused.slice(4), ["undo"]);
   assert.equal(white.offers.pending.from, "them");
+});
+
+test("the clocks after a take-back: the offerer's clock runs again, no time is given back", () => {
+  const timing = new OnlineTiming("3+2", null, 0);
+  timing.begin("white", 0);
+  assert.equal(timing.turnSent(10_000), 172_000); // White's turn: 10 s used, 2 s added; Black's clock runs
+  timing.undone("white", 25_000); // White's turn taken back 15 s later
+  assert.equal(timing.clock.running, "white");
+  assert.deepEqual(timing.clock.remaining, { white: 172_000, black: 165_000 }, "Black's 15 s stay spent; White's increment stays");
+  const untimed = new OnlineTiming(null);
+  untimed.undone("white", 1);
+  assert.equal(untimed.clock, null);
 });
