@@ -1,8 +1,8 @@
 // The online panel: drawn from the session's state (online.js calls render on every change
 // and once a second). Its parts: the set-up of an invite (name, time control, colour, the
 // privacy notice), joining an invite, waiting (the link: copy, share, QR code; cancel),
-// the game (who plays what, the connection, resign, a take-back offered or answered, messages), after it (result, rematch,
-// leave); "Play a stranger" opens the lobby (lobby.js) in its place of the set-up. What the other page sent (a name, a friend's text) is shown as text, never as HTML.
+// the game (who plays what, the connection, resign, a take-back offered or answered,
+// messages), after it (result, rematch, leave); "Play a stranger" opens the lobby (lobby.js) in its place of the set-up. What the other page sent (a name, a friend's text) is shown as text, never as HTML.
 
 import { t } from "../page/i18n.js";
 import { element, setText, setAttr } from "../panels/dom.js";

@@ -192,9 +192,9 @@ export class Session {
       resign: () => this.#end({ reason: "resigned", loser: this.theirColour }, false),
       chat: () => this.#chat(message),
       rematch: () => this.#rematch(false),
-      undo: () => this.#takeback(message),
-      undoAccept: () => this.#takeback(message),
-      undoDecline: () => this.#takeback(message),
+      undo: () => this.#takebackMessage(message),
+      undoAccept: () => this.#takebackMessage(message),
+      undoDecline: () => this.#takebackMessage(message),
     };
     await handlers[message.t]?.();
   }
@@ -265,7 +265,7 @@ export class Session {
   }
 
   /** A take-back message of the other page, once the board is idle (takeback.js checks it). */
-  async #takeback(message) {
+  async #takebackMessage(message) {
     await this.#idle();
     return this.takebacks.received(message);
   }
