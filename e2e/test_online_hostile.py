@@ -68,6 +68,14 @@ def test_a_hostile_peer_is_refused_and_both_games_stay(browser, online_site, rel
     host.wait_for_selector("#online .online-chats li")
     assert host.locator("#injected").count() == 0
     assert '<img src=x id="injected">' in host.text_content("#online .online-chats")
+    # A take-back out of place: Black has played no turn to take back, and White offered none.
+    send(json.dumps({"t": "undo", "n": 1}))
+    refused(host, "undo", 7)
+    assert "a take-back out of place" in host.text_content("#online .online-alert")
+    assert host.is_hidden("#online-undo-accept")
+    send(json.dumps({"t": "undoAccept", "n": 1}))
+    refused(host, "undo", 8)
+    assert actions(host) == played[:1]
     # A flood: far more messages than the limit lets through.
     mallory.evaluate("() => { for (let i = 0; i < 200; i += 1) window.hostile.send(JSON.stringify({t: 'ack', n: 1})); }")
     host.wait_for_function("() => window.tzaar.online.session.refusal.why === 'flood'")

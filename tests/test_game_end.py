@@ -1,5 +1,5 @@
 """The ends of a game outside the rules (tzaar/rules/ending.py): a player out of time, a
-resignation; written into and read back from our records and LittleGolem's, through the
+resignation, a player who left an online game; written into and read back from our records and LittleGolem's, through the
 facade, and refused with a precise error when malformed or impossible."""
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ def test_an_end_names_its_loser_and_winner():
     assert game_end("timeout", "black", START.play(ONE)) == GameEnd("timeout", 1)
     assert GameEnd("timeout", 1).text() == "Black ran out of time" and GameEnd("timeout", 1).winner == 0
     assert game_end("resigned", 0, START.play(ONE)).text() == "White resigned"  # either side resigns
+    assert game_end("abandoned", "white", START.play(ONE)) == GameEnd("abandoned", 0)  # either side leaves
+    assert GameEnd("abandoned", 0).text() == "White left the game" and GameEnd("abandoned", 0).winner == 1
 
 
 @pytest.mark.parametrize(
@@ -46,13 +48,13 @@ def test_a_game_the_rules_ended_cannot_end_again():
         game_end("resigned", "white", over)
 
 
-@pytest.mark.parametrize("end", [GameEnd("timeout", 1), GameEnd("resigned", 0), GameEnd("resigned", 1)])
+@pytest.mark.parametrize("end", [GameEnd("timeout", 1), GameEnd("resigned", 0), GameEnd("resigned", 1), GameEnd("abandoned", 0), GameEnd("abandoned", 1)])
 def test_our_record_and_littlegolems_keep_the_end(end):
     text = format_record(START, ONE, end=end)
     assert f"Result: {'White' if end.winner == 0 else 'Black'} wins ({end.text()})" in text
     assert read_record(text).end == end
     golem = format_littlegolem(START, ONE, end=end)
-    assert f"RE[{'WB'[end.winner]}+{'T' if end.reason == 'timeout' else 'R'}]" in golem
+    assert f"RE[{'WB'[end.winner]}+{dict(timeout='T', resigned='R', abandoned='F')[end.reason]}]" in golem
     assert parse_littlegolem(golem).end == end
     assert read_record(to_tzaar_record(read_any_record(golem))).end == end  # converted, still there
 
@@ -69,6 +71,8 @@ def test_a_record_without_an_end_outside_the_rules_reads_none():
         ("White wins (Black ran out of tim)", "line 2: an end is written"),
         ("White wins (Black resigned) twice", "line 2: an end is written"),
         ("White wins (White resigned)", "line 2: White cannot both win and lose"),
+        ("White wins (Black left the gam)", "line 2: an end is written"),
+        ("White wins (White left the game)", "line 2: White cannot both win and lose"),
         ("Black wins (White ran out of time)", "line 2: White cannot run out of time: Black was to move"),
     ],
 )
@@ -79,7 +83,7 @@ def test_a_malformed_end_in_our_record_is_a_record_end_error(result, message):
     assert isinstance(caught.value, RecordError)
 
 
-@pytest.mark.parametrize("value, message", [("W+X", "is not a result"), ("Q+R", "is not a result"), ("B+T", "White cannot run out of time")])
+@pytest.mark.parametrize("value, message", [("W+X", "is not a result"), ("Q+R", "is not a result"), ("Q+F", "is not a result"), ("B+T", "White cannot run out of time")])
 def test_a_malformed_end_in_littlegolems_record_is_a_record_end_error(value, message):
     golem = format_littlegolem(START, ONE).replace("POS[", f"RE[{value}]POS[")
     with pytest.raises(RecordEndError, match=message):
@@ -94,6 +98,10 @@ def test_the_facade_writes_and_reads_the_end():
     assert ok("record_open", text=text)["end"] == {"reason": "timeout", "loser": "black"}
     golem = ok("record_export", start=start, actions=["C5xC4"], format="littlegolem", end={"reason": "resigned", "loser": "white"})["text"]
     assert ok("record_open", text=golem)["end"] == {"reason": "resigned", "loser": "white"}
+    left = {"reason": "abandoned", "loser": "white"}  # White left an online game, Black claimed the win
+    assert "Result: Black wins (White left the game)" in ok("record_save", start=start, actions=["C5xC4"], end=left)["text"]
+    golem = ok("record_export", start=start, actions=["C5xC4"], format="littlegolem", end=left)["text"]
+    assert "RE[B+F]" in golem and ok("record_open", text=golem)["end"] == left
     assert ok("record_open", text=format_record(START, ONE))["end"] is None
     assert err("record_save", {"start": start, "actions": [], "end": {"reason": "timeout", "loser": "black"}}) == (
         "RecordEndError",
@@ -105,7 +113,7 @@ def test_the_facade_writes_and_reads_the_end():
         assert kind == "RecordEndError" and "the loser is 'white' or 'black'" in message
     assert err("record_save", {"start": start, "actions": [], "end": {"reason": 7, "loser": "white"}}) == (
         "RecordEndError",
-        "A record's end: A game ends by resigned or timeout, not '7'.",
+        "A record's end: A game ends by abandoned, resigned or timeout, not '7'.",
     )
 
 
@@ -126,3 +134,9 @@ def test_the_command_line_converts_and_reviews_a_game_with_its_end(capsys, tmp_p
     bad.write_text("Result: White wins (White resigned)\nStart: standard\n1. C5xC4\n")
     assert main(["convert", str(bad)]) == 2
     assert "line 1: White cannot both win and lose" in capsys.readouterr().err
+    left = tmp_path / "left.txt"
+    left.write_text(format_record(START, ONE, end=GameEnd("abandoned", 0)))
+    assert main(["convert", str(left)]) == 0
+    assert "RE[B+F]" in capsys.readouterr().out
+    assert main(["review", str(left), "--nodes", "50"]) == 0
+    assert "\nend                            White left the game\n" in capsys.readouterr().out

@@ -9,6 +9,7 @@ import { Saving } from "../../web/game/saving.js";
 import { makeStorage } from "../../web/page/storage.js";
 import { STANDARD } from "../../web/board/notation.js";
 import { newClock, start } from "../../web/game/clock.js";
+import { recordParams } from "../../web/records/records.js";
 import { useLanguage } from "./lang.mjs";
 
 before(() => useLanguage("en"));
@@ -54,6 +55,25 @@ test("endGame ends the game on the board, the save keeps it, and one that cannot
   // A save whose end cannot be (out of time while the other is to move) opens without it.
   await again.load(STANDARD, ["C5xC4"], { state: { end: { reason: "timeout", loser: "white" } } });
   assert.equal(again.state.end, null);
+});
+
+test("a win claimed after the other player left (abandoned) ends the game whoever is to move, and says who left", async () => {
+  const storage = makeStorage(null);
+  const game = new Game(engine, { storage });
+  await game.load(STANDARD, ["C5xC4"]); // Black to move; White left the game
+  assert.equal(game.endGame({ reason: "abandoned", loser: "white" }), true);
+  assert.deepEqual(resultOf(game.state), { title: "Black wins", reason: "White left the game" });
+  assert.equal(game.state.announcement.text, "Black wins. White left the game.");
+  assert.deepEqual(new Saving(storage).read().saved.end, { reason: "abandoned", loser: "white" });
+  const again = new Game(engine, { storage: makeStorage(null) });
+  await again.load(STANDARD, ["C5xC4"], { state: { end: { reason: "abandoned", loser: "white" } } });
+  assert.deepEqual(again.state.end, { reason: "abandoned", loser: "white" });
+});
+
+test("the record of an online game that ended outside the rules: the other player is a person, the end kept", () => {
+  const state = { start: STANDARD, actions: ["C5xC4"], players: { white: "online", black: "person" }, setup: "online", end: { reason: "abandoned", loser: "white" } };
+  const params = recordParams(state, new Date(2026, 10, 28));
+  assert.deepEqual(params, { start: STANDARD, actions: ["C5xC4"], white: "person", black: "person", date: "2026-11-28", end: { reason: "abandoned", loser: "white" } });
 });
 
 test("setClock keeps a timed game's clock in the state and the save; a new game drops it", async () => {

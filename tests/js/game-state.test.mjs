@@ -339,6 +339,8 @@ test("an end outside the rules: checked, its winner at the game's end only, its 
   assert.deepEqual(resultOf(ended), { title: "Black wins", reason: "White ran out of time" });
   assert.equal(resultOf({ ...ended, end: { reason: "resigned", loser: "black" }, players: { white: "person", black: COMPUTER } }).title, "You won");
   assert.equal(endText({ reason: "resigned", loser: "black" }), "Black resigned");
+  assert.equal(endText({ reason: "abandoned", loser: "white" }), "White left the game");
+  assert.deepEqual(endOf({ reason: "abandoned", loser: "white" }, view({ side: "black" })), { reason: "abandoned", loser: "white" });
   assert.equal(personToMove(ended), false, "no one plays after the end");
   const answer = { view: view({ side: "white", step: "second", last: ["D5xC4"] }), positions: [POSITIONS[3]], turns: [{ number: 1, side: "white", actions: ["D5xC4"] }], continues: false };
   assert.equal(afterPlay({ ...ended, cursor: 3 }, answer, "D5xC4").changes.end, null);

@@ -1,12 +1,15 @@
 // web/online/protocol.js and config.js: every message from the other page checked (size,
 // JSON, shape), the engine's View asked for legality, the flood limit, the comparison of two
-// games after a reconnection, the invite's fragment, and the host's online.json checked.
+// games after a reconnection, the invite's fragment, and the host's online.json checked;
+// takeback.js: which turn may be taken back, and an offer or answer out of place refused.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
 import { checkMessage, encode, legalIn, RateLimit, reconcile, inviteHash, parseInvite, randomId, MAX_MESSAGE, MAX_TEXT } from "../../web/online/protocol.js";
 import { checkConfig, ConfigError } from "../../web/online/config.js";
+import { OnlineTiming } from "../../web/online/timing.js";
+import { takebackFor, offerFits, answerFits, TakebackOffers } from "../../web/online/takeback.js";
 
 const STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1";
 const why = (data) => checkMessage(data).why;
@@ -29,6 +32,9 @@ test("each kind of message with the right values is read", () => {
     { t: "chat", say: "gg" },
     { t: "chat", text: "Nice move" },
     { t: "rematch" },
+    { t: "undo", n: 3 },
+    { t: "undoAccept", n: 3 },
+    { t: "undoDecline", n: 1 },
   ]) {
     assert.equal(checkMessage(encode(message)).ok, true, JSON.stringify(message));
   }
@@ -69,6 +75,13 @@ test("a message of an unknown kind, with extra keys or wrong values is refused",
     { t: "chat", text: "x".repeat(MAX_TEXT + 1) },
     { t: "chat", text: "   " },
     { t: "chat", say: "gg", text: "hi" },
+    { t: "undo" },
+    { t: "undo", n: 0 },
+    { t: "undo", n: -2 },
+    { t: "undo", n: 401 },
+    { t: "undo", n: 3, to: 1 },
+    { t: "undoAccept", n: "3" },
+    { t: "undoDecline", n: 2.5 },
   ]) {
     assert.equal(ok(message), false, JSON.stringify(message));
   }
@@ -123,4 +136,160 @@ test("online.json: the source's defaults pass; a bad file is refused with what i
   for (const bad of [null, [], { relays: [] }, { relays: ["https://r.example"], iceServers: [] }, { relays: ["wss://r.example"] }, { relays: ["wss://r.example"], iceServers: [{ urls: "http://x" }] }]) {
     assert.throws(() => checkConfig(bad), ConfigError, JSON.stringify(bad));
   }
+});
+
+/** A game as game/state.js holds it: its turns (each side's actions) and who is to move. */
+function game(turns, toMove, extra = {}) {
+  const sides = ["white", "black"];
+  const list = turns.map((actions, i) => ({ number: i + 1, side: sides[i % 2], actions }));
+  const actions = turns.flat();
+  return { actions, turns: list, cursor: actions.length, view: { side: toMove, winner: null }, ...extra };
+}
+
+test("a take-back: only the player whose turn is complete and last may offer it, back to that turn's start", () => {
+  const opened = game([["C5xC4"]], "black"); // White's opening turn done, Black to move
+  assert.deepEqual(takebackFor(opened, "white"), { n: 1, to: 0 });
+  assert.equal(takebackFor(opened, "black"), null, "Black's last turn is not the last one played");
+  const two = game([["C5xC4"], ["B3xC4", "D4-E5"]], "white"); // Black's full turn: both actions go
+  assert.deepEqual(takebackFor(two, "black"), { n: 3, to: 1 });
+  assert.equal(takebackFor(two, "white"), null);
+  const half = game([["C5xC4"], ["B3xC4"]], "black"); // Black mid-turn: not complete, nothing to offer
+  assert.equal(takebackFor(half, "black"), null);
+  assert.equal(takebackFor(half, "white"), null, "White's turn is no longer the last");
+  assert.equal(takebackFor(game([], "white"), "black"), null, "nothing played");
+  assert.equal(takebackFor({ ...two, view: { side: "white", winner: "black" } }, "black"), null, "the game is over");
+  assert.equal(takebackFor({ ...two, cursor: 1 }, "black"), null, "looking back, not at the live game");
+});
+
+test("an offer from the other page fits only the game as it is; an answer only our standing offer", () => {
+  const two = game([["C5xC4"], ["B3xC4", "D4-E5"]], "white");
+  // Black's page offers at 3 actions: White's page (to move) takes back the same actions.
+  assert.deepEqual(offerFits(two, "black", 3), { n: 3, to: 1 });
+  assert.equal(offerFits(two, "black", 2), null, "made for another game");
+  assert.equal(offerFits(two, "white", 3), null, "White's own turn is not the last: unrequested");
+  const moved = game([["C5xC4"], ["B3xC4", "D4-E5"], ["E5xE4"]], "white"); // White played: the offer lapsed
+  assert.equal(offerFits(moved, "black", 3), null);
+  // Our offer made at 3: an answer for 3 while the game still has 3 actions fits; else not.
+  const offer = { n: 3, to: 1, from: "me" };
+  assert.equal(answerFits(offer, two, 3), true);
+  assert.equal(answerFits(null, two, 3), false, "an accept nobody asked for");
+  assert.equal(answerFits({ ...offer, from: "them" }, two, 3), false, "their own offer: not theirs to accept");
+  assert.equal(answerFits(offer, two, 2), false);
+  assert.equal(answerFits(offer, moved, 3), false, "an action was played since: the offer lapsed");
+  // Both pages take back exactly the same actions: the game up to the offered turn's start.
+  const taken = offerFits(two, "black", 3);
+  assert.deepEqual(two.actions.slice(0, taken.to), ["C5xC4"]);
+});
+
+/** Two pages' take-back offers, wired to each other through a queue of messages (each checked
+ * by protocol.js on its way); each page's game is a list of turns, taken back by takeBack. */
+function twoPages(turns, toMove) {
+  const pages = {};
+  for (const side of ["white", "black"]) {
+    const page = { side, turns: structuredClone(turns), toMove, inbox: [], refused: [], said: [] };
+    page.state = () => game(page.turns, page.toMove);
+    page.offers = new TakebackOffers({
+      state: page.state,
+      side: () => side,
+      theirSide: () => (side === "white" ? "black" : "white"),
+      playing: () => true,
+      send: (message) => pages[side === "white" ? "black" : "white"].inbox.push(encode(message)),
+      refuse: (why) => page.refused.push(why),
+      changed: () => {},
+      announce: (key) => page.said.push(key),
+      takeBack: async (to, mover) => {
+        const kept = [];
+        for (const turn of page.turns) if (kept.flat().length + turn.length <= to) kept.push(turn);
+        page.turns = kept;
+        page.toMove = mover;
+      },
+    });
+    pages[side] = page;
+  }
+  /** Deliver what `side` has received, as session.js does: checked, then handed over. */
+  pages.deliver = async (side) => {
+    const page = pages[side];
+    while (page.inbox.length) {
+      const check = checkMessage(page.inbox.shift());
+      assert.equal(check.ok, true);
+      await page.offers.received(check.message);
+    }
+  };
+  /** `side` plays a turn (both pages see it), and the offers that no longer fit lapse. */
+  pages.play = (side, actions) => {
+    for (const page of [pages.white, pages.black]) {
+      page.turns.push(actions);
+      page.toMove = side === "white" ? "black" : "white";
+      page.offers.lapse();
+    }
+  };
+  return pages;
+}
+
+test("two pages: an offer declined changes nothing; accepted, both take back the same actions", async () => {
+  const pages = twoPages([["C5xC4"], ["B3xC4", "D4-E5"]], "white"); // Black's turn complete
+  const { white, black } = pages;
+  assert.equal(white.offers.offerable, false, "White is to move: nothing of its own to take back");
+  assert.equal(black.offers.offerable, true);
+  black.offers.offer();
+  assert.deepEqual(black.offers.pending, { n: 3, to: 1, from: "me" });
+  assert.equal(black.offers.offerable, false, "one offer at a time");
+  await pages.deliver("white");
+  assert.deepEqual(white.offers.pending, { n: 3, to: 1, from: "them" });
+  assert.deepEqual(white.said, ["online.undoAsked"]);
+  await white.offers.answer(false);
+  await pages.deliver("black");
+  assert.equal(black.offers.pending, null);
+  assert.deepEqual(black.said, ["online.announce.undoDeclined"]);
+  assert.deepEqual([white.state().actions, black.state().actions], [["C5xC4", "B3xC4", "D4-E5"], ["C5xC4", "B3xC4", "D4-E5"]]);
+  // Offered again, and accepted: both pages back to the start of Black's turn, Black to move.
+  black.offers.offer();
+  await pages.deliver("white");
+  await white.offers.answer(true);
+  await pages.deliver("black");
+  for (const page of [white, black]) {
+    assert.deepEqual(page.state().actions, ["C5xC4"]);
+    assert.equal(page.toMove, "black");
+    assert.equal(page.offers.pending, null);
+    assert.deepEqual(page.refused, []);
+  }
+});
+
+test("two pages: an offer lapses when the other plays; an unrequested offer or answer is refused", async () => {
+  const pages = twoPages([["C5xC4"]], "black"); // White's opening turn complete
+  const { white, black } = pages;
+  white.offers.offer();
+  await pages.deliver("black");
+  assert.equal(black.offers.pending.from, "them");
+  pages.play("black", ["B3xC4", "D4-E5"]); // Black plays instead of answering
+  assert.equal(white.offers.pending, null);
+  assert.equal(black.offers.pending, null);
+  await black.offers.answer(true); // (too late: nothing to answer)
+  assert.deepEqual(white.inbox, []);
+  assert.deepEqual(white.state().actions, ["C5xC4", "B3xC4", "D4-E5"]);
+  // A hostile page: offers for another game than ours (2) or White's turn (1), then answers nobody asked for.
+  for (const message of [{ t: "undo", n: 2 }, { t: "undo", n: 1 }, { t: "undoAccept", n: 3 }, { t: "undoDecline", n: 3 }]) white.inbox.push(encode(message));
+  await pages.deliver("white");
+  assert.deepEqual(white.refused, ["undo", "undo", "undo", "undo"]);
+  assert.equal(white.offers.pending, null);
+  assert.deepEqual(white.state().actions, ["C5xC4", "B3xC4", "D4-E5"]);
+  // A second offer while one stands is refused too.
+  black.offers.offer();
+  await pages.deliver("white");
+  white.inbox.push(encode({ t: "undo", n: 3 }));
+  await pages.deliver("white");
+  assert.deepEqual(white.refused.slice(4), ["undo"]);
+  assert.equal(white.offers.pending.from, "them");
+});
+
+test("the clocks after a take-back: the offerer's clock runs again, no time is given back", () => {
+  const timing = new OnlineTiming("3+2", null, 0);
+  timing.begin("white", 0);
+  assert.equal(timing.turnSent(10_000), 172_000); // White's turn: 10 s used, 2 s added; Black's clock runs
+  timing.undone("white", 25_000); // White's turn taken back 15 s later
+  assert.equal(timing.clock.running, "white");
+  assert.deepEqual(timing.clock.remaining, { white: 172_000, black: 165_000 }, "Black's 15 s stay spent; White's increment stays");
+  const untimed = new OnlineTiming(null);
+  untimed.undone("white", 1);
+  assert.equal(untimed.clock, null);
 });

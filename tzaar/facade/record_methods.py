@@ -2,7 +2,7 @@
 :func:`.methods.method` and run by :mod:`tzaar.facade`; they load on first use, not with
 the page (the record dialog does too).  Params -> result:
 
-An ``end`` is the end of a game outside the rules, ``{reason: "timeout"|"resigned", loser:
+An ``end`` is the end of a game outside the rules, ``{reason: "timeout"|"resigned"|"abandoned", loser:
 "white"|"black"}`` (:mod:`tzaar.rules.ending`), or null; a malformed or impossible one is a
 RecordEndError.
 

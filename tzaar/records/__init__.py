@@ -15,7 +15,7 @@ __all__ = ["AnyRecord"]
 class AnyRecord(NamedTuple):
     """A record read from either format: the start Position, its legal Actions, the
     metadata (``{"White": ..., "Event": ...}``, :data:`.littlegolem.META_NAMES`' values) and
-    the end when the game ended outside the rules (out of time, resigned)."""
+    the end when the game ended outside the rules (out of time, resigned, left the game)."""
 
     start: Position
     actions: list

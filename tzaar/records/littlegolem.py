@@ -49,8 +49,9 @@ __all__ = [
 ]
 
 _LETTERS = "klmnopqrs"  # -4 .. +4
-# SGF's result of a game won on time (T) or by resignation (R): RE[B+T], RE[W+R]
-_END_CODES = {"timeout": "T", "resigned": "R"}
+# SGF's result of a game won on time (T), by resignation (R) or by forfeit (F: the other
+# player left the game): RE[B+T], RE[W+R], RE[B+F]
+_END_CODES = {"timeout": "T", "resigned": "R", "abandoned": "F"}
 _RE_END = re.compile(r"([WB])\+([A-Za-z]+)")
 
 
@@ -229,7 +230,7 @@ def _end(value, where: str, final: Position):
     m = _RE_END.fullmatch(value.strip())
     reasons = {code: reason for reason, code in _END_CODES.items()}
     if not m or m.group(2).upper() not in reasons:
-        raise RecordEndError(f"{where}: RE[{shown(clip_value(value))}] is not a result: W+T, B+T (on time), W+R, B+R (resigned).")
+        raise RecordEndError(f"{where}: RE[{shown(clip_value(value))}] is not a result: W+T, B+T (on time), W+R, B+R (resigned), W+F, B+F (the other left).")
     try:
         return game_end(reasons[m.group(2).upper()], 1 if m.group(1) == "W" else 0, final)
     except GameEndError as e:

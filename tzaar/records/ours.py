@@ -13,8 +13,8 @@ A game record (the format is in docs/notation.md, "Game records (ours)")::
 
 The header lines before ``Start:`` are optional (older records have none): the players
 (``person`` or ``computer LEVEL``), the date, the result and its reason.  A game that ended
-outside the rules says so there, ``Result: Black wins (White ran out of time)`` or
-``Result: White wins (Black resigned)``, and reads back as the record's ``end``
+outside the rules says so there, ``Result: Black wins (White ran out of time)``,
+``Result: White wins (Black resigned)`` or ``Result: Black wins (White left the game)``, and reads back as the record's ``end``
 (:class:`~tzaar.rules.ending.GameEnd`); a malformed or impossible one is a
 :class:`~tzaar.rules.errors.RecordEndError`.  ``Start:`` gives
 the start position: ``standard``, ``random seed N``, ``tournament``, or position text when
@@ -46,7 +46,7 @@ class Record(NamedTuple):
     header names; ``setup``: ``"standard"``, ``"random"``, ``"tournament"`` or
     ``"position"`` (how the ``Start:`` line gives the start), ``seed`` for ``random``;
     ``end``: the :class:`~tzaar.rules.ending.GameEnd` its ``Result`` line names (out of time,
-    resigned), or None.
+    resigned, left the game), or None.
     """
 
     start: Position
@@ -64,7 +64,7 @@ _DATE_RE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _HEADER_KEYS = ("white", "black", "date", "result")
 # A Result line that names an end outside the rules (ending.py's words), and one that must.
 _END_RESULT_RE = re.compile(r"(white|black) wins \((white|black) (" + "|".join(END_REASONS.values()) + r")\)", re.IGNORECASE)
-_END_WORDS_RE = re.compile(r"\bran out\b|\bresign|\btime\b", re.IGNORECASE)
+_END_WORDS_RE = re.compile(r"\bran out\b|\bresign|\btime\b|\bleft the\b", re.IGNORECASE)
 
 
 def start_line(start: Position, seed: Optional[int] = None) -> str:
@@ -216,7 +216,7 @@ def _end(result: Optional[str], n: int, final: Position) -> Optional[GameEnd]:
     m = _END_RESULT_RE.fullmatch(" ".join(result.split()))
     if not m:
         raise RecordEndError(
-            f"Game record line {n}: an end is written 'White wins (Black ran out of time)' or 'White wins (Black resigned)', not {shown(result)}."
+            f"Game record line {n}: an end is written 'White wins (Black ran out of time)', 'White wins (Black resigned)' or 'White wins (Black left the game)', not {shown(result)}."
         )
     winner, loser = COLOUR_NAMES.index(m.group(1).lower()), COLOUR_NAMES.index(m.group(2).lower())
     if winner == loser:

@@ -1,5 +1,5 @@
 """The ends of a game outside the rules: a player who ran out of time, a player who
-resigned.  They belong to a game (its record, the page's game), never to a Position: the
+resigned, a player who left an online game (the other claimed the win after waiting).  They belong to a game (its record, the page's game), never to a Position: the
 position stays as it was, the game is over.
 
 >>> end = game_end("timeout", "white", Position.standard())
@@ -18,7 +18,7 @@ from .position import Position
 __all__ = ["END_REASONS", "GameEnd", "game_end"]
 
 # reason -> the words after the loser's name (docs/notation.md, "The end in a record")
-END_REASONS = {"timeout": "ran out of time", "resigned": "resigned"}
+END_REASONS = {"timeout": "ran out of time", "resigned": "resigned", "abandoned": "left the game"}
 
 
 class GameEnd(NamedTuple):
@@ -33,7 +33,7 @@ class GameEnd(NamedTuple):
         return 1 - self.loser
 
     def text(self) -> str:
-        """``"White ran out of time"``, ``"Black resigned"``."""
+        """``"White ran out of time"``, ``"Black resigned"``, ``"White left the game"``."""
         return f"{COLOUR_NAMES[self.loser].capitalize()} {END_REASONS[self.reason]}"
 
 
@@ -42,7 +42,8 @@ def game_end(reason: str, loser, final: Position) -> GameEnd:
     reached ``final``, checked: the rules had not ended the game, and a player runs out of
     time only while it is to move.  Raises :class:`GameEndError` saying why not."""
     if reason not in END_REASONS:
-        raise GameEndError(f"A game ends by {' or '.join(sorted(END_REASONS))}, not {shown(str(reason))}.")
+        *others, last = sorted(END_REASONS)
+        raise GameEndError(f"A game ends by {', '.join(others)} or {last}, not {shown(str(reason))}.")
     if isinstance(loser, str) and loser.lower() in COLOUR_NAMES:
         loser = COLOUR_NAMES.index(loser.lower())
     if loser not in (0, 1) or isinstance(loser, bool):

@@ -81,5 +81,5 @@ class GameEndError(TzaarError):
 
 class RecordEndError(RecordError):
     """A game record whose end (its ``Result`` line, LittleGolem's ``RE[...]``) says a
-    player ran out of time or resigned, but malformed or impossible; the message names
+    player ran out of time, resigned or left the game, but malformed or impossible; the message names
     the line and why."""

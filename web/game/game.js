@@ -156,8 +156,9 @@ export class Game {
     return null;
   }
 
-  /** The game ends outside the rules at its last action: {reason: "timeout"|"resigned",
-   * loser: "white"|"black"} (the online game's clock or a resignation); kept in the save.
+  /** The game ends outside the rules at its last action: {reason: "timeout"|"resigned"|"abandoned",
+   * loser: "white"|"black"} (the online game's clock, a resignation, or the win claimed after
+   * the loser left); kept in the save.
    * False (nothing changes) when it cannot be: the rules ended the game, the cursor is not at
    * its end, or a player runs out of time while the other is to move. */
   endGame(end) {

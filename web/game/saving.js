@@ -116,7 +116,7 @@ function saved(state) {
     actions: state.actions,
     cursor: state.cursor,
     players: state.players,
-    end: state.end, // {reason, loser}: ended on time or by resignation (state.js endOf), or null
+    end: state.end, // {reason, loser}: ended on time, by resignation or leaving (state.js endOf), or null
     clock: state.clock, // a timed game's clock as it is (game/clock.js saveClock's shape), or null
   };
 }

@@ -40,7 +40,7 @@ export function initialState(start = STANDARD) {
     pendingLosing: null, // a losing stacking waiting for the person to confirm
     refused: null, // {point, from}: the last click that did nothing (from: the stack selected, or null)
     resultDismissed: false,
-    end: null, // {reason: "timeout"|"resigned", loser}: the game ended outside the rules (endOf)
+    end: null, // {reason: "timeout"|"resigned"|"abandoned", loser}: the game ended outside the rules (endOf)
     clock: null, // a timed game's clock (game/clock.js's state, saved with the game), or null
     thinking: null, // the side an automatic player is choosing for, while it thinks
     hint: null, // {position, action, chance}: the suggestion for the person to move in `position` (chance: White's chance of winning by its search, or null)
@@ -300,7 +300,7 @@ export function reasonText(view) {
 }
 
 /** The ends of a game outside the rules (tzaar/rules/ending.py): a reason and its loser. */
-export const END_REASONS = ["timeout", "resigned"];
+export const END_REASONS = ["timeout", "resigned", "abandoned"];
 
 /** An end {reason, loser} as given (a save, a record, the online game) checked: it, or null.
  * With the View of the game's last position, checked against it as tzaar/rules/ending.py
@@ -311,13 +311,13 @@ export function endOf(end, view = null) {
   return { reason: end.reason, loser: end.loser };
 }
 
-/** Who won, at the end of the game on the board: by the rules, or on time or resignation (state.end). */
+/** Who won, at the end of the game on the board: by the rules, or on time, resignation or leaving (state.end). */
 export function winnerOf(state) {
   if (state.end && state.cursor === state.actions.length) return state.end.loser === "white" ? "black" : "white";
   return state.view?.winner ?? null;
 }
 
-/** "White ran out of time", "Black resigned". */
+/** "White ran out of time", "Black resigned", "White left the game". */
 export function endText(end) {
   return t(`reason.${end.reason}`, { loser: SIDE_NAME[end.loser] });
 }

@@ -22,7 +22,7 @@ export const MAX_GAMES = 300;
 
 /** The entry of a finished game of one person against the computer, or null. */
 export function entryOf(state, date = new Date().toISOString().slice(0, 10)) {
-  const winner = winnerOf(state); // by the rules, or on time or resignation (state.end)
+  const winner = winnerOf(state); // by the rules, or on time, resignation or leaving (state.end)
   // (busy: a game being replaced, e.g. New game's players set before its position is there)
   if (!winner || state.busy || state.cursor !== state.actions.length) return null;
   const end = state.view?.winner ? null : endOf(state.end);

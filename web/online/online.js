@@ -91,6 +91,8 @@ class Online {
       resign: () => this.session?.resign(),
       claim: () => this.session?.claim(),
       rematch: () => this.session?.offerRematch(),
+      offerUndo: () => this.session?.takebacks.offer(),
+      answerUndo: (yes) => this.session?.takebacks.answer(yes),
       chat: (message) => this.session?.chat(message),
       name: () => this.#storage.get(NAME_KEY) ?? "",
       lobby: (root) => this.openLobby(root),
@@ -236,7 +238,8 @@ class Online {
     await session?.close();
     if (this.#game.state.setup === "online") {
       const players = { white: "person", black: "person" };
-      await this.#game.load(this.#game.state.start, this.#game.state.actions, { state: { setup: "link", players } });
+      const { start, actions, end } = this.#game.state; // a finished game keeps its end (on time, resigned, left)
+      await this.#game.load(start, actions, { state: { setup: "link", players, end } });
     }
     this.#modes.enter("game");
     this.render();

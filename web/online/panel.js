@@ -1,8 +1,8 @@
 // The online panel: drawn from the session's state (online.js calls render on every change
 // and once a second). Its parts: the set-up of an invite (name, time control, colour, the
 // privacy notice), joining an invite, waiting (the link: copy, share, QR code; cancel),
-// the game (who plays what, the connection, resign, messages), after it (result, rematch,
-// leave); "Play a stranger" opens the lobby (lobby.js) in its place of the set-up. What the other page sent (a name, a friend's text) is shown as text, never as HTML.
+// the game (who plays what, the connection, resign, a take-back offered or answered,
+// messages), after it (result, rematch, leave); "Play a stranger" opens the lobby (lobby.js) in its place of the set-up. What the other page sent (a name, a friend's text) is shown as text, never as HTML.
 
 import { t } from "../page/i18n.js";
 import { element, setText, setAttr } from "../panels/dom.js";
@@ -118,10 +118,20 @@ export class OnlinePanel {
       this.#confirming = false;
       this.#renderTexts();
     });
+    p.undo = this.#button(actions, "online.undo", () => this.#on.offerUndo());
+    p.undo.id = "online-undo";
+    delete p.undo.dataset.text; // (its text says whether it was offered: #renderUndo)
     p.rematch = this.#button(actions, "online.rematch", () => this.#on.rematch(), "primary");
     p.rematch.id = "online-rematch";
     p.leave = this.#button(actions, "online.leave", () => this.#on.leave());
     p.leave.id = "online-leave";
+    p.undoAsked = box.appendChild(element("div", "online-undo-asked", { hidden: "" }));
+    p.undoText = p.undoAsked.appendChild(element("p", ""));
+    const answers = p.undoAsked.appendChild(element("div", "online-actions"));
+    p.undoAccept = this.#button(answers, "online.undoAccept", () => this.#on.answerUndo(true), "primary");
+    p.undoAccept.id = "online-undo-accept";
+    p.undoDecline = this.#button(answers, "online.undoDecline", () => this.#on.answerUndo(false));
+    p.undoDecline.id = "online-undo-decline";
     p.presets = box.appendChild(element("div", "online-actions online-presets"));
     for (const say of PRESETS) this.#button(p.presets, `online.say.${say}`, () => this.#on.chat({ say })).dataset.say = say;
     p.textForm = box.appendChild(element("form", "online-text"));
@@ -194,6 +204,19 @@ export class OnlinePanel {
       p.keep.hidden = p.confirm.hidden;
     }
     if (session?.offers.rematch) setText(p.rematch, t(session.offers.rematch === "sent" ? "online.rematchSent" : "online.rematchAccept"));
+    if (session && !p.game.hidden) this.#renderUndo(session, status);
+  }
+
+  /** Take back a turn: the offer (this page's player, its turn complete), "offered...", or the other's offer to answer. */
+  #renderUndo(session, status) {
+    const p = this.#parts;
+    const playing = status === "playing";
+    const mine = session.takebacks.pending?.from === "me";
+    p.undo.hidden = !playing || this.#confirming || !(mine || session.takebacks.offerable);
+    p.undo.disabled = mine;
+    setText(p.undo, t(mine ? "online.undoSent" : "online.undo"));
+    p.undoAsked.hidden = !playing || session.takebacks.pending?.from !== "them";
+    setText(p.undoText, t("online.undoAsked", { name: session.theirName || t("online.opponent") }));
   }
 
   #statusText(session, status, problem) {

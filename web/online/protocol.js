@@ -14,6 +14,9 @@
 //   resign  {t}                                          the sender gives up
 //   chat    {t, say: "luck"|"gg"|"thanks"} | {t, text}   a preset message, or a friend's text
 //   rematch {t}                                          a rematch offered (both offered: it starts)
+//   undo    {t, n}                                       the sender offers to take back its last turn;
+//                                                        n: the game's actions then (takeback.js)
+//   undoAccept {t, n}, undoDecline {t, n}                the answer to the offer made at n actions
 //
 //   const check = checkMessage(text);   // {ok: true, message} | {ok: false, why}
 //   legalIn(view, "C5xC4")              // the engine's View allows it now
@@ -65,6 +68,9 @@ const SHAPES = {
   resign: [[], () => true],
   chat: [["say", "text"], (m) => (m.say !== undefined) !== (m.text !== undefined) && (m.say === undefined || PRESETS.includes(m.say)) && (m.text === undefined || (isText(m.text, MAX_TEXT) && m.text.trim() !== ""))],
   rematch: [[], () => true],
+  undo: [["n"], (m) => isInt(m.n) && m.n > 0],
+  undoAccept: [["n"], (m) => isInt(m.n) && m.n > 0],
+  undoDecline: [["n"], (m) => isInt(m.n) && m.n > 0],
 };
 
 /** The ends of an online game outside the rules: the clock, a resignation, a player gone for good. */

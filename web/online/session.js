@@ -7,6 +7,7 @@
 //   session.connect();                 // join the room (again after a drop, by itself)
 //   session.status                     // "waiting" | "connecting" | "playing" | "disconnected" | "refused" | "ended"
 //   session.resign(); session.claim(); session.chat({say: "gg"}); session.offerRematch();
+//   session.takebacks.offer(); session.takebacks.answer(true);   // a turn taken back (takeback.js)
 //
 // The record (saved under "online", page/storage.js) is everything needed to come back to
 // the game after a reload: {v, room, secret, role, me, them, name, friend, game, actions, end,
@@ -19,6 +20,7 @@ import { checkMessage, encode, legalIn, RateLimit, reconcile, isEnd } from "./pr
 import { turnsOf } from "../game/state.js";
 import { t } from "../page/i18n.js";
 import { OnlineTiming } from "./timing.js";
+import { TakebackOffers } from "./takeback.js";
 
 /** Seconds the other player may be gone before the win may be claimed. */
 export const DISCONNECT_WAIT_S = 60;
@@ -43,6 +45,7 @@ export class Session {
   refusal = null; // {why, n}: the latest refused message (shown, and said)
   chats = []; // [{from: "me"|"them", say?, text?}]
   offers = { rematch: null }; // "sent" | "received" | null
+  takebacks; // the take-back offered, or to answer (takeback.js): .pending
   acked = 0; // how many of the game's actions the other page has acknowledged
   timing = null; // the clocks (timing.js), once the game is known
   clockClaim = null; // {side, excess, n}: the other page claimed more time than it can have had
@@ -58,6 +61,17 @@ export class Session {
     this.record = record;
     this.status = record.end ? "ended" : record.role === "host" && !record.them ? "waiting" : "connecting";
     this.#sent = record.actions?.length ?? 0;
+    this.takebacks = new TakebackOffers({
+      state: () => this.#game.state,
+      side: () => this.colour,
+      theirSide: () => this.theirColour,
+      playing: () => this.status === "playing" && !this.record.end,
+      send: (message) => this.#send(message),
+      refuse: (why) => this.#refuse(why),
+      changed: () => this.#onChange(this),
+      announce: (key) => this.#game.announce(t(key, { name: this.theirName || t("online.opponent") })),
+      takeBack: (to, mover) => this.#takeBack(to, mover),
+    });
     this.#unsubscribe = game.subscribe((state) => this.#gameChanged(state));
   }
 
@@ -132,6 +146,7 @@ export class Session {
   #left(peer) {
     if (!peer || peer !== this.#peer) return;
     this.#peer = null;
+    this.takebacks.lapse(true); // an offer does not outlive the connection
     if (this.status === "ended") return;
     this.status = "disconnected";
     this.disconnectedAt = Date.now();
@@ -177,6 +192,9 @@ export class Session {
       resign: () => this.#end({ reason: "resigned", loser: this.theirColour }, false),
       chat: () => this.#chat(message),
       rematch: () => this.#rematch(false),
+      undo: () => this.#takebackMessage(message),
+      undoAccept: () => this.#takebackMessage(message),
+      undoDecline: () => this.#takebackMessage(message),
     };
     await handlers[message.t]?.();
   }
@@ -220,6 +238,7 @@ export class Session {
       r.clock = null;
       this.#sent = 0;
       this.offers = { rematch: null };
+      this.takebacks.lapse(true);
       await this.#loadGame();
       this.#game.announce(t("online.announce.started"));
     }
@@ -232,12 +251,36 @@ export class Session {
   /** Put the record's game on the board: this page's person plays its colour, the other page the other. */
   async #loadGame() {
     const r = this.record;
-    const players = { [this.colour]: "person", [this.theirColour]: "online" };
     this.#sent = r.actions.length;
     this.timing = new OnlineTiming(r.game.clock, r.clock);
+    await this.#putOnBoard();
+    if (r.end) this.#endOnBoard(r.end);
+  }
+
+  async #putOnBoard() {
+    const r = this.record;
+    const players = { [this.colour]: "person", [this.theirColour]: "online" };
     const error = await this.#game.load(r.game.start, r.actions ?? [], { state: { setup: "online", seed: null, players, alert: null, notice: null } });
     if (error) throw error;
-    if (r.end) this.#endOnBoard(r.end);
+  }
+
+  /** A take-back message of the other page, once the board is idle (takeback.js checks it). */
+  async #takebackMessage(message) {
+    await this.#idle();
+    return this.takebacks.received(message);
+  }
+
+  /** Both pages: the game back to its first `to` actions, `mover` (who had played the turn) to
+   * move again; its clock runs from now, and the time spent meanwhile stays spent. */
+  async #takeBack(to, mover) {
+    const r = this.record;
+    this.#sent = to;
+    this.acked = Math.min(this.acked, to);
+    this.timing?.undone(mover, Date.now());
+    r.actions = r.actions.slice(0, to);
+    await this.#putOnBoard();
+    this.#changed();
+    this.#game.announce(t("online.announce.undone"));
   }
 
   /** The side that plays action number `n` of `actions` (turn by turn: White's first turn has one action). */
@@ -303,6 +346,7 @@ export class Session {
     if (!r.game || state.setup !== "online" || state.busy) return;
     const before = r.actions.length;
     r.actions = state.actions.slice();
+    if (this.takebacks.lapse()) queueMicrotask(() => this.#onChange(this)); // a new action: the offer lapsed
     if (state.view?.winner && this.status !== "ended") {
       this.status = "ended"; // by the rules: the board says why
       this.timing?.stop(Date.now());
@@ -319,6 +363,7 @@ export class Session {
     if (this.#sent !== state.actions.length) {
       this.#sent = state.actions.length;
       this.#save();
+      queueMicrotask(() => this.#onChange(this)); // (a turn of ours complete: it may be offered back)
     }
   }
 
@@ -339,6 +384,7 @@ export class Session {
     const r = this.record;
     if (r.end) return;
     r.end = end;
+    this.takebacks.lapse(true);
     this.timing?.stop(Date.now());
     this.status = "ended";
     this.#endOnBoard(end);
@@ -348,10 +394,9 @@ export class Session {
     if (tell && end.reason === "resigned" && end.loser === this.colour) this.#send({ t: "resign" });
   }
 
-  /** The board ends the game too (game/state.js END_REASONS: on time, resigned); a win claimed
-   * after the other player left is said by the panel and kept in Your games, not on the board. */
+  /** The board ends the game too (game/state.js END_REASONS: on time, resigned, abandoned). */
   #endOnBoard(end) {
-    if (end.reason !== "abandoned") this.#game.endGame({ reason: end.reason, loser: end.loser });
+    this.#game.endGame({ reason: end.reason, loser: end.loser });
   }
 
   resign() {
@@ -411,6 +456,7 @@ export class Session {
     r.end = null;
     r.clock = null;
     this.offers = { rematch: null };
+    this.takebacks.lapse(true);
     this.status = "playing";
     await this.#loadGame();
     this.timing.begin("white", Date.now());

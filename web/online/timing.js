@@ -6,7 +6,7 @@
 // other page after CLAIM_TOLERANCE_MS (the last turn may be on its way).
 //
 //   const timing = new OnlineTiming(control, saved);   // control: "5+3"..., or null (untimed)
-//   timing.begin(now); timing.turnSent(now) -> ms left; timing.turnReceived(claimed, now)
+//   timing.begin(now); timing.turnSent(now) -> ms left; timing.turnReceived(claimed, now); timing.undone(side, now)
 
 import { newClock, start, press, receiveTurn, outOfTime, flag, stop, timeLeft, saveClock, restoreClock, ClockError, CLAIM_TOLERANCE_MS } from "../game/clock.js";
 
@@ -57,6 +57,12 @@ export class OnlineTiming {
     const side = outOfTime(this.clock, now, this.clock.running === mine ? 0 : CLAIM_TOLERANCE_MS);
     if (side && !this.clock.flagged) this.clock = flag(this.clock, now);
     return side;
+  }
+
+  /** A turn was taken back (takeback.js): `side`, who had played it, is to move again, its
+   * clock running from `now`; the time the other side spent meanwhile stays spent. */
+  undone(side, now) {
+    if (this.clock?.running) this.clock = start(this.clock, side, now);
   }
 
   /** The game ended otherwise: the clocks stop. */

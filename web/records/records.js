@@ -31,14 +31,15 @@ const HTML = `<dialog id="record-dialog" class="dialog record" aria-labelledby="
 <button type="submit" value="close" data-i18n="common.close"></button> </div> </form> </dialog>`;
 
 /** record_save's parameters for the game: the header names the players ("person",
- * "computer casual"), today's date, the seed of a random setup, and an end outside the rules. */
+ * "computer casual"; the other player of an online game is a person), today's date, the seed
+ * of a random setup, and an end outside the rules. */
 export function recordParams(state, today = new Date()) {
   const params = { start: state.start, actions: state.actions };
-  for (const side of ["white", "black"]) params[side] = (state.players[side] ?? "person").replace(":", " ");
+  for (const side of ["white", "black"]) params[side] = (state.players[side] === "online" ? "person" : (state.players[side] ?? "person")).replace(":", " ");
   const pad = (n) => String(n).padStart(2, "0");
   params.date = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
   if (state.setup === "random" && Number.isInteger(state.seed) && state.seed >= 0) params.seed = state.seed;
-  if (state.end) params.end = state.end; // ended on time or by resignation
+  if (state.end) params.end = state.end; // ended on time, by resignation or leaving
   return params;
 }
 

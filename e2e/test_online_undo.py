@@ -1,0 +1,58 @@
+"""A turn taken back online: the player whose turn is complete offers it, the other page
+shows Accept / Decline; declined, nothing changes; accepted, both pages take back exactly the
+same actions and the offerer is to move again; an offer lapses when the other plays instead."""
+
+from __future__ import annotations
+
+from online_helpers import act, actions, play_pair, some_turns, wait_actions
+from relay import online_site, relay_url  # noqa: F401  (fixtures)
+
+
+def offered(page) -> None:
+    """The other player's offer shows on `page`, with its answers."""
+    page.wait_for_selector("#online-undo-accept:visible")
+    assert "asks to take back their last turn" in page.text_content("#online .online-undo-asked")
+
+
+def test_a_turn_offered_back_declined_then_accepted_and_an_offer_lapses(browser, online_site):
+    host, guest = play_pair(browser, online_site, colour="white")
+    played, _ = some_turns(4)
+    # Nothing played yet: nothing to take back.
+    assert host.is_hidden("#online-undo") and guest.is_hidden("#online-undo")
+    act(host, played[0])  # White's opening turn, complete: Black to move
+    wait_actions(guest, 1)
+    assert guest.is_hidden("#online-undo")  # Black's turn is not the last one played
+    # Offered, then declined: both games stay as they are.
+    host.click("#online-undo:visible")
+    host.wait_for_selector("#online-undo[disabled]")
+    offered(guest)
+    guest.click("#online-undo-decline")
+    host.wait_for_selector("#online-undo:not([disabled])")
+    assert guest.is_hidden("#online-undo-accept")
+    assert actions(host) == actions(guest) == played[:1]
+    # Offered again, and accepted: both boards go back to the start, White to move again.
+    host.click("#online-undo:visible")
+    offered(guest)
+    guest.click("#online-undo-accept")
+    wait_actions(guest, 0)
+    wait_actions(host, 0)
+    host.wait_for_function("() => window.tzaar.state.view.side === 'white'")
+    assert host.is_hidden("#online-undo") and guest.is_hidden("#online-undo-accept")
+    assert "taken back" in host.text_content("#announce")
+    # The game goes on from there, numbered from the start again.
+    act(host, played[0])
+    wait_actions(guest, 1)
+    act(guest, played[1])
+    act(guest, played[2])  # Black's turn complete: White to move
+    wait_actions(host, 3)
+    # Black offers; White plays instead of answering: the offer lapses on both pages.
+    guest.click("#online-undo:visible")
+    offered(host)
+    act(host, played[3])
+    wait_actions(guest, 4)
+    host.wait_for_selector("#online-undo-accept", state="hidden")
+    guest.wait_for_function("() => window.tzaar.online.session.takebacks.pending === null")
+    assert guest.is_hidden("#online-undo")  # White's turn is the last now (not complete either)
+    assert actions(host) == actions(guest) == played
+    assert host.evaluate("() => window.tzaar.online.session.refusal") is None
+    assert guest.evaluate("() => window.tzaar.online.session.refusal") is None
