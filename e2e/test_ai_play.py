@@ -158,6 +158,7 @@ def test_the_computer_answers_with_a_legal_turn_and_shows_it_thinks(start_page, 
     watch.assert_clean()
 
 
+@pytest.mark.alone
 def test_no_long_main_thread_task_while_the_computer_thinks(start_page, watch):
     page = start_page()
     if page.evaluate("() => window.__long === null"):
@@ -202,6 +203,7 @@ def _reviews_in_the_background(page) -> None:
     page.wait_for_function("() => window.__sent.some((m) => m.method === 'review_step')")
 
 
+@pytest.mark.alone
 @pytest.mark.parametrize("reviewing", [False, True], ids=["alone", "reviewing-in-the-background"])
 def test_on_a_slow_phone_no_script_of_the_page_blocks_while_the_computer_thinks_and_plays(start_page, site_url, watch, reviewing):
     page = start_page()

@@ -108,6 +108,15 @@ def pytest(python: Path, pytest_args: list[str]) -> int:
     chromium = ensure_browser(python)
     if chromium:
         env["TZAAR_CHROMIUM"] = chromium
+    if pytest_args:
+        return _pytest_run(python, pytest_args, env)
+    # The full run: every test but those of timing on two processes (most of the browser's
+    # tests wait more than they compute), then those of timing on one, with nothing beside them.
+    first = _pytest_run(python, ["-n", "2", "--dist", "loadfile", "-m", "not alone"], env)
+    return _pytest_run(python, ["-m", "alone"], env) or first
+
+
+def _pytest_run(python: Path, pytest_args: list[str], env: dict) -> int:
     command = [str(python), "-m", "pytest", *pytest_args]
     print("$ " + " ".join(command), flush=True)
     code = subprocess.run(command, cwd=ROOT, env=env).returncode

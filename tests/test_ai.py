@@ -142,6 +142,7 @@ def test_avoids_a_loss_in_one_turn():
 OVERSHOOT = 0.1  # seconds a timed search may run over its budget (a loaded machine)
 
 
+@pytest.mark.alone
 def test_answers_within_its_time_budget():
     from tzaar.ai import timing
 
@@ -312,6 +313,7 @@ def test_elo():
 STD = Position.standard().text()
 
 
+@pytest.mark.alone
 def test_job_in_slices():
     r = call("ai_start", {"position": STD, "level": "expert", "time": 1.0})
     job = r["result"]["job"]
@@ -375,6 +377,7 @@ def timed_steps(position, seconds):
             return infos
 
 
+@pytest.mark.alone
 def test_job_info_says_when_the_turn_ends(monkeypatch):
     # The thinking bar of the page is elapsed / limit: limit is the turn's end as planned
     # at that step, the budget without the time rules, later while they extend it.
