@@ -134,6 +134,8 @@ class Visit:
         e = self.engine
         before = e.js("document.querySelector('#board').dataset.position")
         source, target = action.split("x")
+        # The board draws on the next frame: a click before it shows the person's turn means nothing.
+        e.wait_for('#board[data-state=idle][data-mode="play"]')
         e.click(f'#board [data-point="{source}"] .hit')
         e.wait_for(f'#board [data-point="{source}"][data-selected="true"]')
         e.click(f'#board [data-point="{target}"][data-target="capture"] .hit')
