@@ -40,6 +40,7 @@ def test_a_game_between_chromium_and_firefox(browser_type, browser_type_launch_a
         for action in played[1:3]:
             source, target = action.split("x") if "x" in action else action.split("-")
             before = firefox.js("window.tzaar.state.actions.length")
+            firefox.wait_for('#board[data-state=idle][data-mode="play"]')  # drawn on the next frame
             firefox.click(f'#board [data-point="{source}"]')
             firefox.wait_for(f'#board [data-point="{source}"][data-selected="true"]')
             firefox.click(f'#board [data-point="{target}"][data-target]')
