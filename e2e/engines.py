@@ -259,8 +259,11 @@ class Firefox(Engine):
         try:
             if getattr(self, "bidi", None):
                 self.bidi.send_cmd("browser.close", {})
-                self.bidi.close()
             self.process.wait(timeout=15)
+            if getattr(self, "bidi", None):
+                # after Firefox is gone: its socket closed, selenium's reader ends at once
+                # (closed first, selenium waits 10 s for it)
+                self.bidi.close()
         except Exception:  # noqa: BLE001  (closing must not hide the test's own failure)
             self.process.kill()
             self.process.wait()
