@@ -1,5 +1,5 @@
-"""Simulated players in the lobby of strangers (web/online/lobby-model.js), for the e2e tests and
-the lobby's benchmark: each player a Nostr key of its own (nostr_events.py), its messages
+"""Simulated players in the lobby of strangers (web/online/lobby-model.js), and a page's lobby
+driven through its controls (Playwright), for the e2e tests and the lobby's benchmark. Players: each player a Nostr key of its own (nostr_events.py), its messages
 published straight to the relay as the page's signal.js publishes them (an event of Trystero's
 kind for the topic, tagged ["x", topic], the message as JSON content). A reader thread takes the
 relay's answers; `publish` waits for the relay's OK of its event, so a test knows the relay took
@@ -10,6 +10,8 @@ it before it looks at a page.
         crowd.announce()                                # every wish again (as every 30 s)
         crowd.publish({...})                            # any message, from a fresh key
     open_lobby(page)                                    # a page's lobby opened, as a person does
+    terms(page, "Bob", "5+3", "white")                  # the terms typed and chosen
+    rows(page)                                          # the list of players waiting
 """
 
 from __future__ import annotations
@@ -35,6 +37,18 @@ def open_lobby(page) -> None:
     page.click("#online-lobby")
     page.wait_for_selector(".lobby[data-lobby=open]", state="attached")
 
+
+def terms(page, name: str, tc: str, colour: str) -> None:
+    """Type the name and choose the time control and colour in `page`'s lobby."""
+    lobby = page.locator(".lobby")
+    lobby.get_by_label("Your name").fill(name)
+    lobby.get_by_label("Time control").select_option(tc)
+    lobby.get_by_label("Your colour").select_option(colour)
+
+
+def rows(page):
+    """The rows of `page`'s list of players waiting."""
+    return page.locator(".lobby-list tbody tr")
 
 
 # A P-256 public key as the messages carry it (lobby-keys.js), the same for every simulated

@@ -77,3 +77,8 @@ def wait_actions(page, count: int, timeout: float = 30_000) -> None:
     """Wait until the page's game has `count` actions and its board is idle."""
     page.wait_for_function("n => window.tzaar.state.actions.length === n && !window.tzaar.state.busy", arg=count, timeout=timeout)
     idle(page)
+
+
+def players(page) -> dict:
+    """Who plays each side on `page`'s board: "person" (this page) or "online"."""
+    return page.evaluate("() => window.tzaar.state.players")

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from lobby_crowd import Crowd, open_lobby as open_it
-from online_helpers import online, open_player
+from lobby_crowd import Crowd, open_lobby as open_it, rows, terms
+from online_helpers import online, open_player, players
 from relay import online_site, relay_url  # noqa: F401  (fixtures)
 
 PAIRING_MS = 30_000
@@ -33,22 +33,6 @@ def open_lobby(browser, online_site):
     yield open_
     for context in contexts:
         context.close()
-
-
-def terms(page, name: str, tc: str, colour: str) -> None:
-    lobby = page.locator(".lobby")
-    lobby.get_by_label("Your name").fill(name)
-    lobby.get_by_label("Time control").select_option(tc)
-    lobby.get_by_label("Your colour").select_option(colour)
-
-
-def rows(page):
-    return page.locator(".lobby-list tbody tr")
-
-
-def players(page) -> dict:
-    """Who plays each side on `page`'s board: "person" (this page) or "online"."""
-    return page.evaluate("() => window.tzaar.state.players")
 
 
 def test_play_anyone_pairs_two_strangers_among_several_waiting(open_lobby, relay_url):
