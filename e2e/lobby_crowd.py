@@ -1,7 +1,8 @@
 """Simulated players in the lobby of strangers (web/online/lobby-model.js), and a page's lobby
-driven through its controls (Playwright), for the e2e tests and the lobby's benchmark. Players: each player a Nostr key of its own (nostr_events.py), its messages
-published straight to the relay as the page's signal.js publishes them (an event of Trystero's
-kind for the topic, tagged ["x", topic], the message as JSON content). A reader thread takes the
+driven through its controls (Playwright), for the e2e tests and the lobby's benchmark. Each
+simulated player has a Nostr key of its own (nostr_events.py), its messages published straight
+to the relay as the page's signal.js publishes them (an event of Trystero's kind for the topic,
+tagged ["x", topic], the message as JSON content). A reader thread takes the
 relay's answers; `publish` waits for the relay's OK of its event, so a test knows the relay took
 it before it looks at a page.
 
