@@ -13,7 +13,8 @@ import { msg, show, loadLater } from "../page/i18n.js";
 import { runCommand } from "../page/input.js";
 import { element } from "../panels/dom.js";
 import { isRight, answered, updated, counts, nextDue, AGAIN_DAYS } from "./exercise-list.js";
-import { REVIEW_NODES, listIn, store, onReviewed, reviewing, reviewLater, reviewPending } from "./background.js";
+import { listIn, store, onReviewed, reviewing, reviewLater, reviewPending } from "./background.js";
+import { runReview } from "../analysis/review-job.js";
 
 const LIST_HTML = `<h3 class="exercises-title"></h3><p class="exercises-count" role="status"></p>
 <div class="exercises-actions"><button type="button" class="primary" data-exercises="practise"></button></div>
@@ -183,8 +184,7 @@ class Exercises {
     cur.over = true;
     this.#say(msg("exercises.checking"), "checking");
     try {
-      const params = { start: cur.item.position, actions: state.actions, nodes: REVIEW_NODES };
-      const answer = await this.#engine.run("review", params, {});
+      const answer = await runReview(this.#engine, cur.item.position, state.actions);
       if (this.#current !== cur) return;
       this.#judge(cur, answer.turns[0]);
     } catch (error) {
