@@ -15,9 +15,8 @@
 
 import { positionAt, lastTurnActions } from "../game/game.js";
 import { turnOf } from "../board/notation.js";
-import { note } from "./review.js";
 import { runReview } from "./review-job.js";
-import { explanationMsgs } from "./explain.js";
+import { explanationMsgs, note } from "./explain.js";
 import { analyse } from "../game/computer.js";
 import { isAbort } from "../engine/client.js";
 import { proofFrom } from "../game/proof.js";

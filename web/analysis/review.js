@@ -13,22 +13,9 @@ import { msg, show } from "../page/i18n.js";
 import { scoreText } from "./analysis.js";
 import { isAbort } from "../engine/client.js";
 import { element } from "../panels/dom.js";
-import { explanationMsgs, summaryMsgs } from "./explain.js";
+import { explanationMsgs, note, summaryMsgs } from "./explain.js";
 import { runReview } from "./review-job.js";
 import { reviewed } from "../learn/background.js";
-
-/** A marked turn: "12. White C3xD4 D4-E5: mistake, −14 points; better: C3xE5 pass" (loss:
- * points of the mover's chance of winning, tzaar/ai/review.py). */
-export function note(turn) {
-  return msg("review.note", {
-    number: turn.number,
-    side: msg(turn.side === "white" ? "side.white" : "side.black"),
-    actions: turn.actions.join(" "),
-    mark: msg(`review.${turn.mark}`),
-    n: Math.round(turn.loss),
-    best: turn.best.join(" "),
-  });
-}
 
 const NS = "http://www.w3.org/2000/svg";
 const W = 300;
