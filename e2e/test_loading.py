@@ -83,7 +83,7 @@ def test_a_first_visit_says_the_megabytes_of_the_engine_as_they_download(page, o
 # the clocks (clock.js, clocks.js, clocks.css: the online game's), and the Python of
 # the tools and the computer player (tzaar-more.zip): fetched on their first use, never by a
 # plain load of the page.
-TOOLS_FILES = {"overlay.js", "analysis.js", "review.js", "puzzles.js", "puzzle-rating.js", "editor.js", "panel.css", "puzzles.json",
+TOOLS_FILES = {"overlay.js", "analysis.js", "review.js", "review-job.js", "puzzles.js", "puzzle-rating.js", "editor.js", "panel.css", "puzzles.json",
                "records.js", "records.css", "dialogs.js", "dialogs.css", "en.later.json", "tzaar-more.zip", "synth.js",
                "drag.js", "clock.js", "clocks.js", "clocks.css"}
 
@@ -116,8 +116,8 @@ def test_a_plain_load_fetches_none_of_the_tools_and_each_tool_fetches_its_files(
     page.wait_for_selector(".eval-bar:not([hidden])")
     page.wait_for_selector(".eval-bar[data-score]")  # a score: the worker has the computer player
     assert page.get_attribute("#analyse-button", "aria-pressed") == "true"
-    assert {"overlay.js", "analysis.js", "review.js", "puzzles.js", "editor.js", "panel.css", "en.later.json",
-            "tzaar-more.zip"} <= set(requested)
+    assert {"overlay.js", "analysis.js", "review.js", "review-job.js", "puzzles.js", "editor.js", "panel.css",
+            "en.later.json", "tzaar-more.zip"} <= set(requested)
     assert page.get_attribute(".eval-bar", "aria-label") == EN["analysis.bar"]  # a later text
     assert page.locator("#tools .tools-row").first.locator("button").count() == 4  # one row, not two
     page.click("#analyse-button")

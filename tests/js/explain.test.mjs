@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 
 import { tr } from "../../web/page/i18n.js";
 import { useLanguage } from "./lang.mjs";
-import { explanationMsgs, summaryMsgs } from "../../web/analysis/explain.js";
+import { explanationMsgs, note, summaryMsgs } from "../../web/analysis/explain.js";
 
 const CASES = JSON.parse(await readFile(new URL("../data/explained/turns.json", import.meta.url)));
 const LANGUAGES = ["de", "es", "fr", "it", "nl", "pl"];
@@ -26,6 +26,8 @@ test("the English is the command line's, word for word", async () => {
   assert.deepEqual(explanationMsgs(plain, { better: false }), []);
   assert.deepEqual(explanationMsgs({ ...plain, explanation: null }), []);
   assert.deepEqual(summaryMsgs([{ number: 23, side: "white", mark: "blunder", loss: 30.7 }]).map(tr), ["23. White: blunder, −31 points"]);
+  const marked = { number: 12, side: "white", actions: ["C3xD4", "D4-E5"], mark: "mistake", loss: 14.2, best: ["C3xE5", "pass"] };
+  assert.equal(tr(note(marked)), "12. White C3xD4 D4-E5: mistake, winning chance −14 points; better: C3xE5 pass");
 });
 
 test("every language says every explanation whole", async () => {

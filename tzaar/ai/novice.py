@@ -1,4 +1,4 @@
-"""Players that choose by plain rules, not by a search: Novice and the random capturer.
+"""Players that choose by plain rules, not by a search: Novice and the random players.
 
 **Novice** (the level ``novice``) plays as a person who has just done the lessons: it knows
 the rules and the three ways a game is lost, looks at its own turn only, and picks among
@@ -13,10 +13,11 @@ the turns that break none of its rules at random.  Its rules, in order:
    :data:`PASSES` of its turns (a newcomer often ends the turn after its capture), else
    makes a random second capture, or a random stacking when it has no capture.
 
-**Random capturing** (``random-capturing``, a player for matches and tests, not a level):
-uniform random actions, but always a capture when it has one (its second action too).
+**Random** (``random``) and **random capturing** (``random-capturing``), players for matches
+and tests, not levels: uniform random actions, the capturer always a capture when it has one
+(its second action too); one loop, :func:`random_turn`, plays both.
 
-Both draw every choice from the ``random.Random`` they are given, so a seed replays.
+All draw every choice from the ``random.Random`` they are given, so a seed replays.
 """
 
 from __future__ import annotations
@@ -109,9 +110,10 @@ def novice_turn(board: Board, rng: random.Random) -> list[int]:
     return list(rng.choice(captures or others or rests))
 
 
-def random_capturing_turn(board: Board, rng: random.Random) -> list[int]:
-    """The random capturer's rest of the turn on ``board`` (restored): a random capture
-    whenever it has one, else a random stacking or pass."""
+def random_turn(board: Board, rng: random.Random, captures_first: bool = False) -> list[int]:
+    """A random player's rest of the turn on ``board`` (restored): each action drawn from
+    ``rng`` among the legal ones, or among the captures when ``captures_first`` and there is
+    one, until the turn passes to the enemy or the game is won."""
     side = board.side
     out: list[int] = []
     try:
@@ -119,8 +121,9 @@ def random_capturing_turn(board: Board, rng: random.Random) -> list[int]:
             moves = board.moves()
             if not moves:
                 break
-            captures = [a for a in moves if board.is_capture(a)]
-            a = rng.choice(captures or moves)
+            if captures_first:
+                moves = [a for a in moves if board.is_capture(a)] or moves
+            a = rng.choice(moves)
             out.append(a)
             board.do(a)
             if board.side != side or board.winner() is not None:
@@ -131,4 +134,10 @@ def random_capturing_turn(board: Board, rng: random.Random) -> list[int]:
     return out
 
 
-__all__ = ["PASSES", "exposed", "novice_turn", "random_capturing_turn"]
+def random_capturing_turn(board: Board, rng: random.Random) -> list[int]:
+    """The random capturer's rest of the turn on ``board`` (restored): a random capture
+    whenever it has one, else a random stacking or pass."""
+    return random_turn(board, rng, captures_first=True)
+
+
+__all__ = ["PASSES", "exposed", "novice_turn", "random_capturing_turn", "random_turn"]

@@ -8,8 +8,8 @@ ints for the rest of the current turn (one or two actions; one placement).
 A player is named by a level (``novice``, ``beginner``, ``casual``, ``strong``, ``expert``,
 ``master``) or is ``random`` (uniform legal actions), ``random-capturing`` (random, but a
 capture whenever it has one) or ``greedy`` (the best rest of its turn by the evaluation, no
-look-ahead at the reply).  Novice and the random capturer choose by rules, not by a search
-(:mod:`.novice`).  Every random choice comes from
+look-ahead at the reply).  Novice and the two random players choose by rules, not by a
+search (:mod:`.novice`).  Every random choice comes from
 ``random.Random(seed)``, so a seed and a node budget give the same answer every time.
 """
 
@@ -22,7 +22,7 @@ from typing import NamedTuple, Optional
 from ..rules.board import PASS
 from .evaluate import evaluate
 from .line import table_line
-from .novice import novice_turn, random_capturing_turn
+from .novice import novice_turn, random_capturing_turn, random_turn
 from .placement import choose_placement
 from .search import MATE, Search
 from .solver import Solver, worth_trying
@@ -102,7 +102,7 @@ LEVELS = {
 #: Players that are not levels (for matches and tests).
 SPECIAL = ("random", "random-capturing", "greedy")
 #: The players that choose by rules, without a search (:mod:`.novice`).
-BY_RULES = {"novice": novice_turn, "random-capturing": random_capturing_turn}
+BY_RULES = {"novice": novice_turn, "random": random_turn, "random-capturing": random_capturing_turn}
 #: The level the command line and the facade play when none is named.
 DEFAULT_LEVEL = "casual"
 
@@ -163,14 +163,6 @@ def think(board, player: str, seed: int = 0, seconds: Optional[float] = None, no
             return [rng.choice(moves)]
         lv = LEVELS.get(player)
         return [choose_placement(board, rng, lv.placement_noise if lv else 0)]
-    if player == "random":
-        out = [rng.choice(moves)]
-        side = board.side
-        board.do(out[0])
-        if board.side == side and board.winner() is None:
-            out.append(rng.choice(board.moves()))
-        board.undo()
-        return out
     if player in BY_RULES:
         return BY_RULES[player](board, rng)
     if player == "greedy":

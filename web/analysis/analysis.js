@@ -15,8 +15,8 @@
 
 import { positionAt, lastTurnActions } from "../game/game.js";
 import { turnOf } from "../board/notation.js";
-import { REVIEW_NODES, note } from "./review.js";
-import { explanationMsgs } from "./explain.js";
+import { runReview } from "./review-job.js";
+import { explanationMsgs, note } from "./explain.js";
 import { analyse } from "../game/computer.js";
 import { isAbort } from "../engine/client.js";
 import { proofFrom } from "../game/proof.js";
@@ -154,7 +154,7 @@ export class Analysis {
     const judging = (this.#judging = new AbortController());
     const start = positionAt(state, state.cursor - played.length);
     try {
-      const answer = await this.#engine.run("review", { start, actions: played, nodes: REVIEW_NODES }, { signal: judging.signal });
+      const answer = await runReview(this.#engine, start, played, { signal: judging.signal });
       const turn = answer.turns[0];
       show(why.querySelector("strong"), turn.mark ? note(turn) : "");
       show(why.querySelector("span"), explanationMsgs(turn, { better: false }));

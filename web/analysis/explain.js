@@ -1,5 +1,6 @@
 // A reviewed turn's explanation in words (tzaar/study/explain.py makes it: codes and params;
-// this says it in the language shown). Pure: a list of msg()s for page/i18n.js.
+// this says it in the language shown), a marked turn's note and the review's summary. Pure:
+// msg()s for page/i18n.js.
 //
 //   import { explanationMsgs } from "../analysis/explain.js";
 //   show(element, explanationMsgs(turn));   // turn: a review job's turn (side, actions, best, explanation)
@@ -65,6 +66,19 @@ export function explanationMsgs(turn, { better = true } = {}) {
   out.push(...explanation.better.map((r) => reasonMsg(r, turn, true)));
   if (!explanation.better.length && better) out.push(msg("review.why.better", { best: turn.best.join(" ") }));
   return out.filter(Boolean);
+}
+
+/** A marked turn's note, a msg(): "12. White C3xD4 D4-E5: mistake, winning chance −14 points;
+ * better: C3xE5 pass" (loss: points of the mover's chance of winning, tzaar/ai/review.py). */
+export function note(turn) {
+  return msg("review.note", {
+    number: turn.number,
+    side: msg(turn.side === "white" ? "side.white" : "side.black"),
+    actions: turn.actions.join(" "),
+    mark: msg(`review.${turn.mark}`),
+    n: Math.round(turn.loss),
+    best: turn.best.join(" "),
+  });
 }
 
 /** The items of the review's summary (the marked turns, the worst first), each a msg():

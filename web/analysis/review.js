@@ -6,29 +6,16 @@
 // better one achieved, tzaar/study/explain.py), and ends with the worst of them first. Any
 // change to the game stops a review. The review is the
 // mode "review" (modes.js): its button is lit while it shows, entering another mode closes it.
-// A game the page reviewed in the background (learn/background.js, the same budget) shows at once.
+// A game the page reviewed in the background (learn/background.js, the same budget: review-job.js)
+// shows at once.
 
 import { msg, show } from "../page/i18n.js";
 import { scoreText } from "./analysis.js";
 import { isAbort } from "../engine/client.js";
 import { element } from "../panels/dom.js";
-import { explanationMsgs, summaryMsgs } from "./explain.js";
-import { REVIEW_NODES, reviewed } from "../learn/background.js";
-
-export { REVIEW_NODES }; // the Review's budget (analysis.js judges a turn with it too)
-
-/** A marked turn: "12. White C3xD4 D4-E5: mistake, −14 points; better: C3xE5 pass" (loss:
- * points of the mover's chance of winning, tzaar/ai/review.py). */
-export function note(turn) {
-  return msg("review.note", {
-    number: turn.number,
-    side: msg(turn.side === "white" ? "side.white" : "side.black"),
-    actions: turn.actions.join(" "),
-    mark: msg(`review.${turn.mark}`),
-    n: Math.round(turn.loss),
-    best: turn.best.join(" "),
-  });
-}
+import { explanationMsgs, note, summaryMsgs } from "./explain.js";
+import { runReview } from "./review-job.js";
+import { reviewed } from "../learn/background.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const W = 300;
@@ -99,8 +86,7 @@ export class Review {
       show(this.#els.status, msg("review.progress", { done: answer.evaluated, n: answer.total }));
     };
     try {
-      const params = { start: state.start, actions: state.actions, nodes: REVIEW_NODES };
-      const answer = reviewed(state.start, state.actions) ?? (await this.#engine.run("review", params, { signal: running.signal, onStep }));
+      const answer = reviewed(state.start, state.actions) ?? (await runReview(this.#engine, state.start, state.actions, { signal: running.signal, onStep }));
       this.#running = null;
       this.#show(answer, state, key);
     } catch (error) {

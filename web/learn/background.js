@@ -3,8 +3,8 @@
 // then its mistakes join the list. A game waits there even across a reload; the reviews
 // left start again the next time a game ends, a record's side is added or Learn opens.
 //
-// The review is the review job of the facade (tzaar/ai/review.py), at the review's own
-// budget (REVIEW_NODES, the same as the Analysis panel's Review: the same answer), run as a
+// The review is the review job of the facade (tzaar/ai/review.py), at the budget of every
+// review (analysis/review-job.js: the same answer as the Analysis panel's Review), run as a
 // background run of engine/client.js: it asks for its next slice only while no other search
 // of the page runs, so the next game's computer turns, the hint and the analysis come first.
 //
@@ -13,9 +13,7 @@
 //   onReviewed(() => ...);            // after each game reviewed (returns the unbind function)
 
 import { readList, withPending, mistakesOf, addItems } from "./exercise-list.js";
-
-/** Nodes searched per position of a review (the Analysis panel's Review uses this too). */
-export const REVIEW_NODES = 1500;
+import { runReview } from "../analysis/review-job.js";
 /** Milliseconds of a background slice: the longest a game's search waits for it to end. */
 const SLICE_MS = 20;
 const KEY = "exercises";
@@ -94,8 +92,7 @@ async function reviewOne(engine, storage, game) {
   const key = keyOf(game.start, game.actions);
   let items = [];
   try {
-    const params = { start: game.start, actions: game.actions, nodes: REVIEW_NODES };
-    const answer = await engine.run("review", params, { background: true, sliceMs: SLICE_MS });
+    const answer = await runReview(engine, game.start, game.actions, { background: true, sliceMs: SLICE_MS });
     const { positions } = await engine.call("game", { start: game.start, actions: game.actions });
     answers.set(key, answer);
     if (answers.size > KEPT) answers.delete(answers.keys().next().value);

@@ -11,14 +11,22 @@
 
 import { msg, show, loadLater } from "../page/i18n.js";
 import { runCommand } from "../page/input.js";
-import { element } from "../panels/dom.js";
+import { fromMarkup } from "../panels/dom.js";
 import { isRight, answered, updated, counts, nextDue, AGAIN_DAYS } from "./exercise-list.js";
-import { REVIEW_NODES, listIn, store, onReviewed, reviewing, reviewLater, reviewPending } from "./background.js";
+import { listIn, store, onReviewed, reviewing, reviewLater, reviewPending } from "./background.js";
+import { runReview } from "../analysis/review-job.js";
 
 const LIST_HTML = `<h3 class="exercises-title"></h3><p class="exercises-count" role="status"></p>
 <div class="exercises-actions"><button type="button" class="primary" data-exercises="practise"></button></div>
 <p class="exercises-add"><span></span> <button type="button" data-exercises="add" data-side="white"></button>
 <button type="button" data-exercises="add" data-side="black"></button></p><p class="exercises-status" role="status"></p>`;
+const LIST_TEXTS = {
+  ".exercises-title": "exercises.title",
+  '[data-exercises="practise"]': "exercises.practise",
+  ".exercises-add span": "exercises.add",
+  '[data-side="white"]': "side.white",
+  '[data-side="black"]': "side.black",
+};
 
 const PANEL_HTML = `<div class="lessons-head"><h2 class="exercise-title"></h2>
 <button type="button" class="lessons-close" data-exercise="close">×</button></div>
@@ -26,6 +34,12 @@ const PANEL_HTML = `<div class="lessons-head"><h2 class="exercise-title"></h2>
 <div class="lesson-actions"><button type="button" data-exercise="retry"></button>
 <button type="button" class="primary" data-exercise="next"></button>
 <button type="button" data-exercise="list"></button></div>`;
+const PANEL_TEXTS = {
+  ".exercise-title": "exercises.panelTitle",
+  '[data-exercise="retry"]': "exercises.retry",
+  '[data-exercise="next"]': "exercises.next",
+  '[data-exercise="list"]': "exercises.list",
+};
 
 const side = (name) => msg(`side.${name}`);
 
@@ -72,29 +86,17 @@ class Exercises {
     this.#engine = engine;
     this.#storage = storage;
     this.#modes = modes;
-    const root = (this.#root = element("section", "exercises", { id: "your-mistakes" }));
-    root.innerHTML = LIST_HTML;
+    const root = (this.#root = fromMarkup("section", "exercises", { id: "your-mistakes" }, LIST_HTML, LIST_TEXTS));
     container.prepend(root);
-    const $ = (s) => root.querySelector(s);
-    show($(".exercises-title"), msg("exercises.title"));
-    show($('[data-exercises="practise"]'), msg("exercises.practise"));
-    show($(".exercises-add span"), msg("exercises.add"));
-    for (const b of root.querySelectorAll('[data-exercises="add"]')) show(b, side(b.dataset.side));
     root.addEventListener("click", (event) => {
       const b = event.target.closest("button[data-exercises]");
       if (b?.dataset.exercises === "practise") this.practise();
       else if (b?.dataset.exercises === "add") this.addBoard(b.dataset.side);
     });
-    const panel = (this.#panel = element("section", "panel lessons exercise", { id: "exercise", hidden: "" }));
-    panel.innerHTML = PANEL_HTML;
+    const panel = (this.#panel = fromMarkup("section", "panel lessons exercise", { id: "exercise", hidden: "" }, PANEL_HTML, PANEL_TEXTS));
     container.closest(".side")?.prepend(panel);
-    const p = (s) => panel.querySelector(s);
-    show(p(".exercise-title"), msg("exercises.panelTitle"));
     show(panel, msg("exercises.panelTitle"), "aria-label");
-    show(p(".lessons-close"), msg("exercises.list"), "aria-label");
-    show(p('[data-exercise="retry"]'), msg("exercises.retry"));
-    show(p('[data-exercise="next"]'), msg("exercises.next"));
-    show(p('[data-exercise="list"]'), msg("exercises.list"));
+    show(panel.querySelector(".lessons-close"), msg("exercises.list"), "aria-label");
     panel.addEventListener("click", (event) => {
       const command = event.target.closest("button[data-exercise]")?.dataset.exercise;
       if (command === "retry" && this.#current) this.#open(this.#current.item, this.#current.judged);
@@ -183,8 +185,7 @@ class Exercises {
     cur.over = true;
     this.#say(msg("exercises.checking"), "checking");
     try {
-      const params = { start: cur.item.position, actions: state.actions, nodes: REVIEW_NODES };
-      const answer = await this.#engine.run("review", params, {});
+      const answer = await runReview(this.#engine, cur.item.position, state.actions);
       if (this.#current !== cur) return;
       this.#judge(cur, answer.turns[0]);
     } catch (error) {

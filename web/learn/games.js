@@ -11,7 +11,7 @@ import { isPerson } from "../game/players.js";
 import { levelOf, computerId } from "../game/computer.js";
 import { winnerOf, endOf } from "../game/state.js";
 import { downloadText } from "../records/download.js";
-import { element } from "../panels/dom.js";
+import { fromMarkup } from "../panels/dom.js";
 import { readList, addItems, withPending } from "./exercise-list.js";
 
 const GAMES_KEY = "games";
@@ -139,6 +139,16 @@ const HTML = `<h3 class="games-title"></h3><p class="games-tally"></p><ol class=
 <button type="button" data-games="restore"></button><input type="file" accept=".json,application/json" hidden></div>
 <div class="games-confirm" hidden role="alertdialog"><p></p><button type="button" class="danger" data-games="yes"></button>
 <button type="button" data-games="no"></button></div><p class="games-status" role="status"></p>`;
+const TEXTS = {
+  ".games-title": "games.title",
+  '[data-games="export"]': "games.export",
+  '[data-games="clear"]': "games.clear",
+  ".games-confirm p": "games.clearConfirm",
+  '[data-games="yes"]': "games.clearYes",
+  '[data-games="no"]': "common.cancel",
+  '[data-games="backup"]': "exercises.backup",
+  '[data-games="restore"]': "exercises.restore",
+};
 
 export class YourGames {
   #root;
@@ -150,19 +160,9 @@ export class YourGames {
     this.#game = game;
     this.#engine = engine;
     this.#storage = storage;
-    const root = (this.#root = element("section", "games", { id: "your-games" }));
-    root.innerHTML = HTML;
+    const root = (this.#root = fromMarkup("section", "games", { id: "your-games" }, HTML, TEXTS));
     container.append(root);
-    const $ = (s) => root.querySelector(s);
-    show($(".games-title"), msg("games.title"));
-    show($('[data-games="export"]'), msg("games.export"));
-    show($('[data-games="clear"]'), msg("games.clear"));
-    show($(".games-confirm p"), msg("games.clearConfirm"));
-    show($('[data-games="yes"]'), msg("games.clearYes"));
-    show($('[data-games="no"]'), msg("common.cancel"));
-    show($('[data-games="backup"]'), msg("exercises.backup"));
-    show($('[data-games="restore"]'), msg("exercises.restore"));
-    const file = $(".games-backup input");
+    const file = root.querySelector(".games-backup input");
     file.addEventListener("change", () => {
       if (file.files?.[0]) this.#restore(file.files[0]);
       file.value = "";

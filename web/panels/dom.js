@@ -1,8 +1,9 @@
 // What the panels around the board share: writes to the page that touch it only when the
-// value changes (a panel renders every frame), and the small piece icons.
+// value changes (a panel renders every frame), a panel's part built from its markup with its
+// texts (fromMarkup), and the small piece icons.
 
 import { drawMiniPiece } from "../board/draw.js";
-import { translateDocument } from "../page/i18n.js";
+import { msg, show, translateDocument } from "../page/i18n.js";
 
 /** Set `node`'s text to `text`, unless it has it already. */
 export function setText(node, text) {
@@ -23,6 +24,16 @@ export function element(tag, className, attributes = {}) {
   const node = document.createElement(tag);
   node.className = className;
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  return node;
+}
+
+/** A new element() holding the markup `html` (a module's constant: nothing received goes in),
+ * its texts shown: `texts` maps a selector to a text key, and each element the selector picks
+ * under it shows that key's msg() (i18n.js show(): it follows the language). */
+export function fromMarkup(tag, className, attributes, html, texts) {
+  const node = element(tag, className, attributes);
+  node.innerHTML = html;
+  for (const [selector, key] of Object.entries(texts)) for (const n of node.querySelectorAll(selector)) show(n, msg(key));
   return node;
 }
 
