@@ -83,9 +83,12 @@ def test_the_bar_shows_the_chance_of_winning(open_position, watch):
     page = open_position(start)
     page.keyboard.press("a")
     wait_bar(page, start, "true")
-    depth, chance, number = page.evaluate(
-        "() => [document.querySelector('#analysis').dataset.depth, document.querySelector('.eval-bar').dataset.chance,"
-        " document.querySelector('.eval-number').textContent]"
+    # (read at once: the search goes on deepening, and the bar with it)
+    depth, chance, number, valuenow, label = page.evaluate(
+        "() => { const bar = document.querySelector('.eval-bar');"
+        " return [document.querySelector('#analysis').dataset.depth, bar.dataset.chance,"
+        " document.querySelector('.eval-number').textContent, bar.getAttribute('aria-valuenow'),"
+        " bar.getAttribute('aria-label')]; }"
     )
     white = float(chance)
     assert 0.3 < white < 0.7, (depth, chance, number)
@@ -93,18 +96,18 @@ def test_the_bar_shows_the_chance_of_winning(open_position, watch):
     assert re.fullmatch(r"(White|Black) \d{1,2}%", number) and number.startswith(favourite), number
     assert abs(int(number.split()[1][:-1]) - 100 * percent) <= 1
     # the bar is filled by White's chance, and says so to a screen reader
-    assert abs(int(page.get_attribute(".eval-bar", "aria-valuenow")) - 100 * white) <= 1
-    assert page.get_attribute(".eval-bar", "aria-label") == "White's chance of winning"
+    assert abs(int(valuenow) - 100 * white) <= 1
+    assert label == "White's chance of winning"
     # a position where one side leads reads as that side's chance: Black after White's
     # opening capture (its two actions to come)
     act(page, "C5xC4")
     after = shown(page)
     wait_bar(page, after, "true")
-    text = page.inner_text("#analysis .eval-text")
+    text, title = page.eval_on_selector("#analysis .eval-text", "e => [e.innerText, e.title]")
     assert re.fullmatch(r"(White|Black) \d{1,2}%", text), text
     # and its title says what the figure is
     side, percent = text.split()
-    assert page.get_attribute("#analysis .eval-text", "title") == f"{side}'s chance of winning, by the engine: {percent}"
+    assert title == f"{side}'s chance of winning, by the engine: {percent}"
     watch.assert_clean()
 
 
