@@ -2,11 +2,12 @@
 // "online", page/storage.js) to come back to it after a reload, and what follows from it.
 // Pure: no DOM, no network (node tests: tests/js/online-game.test.mjs).
 //
-// A record is {v, room, secret, role, me, them, name, friend, game, actions, end, clock}:
-// `game` is {start, white: role, clock: a time control's id or null, names: {host, guest},
-// round} (null for a guest not yet told), `me`/`them` the two players' ids (them: null until
-// the other page said hello), `end` an end outside the rules (protocol.js isEnd) or null, and
-// `clock` the clocks' saved state (timing.js).
+// A record is {v, room, secret, role, me, them, name, friend, game, actions, end, clock,
+// takeback}: `game` is {start, white: role, clock: a time control's id or null, names: {host,
+// guest}, round} (null for a guest not yet told), `me`/`them` the two players' ids (them: null
+// until the other page said hello), `end` an end outside the rules (protocol.js isEnd) or null,
+// `clock` the clocks' saved state (timing.js) and `takeback` the other's take-back this page
+// accepted, {n, to}, until the game moves on (takeback.js: its accept may have been lost).
 //
 //   const record = newRecord({room, secret, role: "host", name: "Ann", friend: true});
 //   readRecord(storage.get(RECORD_KEY))   // a saved record that can be resumed, or null

@@ -84,7 +84,7 @@ export class Session {
       playing: () => this.status === "playing" && !this.record.end,
       announce: (key) => this.#game.announce(t(key, { name: this.#them })),
       takeBack: (to, mover) => this.#takeBack(to, mover),
-    });
+    }, record.takeback ?? null);
     this.#unsubscribe = game.subscribe((state) => this.#gameChanged(state));
   }
 
@@ -113,6 +113,7 @@ export class Session {
 
   #save() {
     if (this.timing) this.record.clock = this.timing.saved;
+    this.record.takeback = this.takebacks.accepted;
     if (!this.#closed) this.#storage.set(RECORD_KEY, this.record);
   }
 
@@ -146,7 +147,7 @@ export class Session {
 
   /** The other page went (the connection dropped): said, and its room joined again. */
   #gone() {
-    this.takebacks.lapse(true); // an offer does not outlive the connection
+    this.takebacks.dropped(); // an offer does not outlive the connection
     if (this.status === "ended") return;
     this.status = "disconnected";
     this.disconnectedAt = Date.now();
@@ -171,7 +172,7 @@ export class Session {
       start: () => this.#start(message.game),
       act: () => this.exchange.received(message.n, message.a, message.left),
       ack: () => this.exchange.acknowledged(message.n),
-      sync: () => this.exchange.synced(message),
+      sync: () => this.#sync(message),
       resign: () => this.#end({ reason: "resigned", loser: this.theirColour }, false),
       chat: () => this.chat.received(message),
       rematch: () => this.rematch.received(),
@@ -239,6 +240,16 @@ export class Session {
     const players = { [this.colour]: "person", [this.theirColour]: "online" };
     const error = await this.#game.load(r.game.start, r.actions ?? [], { state: { setup: "online", seed: null, players, alert: null, notice: null } });
     if (error) throw error;
+  }
+
+  /** After a reconnection: their whole game against ours (actions.js), once a take-back that
+   * one page missed (its accept lost in a drop) is done on both (takeback.js). */
+  async #sync(message) {
+    if (message.round !== this.record.game?.round) return;
+    await whenIdle(this.#game);
+    if (await this.takebacks.tookBackThere(message.actions, this.exchange.acked)) return;
+    const missed = this.takebacks.missedOurAccept(message.actions); // (they take it back on our sync)
+    return this.exchange.synced(missed ? { ...message, actions: this.#game.state.actions } : message);
   }
 
   /** A take-back message of the other page, once the board is idle (takeback.js checks it). */
