@@ -26,6 +26,18 @@ def offered(page) -> None:
     assert "asks to take back their last turn" in page.text_content("#online .online-undo-asked")
 
 
+def black_offers_its_turn(host, guest, played: list[str]) -> None:
+    """White (the host) plays `played`[0], Black its turn of `played`[1:3]; then Black offers
+    that turn back, and the offer shows on White's page."""
+    act(host, played[0])
+    wait_actions(guest, 1)
+    act(guest, played[1])
+    act(guest, played[2])  # Black's turn complete: White to move
+    wait_actions(host, 3)
+    guest.click("#online-undo:visible")
+    offered(host)
+
+
 def test_a_turn_offered_back_declined_then_accepted_and_an_offer_lapses(browser, online_site):
     host, guest = play_pair(browser, online_site, colour="white")
     played, _ = some_turns(4)
@@ -51,15 +63,9 @@ def test_a_turn_offered_back_declined_then_accepted_and_an_offer_lapses(browser,
     host.wait_for_function("() => window.tzaar.state.view.side === 'white'")
     assert host.is_hidden("#online-undo") and guest.is_hidden("#online-undo-accept")
     assert "taken back" in host.text_content("#announce")
-    # The game goes on from there, numbered from the start again.
-    act(host, played[0])
-    wait_actions(guest, 1)
-    act(guest, played[1])
-    act(guest, played[2])  # Black's turn complete: White to move
-    wait_actions(host, 3)
-    # Black offers; White plays instead of answering: the offer lapses on both pages.
-    guest.click("#online-undo:visible")
-    offered(host)
+    # The game goes on from there, numbered from the start again; Black offers its turn back,
+    # and White plays instead of answering: the offer lapses on both pages.
+    black_offers_its_turn(host, guest, played)
     act(host, played[3])
     wait_actions(guest, 4)
     host.wait_for_selector("#online-undo-accept", state="hidden")
@@ -73,13 +79,7 @@ def test_a_turn_offered_back_declined_then_accepted_and_an_offer_lapses(browser,
 def test_a_take_back_accepted_as_the_connection_drops_happens_on_both_pages(browser, online_site):
     host, guest = play_pair(browser, online_site, colour="white")
     played, _ = some_turns(3)
-    act(host, played[0])
-    wait_actions(guest, 1)
-    act(guest, played[1])
-    act(guest, played[2])  # Black's turn complete: White to move
-    wait_actions(host, 3)
-    guest.click("#online-undo:visible")
-    offered(host)
+    black_offers_its_turn(host, guest, played)
     # White accepts; the accept never reaches Black's page, and then the connection drops.
     host.evaluate(LOSE, "undoAccept")
     host.click("#online-undo-accept")
