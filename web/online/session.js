@@ -1,9 +1,11 @@
 // An online game between this page and the other player's, from the first hello to the
-// rematch: who the pages are (hello, start), the game's status, its rounds, its end (the
-// rules, a resignation, the clock, a player gone) and the chat. Its parts: the connection
-// (connection.js), the actions exchanged (actions.js), the take-back offers (takeback.js),
-// the clocks (timing.js) and the record kept in the browser (record.js). It changes the board
-// only through the Game's public methods (load, play, announce, endGame); online.js draws it.
+// rematch: who the pages are (hello, start), the game's status, its rounds (a take-back
+// applied), its end (the rules, a resignation, the clock, a player gone), every message of the
+// other page sent to the part it concerns. Its parts: the connection (connection.js), the
+// actions exchanged (actions.js), the take-back offers (takeback.js), the chat (chat.js), the
+// rematch offer (rematch.js), the clocks (timing.js) and the record kept in the browser
+// (record.js). It changes the board only through the Game's public methods (load, play,
+// announce, endGame); online.js draws it.
 //
 //   const session = new Session({game, storage, config, record, onChange});
 //   session.connect();                 // join the room (again after a drop, by itself)
