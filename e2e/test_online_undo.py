@@ -1,9 +1,12 @@
 """A turn taken back online: the player whose turn is complete offers it, the other page
 shows Accept / Decline; declined, nothing changes; accepted, both pages take back exactly the
 same actions and the offerer is to move again; an offer lapses when the other plays instead;
-a take-back accepted as the connection drops (its accept lost) happens on both pages."""
+a take-back accepted as the connection drops or the page reloads (its accept lost) happens on
+both pages."""
 
 from __future__ import annotations
+
+import pytest
 
 from online_helpers import act, actions, online, play_pair, some_turns, wait_actions
 from relay import online_site, relay_url  # noqa: F401  (fixtures)
@@ -76,15 +79,20 @@ def test_a_turn_offered_back_declined_then_accepted_and_an_offer_lapses(browser,
     assert guest.evaluate("() => window.tzaar.online.session.refusal") is None
 
 
-def test_a_take_back_accepted_as_the_connection_drops_happens_on_both_pages(browser, online_site):
+@pytest.mark.parametrize("gone", ["drop", "reload"])
+def test_a_take_back_accepted_as_the_connection_drops_happens_on_both_pages(browser, online_site, gone):
     host, guest = play_pair(browser, online_site, colour="white")
     played, _ = some_turns(3)
     black_offers_its_turn(host, guest, played)
-    # White accepts; the accept never reaches Black's page, and then the connection drops.
+    # White accepts; the accept never reaches Black's page, and then the connection drops (or
+    # White's page reloads: it keeps the accept with its game).
     host.evaluate(LOSE, "undoAccept")
     host.click("#online-undo-accept")
     wait_actions(host, 1)
-    host.evaluate("() => window.tzaar.online.session.dropConnection()")
+    if gone == "drop":
+        host.evaluate("() => window.tzaar.online.session.dropConnection()")
+    else:
+        host.reload()
     online(host, "playing")
     online(guest, "playing")
     # Back together: both pages have the shorter game, Black to move again.
