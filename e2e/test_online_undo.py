@@ -1,17 +1,44 @@
 """A turn taken back online: the player whose turn is complete offers it, the other page
 shows Accept / Decline; declined, nothing changes; accepted, both pages take back exactly the
-same actions and the offerer is to move again; an offer lapses when the other plays instead."""
+same actions and the offerer is to move again; an offer lapses when the other plays instead;
+a take-back accepted as the connection drops or the page reloads (its accept lost) happens on
+both pages."""
 
 from __future__ import annotations
 
-from online_helpers import act, actions, play_pair, some_turns, wait_actions
+import pytest
+
+from online_helpers import act, actions, online, play_pair, some_turns, wait_actions
 from relay import online_site, relay_url  # noqa: F401  (fixtures)
+
+
+# What `page` sends from now on that holds `text` is lost on its way (as a drop would lose it):
+# its data channels leave it out (Trystero sends a message's text as bytes, in chunks).
+LOSE = """(text) => {
+  const send = RTCDataChannel.prototype.send;
+  RTCDataChannel.prototype.send = function (data) {
+    const bytes = typeof data === "string" ? data : new TextDecoder().decode(ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : data);
+    if (!bytes.includes(text)) return send.call(this, data);
+  };
+}"""
 
 
 def offered(page) -> None:
     """The other player's offer shows on `page`, with its answers."""
     page.wait_for_selector("#online-undo-accept:visible")
     assert "asks to take back their last turn" in page.text_content("#online .online-undo-asked")
+
+
+def black_offers_its_turn(host, guest, played: list[str]) -> None:
+    """White (the host) plays `played`[0], Black its turn of `played`[1:3]; then Black offers
+    that turn back, and the offer shows on White's page."""
+    act(host, played[0])
+    wait_actions(guest, 1)
+    act(guest, played[1])
+    act(guest, played[2])  # Black's turn complete: White to move
+    wait_actions(host, 3)
+    guest.click("#online-undo:visible")
+    offered(host)
 
 
 def test_a_turn_offered_back_declined_then_accepted_and_an_offer_lapses(browser, online_site):
@@ -39,15 +66,9 @@ def test_a_turn_offered_back_declined_then_accepted_and_an_offer_lapses(browser,
     host.wait_for_function("() => window.tzaar.state.view.side === 'white'")
     assert host.is_hidden("#online-undo") and guest.is_hidden("#online-undo-accept")
     assert "taken back" in host.text_content("#announce")
-    # The game goes on from there, numbered from the start again.
-    act(host, played[0])
-    wait_actions(guest, 1)
-    act(guest, played[1])
-    act(guest, played[2])  # Black's turn complete: White to move
-    wait_actions(host, 3)
-    # Black offers; White plays instead of answering: the offer lapses on both pages.
-    guest.click("#online-undo:visible")
-    offered(host)
+    # The game goes on from there, numbered from the start again; Black offers its turn back,
+    # and White plays instead of answering: the offer lapses on both pages.
+    black_offers_its_turn(host, guest, played)
     act(host, played[3])
     wait_actions(guest, 4)
     host.wait_for_selector("#online-undo-accept", state="hidden")
@@ -56,3 +77,32 @@ def test_a_turn_offered_back_declined_then_accepted_and_an_offer_lapses(browser,
     assert actions(host) == actions(guest) == played
     assert host.evaluate("() => window.tzaar.online.session.refusal") is None
     assert guest.evaluate("() => window.tzaar.online.session.refusal") is None
+
+
+@pytest.mark.parametrize("gone", ["drop", "reload"])
+def test_a_take_back_accepted_as_the_connection_drops_happens_on_both_pages(browser, online_site, gone):
+    host, guest = play_pair(browser, online_site, colour="white")
+    played, _ = some_turns(3)
+    black_offers_its_turn(host, guest, played)
+    # White accepts; the accept never reaches Black's page, and then the connection drops (or
+    # White's page reloads: it keeps the accept with its game).
+    host.evaluate(LOSE, "undoAccept")
+    host.click("#online-undo-accept")
+    wait_actions(host, 1)
+    if gone == "drop":
+        host.evaluate("() => window.tzaar.online.session.dropConnection()")
+    else:
+        host.reload()
+    online(host, "playing")
+    online(guest, "playing")
+    # Back together: both pages have the shorter game, Black to move again.
+    wait_actions(guest, 1)
+    wait_actions(host, 1)
+    for page in (host, guest):
+        page.wait_for_function("() => window.tzaar.state.view.side === 'black'")
+        assert page.evaluate("() => window.tzaar.online.session.refusal") is None
+    # The game goes on from there.
+    act(guest, played[1])
+    act(guest, played[2])
+    wait_actions(host, 3)
+    assert actions(host) == actions(guest) == played

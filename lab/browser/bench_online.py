@@ -9,8 +9,8 @@ Chromium). Each round: a host page makes an invite through the panel, a guest pa
 link (engine ready), and "invite to live" runs from the guest's press on "Join the game" to
 the later of the two pages' <html data-online="playing">; then `--actions` actions are
 played by clicks, alternately by the side to move, and an action's way runs from the moment
-the mover's page sent it (session.timings.sent) to the moment the other page's game played
-it (session.timings.shown). The baselines: two bare pages joining a Trystero room on the same
+the mover's page sent it (session.exchange.timings.sent) to the moment the other page's game played
+it (session.exchange.timings.shown). The baselines: two bare pages joining a Trystero room on the same
 relay (join to both connected), and one data-channel message's way between them. Epoch
 milliseconds of one machine, so the two pages' moments compare. Not part of the test run.
 """
@@ -86,7 +86,7 @@ def game_round(browser, url: str, played: list[str]) -> tuple[float, list[float]
         mover = host if n == 0 or (n - 1) // 2 % 2 == 1 else guest
         act(mover, action)
         wait_actions(guest if mover is host else host, n + 1)
-    timings = {name: page.evaluate("() => window.tzaar.online.session.timings") for name, page in (("host", host), ("guest", guest))}
+    timings = {name: page.evaluate("() => window.tzaar.online.session.exchange.timings") for name, page in (("host", host), ("guest", guest))}
     ways = []
     for n in range(len(played)):
         sender, receiver = ("host", "guest") if n == 0 or (n - 1) // 2 % 2 == 1 else ("guest", "host")

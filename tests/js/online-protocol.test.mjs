@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { checkMessage, encode, legalIn, RateLimit, reconcile, inviteHash, parseInvite, randomId, MAX_MESSAGE, MAX_TEXT } from "../../web/online/protocol.js";
 import { checkConfig, ConfigError } from "../../web/online/config.js";
 import { OnlineTiming } from "../../web/online/timing.js";
-import { takebackFor, offerFits, answerFits, TakebackOffers } from "../../web/online/takeback.js";
+import { takebackFor, offerFits, answerFits, beforeTakeback, afterTakeback, TakebackOffers } from "../../web/online/takeback.js";
 
 const STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1";
 const why = (data) => checkMessage(data).why;
@@ -280,6 +280,53 @@ test("two pages: an offer lapses when the other plays; an unrequested offer or a
   await pages.deliver("white");
   assert.deepEqual(white.refused.slice(4), ["undo"]);
   assert.equal(white.offers.pending.from, "them");
+});
+
+test("an accept lost in a drop: each page's game against the other's after the reconnection", () => {
+  const whole = ["C5xC4", "B3xC4", "D4-E5"];
+  const offer = { n: 3, to: 1 };
+  // The page that accepted: the other's game is its own with the turn it took back.
+  assert.equal(beforeTakeback(offer, ["C5xC4"], whole), true);
+  assert.equal(beforeTakeback(offer, ["C5xC4"], ["C5xC4", "B3xC4"]), false, "not the game of the offer");
+  assert.equal(beforeTakeback(offer, ["C5xC4"], ["C5xC3", "B3xC4", "D4-E5"]), false, "another game");
+  assert.equal(beforeTakeback(offer, whole, whole), false, "not taken back here");
+  assert.equal(beforeTakeback(null, ["C5xC4"], whole), false, "nothing accepted");
+  // The offerer's page: the other's game ends at the offered turn's start, the whole turn acknowledged.
+  assert.equal(afterTakeback(offer, whole, ["C5xC4"], 3), true);
+  assert.equal(afterTakeback(offer, whole, ["C5xC4"], 2), false, "they never had the whole turn: it is sent again");
+  assert.equal(afterTakeback(offer, whole, whole, 3), false, "declined, or not answered");
+  assert.equal(afterTakeback(offer, whole, ["C5xC3"], 3), false, "another game");
+  assert.equal(afterTakeback(null, whole, ["C5xC4"], 3), false, "no offer of ours");
+});
+
+test("two pages: a take-back accepted as the connection drops happens on both; after it, nothing of it stays", async () => {
+  const pages = twoPages([["C5xC4"], ["B3xC4", "D4-E5"]], "white"); // Black's turn complete
+  const { white, black } = pages;
+  black.offers.offer();
+  await pages.deliver("white");
+  await white.offers.answer(true);
+  black.inbox.length = 0; // the accept is lost, and the connection drops
+  for (const page of [white, black]) page.offers.dropped();
+  assert.equal(black.offers.pending, null, "the offer lapsed with the connection");
+  assert.deepEqual(white.offers.accepted, { n: 3, to: 1 }, "(saved with the record: a reload keeps it)");
+  // The reconnection's syncs cross: White leaves out Black's whole game (Black takes the turn back on White's).
+  assert.equal(white.offers.missedOurAccept(black.state().actions), true);
+  assert.equal(await white.offers.tookBackThere(black.state().actions, 3), false, "not White's offer");
+  assert.equal(await black.offers.tookBackThere(white.state().actions, 3), true);
+  for (const page of [white, black]) {
+    assert.deepEqual(page.state().actions, ["C5xC4"]);
+    assert.equal(page.toMove, "black");
+  }
+  assert.equal(await black.offers.tookBackThere(white.state().actions, 3), false, "once");
+  pages.play("black", ["B3xC4", "D4-E5"]); // the game goes on: the accept is forgotten
+  assert.equal(white.offers.accepted, null);
+  assert.equal(white.offers.missedOurAccept(["C5xC4", "B3xC4", "D4-E5", "E5xE4"]), false);
+  // A drop with an offer standing and not answered: both games stay whole.
+  black.offers.offer();
+  await pages.deliver("white");
+  for (const page of [white, black]) page.offers.dropped();
+  assert.equal(await black.offers.tookBackThere(white.state().actions, 3), false);
+  assert.deepEqual(black.state().actions, ["C5xC4", "B3xC4", "D4-E5"]);
 });
 
 test("the clocks after a take-back: the offerer's clock runs again, no time is given back", () => {

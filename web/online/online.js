@@ -18,7 +18,8 @@ import { linkTo } from "../links/address.js";
 import { loadStyle } from "../analysis/panel.js";
 import { MAX_NAME, randomId, inviteHash, parseInvite } from "./protocol.js";
 import { loadConfig } from "./config.js";
-import { Session, RECORD_KEY, RECORD_VERSION } from "./session.js";
+import { Session } from "./session.js";
+import { RECORD_KEY, newRecord, readRecord } from "./record.js";
 import { OnlinePanel } from "./panel.js";
 import { PageLock } from "./lock.js";
 
@@ -57,16 +58,6 @@ export function startOnlineGame({ room, secret, role, colour, clock = null, name
   return mounted.begin(record);
 }
 
-function newRecord({ room, secret, role, name, friend }) {
-  return { v: RECORD_VERSION, room, secret, role, me: randomId(12), them: null, name: String(name ?? "").slice(0, MAX_NAME), friend, game: null, actions: [], end: null };
-}
-
-/** A saved record that can be resumed (else null). */
-function readRecord(value) {
-  const ok = value && value.v === RECORD_VERSION && typeof value.room === "string" && typeof value.secret === "string" && ["host", "guest"].includes(value.role) && Array.isArray(value.actions ?? []);
-  return ok ? { ...value, actions: value.actions ?? [] } : null;
-}
-
 class Online {
   #game;
   #storage;
@@ -90,10 +81,10 @@ class Online {
       leave: () => this.leave(),
       resign: () => this.session?.resign(),
       claim: () => this.session?.claim(),
-      rematch: () => this.session?.offerRematch(),
+      rematch: () => this.session?.rematch.offer(),
       offerUndo: () => this.session?.takebacks.offer(),
       answerUndo: (yes) => this.session?.takebacks.answer(yes),
-      chat: (message) => this.session?.chat(message),
+      chat: (message) => this.session?.chat.say(message),
       name: () => this.#storage.get(NAME_KEY) ?? "",
       lobby: (root) => this.openLobby(root),
       lobbyBack: () => this.closeLobby(),

@@ -203,7 +203,7 @@ export class OnlinePanel {
       p.confirm.hidden = !this.#confirming || status === "ended";
       p.keep.hidden = p.confirm.hidden;
     }
-    if (session?.offers.rematch) setText(p.rematch, t(session.offers.rematch === "sent" ? "online.rematchSent" : "online.rematchAccept"));
+    if (session?.rematch.state) setText(p.rematch, t(session.rematch.state === "sent" ? "online.rematchSent" : "online.rematchAccept"));
     if (session && !p.game.hidden) this.#renderUndo(session, status);
   }
 
@@ -265,7 +265,7 @@ export class OnlinePanel {
     p.leave.hidden = status !== "ended" && status !== "refused";
     p.textForm.hidden = !session.record.friend;
     setAttr(p.text, "placeholder", t("online.textPlaceholder"));
-    const items = session.chats.map((c) => {
+    const items = session.chat.messages.map((c) => {
       const li = element("li", c.from === "me" ? "mine" : "theirs");
       const who = c.from === "me" ? t("online.you") : session.theirName || t("online.opponent");
       li.textContent = `${who}: ${c.text ?? t(`online.say.${c.say}`)}`; // as text, never HTML

@@ -1,84 +1,98 @@
-// An online game between this page and the other player's: the connection (room.js), the
-// exchange of numbered, acknowledged actions, and the check of everything received before it
-// touches the board (protocol.js, then the rules engine's View). It changes the board only
-// through the Game's public methods (load, play, announce, endGame); online.js draws it.
+// An online game between this page and the other player's, from the first hello to the
+// rematch: who the pages are (hello, start), the game's status, its rounds (a take-back
+// applied), its end (the rules, a resignation, the clock, a player gone), every message of the
+// other page sent to the part it concerns. Its parts: the connection (connection.js), the
+// actions exchanged (actions.js), the take-back offers (takeback.js), the chat (chat.js), the
+// rematch offer (rematch.js), the clocks (timing.js) and the record kept in the browser
+// (record.js). It changes the board only through the Game's public methods (load, play,
+// announce, endGame); online.js draws it.
 //
 //   const session = new Session({game, storage, config, record, onChange});
 //   session.connect();                 // join the room (again after a drop, by itself)
 //   session.status                     // "waiting" | "connecting" | "playing" | "disconnected" | "refused" | "ended"
-//   session.resign(); session.claim(); session.chat({say: "gg"}); session.offerRematch();
+//   session.resign(); session.claim();
+//   session.chat.say({say: "gg"}); session.rematch.offer();     // chat.js, rematch.js
 //   session.takebacks.offer(); session.takebacks.answer(true);   // a turn taken back (takeback.js)
-//
-// The record (saved under "online", page/storage.js) is everything needed to come back to
-// the game after a reload: {v, room, secret, role, me, them, name, friend, game, actions, end,
-// clock}, where `game` is {start, white: role, clock: a time control's id or null, names:
-// {host, guest}, round} (null for a guest not yet told), `me`/`them` the two players' ids
-// (them: null until the other page said hello) and `clock` the clocks' saved state (timing.js).
 
-import { openRoom } from "./room.js";
-import { checkMessage, encode, legalIn, RateLimit, reconcile, isEnd } from "./protocol.js";
-import { turnsOf } from "../game/state.js";
 import { t } from "../page/i18n.js";
 import { OnlineTiming } from "./timing.js";
 import { TakebackOffers } from "./takeback.js";
+import { Connection } from "./connection.js";
+import { Chat } from "./chat.js";
+import { RematchOffer } from "./rematch.js";
+import { ActionExchange, whenIdle } from "./actions.js";
+import { RECORD_KEY, colourOf, theirNameOf, isNewRound, startRound, rematchGame } from "./record.js";
 
 /** Seconds the other player may be gone before the win may be claimed. */
 export const DISCONNECT_WAIT_S = 60;
-export const RECORD_KEY = "online";
-export const RECORD_VERSION = 1;
 
 export class Session {
   #game;
   #storage;
-  #config;
   #onChange;
-  #room = null;
-  #peer = null; // the other player's peer id in the room, once bound
-  #limits = new Map(); // peer id -> RateLimit
-  #inbox = Promise.resolve(); // messages handled one after the other
-  #sent = 0; // our actions sent up to this count
+  #connection;
   #closed = false;
   #unsubscribe;
   record;
   status;
   disconnectedAt = null; // Date.now() when the other page went
   refusal = null; // {why, n}: the latest refused message (shown, and said)
-  chats = []; // [{from: "me"|"them", say?, text?}]
-  offers = { rematch: null }; // "sent" | "received" | null
+  chat; // the messages of both players (chat.js): .say(message), .messages
+  rematch; // a rematch offered, or to accept (rematch.js): .offer(), .state
   takebacks; // the take-back offered, or to answer (takeback.js): .pending
-  acked = 0; // how many of the game's actions the other page has acknowledged
+  exchange; // the actions sent and received (actions.js): .sent, .acked, .timings
   timing = null; // the clocks (timing.js), once the game is known
   clockClaim = null; // {side, excess, n}: the other page claimed more time than it can have had
-  // For the benchmark (lab/browser/bench_online.py): action number -> the epoch ms (sub-ms) it
-  // was sent (ours), or shown on the board (theirs).
-  timings = { sent: {}, shown: {} };
 
   constructor({ game, storage, config, record, onChange = () => {} }) {
     this.#game = game;
     this.#storage = storage;
-    this.#config = config;
     this.#onChange = onChange;
     this.record = record;
     this.status = record.end ? "ended" : record.role === "host" && !record.them ? "waiting" : "connecting";
-    this.#sent = record.actions?.length ?? 0;
-    this.takebacks = new TakebackOffers({
-      state: () => this.#game.state,
-      side: () => this.colour,
-      theirSide: () => this.theirColour,
-      playing: () => this.status === "playing" && !this.record.end,
-      send: (message) => this.#send(message),
-      refuse: (why) => this.#refuse(why),
-      changed: () => this.#onChange(this),
-      announce: (key) => this.#game.announce(t(key, { name: this.theirName || t("online.opponent") })),
-      takeBack: (to, mover) => this.#takeBack(to, mover),
+    this.#connection = new Connection({
+      config,
+      room: record.room,
+      secret: record.secret,
+      greet: (peer) => this.#connection.send({ t: "hello", v: 1, role: this.record.role, id: this.record.me, name: this.record.name }, peer),
+      hello: (message, peer) => this.#hello(message, peer),
+      message: (message) => this.#handle(message),
+      refuse: (why) => (why === "flood" && this.refusal?.why === "flood" ? null : this.#refuse(why)),
+      gone: () => this.#gone(),
     });
+    // What the session's parts share of it: the colours, sending, a refusal said, a redraw.
+    const port = { side: () => this.colour, theirSide: () => this.theirColour, send: (message) => this.#send(message), refuse: (why) => this.#refuse(why), changed: () => this.#onChange(this) };
+    this.exchange = new ActionExchange(
+      game,
+      {
+        ...port,
+        record: () => this.record,
+        theirName: () => this.theirName,
+        turnSent: () => this.timing?.turnSent(Date.now()),
+        theirTurnEnded: (left) => this.#theirTurnEnded(left),
+        end: (ended) => this.#end(ended, false),
+      },
+      record.actions?.length ?? 0,
+    );
+    this.chat = new Chat({
+      ...port,
+      friend: () => Boolean(this.record.friend),
+      announce: ({ say, text }) => this.#game.announce(t("online.announce.chat", { name: this.#them, text: text ?? t(`online.say.${say}`) })),
+    });
+    this.rematch = new RematchOffer({ ...port, possible: () => this.status === "ended" && this.record.end?.reason !== "abandoned", agreed: () => this.#nextRound() });
+    this.takebacks = new TakebackOffers({
+      ...port,
+      state: () => this.#game.state,
+      playing: () => this.status === "playing" && !this.record.end,
+      announce: (key) => this.#game.announce(t(key, { name: this.#them })),
+      takeBack: (to, mover) => this.#takeBack(to, mover),
+    }, record.takeback ?? null);
     this.#unsubscribe = game.subscribe((state) => this.#gameChanged(state));
   }
 
   /** This page's colour ("white" | "black"), once the game is known. */
   get colour() {
-    const g = this.record.game;
-    return g ? (g.white === this.record.role ? "white" : "black") : null;
+    return colourOf(this.record);
   }
 
   get theirColour() {
@@ -86,8 +100,12 @@ export class Session {
   }
 
   get theirName() {
-    const names = this.record.game?.names ?? {};
-    return (this.record.role === "host" ? names.guest : names.host) || "";
+    return theirNameOf(this.record);
+  }
+
+  /** The other player, as the texts name them: their name, or "your opponent". */
+  get #them() {
+    return this.theirName || t("online.opponent");
   }
 
   #changed() {
@@ -97,6 +115,7 @@ export class Session {
 
   #save() {
     if (this.timing) this.record.clock = this.timing.saved;
+    this.record.takeback = this.takebacks.accepted;
     if (!this.#closed) this.#storage.set(RECORD_KEY, this.record);
   }
 
@@ -108,20 +127,7 @@ export class Session {
   /** Join the room (a fresh connection attempt); the other page is found through the relays. */
   async connect() {
     if (this.#closed || this.status === "ended" || this.status === "refused") return;
-    const old = this.#room;
-    this.#room = null;
-    this.#peer = null;
-    await old?.leave();
-    const room = await openRoom({
-      config: this.#config,
-      room: this.record.room,
-      secret: this.record.secret,
-      onMessage: (data, peer) => this.#received(data, peer),
-      onPeerJoin: (peer) => this.#send({ t: "hello", v: 1, role: this.record.role, id: this.record.me, name: this.record.name }, peer),
-      onPeerLeave: (peer) => this.#left(peer),
-    });
-    if (this.#closed) return room.leave();
-    this.#room = room;
+    await this.#connection.open();
   }
 
   /** Leave the game for good: the connection closes and the record is dropped. */
@@ -129,24 +135,21 @@ export class Session {
     this.#closed = true;
     this.#unsubscribe();
     this.#storage.remove(RECORD_KEY);
-    const room = this.#room;
-    this.#room = null;
-    await room?.leave();
+    await this.#connection.close();
   }
 
   /** For the tests: close the direct connection as a network failure would (then reconnect). */
   dropConnection() {
-    this.#left(this.#peer);
+    this.#connection.drop();
   }
 
-  #send(message, peer = this.#peer) {
-    if (this.#room && peer) this.#room.send(encode(message), peer);
+  #send(message, peer) {
+    this.#connection.send(message, peer);
   }
 
-  #left(peer) {
-    if (!peer || peer !== this.#peer) return;
-    this.#peer = null;
-    this.takebacks.lapse(true); // an offer does not outlive the connection
+  /** The other page went (the connection dropped): said, and its room joined again. */
+  #gone() {
+    this.takebacks.dropped(); // an offer does not outlive the connection
     if (this.status === "ended") return;
     this.status = "disconnected";
     this.disconnectedAt = Date.now();
@@ -160,38 +163,21 @@ export class Session {
     this.#onChange(this);
   }
 
-  #received(data, peer) {
-    const limit = this.#limits.get(peer) ?? new RateLimit();
-    this.#limits.set(peer, limit);
-    if (!limit.take(Date.now())) {
-      if (peer === this.#peer && this.refusal?.why !== "flood") this.#refuse("flood");
-      return;
-    }
-    const check = checkMessage(data);
-    if (!check.ok) {
-      if (peer === this.#peer || !this.#peer) this.#refuse(check.why);
-      return;
-    }
-    this.#inbox = this.#inbox.then(() => this.#handle(check.message, peer)).catch((error) => this.#refuse(String(error.message ?? error)));
-  }
-
-  async #handle(message, peer) {
-    if (this.#closed) return;
-    if (message.t === "hello") return this.#hello(message, peer);
-    if (peer !== this.#peer) return; // a page this game is not played with
+  /** A message of the page this game is played with (checked by protocol.js), in order. */
+  async #handle(message) {
     if (message.t === "full" && this.record.role === "guest" && !this.record.game) {
       this.status = "refused"; // the host plays this game with another page already
       this.#changed();
-      return this.#room?.leave();
+      return this.#connection.leave();
     }
     const handlers = {
       start: () => this.#start(message.game),
-      act: () => this.#act(message.n, message.a, message.left),
-      ack: () => (this.acked = Math.max(this.acked, message.n)),
+      act: () => this.exchange.received(message.n, message.a, message.left),
+      ack: () => this.exchange.acknowledged(message.n),
       sync: () => this.#sync(message),
       resign: () => this.#end({ reason: "resigned", loser: this.theirColour }, false),
-      chat: () => this.#chat(message),
-      rematch: () => this.#rematch(false),
+      chat: () => this.chat.received(message),
+      rematch: () => this.rematch.received(),
       undo: () => this.#takebackMessage(message),
       undoAccept: () => this.#takebackMessage(message),
       undoDecline: () => this.#takebackMessage(message),
@@ -207,11 +193,10 @@ export class Session {
       if (r.role === "host") this.#send({ t: "full" }, peer);
       return;
     }
-    if (this.#peer && this.#peer !== peer) return; // bound to another connection already
+    if (this.#connection.peer && this.#connection.peer !== peer) return; // bound to another connection already
     const first = !r.them;
     r.them = message.id;
-    this.#peer = peer;
-    this.#room?.quiet(); // connected: no more announcing on the relays
+    this.#connection.bind(peer); // connected: no more announcing on the relays
     if (r.role === "host") {
       r.game.names = { ...r.game.names, guest: message.name };
       this.#send({ t: "start", game: r.game });
@@ -230,18 +215,13 @@ export class Session {
   async #start(game) {
     const r = this.record;
     if (r.role !== "guest") return;
-    const fresh = !r.game || r.game.round !== game.round || r.game.start !== game.start;
-    r.game = game;
-    if (fresh) {
-      r.actions = [];
-      r.end = null;
-      r.clock = null;
-      this.#sent = 0;
-      this.offers = { rematch: null };
+    if (isNewRound(r, game)) {
+      startRound(r, game);
+      this.rematch.clear();
       this.takebacks.lapse(true);
       await this.#loadGame();
       this.#game.announce(t("online.announce.started"));
-    }
+    } else r.game = game;
     this.status = r.end ? "ended" : "playing";
     if (this.status === "playing") this.timing.begin("white", Date.now());
     this.#changed();
@@ -251,7 +231,7 @@ export class Session {
   /** Put the record's game on the board: this page's person plays its colour, the other page the other. */
   async #loadGame() {
     const r = this.record;
-    this.#sent = r.actions.length;
+    this.exchange.sent = r.actions.length;
     this.timing = new OnlineTiming(r.game.clock, r.clock);
     await this.#putOnBoard();
     if (r.end) this.#endOnBoard(r.end);
@@ -264,9 +244,19 @@ export class Session {
     if (error) throw error;
   }
 
+  /** After a reconnection: their whole game against ours (actions.js), once a take-back that
+   * one page missed (its accept lost in a drop) is done on both (takeback.js). */
+  async #sync(message) {
+    if (message.round !== this.record.game?.round) return;
+    await whenIdle(this.#game);
+    if (await this.takebacks.tookBackThere(message.actions, this.exchange.acked)) return;
+    const missed = this.takebacks.missedOurAccept(message.actions); // (they take it back on our sync)
+    return this.exchange.synced(missed ? { ...message, actions: this.#game.state.actions } : message);
+  }
+
   /** A take-back message of the other page, once the board is idle (takeback.js checks it). */
   async #takebackMessage(message) {
-    await this.#idle();
+    await whenIdle(this.#game);
     return this.takebacks.received(message);
   }
 
@@ -274,8 +264,7 @@ export class Session {
    * move again; its clock runs from now, and the time spent meanwhile stays spent. */
   async #takeBack(to, mover) {
     const r = this.record;
-    this.#sent = to;
-    this.acked = Math.min(this.acked, to);
+    this.exchange.takenBack(to);
     this.timing?.undone(mover, Date.now());
     r.actions = r.actions.slice(0, to);
     await this.#putOnBoard();
@@ -283,64 +272,7 @@ export class Session {
     this.#game.announce(t("online.announce.undone"));
   }
 
-  /** The side that plays action number `n` of `actions` (turn by turn: White's first turn has one action). */
-  #sideOf(n) {
-    const turn = turnsOf(this.#game.state).findLast((t) => t.start <= n);
-    return turn?.side ?? null;
-  }
-
-  /** One action of the other player: checked (number, turn, legality), then played; `left`:
-   * the time its sender says it has, with a turn's last action. */
-  async #act(n, action, left) {
-    const r = this.record;
-    if (!r.game || r.end) return this.#refuse("ended");
-    await this.#idle();
-    const actions = this.#game.state.actions;
-    if (n < actions.length) {
-      if (actions[n] === action) return this.#send({ t: "ack", n: actions.length }); // again: already here
-      return this.#refuse("conflict");
-    }
-    if (n > actions.length) {
-      this.#send({ t: "sync", actions, round: r.game.round, ended: r.end }); // a gap: say what we have
-      return this.#refuse("order");
-    }
-    if (this.#game.state.cursor !== actions.length) await this.#game.goto(actions.length); // the live position
-    const view = this.#game.state.view;
-    if (!view || view.side !== this.theirColour) return this.#refuse("turn");
-    if (!legalIn(view, action)) return this.#refuse("illegal");
-    await this.#game.play(action, { automatic: true });
-    if (this.#game.state.actions.length !== n + 1) return this.#refuse("illegal"); // the engine refused it
-    this.timings.shown[n] = performance.timeOrigin + performance.now();
-    this.#sent = Math.max(this.#sent, n + 1);
-    if (this.#game.state.view?.side === this.colour || this.#game.state.view?.winner) this.#theirTurnEnded(left);
-    this.#send({ t: "ack", n: n + 1 });
-    const name = this.theirName || t("online.opponent");
-    this.#game.announce(t("online.announce.played", { name, action }));
-  }
-
-  /** After a reconnection: their whole game against ours. */
-  async #sync({ actions, round, ended }) {
-    const r = this.record;
-    if (!r.game || round !== r.game.round) return;
-    await this.#idle();
-    const mine = this.#game.state.actions;
-    const plan = reconcile(mine, actions);
-    if (plan.conflict !== undefined) return this.#refuse("conflict");
-    for (const { n, a } of plan.apply) {
-      await this.#act(n, a);
-      if (this.#game.state.actions.length !== n + 1) return;
-    }
-    // Ours that they lack: sent again (they check them as any action).
-    for (let n = actions.length; n < this.#game.state.actions.length; n += 1) this.#send({ t: "act", n, a: this.#game.state.actions[n] });
-    if (ended && isEnd(ended) && !r.end) this.#end(ended, false);
-  }
-
-  /** Until the game is not busy with the engine. */
-  async #idle() {
-    while (this.#game.state.busy || this.#game.state.engine !== "ready") await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-
-  /** Our own actions, as the game plays them: sent, numbered. */
+  /** The game changed: our own actions, as the game plays them, kept and sent (actions.js). */
   #gameChanged(state) {
     const r = this.record;
     if (!r.game || state.setup !== "online" || state.busy) return;
@@ -352,16 +284,7 @@ export class Session {
       this.timing?.stop(Date.now());
       queueMicrotask(() => this.#changed());
     }
-    for (let n = this.#sent; n < state.actions.length; n += 1) {
-      if (this.#sideOf(n) !== this.colour) continue;
-      // The turn's last action (the other side moves next, or the game is over) presses the clock.
-      const last = n + 1 < state.actions.length ? this.#sideOf(n + 1) !== this.colour : state.view?.side !== this.colour || Boolean(state.view?.winner);
-      const left = last && n >= before ? this.timing?.turnSent(Date.now()) : null;
-      this.#send({ t: "act", n, a: state.actions[n], ...(Number.isFinite(left) ? { left: Math.round(left) } : {}) });
-      this.timings.sent[n] = performance.timeOrigin + performance.now();
-    }
-    if (this.#sent !== state.actions.length) {
-      this.#sent = state.actions.length;
+    if (this.exchange.sendOurs(state, before)) {
       this.#save();
       queueMicrotask(() => this.#onChange(this)); // (a turn of ours complete: it may be offered back)
     }
@@ -390,7 +313,7 @@ export class Session {
     this.#endOnBoard(end);
     this.#changed();
     const key = `online.end.${end.reason}`;
-    this.#game.announce(t(key, { name: end.loser === this.colour ? t("online.you") : this.theirName || t("online.opponent") }));
+    this.#game.announce(t(key, { name: end.loser === this.colour ? t("online.you") : this.#them }));
     if (tell && end.reason === "resigned" && end.loser === this.colour) this.#send({ t: "resign" });
   }
 
@@ -407,7 +330,7 @@ export class Session {
   claim() {
     if (this.status !== "disconnected" || this.secondsLeft() > 0) return;
     this.#end({ reason: "abandoned", loser: this.theirColour }, false);
-    this.#room?.leave();
+    this.#connection.leave();
   }
 
   /** Seconds until the win may be claimed (while the other page is gone). */
@@ -416,46 +339,12 @@ export class Session {
     return Math.max(0, DISCONNECT_WAIT_S - Math.floor((now - this.disconnectedAt) / 1000));
   }
 
-  #chat(message) {
-    if (message.text !== undefined && !this.record.friend) return this.#refuse("text");
-    this.chats = [...this.chats.slice(-19), { from: "them", ...message }];
-    this.#onChange(this);
-    this.#game.announce(t("online.announce.chat", { name: this.theirName || t("online.opponent"), text: message.text ?? t(`online.say.${message.say}`) }));
-  }
-
-  /** A preset message ({say}) or, with a friend, a text ({text}). */
-  chat(message) {
-    const m = { t: "chat", ...message };
-    this.#send(m);
-    this.chats = [...this.chats.slice(-19), { from: "me", ...message }];
-    this.#onChange(this);
-  }
-
-  /** Offer a rematch (colours swapped), or accept the one offered. */
-  offerRematch() {
-    this.#rematch(true);
-  }
-
-  async #rematch(mine) {
+  /** Both players want a rematch: the host starts the next round, colours swapped. */
+  async #nextRound() {
     const r = this.record;
-    if (this.status !== "ended" || r.end?.reason === "abandoned") return;
-    if (mine) {
-      this.#send({ t: "rematch" });
-      if (this.offers.rematch !== "received") {
-        this.offers = { ...this.offers, rematch: "sent" };
-        return this.#onChange(this);
-      }
-    } else if (this.offers.rematch !== "sent") {
-      this.offers = { ...this.offers, rematch: "received" };
-      return this.#onChange(this);
-    }
-    // Both want it: the host starts the next round, colours swapped.
     if (r.role !== "host") return;
-    r.game = { ...r.game, white: r.game.white === "host" ? "guest" : "host", round: r.game.round + 1 };
-    r.actions = [];
-    r.end = null;
-    r.clock = null;
-    this.offers = { rematch: null };
+    startRound(r, rematchGame(r.game));
+    this.rematch.clear();
     this.takebacks.lapse(true);
     this.status = "playing";
     await this.#loadGame();

@@ -11,6 +11,12 @@
 //   takebackFor(state, "white")          // {n, to} White may offer now, or null
 //   offerFits(state, "black", n)         // the other page's offer (it plays Black) fits our game
 //   answerFits(offer, state, n)          // the other page's answer fits our pending offer
+//
+// An accept lost in a drop: the page that accepted has taken the turn back; the offerer's
+// page never heard it. After the reconnection each page's `sync` shows the other's game
+// (protocol.js): the page that accepted leaves out the turn it took back (beforeTakeback),
+// and the offerer's page, seeing the other game end at its offered turn's start although that
+// page had acknowledged the whole turn, takes it back too (afterTakeback).
 
 import { turnsOf } from "../game/state.js";
 
@@ -43,6 +49,19 @@ export function answerFits(offer, state, n) {
   return Boolean(offer && offer.from === "me" && offer.n === n && state?.actions?.length === n);
 }
 
+/** Is `theirs` (the other page's game) ours (`mine`) with the turn we took back on accepting
+ * `accepted` ({n, to})? Then their page missed our accept. */
+export function beforeTakeback(accepted, mine, theirs) {
+  return Boolean(accepted && mine.length === accepted.to && theirs.length === accepted.n && mine.every((a, i) => theirs[i] === a));
+}
+
+/** Does `theirs` (the other page's game) end at the start of the turn of our offer `offer`
+ * ({n, to}, ours `mine` still whole), although they acknowledged the whole turn (`acked`
+ * actions)? Then they took it back: their accept was lost. */
+export function afterTakeback(offer, mine, theirs, acked) {
+  return Boolean(offer && mine.length === offer.n && acked >= offer.n && theirs.length === offer.to && theirs.every((a, i) => mine[i] === a));
+}
+
 /**
  * The take-back offers of one online game (session.js owns one). `port` is what it needs of
  * the session: state() the board's game state; side() and theirSide() the colours;
@@ -53,10 +72,13 @@ export function answerFits(offer, state, n) {
  */
 export class TakebackOffers {
   pending = null; // {n, to, from: "me"|"them"}: offered, not answered yet
+  accepted; // {n, to}: their offer we accepted, until the game moves on (our accept may be lost; saved)
+  #unanswered = null; // {n, to}: our offer, standing when the connection dropped (its accept may be lost)
   #port;
 
-  constructor(port) {
+  constructor(port, accepted = null) {
     this.#port = port;
+    this.accepted = accepted;
   }
 
   /** Whether this page's player may offer to take back its last turn now. */
@@ -83,6 +105,7 @@ export class TakebackOffers {
     this.pending = null;
     if (!offerFits(port.state(), port.theirSide(), offer.n)) return port.changed(); // lapsed meanwhile
     port.send({ t: yes ? "undoAccept" : "undoDecline", n: offer.n });
+    if (yes) this.accepted = { n: offer.n, to: offer.to };
     if (yes) await port.takeBack(offer.to, port.theirSide());
     else port.changed();
   }
@@ -106,9 +129,36 @@ export class TakebackOffers {
     port.announce("online.announce.undoDeclined");
   }
 
-  /** The game changed (an action played, the connection dropped, the game over): a standing
-   * offer that no longer fits lapses (`always`: whatever the game). True when one did. */
+  /** After a reconnection, the other page's game (`theirs`, its sync): true when it is ours
+   * with the turn we took back, their page missing our accept (it takes the turn back on ours). */
+  missedOurAccept(theirs) {
+    return beforeTakeback(this.accepted, this.#port.state().actions, theirs);
+  }
+
+  /** After a reconnection, the other page's game (`theirs`, its sync; `acked`: the actions it
+   * acknowledged): when it took back the turn we offered before the drop, here too. True then. */
+  async tookBackThere(theirs, acked) {
+    const offer = this.#unanswered;
+    if (!afterTakeback(offer, this.#port.state().actions, theirs, acked)) return false;
+    this.#unanswered = null;
+    await this.#port.takeBack(offer.to, this.#port.side());
+    return true;
+  }
+
+  /** The connection dropped: a standing offer lapses; ours is kept as unanswered (its accept
+   * may have been lost on the way: tookBackThere). */
+  dropped() {
+    if (this.pending?.from === "me") this.#unanswered = { n: this.pending.n, to: this.pending.to };
+    this.pending = null;
+  }
+
+  /** The game changed (an action played, the game over): a standing offer that no longer fits
+   * lapses (`always`: whatever the game), and so do the unanswered and the accepted ones. True
+   * when a standing offer did. */
   lapse(always = false) {
+    const count = this.#port.state().actions.length;
+    if (always || count !== this.#unanswered?.n) this.#unanswered = null;
+    if (always || count !== this.accepted?.to) this.accepted = null;
     if (!this.pending || (!always && this.#port.state().actions.length === this.pending.n && this.#port.playing())) return false;
     this.pending = null;
     return true;

@@ -1,0 +1,142 @@
+// The actions of an online game crossing between the two pages: ours sent, numbered, as the
+// game plays them (a turn's last action with the time its mover has left); theirs checked
+// (their number, the side to move, legality by the engine's View) before they touch the
+// board, played through the Game, and acknowledged; after a reconnection, the two games
+// compared (sync). The pure parts (placeOf, sideOf, oursToSend) have node tests
+// (tests/js/online-game.test.mjs); session.js owns one ActionExchange a game.
+//
+//   const exchange = new ActionExchange(game, port, sent);
+//   await exchange.received(n, action, left);   // an "act" of the other page
+//   await exchange.synced({actions, round, ended});
+//   exchange.sendOurs(state, before);           // the game changed: ours not sent yet go
+
+import { legalIn, reconcile, isEnd } from "./protocol.js";
+import { turnsOf } from "../game/state.js";
+import { t } from "../page/i18n.js";
+
+/** Where action number `n` of the other page stands against ours (`actions`): "next" (the
+ * one expected), "again" (already here, the same), "conflict" (here, another) or "gap". */
+export function placeOf(actions, n, action) {
+  if (n < actions.length) return actions[n] === action ? "again" : "conflict";
+  return n > actions.length ? "gap" : "next";
+}
+
+/** The side that plays action number `n` of `state`'s game (turn by turn: White's first turn has one action). */
+export function sideOf(state, n) {
+  const turn = turnsOf(state).findLast((t) => t.start <= n);
+  return turn?.side ?? null;
+}
+
+/** `side`'s actions of `state`'s game from number `from` on: [{n, a, last}], `last` when the
+ * action ends the turn (the other side moves next, or the game is over): it presses the clock. */
+export function oursToSend(state, from, side) {
+  const ours = [];
+  for (let n = from; n < state.actions.length; n += 1) {
+    if (sideOf(state, n) !== side) continue;
+    const last = n + 1 < state.actions.length ? sideOf(state, n + 1) !== side : state.view?.side !== side || Boolean(state.view?.winner);
+    ours.push({ n, a: state.actions[n], last });
+  }
+  return ours;
+}
+
+/** Until `game` is not busy with the engine. */
+export async function whenIdle(game) {
+  while (game.state.busy || game.state.engine !== "ready") await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+/**
+ * The exchange of one game's actions. `port` is what it needs of the session: record() the
+ * game's record (game, end); side() and theirSide() the colours; theirName(); send(message)
+ * to the other page; refuse(why) a message out of place, said; turnSent() this page's turn
+ * ended: its clock pressed, the ms left (or null); theirTurnEnded(left) the other side's turn
+ * ended with its claim of time left; end(ended) an end outside the rules the other page had.
+ */
+export class ActionExchange {
+  sent; // our actions sent up to this count
+  acked = 0; // how many of the game's actions the other page has acknowledged
+  // For the benchmark (lab/browser/bench_online.py): action number -> the epoch ms (sub-ms) it
+  // was sent (ours), or shown on the board (theirs).
+  timings = { sent: {}, shown: {} };
+  #game;
+  #port;
+
+  constructor(game, port, sent = 0) {
+    this.#game = game;
+    this.#port = port;
+    this.sent = sent;
+  }
+
+  /** The other page acknowledged the first `n` actions. */
+  acknowledged(n) {
+    this.acked = Math.max(this.acked, n);
+  }
+
+  /** The game went back to its first `to` actions (a take-back): numbered again from there. */
+  takenBack(to) {
+    this.sent = to;
+    this.acked = Math.min(this.acked, to);
+  }
+
+  /** One action of the other player: checked (number, turn, legality), then played; `left`:
+   * the time its sender says it has, with a turn's last action. */
+  async received(n, action, left) {
+    const port = this.#port;
+    const game = this.#game;
+    const r = port.record();
+    if (!r.game || r.end) return port.refuse("ended");
+    await whenIdle(game);
+    const actions = game.state.actions;
+    const place = placeOf(actions, n, action);
+    if (place === "again") return port.send({ t: "ack", n: actions.length });
+    if (place === "conflict") return port.refuse("conflict");
+    if (place === "gap") {
+      port.send({ t: "sync", actions, round: r.game.round, ended: r.end }); // a gap: say what we have
+      return port.refuse("order");
+    }
+    if (game.state.cursor !== actions.length) await game.goto(actions.length); // the live position
+    const view = game.state.view;
+    if (!view || view.side !== port.theirSide()) return port.refuse("turn");
+    if (!legalIn(view, action)) return port.refuse("illegal");
+    await game.play(action, { automatic: true });
+    if (game.state.actions.length !== n + 1) return port.refuse("illegal"); // the engine refused it
+    this.timings.shown[n] = performance.timeOrigin + performance.now();
+    this.sent = Math.max(this.sent, n + 1);
+    if (game.state.view?.side === port.side() || game.state.view?.winner) port.theirTurnEnded(left);
+    port.send({ t: "ack", n: n + 1 });
+    const name = port.theirName() || t("online.opponent");
+    game.announce(t("online.announce.played", { name, action }));
+  }
+
+  /** After a reconnection: their whole game against ours. */
+  async synced({ actions, round, ended }) {
+    const port = this.#port;
+    const game = this.#game;
+    const r = port.record();
+    if (!r.game || round !== r.game.round) return;
+    await whenIdle(game);
+    const plan = reconcile(game.state.actions, actions);
+    if (plan.conflict !== undefined) return port.refuse("conflict");
+    for (const { n, a } of plan.apply) {
+      await this.received(n, a);
+      if (game.state.actions.length !== n + 1) return;
+    }
+    // Ours that they lack: sent again (they check them as any action).
+    for (let n = actions.length; n < game.state.actions.length; n += 1) port.send({ t: "act", n, a: game.state.actions[n] });
+    if (ended && isEnd(ended) && !r.end) port.end(ended);
+  }
+
+  /** Our own actions, as the game plays them: sent, numbered, from the first not sent yet;
+   * `before`: the game's actions before this change (an older one does not press the clock).
+   * True when more were sent (a turn of ours may be complete). */
+  sendOurs(state, before) {
+    const port = this.#port;
+    for (const { n, a, last } of oursToSend(state, this.sent, port.side())) {
+      const left = last && n >= before ? port.turnSent() : null;
+      port.send({ t: "act", n, a, ...(Number.isFinite(left) ? { left: Math.round(left) } : {}) });
+      this.timings.sent[n] = performance.timeOrigin + performance.now();
+    }
+    if (this.sent === state.actions.length) return false;
+    this.sent = state.actions.length;
+    return true;
+  }
+}

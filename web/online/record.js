@@ -1,0 +1,58 @@
+// The record of an online game: everything this page keeps of it in the browser (saved under
+// "online", page/storage.js) to come back to it after a reload, and what follows from it.
+// Pure: no DOM, no network (node tests: tests/js/online-game.test.mjs).
+//
+// A record is {v, room, secret, role, me, them, name, friend, game, actions, end, clock,
+// takeback}: `game` is {start, white: role, clock: a time control's id or null, names: {host,
+// guest}, round} (null for a guest not yet told), `me`/`them` the two players' ids (them: null
+// until the other page said hello), `end` an end outside the rules (protocol.js isEnd) or null,
+// `clock` the clocks' saved state (timing.js) and `takeback` the other's take-back this page
+// accepted, {n, to}, until the game moves on (takeback.js: its accept may have been lost).
+//
+//   const record = newRecord({room, secret, role: "host", name: "Ann", friend: true});
+//   readRecord(storage.get(RECORD_KEY))   // a saved record that can be resumed, or null
+//   colourOf(record); theirNameOf(record); rematchGame(record.game)
+
+import { MAX_NAME, randomId } from "./protocol.js";
+
+export const RECORD_KEY = "online";
+export const RECORD_VERSION = 1;
+
+/** A new record: no game yet (the host sets its own), a fresh player id. */
+export function newRecord({ room, secret, role, name, friend }) {
+  return { v: RECORD_VERSION, room, secret, role, me: randomId(12), them: null, name: String(name ?? "").slice(0, MAX_NAME), friend, game: null, actions: [], end: null };
+}
+
+/** A saved record that can be resumed (else null). */
+export function readRecord(value) {
+  const ok = value && value.v === RECORD_VERSION && typeof value.room === "string" && typeof value.secret === "string" && ["host", "guest"].includes(value.role) && Array.isArray(value.actions ?? []);
+  return ok ? { ...value, actions: value.actions ?? [] } : null;
+}
+
+/** This page's colour ("white" | "black"), once the game is known (else null). */
+export function colourOf(record) {
+  const g = record.game;
+  return g ? (g.white === record.role ? "white" : "black") : null;
+}
+
+/** The other player's name ("" when it gave none, or is not known yet). */
+export function theirNameOf(record) {
+  const names = record.game?.names ?? {};
+  return (record.role === "host" ? names.guest : names.host) || "";
+}
+
+/** Whether the host's `game` is another round than the record's (a first game, a rematch). */
+export function isNewRound(record, game) {
+  return !record.game || record.game.round !== game.round || record.game.start !== game.start;
+}
+
+/** `record` at the start of the round `game`: no action, no end, a fresh clock (in place). */
+export function startRound(record, game) {
+  Object.assign(record, { game, actions: [], end: null, clock: null });
+  return record;
+}
+
+/** The rematch of `game`: the next round, from the same start, colours swapped. */
+export function rematchGame(game) {
+  return { ...game, white: game.white === "host" ? "guest" : "host", round: game.round + 1 };
+}
