@@ -23,11 +23,11 @@
 // Nodes are kept per point and only updated where something changed.
 
 import { POINTS, SEGMENTS, POINT_BY_NAME, planeXY, pointLabel } from "./notation.js";
-import { S, R, el, round, drawPiece, drawMarker, drawLabels, roundedHexagon } from "./draw.js";
+import { S, R, el, round, drawPiece, drawMiniPiece, drawMarker, drawLabels, roundedHexagon } from "./draw.js";
 import { listenToPoints } from "./input.js";
-
-export { drawPiece, drawMiniPiece } from "./draw.js";
 import { t, lang } from "../page/i18n.js";
+
+export { drawPiece, drawMiniPiece };
 
 const MOVE_MS = 260;
 
