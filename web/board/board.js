@@ -40,7 +40,6 @@ export class Board {
   #nodes = new Map(); // name -> {hit (data-point g), piece g, sig, mark g, ...}
   #listeners = new Map();
   #flipped = null;
-  #input; // the roving focus of input.js, which listens to the points
   #mode = "view";
   #shown = null; // the state last rendered (the game's)
   #order = []; // the points' names in drawing order (lower on the screen later)
@@ -50,14 +49,14 @@ export class Board {
 
   constructor(svg) {
     this.#svg = svg;
-    this.#input = listenToPoints(this, {
+    this.#build();
+    listenToPoints(this, {
       svg,
       layers: this.#layers,
       node: (name) => this.#nodes.get(name),
       selected: () => this.#shown?.selected ?? null,
       emit: (type, detail) => this.#emit(type, detail),
     });
-    this.#build();
   }
 
   /** Listen to "activate" ({point}), "edit" ({point}) or "cancel"; returns the function that unbinds. */
@@ -104,7 +103,7 @@ export class Board {
         class: "point",
         "data-point": p.name,
         role: "button",
-        tabindex: p.name === this.#input.focused ? 0 : -1,
+        tabindex: -1, // (input.js gives one point the tab stop)
         "aria-label": pointLabel(p.name, null),
       }, this.#layers.points);
       el("circle", { class: "hit", r: S / 2 }, point);
@@ -334,14 +333,5 @@ export class Board {
   #restack(piece) {
     const after = this.#order.slice(this.#order.indexOf(piece.dataset.at) + 1).map((name) => this.#nodes.get(name).piece);
     this.#layers.pieces.insertBefore(piece, after.find((other) => !other.classList.contains("moving")) ?? null);
-  }
-
-  /** Move the keyboard focus to a point. */
-  focus(name) {
-    this.#input.focus(name);
-  }
-
-  get focusedPoint() {
-    return this.#input.focused;
   }
 }

@@ -10,10 +10,9 @@ import { POINTS } from "./notation.js";
 import { S } from "./draw.js";
 
 /**
- * Listen to the points of `board` (the Board: its mode and xy). `parts`: what else of it
- * this needs: {svg, layers (the points' layer), node(name) -> {point, piece, movable},
- * selected() -> the chosen point, emit(type, detail)}. Returns the roving focus:
- * {focus(name): move the keyboard focus to a point, focused: the point with the tab stop}.
+ * Listen to the points of `board` (the Board: its mode and xy), drawn. `parts`: what else
+ * of it this needs: {svg, layers (the points' layer), node(name) -> {point, piece, movable},
+ * selected() -> the chosen point, emit(type, detail)}. The tab stop starts on E4.
  */
 export function listenToPoints(board, { svg, layers, node, selected, emit }) {
   let focusName = "E4";
@@ -32,13 +31,7 @@ export function listenToPoints(board, { svg, layers, node, selected, emit }) {
     focusName = name;
     node(name)?.point.setAttribute("tabindex", "0");
   };
-
-  const focus = (name) => {
-    const n = node(name);
-    if (!n) return;
-    setRoving(name);
-    n.point.focus();
-  };
+  node(focusName).point.setAttribute("tabindex", "0");
 
   /** The point the arrow keys lead to from `name`, on the screen (flip included). */
   const neighbour = (name, [dx, dy]) => {
@@ -137,16 +130,13 @@ export function listenToPoints(board, { svg, layers, node, selected, emit }) {
     if (!direction || event.altKey || event.ctrlKey || event.metaKey) return;
     event.preventDefault();
     const next = neighbour(name, direction);
-    if (next) focus(next);
+    if (next) {
+      setRoving(next);
+      node(next).point.focus();
+    }
   });
   svg.addEventListener("focusin", (event) => {
     const g = event.target.closest?.("[data-point]");
     if (g) setRoving(g.dataset.point);
   });
-  return {
-    focus,
-    get focused() {
-      return focusName;
-    },
-  };
 }
