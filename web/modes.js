@@ -2,7 +2,7 @@
 // the position editor, the review, the analysis board (an online game, later, is one more
 // entry). Each feature adds its entry when it is built: how its panel opens and closes.
 // Entering a mode leaves the one before and closes its panel. A lesson and a puzzle borrow
-// the board (game/state.js VISITS): the game waits meanwhile (game/game.js, game/saving.js);
+// the board (game/state.js VISITS): the game waits meanwhile (game/opening.js, game/saving.js);
 // the bar above the board says so and leads back ("Back to your game"), and leaving the
 // visit brings the game back, unless a game of its own (New game, a link, a record) takes
 // the board. A mode that shows a board of its own (the editor: `ownBoard`) gives the board

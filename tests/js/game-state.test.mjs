@@ -15,6 +15,7 @@ import {
   canRedo,
   personCursorBefore,
   afterPlay,
+  afterLoad,
   sideToMove,
   capturedOf,
   shownPoints,
@@ -214,6 +215,20 @@ test("afterPlay keeps the tray's type while the side has one left", () => {
     white: null,
     black: "tzaar",
   });
+});
+
+test("afterLoad shows the replayed game at its end, or at the last occurrence of a position asked for", () => {
+  const answer = { start: STANDARD, actions: ACTIONS, positions: POSITIONS, turns: TURNS, view: view() };
+  const before = { ...initialState(), selected: "D5", loaded: 2 };
+  const more = { setup: "link", end: { reason: "resigned", loser: "black" } };
+  const { changes, cursor } = afterLoad(before, answer, { start: STANDARD, cursor: 5, at: null, more });
+  assert.equal(cursor, 5);
+  assert.deepEqual([changes.cursor, changes.actions, changes.view, changes.views[5], changes.views.length], [5, ACTIONS, answer.view, answer.view, 6]);
+  assert.deepEqual([changes.setup, changes.waiting, changes.selected, changes.loaded, changes.clock], ["link", null, null, 3, null]);
+  assert.deepEqual(changes.end, { reason: "resigned", loser: "black" });
+  assert.equal(afterLoad(before, answer, { start: STANDARD, cursor: 5, at: POSITIONS[1], more: {} }).cursor, 2, "the position asked for");
+  assert.equal(afterLoad(before, answer, { start: STANDARD, cursor: 0, at: STANDARD, more: {} }).cursor, 0, "the cursor shows it");
+  assert.equal(afterLoad(before, answer, { start: STANDARD, cursor: 5, at: "x w0", more: {} }), null, "not in the game");
 });
 
 test("capturedOf lists the stacks each side took up to the cursor", () => {

@@ -1,4 +1,5 @@
-// The board: the only module that touches the SVG.
+// The board: the only module that touches the SVG (with input.js, its own: what a press, a
+// click or a key on a point means).
 //
 //   const board = new Board(svgElement);
 //   board.on("activate", ({point}) => ...);   // play mode: a point clicked, tapped, or Enter/Space
@@ -22,10 +23,11 @@
 // Nodes are kept per point and only updated where something changed.
 
 import { POINTS, SEGMENTS, POINT_BY_NAME, planeXY, pointLabel } from "./notation.js";
-import { S, R, el, round, drawPiece, drawMarker, drawLabels, roundedHexagon } from "./draw.js";
-
-export { drawPiece, drawMiniPiece } from "./draw.js";
+import { S, R, el, round, drawPiece, drawMiniPiece, drawMarker, drawLabels, roundedHexagon } from "./draw.js";
+import { listenToPoints } from "./input.js";
 import { t, lang } from "../page/i18n.js";
+
+export { drawPiece, drawMiniPiece };
 
 const MOVE_MS = 260;
 
@@ -38,39 +40,22 @@ export class Board {
   #nodes = new Map(); // name -> {hit (data-point g), piece g, sig, mark g, ...}
   #listeners = new Map();
   #flipped = null;
-  #focusName = "E4";
   #mode = "view";
   #shown = null; // the state last rendered (the game's)
   #order = []; // the points' names in drawing order (lower on the screen later)
   #pointsKey = ""; // what the points show, as last drawn
   #editing = null; // in edit mode: {position, points}, drawn instead of the game's state
   #reducedMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)");
-  #pressed = null; // the pointer pressed on the board (its pointerId), until it is let go
-  #dropped = false; // a drag just ended: the click that may follow is not a click
 
   constructor(svg) {
     this.#svg = svg;
     this.#build();
-    svg.addEventListener("click", (event) => this.#onClick(event));
-    svg.addEventListener("pointerdown", (event) => this.#onPress(event));
-    const letGo = (event) => {
-      if (event.pointerId === this.#pressed) this.#pressed = null;
-    };
-    window.addEventListener("pointerup", letGo); // (let go anywhere)
-    window.addEventListener("pointercancel", letGo);
-    // A finger on a stack that can act drags it rather than scrolling the page (touch-action
-    // is not honoured on SVG's inner elements; elsewhere on the board a finger scrolls).
-    svg.addEventListener(
-      "touchmove",
-      (event) => {
-        if (this.#pressed !== null && event.cancelable) event.preventDefault();
-      },
-      { passive: false },
-    );
-    svg.addEventListener("keydown", (event) => this.#onKey(event));
-    svg.addEventListener("focusin", (event) => {
-      const g = event.target.closest?.("[data-point]");
-      if (g) this.#setRoving(g.dataset.point);
+    listenToPoints(this, {
+      svg,
+      layers: this.#layers,
+      node: (name) => this.#nodes.get(name),
+      selected: () => this.#shown?.selected ?? null,
+      emit: (type, detail) => this.#emit(type, detail),
     });
   }
 
@@ -118,7 +103,7 @@ export class Board {
         class: "point",
         "data-point": p.name,
         role: "button",
-        tabindex: p.name === this.#focusName ? 0 : -1,
+        tabindex: -1, // (input.js gives one point the tab stop)
         "aria-label": pointLabel(p.name, null),
       }, this.#layers.points);
       el("circle", { class: "hit", r: S / 2 }, point);
@@ -348,119 +333,5 @@ export class Board {
   #restack(piece) {
     const after = this.#order.slice(this.#order.indexOf(piece.dataset.at) + 1).map((name) => this.#nodes.get(name).piece);
     this.#layers.pieces.insertBefore(piece, after.find((other) => !other.classList.contains("moving")) ?? null);
-  }
-
-  // ---- input -------------------------------------------------------------------------
-
-  /** A press on a stack that can act, in play mode, may become a drag (drag.js, loaded on the first). */
-  #onPress(event) {
-    this.#dropped = false;
-    if (this.#mode !== "play" || !event.isPrimary || event.button !== 0) return;
-    const from = event.target.closest?.("[data-point]")?.dataset.point;
-    const n = from && this.#nodes.get(from);
-    if (!n || !n.movable) return;
-    this.#pressed = event.pointerId;
-    import("./drag.js").then(({ followPress }) => {
-      if (this.#pressed !== event.pointerId) return; // let go before the module came: a click
-      followPress(
-        {
-          svg: this.#svg,
-          layer: this.#layers.points,
-          piece: (name) => this.#nodes.get(name).piece,
-          selected: () => this.#shown?.selected ?? null,
-          activate: (name) => this.#point(name, "pointer"),
-          dropped: () => {
-            this.#dropped = true;
-          },
-        },
-        from,
-        event,
-      );
-    });
-  }
-
-  #onClick(event) {
-    if (this.#dropped) {
-      this.#dropped = false; // the click after a drag's drop
-      return;
-    }
-    const g = event.target.closest?.("[data-point]");
-    if (g) {
-      this.#setRoving(g.dataset.point);
-      this.#point(g.dataset.point, "pointer");
-    } else {
-      this.#emit("cancel", {});
-    }
-  }
-
-  #onKey(event) {
-    const g = event.target.closest?.("[data-point]");
-    if (!g) return;
-    const name = g.dataset.point;
-    if (event.key === "Enter" || event.key === " ") {
-      event.preventDefault();
-      this.#point(name, "keyboard");
-      return;
-    }
-    if (event.key === "Escape") {
-      this.#emit("cancel", {});
-      return;
-    }
-    const direction = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[event.key];
-    if (!direction || event.altKey || event.ctrlKey || event.metaKey) return;
-    event.preventDefault();
-    const next = this.#neighbour(name, direction);
-    if (next) this.focus(next);
-  }
-
-  /** A point chosen: its meaning in the mode. */
-  #point(point, source) {
-    if (this.#mode === "edit") this.#emit("edit", { point, source });
-    else if (this.#mode === "play") this.#emit("activate", { point, source });
-  }
-
-  /** The point the arrow keys lead to from `name`, on the screen (flip included). */
-  #neighbour(name, [dx, dy]) {
-    const here = this.xy(name);
-    const column = (S * Math.sqrt(3)) / 2;
-    let best = null;
-    let bestScore = Infinity;
-    for (const p of POINTS) {
-      if (p.name === name) continue;
-      const there = this.xy(p.name);
-      const ddx = there.x - here.x;
-      const ddy = there.y - here.y;
-      let score;
-      if (dy) {
-        if (Math.abs(ddx) > 1 || Math.sign(ddy) !== dy) continue;
-        score = Math.abs(ddy);
-      } else {
-        if (Math.abs(ddx - dx * column) > 1) continue;
-        score = Math.abs(ddy) + (ddy > 0 ? 0.5 : 0); // prefer the upper one on a tie
-      }
-      if (score < bestScore) {
-        bestScore = score;
-        best = p.name;
-      }
-    }
-    return best;
-  }
-
-  #setRoving(name) {
-    if (name === this.#focusName) return;
-    this.#nodes.get(this.#focusName)?.point.setAttribute("tabindex", "-1");
-    this.#focusName = name;
-    this.#nodes.get(name)?.point.setAttribute("tabindex", "0");
-  }
-
-  /** Move the keyboard focus to a point. */
-  focus(name) {
-    if (!this.#nodes.has(name)) return;
-    this.#setRoving(name);
-    this.#nodes.get(name).point.focus();
-  }
-
-  get focusedPoint() {
-    return this.#focusName;
   }
 }

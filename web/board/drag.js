@@ -1,9 +1,9 @@
 // Dragging a stack to its target, with pointer events (mouse, pen, touch), on every board of
-// the page (they are all board.js's): loaded by board.js on the first press on a stack that
-// can act. A press that moves more than DRAG_PX becomes a drag: the stack is chosen as a
-// click would choose it, a copy of its piece follows the pointer, and the drop on one of its
-// lit targets plays it as a click there would; a drop anywhere else only ends the drag, the
-// stack staying chosen, as after a click on it. A press that does not move is a click.
+// the page (they are all board.js's): loaded by board.js's input.js on the first press on a
+// stack that can act. A press that moves more than DRAG_PX becomes a drag: the stack is
+// chosen as a click would choose it, a copy of its piece follows the pointer, and the drop on
+// one of its lit targets plays it as a click there would; a drop anywhere else only ends the
+// drag, the stack staying chosen, as after a click on it. A press that does not move is a click.
 // The SVG says what goes on (for tests and styles): data-pressed (the point whose press is
 // followed) and data-dragging (the point being dragged).
 
@@ -12,7 +12,7 @@ const DRAG_PX = 8; // CSS pixels before a press becomes a drag
 /**
  * Follow the press `down` (a pointerdown on the point `from`) until it ends. `board`:
  * {svg, piece(name) -> the piece's <g>, layer -> a <g> to draw the moving copy in,
- * selected() -> the chosen point, activate(name), dropped()} (board.js).
+ * selected() -> the chosen point, activate(name), dropped()} (input.js).
  */
 export function followPress(board, from, down) {
   const { svg } = board;
@@ -55,7 +55,7 @@ export function followPress(board, from, down) {
     window.removeEventListener("pointerup", end);
     window.removeEventListener("pointercancel", end);
     delete svg.dataset.pressed;
-    if (!ghost) return; // a click: board.js's click handler does the rest
+    if (!ghost) return; // a click: input.js's click handler does the rest
     ghost.remove();
     delete svg.dataset.dragging;
     board.dropped(); // the click that may follow a drag is not a click

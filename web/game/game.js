@@ -1,20 +1,22 @@
 // The game flow: the one place that changes the state (game/state.js describes it and
 // derives what the panels and the board show). The engine is reached only through the
-// EngineClient; the computer's turns are played by autoplay.js, the page's opening by
-// opening.js, and the save by saving.js: each through the public methods below.
+// EngineClient; the computer's turns are played by autoplay.js, a game opened (the page's,
+// a link's, a record's, the one that waited) by opening.js, and the save by saving.js: each
+// through the public methods below. What the person's input means, and the state after the
+// engine's answers, are pure functions of the state (meanings.js, state.js) that this applies.
 //
 //   const game = new Game(engine, {storage});
 //   game.subscribe((state, effects) => render(state, effects));   // returns an unbind
 //   game.activate("C3"); game.pass(); game.undo(); game.newGame({setup: "random"});
 
-import { SIDE_NAME, parseAction, captureText, stackText, placeText, TYPES } from "../board/notation.js";
-import { t, msg } from "../page/i18n.js";
+import { parseAction } from "../board/notation.js";
+import { pointPressed, typeChosen } from "./meanings.js";
 import { Saving } from "./saving.js";
 import { Autoplay, WATCH_SPEEDS } from "./autoplay.js";
-import { openPage } from "./opening.js";
+import * as opening from "./opening.js";
 import {
   initialState, positionAt, turnBoundaries, lastTurnActions, personCursorBefore,
-  personToMove, targetsOf, sourcesOf, afterPlay, resultOf, linkAlert, sanitizePlayers, VISITS, endOf, winnerOf,
+  personToMove, afterLoad, afterPlay, resultOf, sanitizePlayers, VISITS, endOf,
 } from "./state.js";
 
 export * from "./state.js";
@@ -67,15 +69,32 @@ export class Game {
     if (!this.#holdSave) this.#saving.write(this.state);
   }
 
+  // ---- opening a game (opening.js) ----------------------------------------------------
+
   /**
    * Show a position at once (before the engine is ready) and start the game when it is:
    * the link of the address, the saved game, or a first visit (opening.js decides which).
    */
   open({ link = null } = {}) {
-    return openPage(this, { engine: this.#engine, saving: this.#saving, newcomer: this.#newcomer }, link);
+    return opening.openPage(this, { engine: this.#engine, saving: this.#saving, newcomer: this.#newcomer }, link);
   }
 
-  // ---- the page's opening (opening.js) ---------------------------------------------------
+  /** Open a link read by address.js parseLink (a new address); the game stays if it cannot. */
+  openLink(link) {
+    return opening.openLink(this, link);
+  }
+
+  /** Open a game {start, actions} from a link, a record, a lesson, a puzzle (opening.js openGame). */
+  openGame(given, setup) {
+    return opening.openGame(this, this.#saving, given, setup);
+  }
+
+  /** Bring back the game that waited while a lesson or a puzzle had the board (opening.js). */
+  resumeWaiting() {
+    return opening.resumeWaiting(this, this.#saving);
+  }
+
+  // ---- what opening.js calls ------------------------------------------------------------
 
   /** Show `state` (a whole state, see initialState) in place of the current one, and `alert`. */
   preview(state, alert = null) {
@@ -116,35 +135,13 @@ export class Game {
       return error;
     }
     if (request !== this.#request) return null;
-    if (at !== null) {
-      const shown = [answer.start, ...answer.positions];
-      if (shown[cursor] !== at) cursor = shown.lastIndexOf(at);
-      if (cursor < 0) {
-        this.#set({ busy: false });
-        return Object.assign(new Error("That position is not in the game."), { notInGame: true });
-      }
+    const loaded = afterLoad(this.state, answer, { start, cursor, at, more });
+    if (!loaded) {
+      this.#set({ busy: false });
+      return Object.assign(new Error("That position is not in the game."), { notInGame: true });
     }
-    const views = [];
-    views[answer.actions.length] = answer.view;
-    const state = {
-      waiting: null,
-      ...more,
-      start: answer.start ?? start,
-      actions: answer.actions,
-      positions: answer.positions,
-      turns: answer.turns,
-      views,
-      cursor: answer.actions.length,
-      view: answer.view,
-      selected: null,
-      busy: false,
-      pendingLosing: null,
-      resultDismissed: false,
-      end: endOf(more.end, answer.view),
-      clock: more.clock ?? null,
-      loaded: this.state.loaded + 1,
-    };
-    this.#set(state);
+    cursor = loaded.cursor;
+    this.#set(loaded.changes);
     // A game of its own on the board: none waits any more (it came back, or another took its place).
     if (!this.#holdSave && !VISITS.has(this.state.setup)) this.#saving.dropWaiting();
     if (cursor !== undefined && cursor !== null && cursor !== answer.actions.length) {
@@ -202,51 +199,6 @@ export class Game {
     if (error) this.#set({ notice: error.message });
   }
 
-  /** Open a link read by address.js parseLink (a new address); the game stays if it cannot. */
-  async openLink(link) {
-    if (link.kind === "error") return this.#set({ alert: linkAlert(link.message) });
-    if (link.kind === "position") return this.openGame({ start: link.position, actions: [] }, "link");
-    if (link.kind === "game") return this.openGame(link, "link");
-  }
-
-  /**
-   * Open a game {start, actions} from a link (two people at this screen) or a record (with
-   * `players` if given, as Your games gives them, else the players of the game on the board,
-   * or of the one that waits; a record's own setup and seed, if it names them, are kept).
-   */
-  async openGame({ start, actions, setup: recordSetup = null, seed = null, players = null, end = null }, setup = "link") {
-    // A lesson or a puzzle visits: the game on the board waits until it is over (resumeWaiting);
-    // state.waiting is its state.
-    const was = this.state;
-    const waiting = !VISITS.has(setup) ? null : VISITS.has(was.setup) ? was.waiting : was;
-    if (waiting === was) this.#saving.keepWaiting(was);
-    if (setup !== "record") players = { white: "person", black: "person" };
-    players ??= (was.waiting ?? was).players;
-    const named = setup === "record" && recordSetup && recordSetup !== "position";
-    const error = await this.load(start, actions, {
-      state: { setup: named ? recordSetup : setup, seed: named ? seed : null, players: sanitizePlayers(players), waiting, alert: null, notice: null, end },
-    });
-    if (!error && setup === "record") {
-      const s = this.state;
-      const n = s.turns.length;
-      this.announce(winnerOf(s) ? t("announce.recordOpenedOver", { n }) : t("announce.recordOpened", { n, side: SIDE_NAME[s.view?.side ?? "white"] }));
-    }
-    // (A record's dialog says what is wrong itself.)
-    if (error && setup === "link") this.#set({ alert: linkAlert(msg("alert.refused", { detail: error.message.replace(/\.?$/, ".") })) });
-    return error;
-  }
-
-  /**
-   * Bring back the game that waited while a lesson or a puzzle had the board, if one waits
-   * (none does once a game of its own was loaded): it is the save again, opened as on a
-   * reload (its history, cursor, setup and players; one that does not replay is set aside).
-   */
-  async resumeWaiting() {
-    if (!this.#saving.restoreWaiting()) return;
-    await this.open();
-    if (!this.state.alert) this.announce(t("lessons.gameBack"));
-  }
-
   #said(text) {
     return { text, n: (this.state.announcement?.n ?? 0) + 1 };
   }
@@ -262,34 +214,11 @@ export class Game {
 
   // ---- input meanings ------------------------------------------------------------------
 
-  /** A point was clicked, tapped or chosen with the keyboard. */
+  /** A point was clicked, tapped or chosen with the keyboard (its meaning: meanings.js). */
   activate(point) {
-    const s = this.state;
-    if (!personToMove(s) || s.busy) return;
-    const view = s.view;
-    if (view.step === "place") {
-      const type = s.placeType[view.side];
-      if (type && targetsOf(s)[point] === "place") this.play(placeText(type, point));
-      else if (!type) this.#set({ notice: msg("notice.chooseTypeFirst"), announcement: this.#said(msg("notice.chooseTypeFirst")) });
-      return;
-    }
-    const targets = targetsOf(s);
-    if (s.selected && targets[point]) {
-      const action = targets[point] === "capture" ? captureText(s.selected, point) : stackText(s.selected, point);
-      if (view.legal.losing.includes(action)) {
-        this.#set({ pendingLosing: action });
-        return;
-      }
-      this.play(action);
-      return;
-    }
-    if (point !== s.selected && sourcesOf(s).includes(point)) {
-      this.#set({ selected: point, notice: null });
-    } else if (point !== s.selected) {
-      this.#set({ selected: null, pendingLosing: null, refused: { point, from: s.selected } }); // the lessons say why
-    } else {
-      this.deselect();
-    }
+    const meaning = pointPressed(this.state, point);
+    if (meaning?.play) this.play(meaning.play);
+    else if (meaning) this.#set(meaning.say ? { ...meaning.changes, announcement: this.#said(meaning.say) } : meaning.changes);
   }
 
   deselect() {
@@ -306,11 +235,8 @@ export class Game {
   }
 
   choosePlaceType(type) {
-    const view = this.state.view;
-    if (!view || view.step !== "place" || !TYPES.includes(type) || !personToMove(this.state)) return;
-    if ((view.reserve[view.side][type] ?? 0) <= 0) return;
-    // Pressing the chosen piece again keeps it chosen ("Tott, then a point" always places).
-    this.#set({ placeType: { ...this.state.placeType, [view.side]: type }, notice: null });
+    const changes = typeChosen(this.state, type);
+    if (changes) this.#set(changes);
   }
 
   pass() {

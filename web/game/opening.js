@@ -1,13 +1,15 @@
-// Opening the page: show a position at once (before the engine is ready), then the game of
-// the address's link, the saved game, or a first visit's game against the computer. Game
-// calls it with itself and what it holds (its engine, its saving.js Saving, the players of a
-// first visit); it changes the game only through the game's public methods.
+// Opening a game on the board. The page's opening: show a position at once (before the engine
+// is ready), then the game of the address's link, the saved game, or a first visit's game
+// against the computer. Later: a new link, a game given (a record, a lesson's or a puzzle's
+// position, the editor's), and the game that waited while a lesson or a puzzle had the board.
+// Game calls these with itself and what it holds (its engine, its saving.js Saving, the
+// players of a first visit); they change the game only through the game's public methods.
 
-import { STANDARD } from "../board/notation.js";
-import { msg } from "../page/i18n.js";
+import { STANDARD, SIDE_NAME } from "../board/notation.js";
+import { t, msg } from "../page/i18n.js";
 import { saveProblem } from "./saving.js";
 import { WATCH_SPEEDS } from "./autoplay.js";
-import { initialState, linkAlert, sanitizePlayers, VISITS } from "./state.js";
+import { initialState, linkAlert, sanitizePlayers, VISITS, winnerOf } from "./state.js";
 
 /**
  * Show a position at once (before the engine is ready) and start the game when it is.
@@ -62,7 +64,7 @@ export async function openPage(game, { engine, saving, newcomer }, link) {
       });
       if (!error) return;
       game.holdSave(true);
-      game.showAlert(linkAlert(msg("alert.refused", { detail: error.message.replace(/\.?$/, ".") })));
+      game.showAlert(refusedAlert(error));
     }
     if (saved && saving.has()) {
       const error = await game.load(saved.start, saved.actions, { cursor: saved.cursor, state: restored });
@@ -83,4 +85,55 @@ function setAsideSave(game, saving, error) {
   const text = saveProblem(msg("save.noReplay", { detail: error.message.replace(/\.$/, "") }));
   const alert = game.state.alert;
   game.showAlert(alert?.kind === "link" ? { kind: "link", text: [alert.text, text] } : { kind: "save", text });
+}
+
+/** The alert for a link whose game the engine refused (`error`: its answer). */
+function refusedAlert(error) {
+  return linkAlert(msg("alert.refused", { detail: error.message.replace(/\.?$/, ".") }));
+}
+
+/** Open a link read by address.js parseLink (a new address); the game stays if it cannot. */
+export async function openLink(game, link) {
+  if (link.kind === "error") return game.showAlert(linkAlert(link.message));
+  if (link.kind === "position") return game.openGame({ start: link.position, actions: [] }, "link");
+  if (link.kind === "game") return game.openGame(link, "link");
+}
+
+/**
+ * Open a game {start, actions} from a link (two people at this screen) or a record (with
+ * `players` if given, as Your games gives them, else the players of the game on the board,
+ * or of the one that waits; a record's own setup and seed, if it names them, are kept).
+ * `setup`: how it came ("link", "record", "editor", or a visit's: state.js VISITS).
+ */
+export async function openGame(game, saving, { start, actions, setup: recordSetup = null, seed = null, players = null, end = null }, setup = "link") {
+  // A lesson or a puzzle visits: the game on the board waits until it is over (resumeWaiting);
+  // state.waiting is its state.
+  const was = game.state;
+  const waiting = !VISITS.has(setup) ? null : VISITS.has(was.setup) ? was.waiting : was;
+  if (waiting === was) saving.keepWaiting(was);
+  if (setup !== "record") players = { white: "person", black: "person" };
+  players ??= (was.waiting ?? was).players;
+  const named = setup === "record" && recordSetup && recordSetup !== "position";
+  const error = await game.load(start, actions, {
+    state: { setup: named ? recordSetup : setup, seed: named ? seed : null, players: sanitizePlayers(players), waiting, alert: null, notice: null, end },
+  });
+  if (!error && setup === "record") {
+    const s = game.state;
+    const n = s.turns.length;
+    game.announce(winnerOf(s) ? t("announce.recordOpenedOver", { n }) : t("announce.recordOpened", { n, side: SIDE_NAME[s.view?.side ?? "white"] }));
+  }
+  // (A record's dialog says what is wrong itself.)
+  if (error && setup === "link") game.showAlert(refusedAlert(error));
+  return error;
+}
+
+/**
+ * Bring back the game that waited while a lesson or a puzzle had the board, if one waits
+ * (none does once a game of its own was loaded): it is the save again, opened as on a
+ * reload (its history, cursor, setup and players; one that does not replay is set aside).
+ */
+export async function resumeWaiting(game, saving) {
+  if (!saving.restoreWaiting()) return;
+  await game.open();
+  if (!game.state.alert) game.announce(t("lessons.gameBack"));
 }

@@ -12,7 +12,7 @@
 // The game is saved under the name "game" (page/storage.js names every stored value). A save
 // that does not parse, or that comes from another format, is moved to "game.set-aside" (kept
 // as it was, so nothing is lost) and reported; the page then starts a new game. While a lesson
-// or a puzzle has the board, the game that was there waits under "game.waiting" (game.js keeps
+// or a puzzle has the board, the game that was there waits under "game.waiting" (opening.js keeps
 // it and brings it back).
 
 import { parsePosition, parseAction } from "../board/notation.js";

@@ -245,6 +245,41 @@ export function personCursorBefore(state, cursor, stops = null) {
 }
 
 /**
+ * The changes of the state once the engine has replayed a game (`answer`: its answer to
+ * "game" for `start`), with `more` (setup, players, end, clock, waiting): {changes, cursor},
+ * `cursor` the one to show (with `at`, the last occurrence of that position, the cursor if
+ * it shows it), or null when the game has no position `at`. The state shows the game's end.
+ */
+export function afterLoad(state, answer, { start, cursor, at, more }) {
+  if (at !== null) {
+    const shown = [answer.start, ...answer.positions];
+    if (shown[cursor] !== at) cursor = shown.lastIndexOf(at);
+    if (cursor < 0) return null;
+  }
+  const views = [];
+  views[answer.actions.length] = answer.view;
+  const changes = {
+    waiting: null,
+    ...more,
+    start: answer.start ?? start,
+    actions: answer.actions,
+    positions: answer.positions,
+    turns: answer.turns,
+    views,
+    cursor: answer.actions.length,
+    view: answer.view,
+    selected: null,
+    busy: false,
+    pendingLosing: null,
+    resultDismissed: false,
+    end: endOf(more.end, answer.view),
+    clock: more.clock ?? null,
+    loaded: state.loaded + 1,
+  };
+  return { changes, cursor };
+}
+
+/**
  * The changes of the state once the engine has played `action` from the shown position
  * (`answer`: the engine's answer to "play"): the later actions, if any, are dropped.
  * Returns {changes, played} (`played`: the action's canonical text).
