@@ -104,6 +104,26 @@ def test_join_pairs_with_the_player_chosen_and_leaving_the_panel_withdraws(open_
     assert joiner.evaluate("() => localStorage.getItem('tzaar.online.name')") == '"Yann"'
 
 
+def test_a_newcomer_is_looking_until_the_answers_to_its_hello_can_have_come(open_lobby, browser, online_site):
+    ada = open_lobby()
+    newcomer = open_player(browser, online_site, clock=True)
+    terms(ada, "Ada", "5+3", "random")
+    ada.get_by_role("button", name="Post and wait").click()
+    expect(ada.locator(".lobby")).to_have_attribute("data-lobby", "waiting")
+    # the newcomer comes within MIN_GAP of Ada's announcement: her answer to its hello is held
+    open_it(newcomer)
+    empty = newcomer.locator(".lobby-empty")
+    expect(empty).to_have_text("Looking for players waiting…")
+    expect(rows(newcomer).filter(has_text="Ada")).to_have_count(1, timeout=PAIRING_MS)
+    expect(empty).to_be_hidden()
+    # Ada stops waiting: once the answers can no longer come, an empty list means nobody waits
+    ada.locator("[data-lobby=cancel]").click()
+    expect(rows(newcomer)).to_have_count(0)
+    newcomer.clock.run_for("00:13")  # ANSWERS_WITHIN (lobby-model.js) since the hello, at least
+    expect(empty).to_have_text("Nobody is waiting right now. Post your wish and wait: the others will see you here.")
+    newcomer.context.close()
+
+
 def test_hostile_messages_change_nothing_and_names_stay_text(open_lobby, relay_url):
     page = open_lobby()
     with Crowd(relay_url) as crowd:

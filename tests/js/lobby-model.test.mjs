@@ -7,7 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { readMessage, writeMessage, cleanName, coloursMeet, ownerHasWhite, isPublicKey, MAX_MESSAGE, WISH_TTL, CLOCK_SKEW, MAX_NAME } from "../../web/online/lobby-messages.js";
-import { Lobby, gameOf, ANNOUNCE_EVERY, MIN_GAP, PROPOSAL_TIMEOUT, MAX_WISHES, RATE_BURST } from "../../web/online/lobby-model.js";
+import { Lobby, gameOf, ANNOUNCE_EVERY, MIN_GAP, ANSWERS_WITHIN, PROPOSAL_TIMEOUT, MAX_WISHES, RATE_BURST } from "../../web/online/lobby-model.js";
 import { makeKeys, deriveGame } from "../../web/online/lobby-keys.js";
 
 const T0 = 1_800_000_000_000;
@@ -148,6 +148,23 @@ test("a newcomer's hello makes those waiting announce early, at most once in MIN
   assert.equal(JSON.parse(early[0]).t, "wish", "early, MIN_GAP after the last");
   assert.equal(a.receive(b.hello(T0 + 3 * MIN_GAP)[0], T0 + 3 * MIN_GAP).length, 1, "at once when the last is older");
   assert.equal(a.tick(T0 + 3 * MIN_GAP + ANNOUNCE_EVERY - 1).length, 0, "and the next one a whole period later");
+});
+
+test("a newcomer is looking, not told nobody waits, until the answers to its hello can have come", () => {
+  const [a, b] = network(2).lobbies;
+  assert.equal(b.view(terms(2), T0).looking, false, "no hello said: nothing awaited");
+  a.post(terms(1), T0); // the newcomer was not there to hear it
+  const hello = b.hello(T0 + 1000)[0];
+  assert.equal(a.receive(hello, T0 + 1000).length, 0, "its answer held until MIN_GAP after the last");
+  assert.ok(ANSWERS_WITHIN > MIN_GAP, "the wait covers the longest hold, and a margin");
+  const seen = b.view(terms(2), T0 + MIN_GAP);
+  assert.deepEqual([seen.wishes.length, seen.looking], [0, true], "still looking, though nothing came yet");
+  b.receive(a.tick(T0 + MIN_GAP)[0], T0 + MIN_GAP + 500);
+  assert.equal(b.view(terms(2), T0 + MIN_GAP + 500).wishes.length, 1, "the answer came within the wait");
+  const [c] = network(1).lobbies;
+  c.hello(T0);
+  assert.equal(c.view(terms(2), T0 + ANSWERS_WITHIN - 1).looking, true);
+  assert.equal(c.view(terms(2), T0 + ANSWERS_WITHIN).looking, false, "then an empty list means nobody waits");
 });
 
 test("the same wish twice (two relays), an older copy and a copy after it is gone are one entry or none", () => {

@@ -22,6 +22,7 @@
 //
 //   const lobby = new Lobby({ id, key });             // id: 16 hex digits; key: public key text
 //   send(lobby.hello(now));                            // on coming: those waiting announce early
+//                                                      // (within ANSWERS_WITHIN: view().looking)
 //   send(lobby.post({ name, tc, colour, games }, now));   // returns the message texts to publish
 //   send(lobby.receive(text, now)); send(lobby.tick(now)); // each message; every second or so
 //   lobby.view({ tc, colour }, now)                   // what the lobby shows
@@ -32,6 +33,10 @@ import { CLOCK_SKEW, WISH_TTL, coloursMeet, ownerHasWhite, readMessage, writeMes
 export const ANNOUNCE_EVERY = 30_000;
 /** A newcomer's hello makes a wish announced early, but never twice in this time. */
 export const MIN_GAP = 10_000;
+/** How long after its hello a page may still be receiving the answers: the longest a waiting
+ * player holds its answer (MIN_GAP), and a margin for the relays. Until then, an empty list is
+ * not yet "nobody is waiting". */
+export const ANSWERS_WITHIN = MIN_GAP + 2_000;
 export const PROPOSAL_TIMEOUT = 10_000;
 export const MAX_WISHES = 1000;
 export const RATE_BURST = 10;
@@ -76,6 +81,7 @@ export class Lobby {
     this.paired = null; // the pairing, once made (see #pair)
     this.notice = null; // the last thing the list should say: {what, name}
     this.seen = new Set(); // pids answered or accepted (a message may come twice, by two relays)
+    this.helloAt = -Infinity; // when this player said hello: the answers may come until ANSWERS_WITHIN after
   }
 
   /** Post this player's wish (`name` clean, `tc`, `colour`, `games`) and wait. */
@@ -96,6 +102,7 @@ export class Lobby {
 
   /** The message saying this player came: those waiting announce their wishes soon. */
   hello(now) {
+    this.helloAt = now;
     return [writeMessage("hello", { id: this.id, at: now })];
   }
 
@@ -280,7 +287,8 @@ export class Lobby {
 
   /** What the lobby shows, for a player choosing time control `tc` and colour `colour`:
    * {wishes: [{id, name, tc, colour, games, since, compatible}], mine, anyone, pending, paired,
-   * notice}; the compatible wishes first, each part oldest first. */
+   * notice, looking}; the compatible wishes first, each part oldest first; `looking`: the answers
+   * to this player's hello may still be coming (ANSWERS_WITHIN). */
   view({ tc, colour }, now) {
     const wishes = [];
     for (const wish of this.wishes.values()) {
@@ -291,6 +299,7 @@ export class Lobby {
     }
     wishes.sort((a, b) => b.compatible - a.compatible || before(a, b));
     const pending = this.pending && { to: this.pending.to, name: this.pending.wish.name };
-    return { wishes, mine: this.mine, anyone: this.anyone, pending, paired: this.paired, notice: this.notice };
+    const looking = now < this.helloAt + ANSWERS_WITHIN;
+    return { wishes, mine: this.mine, anyone: this.anyone, pending, paired: this.paired, notice: this.notice, looking };
   }
 }

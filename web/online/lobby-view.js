@@ -1,6 +1,7 @@
 // The lobby's look: the player's terms (name, time control, colour), "Play anyone" and "Post
 // and wait", what is happening (waiting, asking, paired, why a proposal failed: a polite live
-// region), and the table of the players waiting, a Join button a row. It renders the model's
+// region), and the table of the players waiting, a Join button a row (with nobody listed: still
+// looking, while the answers to the page's hello may come, or nobody waiting). It renders the model's
 // view (lobby-model.js `view()`) and turns presses into calls of `actions`; it decides nothing.
 // Names from the network are shown as text only (textContent), never as HTML. Rows are kept by
 // wish id and only changed where their text changes, so hundreds of rows cost little.
@@ -56,7 +57,6 @@ export class LobbyView {
     show(this.#button("anyone"), msg("lobby.anyone"));
     show(this.#button("post"), msg("lobby.post"));
     show(this.#button("cancel"), msg("lobby.cancel"));
-    show(root.querySelector(".lobby-empty"), msg("lobby.empty"));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       this.#act("anyone");
@@ -110,6 +110,7 @@ export class LobbyView {
     setAttr(this.#button("cancel"), "hidden", !view.mine || view.paired ? "" : null);
     show(this.#root.querySelector(".lobby-status"), connected || view.paired ? this.#status(view) : msg("lobby.connecting"));
     this.#list(view, busy);
+    this.#empty(view);
     this.#count(view.wishes.length, now);
   }
 
@@ -149,7 +150,14 @@ export class LobbyView {
     }
     show(this.#root.querySelector("caption"), msg("lobby.caption", { n: wishes.length }));
     setAttr(this.#root.querySelector(".lobby-list"), "hidden", wishes.length ? null : "");
-    setAttr(this.#root.querySelector(".lobby-empty"), "hidden", wishes.length ? "" : null);
+  }
+
+  /** With nobody listed: "looking for players waiting" while the answers to the hello may still
+   * come (the model's `looking`), then "nobody is waiting". */
+  #empty({ wishes, looking }) {
+    const empty = this.#root.querySelector(".lobby-empty");
+    setAttr(empty, "hidden", wishes.length ? "" : null);
+    show(empty, msg(looking ? "lobby.looking" : "lobby.empty"));
   }
 
   #row(wish) {
