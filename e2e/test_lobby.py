@@ -106,11 +106,13 @@ def test_join_pairs_with_the_player_chosen_and_leaving_the_panel_withdraws(open_
 
 def test_a_newcomer_is_looking_until_the_answers_to_its_hello_can_have_come(open_lobby, browser, online_site):
     ada = open_lobby()
+    first = open_player(browser, online_site)
     newcomer = open_player(browser, online_site, clock=True)
     terms(ada, "Ada", "5+3", "random")
     ada.get_by_role("button", name="Post and wait").click()
     expect(ada.locator(".lobby")).to_have_attribute("data-lobby", "waiting")
-    # the newcomer comes within MIN_GAP of Ada's announcement: her answer to its hello is held
+    open_it(first)  # a first newcomer: Ada answers its hello
+    # the next comes within MIN_GAP of that answer: her answer to its hello is held
     open_it(newcomer)
     empty = newcomer.locator(".lobby-empty")
     expect(empty).to_have_text("Looking for players waiting…")
@@ -121,7 +123,8 @@ def test_a_newcomer_is_looking_until_the_answers_to_its_hello_can_have_come(open
     expect(rows(newcomer)).to_have_count(0)
     newcomer.clock.run_for("00:13")  # ANSWERS_WITHIN (lobby-model.js) since the hello, at least
     expect(empty).to_have_text("Nobody is waiting right now. Post your wish and wait: the others will see you here.")
-    newcomer.context.close()
+    for page in (first, newcomer):
+        page.context.close()
 
 
 def test_hostile_messages_change_nothing_and_names_stay_text(open_lobby, relay_url):

@@ -138,29 +138,39 @@ test("a wish is announced again every ANNOUNCE_EVERY and lives WISH_TTL after th
   assert.deepEqual(a.tick(T0 + 10 * ANNOUNCE_EVERY), [], "no announcement once withdrawn");
 });
 
-test("a newcomer's hello makes those waiting announce early, at most once in MIN_GAP", () => {
-  const [a, b] = network(2).lobbies;
+test("a newcomer's hello is answered at once; newcomers in a row, once in MIN_GAP after an answer", () => {
+  const [a, b, c] = network(3).lobbies;
   a.post(terms(1), T0);
-  const hello = b.hello(T0 + 1000)[0];
-  assert.equal(a.receive(hello, T0 + 1000).length, 0, "announced 1 s ago: not yet");
-  assert.equal(a.tick(T0 + MIN_GAP - 1).length, 0);
-  const early = a.tick(T0 + MIN_GAP);
-  assert.equal(JSON.parse(early[0]).t, "wish", "early, MIN_GAP after the last");
-  assert.equal(a.receive(b.hello(T0 + 3 * MIN_GAP)[0], T0 + 3 * MIN_GAP).length, 1, "at once when the last is older");
-  assert.equal(a.tick(T0 + 3 * MIN_GAP + ANNOUNCE_EVERY - 1).length, 0, "and the next one a whole period later");
+  const answer = a.receive(b.hello(T0 + 1000)[0], T0 + 1000);
+  assert.equal(JSON.parse(answer[0]).t, "wish", "at once: the newcomer was not there to hear the post 1 s ago");
+  assert.equal(a.receive(c.hello(T0 + 2000)[0], T0 + 2000).length, 0, "answered another hello 1 s ago: not yet");
+  assert.equal(a.receive(b.hello(T0 + 3000)[0], T0 + 3000).length, 0, "nor for a third newcomer");
+  assert.equal(a.tick(T0 + 1000 + MIN_GAP - 1).length, 0);
+  assert.equal(a.tick(T0 + 1000 + MIN_GAP).length, 1, "one answer for both, MIN_GAP after the last answer");
+  assert.equal(a.tick(T0 + 1000 + MIN_GAP + ANNOUNCE_EVERY - 1).length, 0, "then the next a whole period later");
+  const every = T0 + 1000 + MIN_GAP + ANNOUNCE_EVERY;
+  assert.equal(a.tick(every).length, 1, "announced as every ANNOUNCE_EVERY, no hello before it");
+  assert.equal(a.receive(c.hello(every + 1000)[0], every + 1000).length, 1, "that holds no answer back");
+  assert.equal(a.tick(every + 1000 + ANNOUNCE_EVERY - 1).length, 0, "and the next one a whole period later");
+  let sent = 0; // a newcomer every half second for 10 MIN_GAP: one answer in each MIN_GAP
+  for (let at = every + 2000, n = 0; at < every + 2000 + 10 * MIN_GAP; at += 500, n += 1) {
+    sent += a.receive(b.hello(at)[0], at, `newcomer ${n}`).length + a.tick(at).length;
+  }
+  assert.equal(sent, 10);
 });
 
 test("a newcomer is looking, not told nobody waits, until the answers to its hello can have come", () => {
-  const [a, b] = network(2).lobbies;
+  const [a, b, d] = network(3).lobbies;
   assert.equal(b.view(terms(2), T0).looking, false, "no hello said: nothing awaited");
-  a.post(terms(1), T0); // the newcomer was not there to hear it
+  a.post(terms(1), T0);
+  a.receive(d.hello(T0 + 500)[0], T0 + 500); // another newcomer just before, answered at once
   const hello = b.hello(T0 + 1000)[0];
-  assert.equal(a.receive(hello, T0 + 1000).length, 0, "its answer held until MIN_GAP after the last");
+  assert.equal(a.receive(hello, T0 + 1000).length, 0, "its answer held until MIN_GAP after that answer");
   assert.ok(ANSWERS_WITHIN > MIN_GAP, "the wait covers the longest hold, and a margin");
-  const seen = b.view(terms(2), T0 + MIN_GAP);
+  const seen = b.view(terms(2), T0 + 500 + MIN_GAP);
   assert.deepEqual([seen.wishes.length, seen.looking], [0, true], "still looking, though nothing came yet");
-  b.receive(a.tick(T0 + MIN_GAP)[0], T0 + MIN_GAP + 500);
-  assert.equal(b.view(terms(2), T0 + MIN_GAP + 500).wishes.length, 1, "the answer came within the wait");
+  b.receive(a.tick(T0 + 500 + MIN_GAP)[0], T0 + 1000 + MIN_GAP);
+  assert.equal(b.view(terms(2), T0 + 1000 + MIN_GAP).wishes.length, 1, "the answer came within the wait");
   const [c] = network(1).lobbies;
   c.hello(T0);
   assert.equal(c.view(terms(2), T0 + ANSWERS_WITHIN - 1).looking, true);

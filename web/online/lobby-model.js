@@ -3,7 +3,7 @@
 // tests/js/lobby-model.test.mjs tests it). Its messages are lobby-messages.js's.
 //
 // A waiting player's wish is announced every ANNOUNCE_EVERY and lives WISH_TTL after the last
-// announcement seen (a relay may lose one). The list shown: the live wishes, one per player,
+// announcement seen (a relay may lose one); a newcomer's hello is answered early (MIN_GAP). The list shown: the live wishes, one per player,
 // those compatible with the time control and colour chosen first, each part oldest first.
 // Nobody connects to anybody in the lobby: only the two players of an accepted proposal start
 // a game (their room and secret derived from their two keys: lobby-keys.js).
@@ -31,7 +31,10 @@
 import { CLOCK_SKEW, WISH_TTL, coloursMeet, ownerHasWhite, readMessage, writeMessage } from "./lobby-messages.js";
 
 export const ANNOUNCE_EVERY = 30_000;
-/** A newcomer's hello makes a wish announced early, but never twice in this time. */
+/** A newcomer's hello makes a wish announced at once, unless it answered another hello less
+ * than this ago: then this long after that answer (newcomers in a row share one answer in each
+ * MIN_GAP). An announcement no hello came before (the first, and the ones every ANNOUNCE_EVERY)
+ * holds no answer back: the newcomer was not there to hear it. */
 export const MIN_GAP = 10_000;
 /** How long after its hello a page may still be receiving the answers: the longest a waiting
  * player holds its answer (MIN_GAP), and a margin for the relays. Until then, an empty list is
@@ -75,7 +78,8 @@ export class Lobby {
     this.goneAt = new Map(); // id -> the `at` of its last gone or accept: older wishes stay out
     this.budgets = new Map(); // sender -> {tokens, at}
     this.pauses = new Map(); // id -> until when "play anyone" leaves it alone
-    this.mine = null; // this player's wish while posted: {name, tc, colour, games, since, next, last}
+    this.mine = null; // this player's wish while posted: {name, tc, colour, games, since, next,
+    // heard (a hello came since the last announcement), answered (the last announcement after a hello)}
     this.anyone = false; // "play anyone" is on (with the terms of `mine`)
     this.pending = null; // this player's proposal: {pid, to, name, expires, wish}
     this.paired = null; // the pairing, once made (see #pair)
@@ -88,7 +92,7 @@ export class Lobby {
   post({ name, tc, colour, games }, now) {
     if (this.paired) return [];
     const since = this.mine?.since ?? now;
-    this.mine = { name, tc, colour, games, since, next: now, last: -Infinity };
+    this.mine = { name, tc, colour, games, since, next: now, heard: false, answered: -Infinity };
     this.notice = null;
     return this.tick(now);
   }
@@ -147,7 +151,8 @@ export class Lobby {
       const { name, tc, colour, games, since } = this.mine;
       out.push(writeMessage("wish", { id: this.id, name, tc, colour, games, since, at: now, key: this.key }));
       this.mine.next = now + ANNOUNCE_EVERY;
-      this.mine.last = now;
+      if (this.mine.heard) this.mine.answered = now;
+      this.mine.heard = false;
     }
     return out.concat(this.#anyone(now));
   }
@@ -166,7 +171,8 @@ export class Lobby {
         return this.#anyone(now);
       case "hello":
         if (!this.mine || this.paired) return [];
-        this.mine.next = Math.min(this.mine.next, Math.max(now, this.mine.last + MIN_GAP));
+        this.mine.heard = true;
+        this.mine.next = Math.min(this.mine.next, Math.max(now, this.mine.answered + MIN_GAP));
         return this.tick(now);
       case "propose":
         return m.to === this.id ? this.#proposed(m, now) : [];
