@@ -12,7 +12,7 @@ import { registerCommands, listenForCommands } from "./page/input.js";
 import { Theme } from "./page/theme.js";
 import { parseLink } from "./links/address.js";
 import { bindAddress, ShareControls, AlertBox } from "./links/sharing.js";
-import { UpdateNotice, startOffline } from "./page/update-notice.js";
+import { startOffline } from "./page/offline.js";
 import { storage } from "./page/storage.js";
 import { FRIENDLY_LEVEL, computerId, suggest } from "./game/computer.js";
 import { HintView } from "./panels/hint.js";
@@ -91,7 +91,11 @@ const seen = () => {
   invite.hidden = true;
   storage.set("invited", true);
 };
-const updates = new UpdateNotice($("#update-notice"));
+// The notice of a new version (page/update-notice.js, its css and texts): loaded when there is one.
+const updates = onFirstUse(async () => {
+  const [{ UpdateNotice }] = await Promise.all([import("./page/update-notice.js"), loadStyle(new URL("./page/update-notice.css", import.meta.url)), loadLater()]);
+  return new UpdateNotice(document.body);
+});
 const sound = new Sound($("#sound-button"), storage);
 // The analysis tools (analysis board, attack map, review, puzzles, editor): analysis/panel.js.
 const tools = mountTools({ panel: $("#tools"), game, engine, board, boardSvg: $("#board"), frame: $(".board-frame"), storage, modes });
@@ -201,7 +205,7 @@ function showProgress({ fraction, text, key, bytes } = {}) {
 }
 engine.onProgress((progress) => showProgress((lastProgress = progress)));
 // Offline play and the update notice, once the engine no longer needs the network.
-engine.ready.finally(() => startOffline(updates)).catch(() => null);
+engine.ready.finally(() => startOffline((kind, onReload) => updates().then((notice) => notice.show(kind, onReload), () => null))).catch(() => null);
 engine.ready.then(
   () => root.setAttribute("data-engine", "ready"),
   (error) => {
