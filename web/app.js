@@ -7,7 +7,6 @@ import { TriosPanel } from "./panels/trios.js";
 import { CapturedView } from "./panels/captured.js";
 import { MoveList } from "./panels/moves.js";
 import { ResultBox } from "./panels/result.js";
-import { ConfirmLosingDialog } from "./panels/confirm.js";
 import { registerCommands, listenForCommands } from "./page/input.js";
 import { Theme } from "./page/theme.js";
 import { parseLink } from "./links/address.js";
@@ -35,6 +34,27 @@ const game = new Game(engine, {
   // The computer's second action waits for the first one's slide, unless motion is reduced.
   pause: () => (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? 0 : 320),
 });
+/** `load()` once (again after a failure). */
+const onFirstUse = (load) => {
+  let made = null;
+  return () =>
+    (made ??= load().catch((error) => {
+      made = null; // a later press tries again
+      throw error;
+    }));
+};
+/** A view of the state made by `load()` when `wanted(state)` first holds; it renders every
+ * frame after. */
+const onFirstView = (load, wanted) => {
+  const made = onFirstUse(load);
+  let view = null;
+  return {
+    render(state) {
+      if (view) return view.render(state);
+      if (wanted(state)) made().then((loaded) => (view = loaded).render(game.state), () => null);
+    },
+  };
+};
 const board = new Board($("#board"));
 const thinking = new ThinkingProgress($("#think-progress"));
 const views = [
@@ -42,7 +62,11 @@ const views = [
   new TriosPanel($("#trios")),
   new MoveList($("#history"), game),
   new ResultBox($("#result")),
-  new ConfirmLosingDialog($("#confirm-dialog"), game),
+  // The confirmation of a losing stacking (confirm.js, its texts: i18n.js loadLater), when first asked.
+  onFirstView(async () => {
+    const [{ ConfirmLosingDialog }] = await Promise.all([import("./panels/confirm.js"), loadLater()]);
+    return new ConfirmLosingDialog($("#confirm-dialog"), game);
+  }, (state) => state.pendingLosing),
   new HintView($("#turn")),
   new ShareControls($("#history"), game),
   new AlertBox($("#alert")),
@@ -54,15 +78,6 @@ const views = [
 const theme = new Theme($("#theme-button"), storage);
 // The game record dialog (records.js, records.css), the new-game dialog and How to play
 // (dialogs.js, dialogs.css), their markup with them, load on their first use, with the later texts (i18n.js loadLater).
-/** `load()` once (again after a failure). */
-const onFirstUse = (load) => {
-  let made = null;
-  return () =>
-    (made ??= load().catch((error) => {
-      made = null; // a later press tries again
-      throw error;
-    }));
-};
 const records = onFirstUse(async () => {
   const [{ RecordDialog }] = await Promise.all([import("./records/records.js"), loadStyle(new URL("./records/records.css", import.meta.url)), loadLater()]);
   return new RecordDialog(game, engine);
