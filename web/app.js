@@ -16,7 +16,7 @@ import { storage } from "./page/storage.js";
 import { FRIENDLY_LEVEL, computerId, suggest } from "./game/computer.js";
 import { HintView } from "./panels/hint.js";
 import { Announcer } from "./panels/announce.js";
-import { ThinkingProgress, WatchBar } from "./panels/watch.js";
+import { ThinkingProgress, computerPlaysBoth } from "./panels/watch.js";
 import { Sound } from "./page/sound.js";
 import { startLanguage, setLanguage, onLanguage, loadLater, LANGUAGES, lang, t } from "./page/i18n.js";
 import { mountTools, loadStyle } from "./analysis/panel.js";
@@ -72,7 +72,11 @@ const views = [
   new AlertBox($("#alert")),
   new CapturedView($("#trios")),
   thinking,
-  new WatchBar($("#watch"), game),
+  // The speed, pause and step when the computer plays both sides (watch-bar.js, its css and texts), when first wanted.
+  onFirstView(async () => {
+    const [{ WatchBar }] = await Promise.all([import("./panels/watch-bar.js"), loadStyle(new URL("./panels/watch-bar.css", import.meta.url)), loadLater()]);
+    return new WatchBar($("#think-progress"), game);
+  }, computerPlaysBoth),
   new Announcer($("#announce")),
 ];
 const theme = new Theme($("#theme-button"), storage);
