@@ -43,6 +43,9 @@ const onFirstUse = (load) => {
       throw error;
     }));
 };
+// What every dialog shares (panels/dialog.css): loaded with the first dialog to open, before
+// that dialog's own sheet (which overrides it, so it comes after).
+const dialogStyle = onFirstUse(() => loadStyle(new URL("./panels/dialog.css", import.meta.url)));
 /** A view of the state made by `load()` when `wanted(state)` first holds; it renders every
  * frame after. */
 const onFirstView = (load, wanted) => {
@@ -62,9 +65,9 @@ const views = [
   new TriosPanel($("#trios")),
   new MoveList($("#history"), game),
   new ResultBox($("#result")),
-  // The confirmation of a losing stacking (confirm.js, its texts: i18n.js loadLater), when first asked.
+  // The confirmation of a losing stacking (confirm.js, the dialogs' css, its texts), when first asked.
   onFirstView(async () => {
-    const [{ ConfirmLosingDialog }] = await Promise.all([import("./panels/confirm.js"), loadLater()]);
+    const [{ ConfirmLosingDialog }] = await Promise.all([import("./panels/confirm.js"), dialogStyle(), loadLater()]);
     return new ConfirmLosingDialog($("#confirm-dialog"), game);
   }, (state) => state.pendingLosing),
   new HintView($("#turn")),
@@ -83,7 +86,7 @@ const theme = new Theme($("#theme-button"), storage);
 // The game record dialog (records.js, records.css), the new-game dialog and How to play
 // (dialogs.js, dialogs.css), their markup with them, load on their first use, with the later texts (i18n.js loadLater).
 const records = onFirstUse(async () => {
-  const [{ RecordDialog }] = await Promise.all([import("./records/records.js"), loadStyle(new URL("./records/records.css", import.meta.url)), loadLater()]);
+  const [{ RecordDialog }] = await Promise.all([import("./records/records.js"), dialogStyle(), loadStyle(new URL("./records/records.css", import.meta.url)), loadLater()]);
   return new RecordDialog(game, engine);
 });
 // One mode at a time holds the board (modes.js).
@@ -92,6 +95,7 @@ const dialogs = onFirstUse(async () => {
   const [{ NewGameDialog, HelpDialog }, owner] = await Promise.all([
     import("./panels/dialogs.js"),
     modes(),
+    dialogStyle(), // (first: the dialogs' own sheets come after it)
     loadStyle(new URL("./panels/dialogs.css", import.meta.url)),
     loadLater(),
   ]);
