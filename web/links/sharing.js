@@ -4,7 +4,7 @@
 
 import { positionAt } from "../game/game.js";
 import { parseLink, positionHash, gameHash, linkTo } from "./address.js";
-import { t, tr, lang } from "../page/i18n.js";
+import { t, tr, lang, loadLater } from "../page/i18n.js";
 import { clipMessage } from "../page/clip.js";
 
 /**
@@ -113,7 +113,9 @@ export class ShareControls {
           url: positionLink(state),
         });
       } catch (error) {
-        if (error?.name !== "AbortError") this.#say(t("share.noSheet"));
+        if (error?.name === "AbortError") return;
+        await loadLater(); // the texts said after a press (i18n.js: the later file)
+        this.#say(t("share.noSheet"));
       }
     });
   }
@@ -129,6 +131,7 @@ export class ShareControls {
     const state = this.#game.state;
     const url = which === "game" ? gameLink(state) : positionLink(state);
     const done = await copyText(url);
+    await loadLater(); // the texts said after a copy (i18n.js: the later file)
     this.copy.dataset.copied = done ? which : "false";
     flash(this.copy, done ? t(`share.copied.${which}`) : t("share.copyFailed"));
     this.#say(done ? t(`share.onClipboard.${which}`) : t("share.byHand", { url }));
