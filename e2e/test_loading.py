@@ -79,13 +79,18 @@ def test_a_first_visit_says_the_megabytes_of_the_engine_as_they_download(page, o
 
 
 # What only the tools need (the analysis board, attack map, review, puzzles, editor, game
-# records), their texts, How to play and the new-game dialog (dialogs.js), dragging (drag.js),
-# the clocks (clock.js, clocks.js, clocks.css: the online game's), and the Python of
+# records), their texts, How to play and the new-game dialog (dialogs.js), what every dialog
+# shares (dialog.css), dragging (drag.js),
+# the clocks (clock.js, clocks.js, clocks.css: the online game's), the notice of a new
+# version (update-notice.js, update-notice.css: when there is one), the confirmation of a
+# losing stacking (confirm.js), the watch bar (watch-bar.js, watch-bar.css: the computer
+# against itself), Copy link's two choices' look (copy-choices.css), and the Python of
 # the tools and the computer player (tzaar-more.zip): fetched on their first use, never by a
 # plain load of the page.
 TOOLS_FILES = {"overlay.js", "analysis.js", "review.js", "review-job.js", "puzzles.js", "puzzle-rating.js", "editor.js", "panel.css", "puzzles.json",
                "records.js", "records.css", "dialogs.js", "dialogs.css", "en.later.json", "tzaar-more.zip", "synth.js",
-               "drag.js", "clock.js", "clocks.js", "clocks.css"}
+               "drag.js", "clock.js", "clocks.js", "clocks.css", "update-notice.js", "update-notice.css",
+               "confirm.js", "watch-bar.js", "watch-bar.css", "dialog.css", "copy-choices.css"}
 
 
 # What a plain load may fetch of our files (outside Pyodide's runtime and stdlib.zip), in
@@ -126,7 +131,7 @@ def test_a_plain_load_fetches_none_of_the_tools_and_each_tool_fetches_its_files(
     page.wait_for_selector('#puzzles button[data-index="0"]', state="attached")
     assert "puzzles.json" in requested and "records.js" not in requested
     open_records(page)
-    assert {"records.js", "records.css"} <= set(requested)
+    assert {"records.js", "records.css", "dialog.css"} <= set(requested)
     assert page.text_content("#record-title") == EN["record.title"]  # the dialog's texts (en.later.json)
     page.click('#record-dialog button[value="close"]')
     assert "dialogs.js" not in requested

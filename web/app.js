@@ -7,17 +7,16 @@ import { TriosPanel } from "./panels/trios.js";
 import { CapturedView } from "./panels/captured.js";
 import { MoveList } from "./panels/moves.js";
 import { ResultBox } from "./panels/result.js";
-import { ConfirmLosingDialog } from "./panels/confirm.js";
 import { registerCommands, listenForCommands } from "./page/input.js";
 import { Theme } from "./page/theme.js";
 import { parseLink } from "./links/address.js";
 import { bindAddress, ShareControls, AlertBox } from "./links/sharing.js";
-import { UpdateNotice, startOffline } from "./page/update-notice.js";
+import { startOffline } from "./page/offline.js";
 import { storage } from "./page/storage.js";
 import { FRIENDLY_LEVEL, computerId, suggest } from "./game/computer.js";
 import { HintView } from "./panels/hint.js";
 import { Announcer } from "./panels/announce.js";
-import { ThinkingProgress, WatchBar } from "./panels/watch.js";
+import { ThinkingProgress, computerPlaysBoth } from "./panels/watch.js";
 import { Sound } from "./page/sound.js";
 import { startLanguage, setLanguage, onLanguage, loadLater, LANGUAGES, lang, t } from "./page/i18n.js";
 import { mountTools, loadStyle } from "./analysis/panel.js";
@@ -35,25 +34,6 @@ const game = new Game(engine, {
   // The computer's second action waits for the first one's slide, unless motion is reduced.
   pause: () => (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? 0 : 320),
 });
-const board = new Board($("#board"));
-const thinking = new ThinkingProgress($("#think-progress"));
-const views = [
-  new TurnPanel($("#turn"), game),
-  new TriosPanel($("#trios")),
-  new MoveList($("#history"), game),
-  new ResultBox($("#result")),
-  new ConfirmLosingDialog($("#confirm-dialog"), game),
-  new HintView($("#turn")),
-  new ShareControls($("#history"), game),
-  new AlertBox($("#alert")),
-  new CapturedView($("#trios")),
-  thinking,
-  new WatchBar($("#watch"), game),
-  new Announcer($("#announce")),
-];
-const theme = new Theme($("#theme-button"), storage);
-// The game record dialog (records.js, records.css), the new-game dialog and How to play
-// (dialogs.js, dialogs.css), their markup with them, load on their first use, with the later texts (i18n.js loadLater).
 /** `load()` once (again after a failure). */
 const onFirstUse = (load) => {
   let made = null;
@@ -63,8 +43,50 @@ const onFirstUse = (load) => {
       throw error;
     }));
 };
+// What every dialog shares (panels/dialog.css): loaded with the first dialog to open, before
+// that dialog's own sheet (which overrides it, so it comes after).
+const dialogStyle = onFirstUse(() => loadStyle(new URL("./panels/dialog.css", import.meta.url)));
+/** A view of the state made by `load()` when `wanted(state)` first holds; it renders every
+ * frame after. */
+const onFirstView = (load, wanted) => {
+  const made = onFirstUse(load);
+  let view = null;
+  return {
+    render(state) {
+      if (view) return view.render(state);
+      if (wanted(state)) made().then((loaded) => (view = loaded).render(game.state), () => null);
+    },
+  };
+};
+const board = new Board($("#board"));
+const thinking = new ThinkingProgress($("#think-progress"));
+const views = [
+  new TurnPanel($("#turn"), game),
+  new TriosPanel($("#trios")),
+  new MoveList($("#history"), game),
+  new ResultBox($("#result")),
+  // The confirmation of a losing stacking (confirm.js, the dialogs' css, its texts), when first asked.
+  onFirstView(async () => {
+    const [{ ConfirmLosingDialog }] = await Promise.all([import("./panels/confirm.js"), dialogStyle(), loadLater()]);
+    return new ConfirmLosingDialog($("#confirm-dialog"), game);
+  }, (state) => state.pendingLosing),
+  new HintView($("#turn")),
+  new ShareControls($("#history"), game),
+  new AlertBox($("#alert")),
+  new CapturedView($("#trios")),
+  thinking,
+  // The speed, pause and step when the computer plays both sides (watch-bar.js, its css and texts), when first wanted.
+  onFirstView(async () => {
+    const [{ WatchBar }] = await Promise.all([import("./panels/watch-bar.js"), loadStyle(new URL("./panels/watch-bar.css", import.meta.url)), loadLater()]);
+    return new WatchBar($("#think-progress"), game);
+  }, computerPlaysBoth),
+  new Announcer($("#announce")),
+];
+const theme = new Theme($("#theme-button"), storage);
+// The game record dialog (records.js, records.css), the new-game dialog and How to play
+// (dialogs.js, dialogs.css), their markup with them, load on their first use, with the later texts (i18n.js loadLater).
 const records = onFirstUse(async () => {
-  const [{ RecordDialog }] = await Promise.all([import("./records/records.js"), loadStyle(new URL("./records/records.css", import.meta.url)), loadLater()]);
+  const [{ RecordDialog }] = await Promise.all([import("./records/records.js"), dialogStyle(), loadStyle(new URL("./records/records.css", import.meta.url)), loadLater()]);
   return new RecordDialog(game, engine);
 });
 // One mode at a time holds the board (modes.js).
@@ -73,6 +95,7 @@ const dialogs = onFirstUse(async () => {
   const [{ NewGameDialog, HelpDialog }, owner] = await Promise.all([
     import("./panels/dialogs.js"),
     modes(),
+    dialogStyle(), // (first: the dialogs' own sheets come after it)
     loadStyle(new URL("./panels/dialogs.css", import.meta.url)),
     loadLater(),
   ]);
@@ -91,7 +114,11 @@ const seen = () => {
   invite.hidden = true;
   storage.set("invited", true);
 };
-const updates = new UpdateNotice($("#update-notice"));
+// The notice of a new version (page/update-notice.js, its css and texts): loaded when there is one.
+const updates = onFirstUse(async () => {
+  const [{ UpdateNotice }] = await Promise.all([import("./page/update-notice.js"), loadStyle(new URL("./page/update-notice.css", import.meta.url)), loadLater()]);
+  return new UpdateNotice(document.body);
+});
 const sound = new Sound($("#sound-button"), storage);
 // The analysis tools (analysis board, attack map, review, puzzles, editor): analysis/panel.js.
 const tools = mountTools({ panel: $("#tools"), game, engine, board, boardSvg: $("#board"), frame: $(".board-frame"), storage, modes });
@@ -201,7 +228,7 @@ function showProgress({ fraction, text, key, bytes } = {}) {
 }
 engine.onProgress((progress) => showProgress((lastProgress = progress)));
 // Offline play and the update notice, once the engine no longer needs the network.
-engine.ready.finally(() => startOffline(updates)).catch(() => null);
+engine.ready.finally(() => startOffline((kind, onReload) => updates().then((notice) => notice.show(kind, onReload), () => null))).catch(() => null);
 engine.ready.then(
   () => root.setAttribute("data-engine", "ready"),
   (error) => {

@@ -4,8 +4,9 @@
 
 import { positionAt } from "../game/game.js";
 import { parseLink, positionHash, gameHash, linkTo } from "./address.js";
-import { t, tr, lang } from "../page/i18n.js";
+import { t, tr, lang, loadLater } from "../page/i18n.js";
 import { clipMessage } from "../page/clip.js";
+import { loadStyle } from "../analysis/panel.js";
 
 /**
  * Keep the address on the shown position (replaceState: no history entry per action, and no
@@ -78,6 +79,10 @@ export function flash(button, text) {
   }, 2000));
 }
 
+// The look of Copy link's two choices, loaded before they first show.
+const CHOICES_STYLE = new URL("./copy-choices.css", import.meta.url);
+let choicesStyle = null;
+
 /**
  * "Copy link" and "Share" (shown only where the browser has a share sheet). Once moves have
  * been played, Copy link offers both links: the game link (with its history) and the
@@ -96,8 +101,9 @@ export class ShareControls {
     this.share.hidden = typeof navigator.share !== "function";
     this.#choices = root.querySelector("#copy-choices");
     this.copy.setAttribute("aria-expanded", "false");
-    this.copy.addEventListener("click", () => {
+    this.copy.addEventListener("click", async () => {
       if (!this.#game.state.actions.length) return this.#copyLink("position");
+      if (this.#choices.hidden) await (choicesStyle ??= loadStyle(CHOICES_STYLE).catch(() => null)); // (once)
       this.#showChoices(this.#choices.hidden);
     });
     for (const button of this.#choices.querySelectorAll("[data-copy]")) {
@@ -113,7 +119,9 @@ export class ShareControls {
           url: positionLink(state),
         });
       } catch (error) {
-        if (error?.name !== "AbortError") this.#say(t("share.noSheet"));
+        if (error?.name === "AbortError") return;
+        await loadLater(); // the texts said after a press (i18n.js: the later file)
+        this.#say(t("share.noSheet"));
       }
     });
   }
@@ -129,6 +137,7 @@ export class ShareControls {
     const state = this.#game.state;
     const url = which === "game" ? gameLink(state) : positionLink(state);
     const done = await copyText(url);
+    await loadLater(); // the texts said after a copy (i18n.js: the later file)
     this.copy.dataset.copied = done ? which : "false";
     flash(this.copy, done ? t(`share.copied.${which}`) : t("share.copyFailed"));
     this.#say(done ? t(`share.onClipboard.${which}`) : t("share.byHand", { url }));

@@ -1,6 +1,6 @@
 // Watching the computer: the progress of its thinking (Expert and Master: a bar for the time
-// its turn takes, the depth reached, a proven result if the search found one) and, when it plays
-// both sides, the speed with pause, resume and one action at a time.
+// its turn takes, the depth reached, a proven result if the search found one). When it plays
+// both sides, the watch bar (speed, pause, step: panels/watch-bar.js) loads.
 
 import { thinkingOf, thinkingShare } from "../game/state.js";
 import { isPerson } from "../game/players.js";
@@ -40,33 +40,7 @@ export class ThinkingProgress {
   }
 }
 
-/** Speed, Pause/Resume and Step, shown when the computer plays both sides. */
-export class WatchBar {
-  #root;
-  #speed;
-  #pause;
-  #step;
-
-  constructor(root, game) {
-    this.#root = root;
-    this.#speed = root.querySelector("#watch-speed");
-    this.#pause = root.querySelector("#watch-pause");
-    this.#step = root.querySelector("#watch-step");
-    this.#speed.addEventListener("change", () => game.setWatchSpeed(this.#speed.value));
-    this.#pause.addEventListener("click", () => game.setWatchPaused(!game.state.watch.paused));
-    this.#step.addEventListener("click", () => game.stepWatch());
-  }
-
-  render(state) {
-    const watching = !isPerson(state.players.white) && !isPerson(state.players.black);
-    const show = watching && Boolean(state.view) && !state.view.winner;
-    if (this.#root.hidden === show) this.#root.hidden = !show;
-    if (!show) return;
-    const { speed, paused } = state.watch;
-    if (this.#speed.value !== speed) this.#speed.value = speed;
-    const label = t(paused ? "watch.resume" : "watch.pause");
-    if (this.#pause.textContent !== label) this.#pause.textContent = label;
-    this.#pause.setAttribute("aria-pressed", String(paused));
-    this.#root.dataset.paused = String(paused);
-  }
+/** Whether the computer plays both sides (then the watch bar shows: panels/watch-bar.js). */
+export function computerPlaysBoth(state) {
+  return !isPerson(state.players.white) && !isPerson(state.players.black);
 }
