@@ -131,9 +131,10 @@ def act(page, action: str, wait: bool = True) -> None:
 
     With `wait`, returns once the board is idle on another position.
     """
-    before = shown(page)
-    # The board draws on the next frame: a click before it shows the person's turn means nothing.
+    # The board draws on the next frame: a click before it shows the person's turn means
+    # nothing, and the position it showed before is not the one this action changes.
     page.wait_for_selector('#board[data-state=idle][data-mode="play"]')
+    before = shown(page)
     if action == "pass":
         page.click('[data-action="pass"]')
     elif "@" in action:

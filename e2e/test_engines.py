@@ -132,10 +132,11 @@ class Visit:
     def act(self, action: str) -> None:
         """A capture by two clicks on the points' hit circles, as a person plays it."""
         e = self.engine
+        # The board draws on the next frame: a click before it shows the person's turn means
+        # nothing, and the position it showed before is not the one this action changes.
+        e.wait_for('#board[data-state=idle][data-mode="play"]')
         before = e.js("document.querySelector('#board').dataset.position")
         source, target = action.split("x")
-        # The board draws on the next frame: a click before it shows the person's turn means nothing.
-        e.wait_for('#board[data-state=idle][data-mode="play"]')
         e.click(f'#board [data-point="{source}"] .hit')
         e.wait_for(f'#board [data-point="{source}"][data-selected="true"]')
         e.click(f'#board [data-point="{target}"][data-target="capture"] .hit')
