@@ -265,6 +265,7 @@ def click_marked(page, selector: str) -> None:
     page.click(selector)
 
 
+@pytest.mark.alone  # at most one slice after the click: a test of timing
 def test_an_undo_while_the_computer_thinks_stops_it(start_page, watch):
     page = start_page()
     opening, job = _start_thinking_against_expert(page)
@@ -284,6 +285,7 @@ def test_an_undo_while_the_computer_thinks_stops_it(start_page, watch):
     watch.assert_clean()
 
 
+@pytest.mark.alone  # at most one slice after the click: a test of timing
 def test_a_new_game_while_the_computer_thinks_stops_it(start_page, watch):
     page = start_page()
     _, job = _start_thinking_against_expert(page)

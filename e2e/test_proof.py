@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from helpers import RECORDERS, assert_search_stopped, moves, sent_since_click
 from tzaar.ai.solver import solve
 from tzaar.rules.notation import Action
@@ -73,6 +75,7 @@ def test_the_move_list_shows_the_computers_proven_win(page, open_site, wait_engi
 SOLVER_BUSY = "...../ZTZ2.../......./.......T/.tt...Tt/a......./...TA.A/....../at.z2A w2"
 
 
+@pytest.mark.alone  # at most one slice after the click: a test of timing
 def test_a_new_game_stops_the_solver_at_once(page, open_site, wait_engine, watch):
 
     save = {"version": 1, "start": SOLVER_BUSY, "shown": SOLVER_BUSY, "setup": "standard", "seed": None,
