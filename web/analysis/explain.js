@@ -47,7 +47,7 @@ function fields(reason, turn) {
 }
 
 /** One reason as a msg(), or null for a code this page does not know (a newer engine). */
-export function reasonMsg(reason, turn, achieved = false) {
+function reasonMsg(reason, turn, achieved = false) {
   let key = (achieved ? ACHIEVED : ALLOWED)[reason.code];
   if (achieved && reason.code === "removes-threat" && reason.params.last) key = "review.why.removesThreatLast";
   if (!achieved && reason.code === "threatens" && reason.params.left === 1) key = "review.why.threatensLast";

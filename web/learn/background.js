@@ -12,11 +12,10 @@
 //   await reviewOf(start, actions);   // the review's answer once it is done (null: none)
 //   onReviewed(() => ...);            // after each game reviewed (returns the unbind function)
 
-import { readList, withPending, mistakesOf, addItems } from "./exercise-list.js";
+import { listIn, store, withPending, mistakesOf, addItems } from "./exercise-list.js";
 import { runReview } from "../analysis/review-job.js";
 /** Milliseconds of a background slice: the longest a game's search waits for it to end. */
 const SLICE_MS = 20;
-const KEY = "exercises";
 const KEPT = 5; // the latest reviews' answers kept for the Review and "See why you lost"
 
 const answers = new Map(); // game key -> the review's answer
@@ -25,16 +24,6 @@ let running = null; // the loop over the waiting games, while it runs
 let waiting = new Set(); // the keys of the games waiting or under review
 
 const keyOf = (start, actions) => `${start}~${actions.join(",")}`;
-
-/** The list of exercises stored in `storage` (learn/exercise-list.js readList). */
-export function listIn(storage) {
-  return readList(storage?.get(KEY));
-}
-
-/** Store `list` as the list of exercises. */
-export function store(storage, list) {
-  storage?.set(KEY, list);
-}
 
 /** Call `listener()` after each game reviewed (and when the reviews stop); returns its unbind. */
 export function onReviewed(listener) {

@@ -57,6 +57,18 @@ export function readList(value) {
   return { version: 1, items, pending };
 }
 
+const KEY = "exercises"; // the stored value (page/storage.js)
+
+/** The list of exercises stored in `storage` (readList). */
+export function listIn(storage) {
+  return readList(storage?.get(KEY));
+}
+
+/** Store `list` as the list of exercises. */
+export function store(storage, list) {
+  storage?.set(KEY, list);
+}
+
 /** The id of the exercise of playing `played` in `position`. */
 export function exerciseId(position, played) {
   return `${position}~${played.join(",")}`;
@@ -140,7 +152,7 @@ export function counts(list, now) {
 }
 
 /** The exercises still on the list, the due ones first (oldest due first), then by when due. */
-export function onList(list) {
+function onList(list) {
   return list.items.filter((x) => x.learned === null).sort((a, b) => a.due - b.due);
 }
 

@@ -12,8 +12,8 @@
 import { msg, show, loadLater } from "../page/i18n.js";
 import { runCommand } from "../page/input.js";
 import { fromMarkup } from "../panels/dom.js";
-import { isRight, answered, updated, counts, nextDue, AGAIN_DAYS } from "./exercise-list.js";
-import { listIn, store, onReviewed, reviewing, reviewLater, reviewPending } from "./background.js";
+import { isRight, answered, updated, counts, nextDue, AGAIN_DAYS, listIn, store } from "./exercise-list.js";
+import { onReviewed, reviewing, reviewLater, reviewPending } from "./background.js";
 import { runReview } from "../analysis/review-job.js";
 
 const LIST_HTML = `<h3 class="exercises-title"></h3><p class="exercises-count" role="status"></p>

@@ -12,10 +12,9 @@ import { levelOf, computerId } from "../game/computer.js";
 import { winnerOf, endOf } from "../game/state.js";
 import { downloadText } from "../records/download.js";
 import { fromMarkup } from "../panels/dom.js";
-import { readList, addItems, withPending } from "./exercise-list.js";
+import { readList, addItems, withPending, listIn, store } from "./exercise-list.js";
 
 const GAMES_KEY = "games";
-const EXERCISES_KEY = "exercises";
 const BACKUP_FORMAT = "tzaar-learning";
 /** The most games kept (the oldest go first). */
 export const MAX_GAMES = 300;
@@ -111,12 +110,12 @@ export function restored(data, storage) {
   const games = gamesIn(storage);
   const known = new Set(games.map((g) => g.id));
   const newGames = validGames(data.games).filter((g) => !known.has(g.id) && known.add(g.id));
-  const list = readList(storage?.get(EXERCISES_KEY));
+  const list = listIn(storage);
   const theirs = readList(data.exercises);
   let merged = addItems(list, theirs.items);
   for (const g of theirs.pending) merged = withPending(merged, g);
   storage?.set(GAMES_KEY, [...games, ...newGames].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0)).slice(0, MAX_GAMES));
-  storage?.set(EXERCISES_KEY, merged);
+  store(storage, merged);
   return { games: newGames.length, exercises: merged.items.length - list.items.length };
 }
 
@@ -239,7 +238,7 @@ export class YourGames {
 
   /** Your games and your exercises in one file (a backup). */
   #backup() {
-    const data = { format: BACKUP_FORMAT, version: 1, games: gamesIn(this.#storage), exercises: readList(this.#storage?.get(EXERCISES_KEY)) };
+    const data = { format: BACKUP_FORMAT, version: 1, games: gamesIn(this.#storage), exercises: listIn(this.#storage) };
     const file = `tzaar-learning-${new Date().toISOString().slice(0, 10)}.json`;
     downloadText(`${JSON.stringify(data)}\n`, file);
     show(this.#root.querySelector(".games-status"), msg("games.exported", { file }));

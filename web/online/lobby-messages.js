@@ -78,13 +78,11 @@ export function isPublicKey(text) {
   return (y * y - (x * x * x - 3n * x + b)) % p === 0n;
 }
 
-const isKey = isPublicKey;
-
 const FIELDS = {
-  wish: { id: isId, name: isName, tc: oneOf(TIME_CONTROLS), colour: oneOf(COLOURS), games: isCount, since: isTime, at: isTime, key: isKey },
+  wish: { id: isId, name: isName, tc: oneOf(TIME_CONTROLS), colour: oneOf(COLOURS), games: isCount, since: isTime, at: isTime, key: isPublicKey },
   gone: { id: isId, at: isTime },
   hello: { id: isId, at: isTime },
-  propose: { id: isId, to: isId, pid: isId, name: isName, tc: oneOf(TIME_CONTROLS), colour: oneOf(COLOURS), games: isCount, key: isKey, at: isTime },
+  propose: { id: isId, to: isId, pid: isId, name: isName, tc: oneOf(TIME_CONTROLS), colour: oneOf(COLOURS), games: isCount, key: isPublicKey, at: isTime },
   accept: { id: isId, to: isId, pid: isId, white: isId, at: isTime },
   decline: { id: isId, to: isId, pid: isId, why: oneOf(DECLINE_REASONS), at: isTime },
 };

@@ -216,7 +216,7 @@ export class OnlinePanel {
     p.undo.disabled = mine;
     setText(p.undo, t(mine ? "online.undoSent" : "online.undo"));
     p.undoAsked.hidden = !playing || session.takebacks.pending?.from !== "them";
-    setText(p.undoText, t("online.undoAsked", { name: session.theirName || t("online.opponent") }));
+    setText(p.undoText, t("online.undoAsked", { name: session.them }));
   }
 
   #statusText(session, status, problem) {
@@ -224,7 +224,7 @@ export class OnlinePanel {
     if (problem === "config") return t("online.configBad");
     if (problem === "connect") return t("online.noConnection");
     if (!session) return this.invite ? t("online.invited") : this.lobby ? "" : t("online.setupHint");
-    const them = session.theirName || t("online.opponent");
+    const them = session.them;
     switch (status) {
       case "waiting":
         if (!session.record.friend) return t("lobby.starting"); // (paired in the lobby: no invite to wait for)
@@ -248,7 +248,7 @@ export class OnlinePanel {
     const claim = session?.clockClaim;
     p.alert.hidden = !refusal && !claim;
     if (refusal) setText(p.alert, t("online.refusedMessage", { why: t(`online.why.${refusal.why}`) }));
-    else if (claim) setText(p.alert, t("online.clockClaim", { name: session.theirName || t("online.opponent"), seconds: (claim.excess / 1000).toFixed(1) }));
+    else if (claim) setText(p.alert, t("online.clockClaim", { name: session.them, seconds: (claim.excess / 1000).toFixed(1) }));
   }
 
   #renderGame(session, status) {
@@ -256,7 +256,7 @@ export class OnlinePanel {
     const g = session.record.game;
     const control = g?.clock ? t("online.control", { control: g.clock }) : t("online.untimed");
     this.#drawClocks(session);
-    setText(p.players, g ? t("online.players", { colour: t(`online.colour.${session.colour}`), name: session.theirName || t("online.opponent"), control }) : "");
+    setText(p.players, g ? t("online.players", { colour: t(`online.colour.${session.colour}`), name: session.them, control }) : "");
     const claimable = status === "disconnected" && session.status === "disconnected";
     p.countdown.hidden = !claimable;
     if (!claimable) p.countdown.classList.remove("dismissed");
@@ -267,7 +267,7 @@ export class OnlinePanel {
     setAttr(p.text, "placeholder", t("online.textPlaceholder"));
     const items = session.chat.messages.map((c) => {
       const li = element("li", c.from === "me" ? "mine" : "theirs");
-      const who = c.from === "me" ? t("online.you") : session.theirName || t("online.opponent");
+      const who = c.from === "me" ? t("online.you") : session.them;
       li.textContent = `${who}: ${c.text ?? t(`online.say.${c.say}`)}`; // as text, never HTML
       return li;
     });

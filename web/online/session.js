@@ -77,14 +77,14 @@ export class Session {
     this.chat = new Chat({
       ...port,
       friend: () => Boolean(this.record.friend),
-      announce: ({ say, text }) => this.#game.announce(t("online.announce.chat", { name: this.#them, text: text ?? t(`online.say.${say}`) })),
+      announce: ({ say, text }) => this.#game.announce(t("online.announce.chat", { name: this.them, text: text ?? t(`online.say.${say}`) })),
     });
     this.rematch = new RematchOffer({ ...port, possible: () => this.status === "ended" && this.record.end?.reason !== "abandoned", agreed: () => this.#nextRound() });
     this.takebacks = new TakebackOffers({
       ...port,
       state: () => this.#game.state,
       playing: () => this.status === "playing" && !this.record.end,
-      announce: (key) => this.#game.announce(t(key, { name: this.#them })),
+      announce: (key) => this.#game.announce(t(key, { name: this.them })),
       takeBack: (to, mover) => this.#takeBack(to, mover),
     }, record.takeback ?? null);
     this.#unsubscribe = game.subscribe((state) => this.#gameChanged(state));
@@ -104,7 +104,7 @@ export class Session {
   }
 
   /** The other player, as the texts name them: their name, or "your opponent". */
-  get #them() {
+  get them() {
     return this.theirName || t("online.opponent");
   }
 
@@ -313,7 +313,7 @@ export class Session {
     this.#endOnBoard(end);
     this.#changed();
     const key = `online.end.${end.reason}`;
-    this.#game.announce(t(key, { name: end.loser === this.colour ? t("online.you") : this.#them }));
+    this.#game.announce(t(key, { name: end.loser === this.colour ? t("online.you") : this.them }));
     if (tell && end.reason === "resigned" && end.loser === this.colour) this.#send({ t: "resign" });
   }
 

@@ -90,7 +90,8 @@ export class TakebackOffers {
   /** Offer the other player to take back this page's last turn. */
   offer() {
     const port = this.#port;
-    const takeback = this.offerable && takebackFor(port.state(), port.side());
+    if (!port.playing() || this.pending) return;
+    const takeback = takebackFor(port.state(), port.side());
     if (!takeback) return;
     this.pending = { ...takeback, from: "me" };
     port.send({ t: "undo", n: takeback.n });
@@ -159,7 +160,7 @@ export class TakebackOffers {
     const count = this.#port.state().actions.length;
     if (always || count !== this.#unanswered?.n) this.#unanswered = null;
     if (always || count !== this.accepted?.to) this.accepted = null;
-    if (!this.pending || (!always && this.#port.state().actions.length === this.pending.n && this.#port.playing())) return false;
+    if (!this.pending || (!always && count === this.pending.n && this.#port.playing())) return false;
     this.pending = null;
     return true;
   }
