@@ -133,7 +133,7 @@ def act(page, action: str, wait: bool = True) -> None:
     """
     # The board draws on the next frame: a click before it shows the person's turn means
     # nothing, and the position it showed before is not the one this action changes.
-    page.wait_for_selector('#board[data-state=idle][data-mode="play"]')
+    page.wait_for_selector('#board[data-state=idle][data-input="play"]')
     before = shown(page)
     if action == "pass":
         page.click('[data-action="pass"]')

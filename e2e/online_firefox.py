@@ -63,7 +63,7 @@ def firefox_act(firefox: Firefox, action: str) -> None:
     turn (it draws on the next frame: a click before means nothing); returns once it is played."""
     source, target = action.split("x") if "x" in action else action.split("-")
     before = firefox.js("window.tzaar.state.actions.length")
-    firefox.wait_for('#board[data-state=idle][data-mode="play"]')
+    firefox.wait_for('#board[data-state=idle][data-input="play"]')
     firefox.click(f'#board [data-point="{source}"]')
     firefox.wait_for(f'#board [data-point="{source}"][data-selected="true"]')
     firefox.click(f'#board [data-point="{target}"][data-target]')

@@ -134,7 +134,7 @@ class Visit:
         e = self.engine
         # The board draws on the next frame: a click before it shows the person's turn means
         # nothing, and the position it showed before is not the one this action changes.
-        e.wait_for('#board[data-state=idle][data-mode="play"]')
+        e.wait_for('#board[data-state=idle][data-input="play"]')
         before = e.js("document.querySelector('#board').dataset.position")
         source, target = action.split("x")
         e.click(f'#board [data-point="{source}"] .hit')

@@ -229,23 +229,23 @@ def test_copy_link_offers_the_game_link_and_the_position_link(open_position, pag
 
 def test_the_board_is_in_play_view_or_edit_mode(open_position, watch):
     page = open_position(STANDARD)
-    page.wait_for_selector('#board[data-mode="play"]')  # two people: White is to move
+    page.wait_for_selector('#board[data-input="play"]')  # two people: White is to move
     # In edit mode a point chosen with the keyboard edits the position; the game never sees it.
     page.click("#editor-button")
-    page.wait_for_selector('#board[data-mode="edit"]')
+    page.wait_for_selector('#board[data-input="edit"]')
     page.click('#editor [data-tool="."]')  # remove
     page.focus('#board [data-point="C5"]')
     page.keyboard.press("Enter")
     page.wait_for_selector('#board [data-point="C5"]:not([data-color])')
     assert page.evaluate("() => window.tzaar.state.selected") is None
     page.click("#editor-button")
-    page.wait_for_selector('#board[data-mode="play"] [data-point="C5"][data-color="white"]')  # the game's again
+    page.wait_for_selector('#board[data-input="play"] [data-point="C5"][data-color="white"]')  # the game's again
     # The computer against itself: the board is only to be looked at.
     new_game(page, "computer:beginner", "computer:beginner")
-    page.wait_for_selector('#board[data-mode="view"]')
+    page.wait_for_selector('#board[data-input="view"]')
     page.click("#watch-pause")
     page.wait_for_function("() => window.tzaar.state.watch.held === true")
     page.click('#board [data-point="C5"]')
     assert page.evaluate("() => window.tzaar.state.selected") is None
-    page.wait_for_selector('#board[data-mode="view"]')
+    page.wait_for_selector('#board[data-input="view"]')
     watch.assert_clean()

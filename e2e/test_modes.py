@@ -119,7 +119,7 @@ def the_game_holds_the_board(page) -> None:
     """The editor is closed and the game's panels are back."""
     assert page.is_hidden("#editor") and page.get_attribute("#editor-button", "aria-pressed") == "false"
     assert page.is_visible("#turn") and page.is_visible("#history")
-    assert page.get_attribute("#board", "data-mode") == "play"
+    assert page.get_attribute("#board", "data-input") == "play"
 
 
 def test_a_link_typed_while_editing_can_be_played(page, open_site, watch, wait_engine):

@@ -117,7 +117,7 @@ def test_a_solve_raises_the_rating_a_miss_lowers_it_and_a_reload_keeps_it(open_s
 
 
 def test_a_puzzle_solved_with_the_hint_is_not_rated_and_does_not_add_to_the_streak(open_site, watch, wait_engine):
-    page = start(open_site, wait_engine, {"version": 1, "rating": 1200, "played": 0, "mode": "streak", "theme": "", "streak": 2, "best": 2, "failed": []})
+    page = start(open_site, wait_engine, {"version": 1, "rating": 1200, "played": 0, "scoring": "streak", "theme": "", "streak": 2, "best": 2, "failed": []})
     puzzle = next_puzzle(page)
     page.click('[data-action="hint"]')
     page.wait_for_function("() => document.querySelector('#hint-text').textContent.length > 0")
@@ -129,8 +129,8 @@ def test_a_puzzle_solved_with_the_hint_is_not_rated_and_does_not_add_to_the_stre
 def test_a_streak_counts_and_ends_on_the_first_miss(open_site, watch, wait_engine):
     page = start(open_site, wait_engine)
     assert page.is_hidden("#puzzles .puzzle-streak")
-    page.select_option('#puzzles select[name="puzzle-mode"]', "streak")
-    page.wait_for_selector('#puzzles[data-mode="streak"]')
+    page.select_option('#puzzles select[name="puzzle-scoring"]', "streak")
+    page.wait_for_selector('#puzzles[data-scoring="streak"]')
     assert page.inner_text("#puzzles .puzzle-streak") == "Streak: 0 · best 0"
     for n in (1, 2):
         solve(page, next_puzzle(page))
@@ -140,12 +140,12 @@ def test_a_streak_counts_and_ends_on_the_first_miss(open_site, watch, wait_engin
     page.wait_for_selector('#puzzles[data-streak="0"][data-best="2"]')
     assert page.inner_text("#puzzles .puzzle-note") == "Streak over: 2 in a row. Your best: 2."
     assert page.inner_text("#puzzles .puzzle-streak") == "Streak: 0 · best 2"
-    # the mode and the best streak survive a reload
+    # the scoring and the best streak survive a reload
     page.reload()
     wait_engine(page)
     page.click("#puzzles-button")
-    page.wait_for_selector('#puzzles[data-mode="streak"][data-best="2"]')
-    assert page.input_value('#puzzles select[name="puzzle-mode"]') == "streak"
+    page.wait_for_selector('#puzzles[data-scoring="streak"][data-best="2"]')
+    assert page.input_value('#puzzles select[name="puzzle-scoring"]') == "streak"
     assert stored(page)["best"] == 2
     watch.assert_clean()
 
@@ -175,7 +175,7 @@ def nearest(target: int, k: int = 5) -> set[str]:
 
 
 def test_the_next_puzzle_follows_the_rating(open_site, watch, wait_engine):
-    fresh = {"version": 1, "played": 30, "mode": "rated", "theme": "", "streak": 0, "best": 0, "failed": []}
+    fresh = {"version": 1, "played": 30, "scoring": "rated", "theme": "", "streak": 0, "best": 0, "failed": []}
     page = start(open_site, wait_engine, {**fresh, "rating": 2150})
     assert rating(page) == 2150
     strong = next_puzzle(page)

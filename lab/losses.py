@@ -2,7 +2,7 @@
 
 For each game record (our format: :mod:`tzaar.records.ours`) whose second line names the
 loser's colour as ``Expert (white)`` or ``Expert (black)`` (the records of
-``../shared/games/vs-native-*``), or, with ``--side white|black``, for that side: the
+``lab/data/vs-native-*``), or, with ``--side white|black``, for that side: the
 endgame solver's verdict at the start of each of that side's last ``--last`` turns
 (default 5), asked within ``--turns`` turns (default 7) and ``--nodes`` nodes (default
 30,000): ``loss 4`` (lost within 4 turns whatever it does), ``win 5``, or ``-`` (not

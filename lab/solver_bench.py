@@ -22,7 +22,7 @@ takes another commit's solver instead (``git show COMMIT:tzaar/ai/solver.py > FI
 loaded beside today's package (its board, its :mod:`~tzaar.ai.solver_moves`).
 
 ``--records DIR [PER] [MAX_NODES]`` takes its positions from the game records in ``DIR``
-(for example ``../shared/games/vs-native-2026-11-25``: Expert against a strong native
+(for example ``lab/data/vs-native-2026-11-25``: Expert against a strong native
 engine): per game the first position at the start of a turn with 17, 19, ... 25 stacks
 (the counts a turn starts at there), at most ``PER`` of each (default 12), solved with
 ``MAX_NODES`` nodes (default 160,000, Master's budget); it prints per number of stacks the

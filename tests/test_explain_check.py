@@ -3,7 +3,7 @@ action it names is legal at that point of the line it describes, each capture it
 the type it names, each "no capture" is true on the board, each "last" is the last.
 
 The games (tests/data/explained/): two of the engine's own (Beginner against Strong, Strong
-against Casual, 2,000 nodes a turn) and four of /work/shared/games (Expert against a native
+against Casual, 2,000 nodes a turn) and four of lab/data/vs-native-2026-11-25 (Expert against a native
 engine), reviewed at a small budget (which marks more turns: more explanations to check).
 """
 

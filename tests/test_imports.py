@@ -1,8 +1,11 @@
-"""The package's layers: no module of tzaar/ imports (even inside a function) one that imports
-it back, nor one of a layer above its own (rules < records < ai < study < facade, cli).
+"""The layers: no module of tzaar/ imports (even inside a function) one that imports it back,
+nor one of a layer above its own (rules < records < ai < study < facade, cli); no script of web/
+imports (even lazily) one that imports it back, nor one of a floor above its own.
 
 The import walk is sitebuild/imports.py's, the one build.py ships the browser's modules by."""
 
+import os
+import re
 import sys
 from pathlib import Path
 
@@ -111,3 +114,64 @@ def test_the_layer_check_finds_an_import_upwards():
     graph["tzaar.cli.main"] = {"tzaar.facade.jobs"}  # the command line and the facade stand side by side
     graph["tzaar.ai.search"] = {"tzaar.ai.search", "tzaar"}  # its own package, and the rules: fine
     assert _upward(graph) == [("tzaar.cli.main", "tzaar.facade.jobs"), ("tzaar.rules.codes", "tzaar.ai.search")]
+
+
+# The page's modules (web/): every import, static or dynamic (`import("./x.js")`), between its
+# files. No circle among them, and each folder on a floor: a module imports modules of its own
+# folder, of its floor and of the floors below, nothing above.
+WEB = ROOT / "web"
+#: web/'s floors from the ground up, each a tuple of the folders side by side on it; the files
+#: at web/'s top (app.js, modes.js, engine-start.js, sw.js) are the top floor.
+FLOORS = (("page", "engine"), ("board",), ("game",), ("panels", "links"), ("analysis", "records"), ("learn",), ("online",), ("",))
+COMMENT = re.compile(r"/\*[\s\S]*?\*/|^[ \t]*//[^\n]*", re.MULTILINE)
+SCRIPT_IMPORT = re.compile(r"""(?:\bimport\s*(?:[\w*{}\s,$]+?\s*from\s*)?|\bexport\s*[\w*{}\s,$]+?\s*from\s*|\bimport\s*\(\s*)["'](\.{1,2}/[^"']+\.m?js)["']""")
+
+
+def script_graph(web: Path) -> dict[str, set[str]]:
+    """Each script of `web` (its path under it, "game/game.js") -> the scripts of `web` it imports."""
+    graph = {}
+    for path in sorted(web.rglob("*.js")):
+        name = path.relative_to(web).as_posix()
+        targets = (os.path.normpath(os.path.join(os.path.dirname(name), found)) for found in SCRIPT_IMPORT.findall(COMMENT.sub("", path.read_text())))
+        graph[name] = {t.replace(os.sep, "/") for t in targets if (web / t).is_file()}
+    return graph
+
+
+def _floor(script):
+    folder = script.split("/")[0] if "/" in script else ""
+    return next(i for i, side in enumerate(FLOORS) if folder in side)
+
+
+def _above(graph):
+    """The imports (script, imported) of ``graph`` that reach a floor above the script's."""
+    return [(s, t) for s in sorted(graph) for t in sorted(graph[s]) if _floor(t) > _floor(s)]
+
+
+def test_no_import_circle_in_web():
+    graph = script_graph(WEB)
+    # the reader sees static, dynamic and re-exporting imports
+    assert {"page/i18n.js", "board/board.js"} <= graph["app.js"] and "online/online.js" in graph["app.js"]
+    assert "board/draw.js" in graph["board/board.js"]
+    cycle = _cycle(graph)
+    assert cycle is None, " -> ".join(cycle)
+
+
+def test_every_folder_of_web_is_on_a_floor():
+    assert {_floor(script) for script in script_graph(WEB)} == set(range(len(FLOORS))) - {None}
+
+
+def test_no_script_of_web_imports_a_floor_above_its_own():
+    assert _above(script_graph(WEB)) == []
+
+
+def test_the_script_reader_and_the_floor_check_find_what_they_look_for(tmp_path):
+    (tmp_path / "analysis").mkdir()
+    (tmp_path / "learn").mkdir()
+    (tmp_path / "analysis" / "panel.js").write_text('import { a } from "../page/style.js";\nconst p = () => import("../learn/puzzles.js");\n')
+    (tmp_path / "learn" / "puzzles.js").write_text('// import { c } from "../page/style.js";\nexport { b } from "../analysis/panel.js";\n/* import("./x.js") */\n')
+    (tmp_path / "page").mkdir()
+    (tmp_path / "page" / "style.js").write_text("export const a = 1;\n")
+    graph = script_graph(tmp_path)
+    assert graph == {"analysis/panel.js": {"page/style.js", "learn/puzzles.js"}, "learn/puzzles.js": {"analysis/panel.js"}, "page/style.js": set()}
+    assert _cycle(graph) == ["analysis/panel.js", "learn/puzzles.js", "analysis/panel.js"]
+    assert _above(graph) == [("analysis/panel.js", "learn/puzzles.js")]

@@ -3,6 +3,8 @@ lab, and ``pip install .`` installs tzaar (all its layers) alone."""
 
 import ast
 import fnmatch
+import os
+import re
 import tomllib
 from pathlib import Path
 
@@ -77,3 +79,39 @@ def test_test_files_have_names_of_their_own():
     for path in sorted(path for folder in ("tests", "lab/tests", "e2e") for path in (ROOT / folder).glob("*.py")):
         seen.setdefault(path.name, []).append(str(path.relative_to(ROOT)))
     assert {name: paths for name, paths in seen.items() if len(paths) > 1} == {}
+
+
+#: Paths of one machine: a file of the repository never points outside it.
+OUTSIDE = re.compile(r"/work/|/home/\w|/root/|/Users/\w|\.\./shared/|[A-Z]:\\\\Users")
+#: What the repository's tree holds that is not its own: made by the set-up, the build and the tests.
+NOT_OURS = {".git", ".venv", "node_modules", "dist", "__pycache__", ".pytest_cache", ".hypothesis", "test-results", "screenshots"}
+
+
+def _outside_references(root: Path) -> list[str]:
+    found = []
+    for folder, subfolders, files in os.walk(root):
+        subfolders[:] = sorted(d for d in subfolders if d not in NOT_OURS and not d.startswith(".dist-") and not d.endswith(".egg-info"))
+        for name in sorted(files):
+            path = Path(folder) / name
+            if name in NOT_OURS or name == "package-lock.json" or path == Path(__file__).resolve():
+                continue
+            try:
+                text = path.read_text(encoding="utf-8")
+            except UnicodeDecodeError:
+                continue  # images, archives
+            for number, line in enumerate(text.splitlines(), 1):
+                if OUTSIDE.search(line):
+                    found.append(f"{path.relative_to(root)}:{number}: {line.strip()[:120]}")
+    return found
+
+
+def test_nothing_in_the_repository_points_outside_it():
+    assert _outside_references(ROOT) == []
+
+
+def test_the_outside_check_sees_a_machine_path(tmp_path):
+    (tmp_path / "note.js").write_text("// see /work/coord/CLOCKS-API.md\n")
+    (tmp_path / "games.md").write_text("python -m lab.losses ../shared/games/x.txt\n")
+    (tmp_path / ".venv").mkdir()
+    (tmp_path / ".venv" / "ok.py").write_text("# /home/someone is theirs\n")
+    assert [line.split(":")[0] for line in _outside_references(tmp_path)] == ["games.md", "note.js"]

@@ -13,7 +13,7 @@ from tzaar.rules.notation import action_texts
 
 COMPUTER_JS = Path(__file__).resolve().parents[1] / "web" / "game" / "computer.js"
 
-# From a game of /work/shared/games (mix3s-10), Black to move: the Hint's turn is D1xC1 C1xH3;
+# From a game of lab/data/vs-native-2026-11-25 (mix3s-10), Black to move: the Hint's turn is D1xC1 C1xH3;
 # the review at the page's 1500 nodes marked it a mistake (-23 points, better D1xC1 C1xC2)
 # before it ran the Hint's search.
 POSITION = ".tatt/T.a3..t/ZA3...../z6......./T......./.A2..t.../......./Z2.T6Z.Z/A.T.. b1"

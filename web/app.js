@@ -19,7 +19,8 @@ import { Announcer } from "./panels/announce.js";
 import { ThinkingProgress, computerPlaysBoth } from "./panels/watch.js";
 import { Sound } from "./page/sound.js";
 import { startLanguage, setLanguage, onLanguage, loadLater, LANGUAGES, lang, t } from "./page/i18n.js";
-import { mountTools, loadStyle } from "./analysis/panel.js";
+import { mountTools } from "./analysis/panel.js";
+import { loadStyle } from "./page/style.js";
 
 const $ = (selector) => document.querySelector(selector);
 const root = document.documentElement;
@@ -121,7 +122,8 @@ const updates = onFirstUse(async () => {
 });
 const sound = new Sound($("#sound-button"), storage);
 // The analysis tools (analysis board, attack map, review, puzzles, editor): analysis/panel.js.
-const tools = mountTools({ panel: $("#tools"), game, engine, board, boardSvg: $("#board"), frame: $(".board-frame"), storage, modes });
+const puzzles = () => import("./learn/puzzles.js");
+const tools = mountTools({ panel: $("#tools"), game, engine, board, boardSvg: $("#board"), frame: $(".board-frame"), storage, modes, puzzles });
 
 // The language menu, each language in its own name; a switch re-renders every text.
 const languages = $("#language");

@@ -60,7 +60,7 @@ test("record rates a first try only and keeps the failed ones", () => {
 });
 
 test("a puzzle played with the hint is not rated, and its solve does not add to the streak", () => {
-  const p = { ...freshProgress(), mode: "streak", streak: 2, best: 2 };
+  const p = { ...freshProgress(), scoring: "streak", streak: 2, best: 2 };
   const solved = record(p, puzzle("h", 1200), true, new Set(), true);
   assert.deepEqual([solved.rated, solved.change, solved.progress.rating, solved.progress.played], [false, 0, START_RATING, 0]);
   assert.deepEqual([solved.progress.streak, solved.progress.best, solved.streakEnded], [2, 2, null]);
@@ -69,7 +69,7 @@ test("a puzzle played with the hint is not rated, and its solve does not add to 
 });
 
 test("a streak counts the puzzles solved in a row and ends on the first miss; the best stays", () => {
-  let p = { ...freshProgress(), mode: "streak" };
+  let p = { ...freshProgress(), scoring: "streak" };
   for (const id of ["a", "b", "c"]) p = record(p, puzzle(id, 1200), true, new Set()).progress;
   assert.deepEqual([p.streak, p.best], [3, 3]);
   const miss = record(p, puzzle("d", 1200), false, new Set());
@@ -77,7 +77,7 @@ test("a streak counts the puzzles solved in a row and ends on the first miss; th
   assert.deepEqual([miss.progress.streak, miss.progress.best], [0, 3]);
   p = record(miss.progress, puzzle("e", 1200), true, new Set()).progress;
   assert.deepEqual([p.streak, p.best], [1, 3]);
-  // in rated mode there is no streak
+  // with rated scoring there is no streak
   const rated = record(freshProgress(), puzzle("f", 1200), false, new Set());
   assert.equal(rated.streakEnded, null);
   assert.equal(rated.progress.streak, 0);
@@ -85,7 +85,7 @@ test("a streak counts the puzzles solved in a row and ends on the first miss; th
 
 test("the stored progress is read back; unreadable data starts afresh and says so", () => {
   assert.deepEqual(readProgress(null), { progress: freshProgress(), problem: null });
-  const p = { ...freshProgress(), rating: 1543, played: 7, mode: "streak", theme: "starve", streak: 2, best: 5, failed: ["p3"] };
+  const p = { ...freshProgress(), rating: 1543, played: 7, scoring: "streak", theme: "starve", streak: 2, best: 5, failed: ["p3"] };
   assert.deepEqual(readProgress(JSON.stringify(p)), { progress: p, problem: null });
   for (const bad of [
     "{",
@@ -96,13 +96,17 @@ test("the stored progress is read back; unreadable data starts afresh and says s
     JSON.stringify({ ...p, rating: Number.NaN }),
     JSON.stringify({ ...p, rating: 99999 }),
     JSON.stringify({ ...p, played: -1 }),
-    JSON.stringify({ ...p, mode: "blitz" }),
+    JSON.stringify({ ...p, scoring: "blitz" }),
     JSON.stringify({ ...p, theme: "fork" }),
     JSON.stringify({ ...p, failed: [1] }),
     JSON.stringify({ ...p, version: 2 }),
   ]) {
     assert.deepEqual(readProgress(bad), { progress: freshProgress(), problem: "unreadable" }, bad);
   }
+  // a progress stored before the scoring had its name (its field was `mode`) reads the same
+  const { scoring, ...older } = p;
+  assert.deepEqual(readProgress(JSON.stringify({ ...older, mode: scoring })), { progress: p, problem: null });
+  assert.deepEqual(readProgress(JSON.stringify({ ...older, mode: "blitz" })), { progress: freshProgress(), problem: "unreadable" });
   assert.deepEqual(readSolved(["p1", 3, "p2"]), ["p1", "p2"]);
   assert.deepEqual(readSolved({ p1: true }), []);
   assert.deepEqual(readSolved(null), []);
@@ -134,10 +138,10 @@ test("the next puzzle is near the player's rating, never tried first, of the the
   assert.equal(NEAR, 5);
 });
 
-test("in streak mode the target starts lower and climbs with the streak", () => {
+test("with streak scoring the target starts lower and climbs with the streak", () => {
   assert.equal(target({ ...freshProgress(), rating: 1500 }), 1500);
-  assert.equal(target({ ...freshProgress(), rating: 1500, mode: "streak", streak: 0 }), 1200);
-  assert.equal(target({ ...freshProgress(), rating: 1500, mode: "streak", streak: 10 }), 1700);
+  assert.equal(target({ ...freshProgress(), rating: 1500, scoring: "streak", streak: 0 }), 1200);
+  assert.equal(target({ ...freshProgress(), rating: 1500, scoring: "streak", streak: 10 }), 1700);
 });
 
 test("on the shipped puzzles the choice follows the rating", () => {

@@ -7,6 +7,7 @@
 
 import { msg, show, loadLater } from "../page/i18n.js";
 import { registerCommands } from "../page/input.js";
+import { loadStyle } from "../page/style.js";
 
 // One literal URL per file, so that build.py stamps each with the release (?HASH).
 const STYLE_URL = new URL("./panel.css", import.meta.url);
@@ -24,14 +25,15 @@ const CONTROLS = [
   { id: "editor-button", key: "editor", mode: "editor" },
 ];
 
-/** The page's modes, the tools' modules, analysis/panel.css and their texts (i18n.js), fetched in parallel. */
-function loadModules(modes) {
+/** The page's modes, the tools' modules, analysis/panel.css and their texts (i18n.js), fetched in
+ * parallel; the puzzles' module (learn/, a floor above) comes from `puzzles()`, app.js's. */
+function loadModules(modes, puzzles) {
   return Promise.all([
     modes(),
     import("./overlay.js"),
     import("./analysis.js"),
     import("./review.js"),
-    import("../learn/puzzles.js"),
+    puzzles(),
     import("./editor.js"),
     loadStyle(STYLE_URL),
     loadLater(),
@@ -47,18 +49,6 @@ function makeTools([modes, { BoardOverlay }, { Analysis }, { Review }, { Puzzles
   const puzzles = new Puzzles(panel, game, engine, storage, modes);
   const editor = new Editor(panel, game, engine, board, modes);
   return { modes, analysis, overlay, review, puzzles, editor };
-}
-
-/** A style sheet (a URL), added to the page: resolves when its rules apply. */
-export function loadStyle(url) {
-  return new Promise((resolve, reject) => {
-    const link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = url.href;
-    link.onload = resolve;
-    link.onerror = () => reject(new Error(`${url.pathname} did not load`));
-    document.head.append(link);
-  });
 }
 
 /** The row's control for `control` of CONTROLS: a button, or a switch (a labelled check box). */
@@ -83,6 +73,8 @@ function makeControl({ id, key, mode, check }) {
   return { input: button, element: button };
 }
 
+/** The tools' row in `parts.panel`; the tools load on first use. `parts`: {panel, game, engine,
+ * board, boardSvg, frame, storage, modes (the page's, loaded on first use), puzzles (the puzzles' module, loaded)}. */
 export function mountTools(parts) {
   const { panel, game } = parts;
   let tools = null; // once loaded
@@ -107,7 +99,7 @@ export function mountTools(parts) {
   /** Load the tools (once), let them build their parts under the row, then `run` them. */
   async function use(run) {
     if (!tools) {
-      loading ??= loadModules(parts.modes).then(
+      loading ??= loadModules(parts.modes, parts.puzzles).then(
         (modules) => {
           tools = makeTools(modules, parts);
           render(game.state);

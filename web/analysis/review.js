@@ -6,16 +6,15 @@
 // better one achieved, tzaar/study/explain.py), and ends with the worst of them first. Any
 // change to the game stops a review. The review is the
 // mode "review" (modes.js): its button is lit while it shows, entering another mode closes it.
-// A game the page reviewed in the background (learn/background.js, the same budget: review-job.js)
-// shows at once.
+// A game the page reviewed lately, in the background (learn/background.js) or here, shows at
+// once (the one budget and the answers kept: review-job.js).
 
 import { msg, show } from "../page/i18n.js";
 import { scoreText } from "./analysis.js";
 import { isAbort } from "../engine/client.js";
 import { element } from "../panels/dom.js";
 import { explanationMsgs, note, summaryMsgs } from "./explain.js";
-import { runReview } from "./review-job.js";
-import { reviewed } from "../learn/background.js";
+import { runReview, reviewed } from "./review-job.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const W = 300;

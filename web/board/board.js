@@ -2,18 +2,18 @@
 // click or a key on a point means).
 //
 //   const board = new Board(svgElement);
-//   board.on("activate", ({point}) => ...);   // play mode: a point clicked, tapped, or Enter/Space
-//   board.on("edit", ({point}) => ...);       // edit mode: the same, for the position editor
+//   board.on("activate", ({point}) => ...);   // input "play": a point clicked, tapped, or Enter/Space
+//   board.on("edit", ({point}) => ...);       // input "edit": the same, for the position editor
 //   board.on("cancel", () => ...);            // Escape, or a click on no point
 //   (a stack dragged to a target: "activate" on the stack, then on the target; drag.js)
 //   board.render(state, {animate: [{from, to}]});
-//   board.setEditing({position, points});     // edit mode, drawing that; null: the game again
+//   board.setEditing({position, points});     // input "edit", drawing that; null: the game again
 //
-// Modes (board.mode, and data-mode on the SVG): "play" when the rendered state lets a person
-// act (state.interactive): a point means "activate"; "view" when it does not: a point means
-// nothing (the game is the computer's, busy, or not started); "edit" while the editor shows
-// its position (setEditing): a point means "edit", and the game's state, still rendered,
-// is kept for when editing ends.
+// Input (board.input, and data-input on the SVG): what a point chosen means. "play" when the
+// rendered state lets a person act (state.interactive): a point means "activate"; "view" when
+// it does not: a point means nothing (the game is the computer's, busy, or not started);
+// "edit" while the editor shows its position (setEditing): a point means "edit", and the
+// game's state, still rendered, is kept for when editing ends.
 //
 // `state` (read only, never kept beyond the call):
 //   {position: "<text>", points: {D4: {color, type, height}}, flipped: bool,
@@ -40,11 +40,11 @@ export class Board {
   #nodes = new Map(); // name -> {hit (data-point g), piece g, sig, mark g, ...}
   #listeners = new Map();
   #flipped = null;
-  #mode = "view";
+  #input = "view";
   #shown = null; // the state last rendered (the game's)
   #order = []; // the points' names in drawing order (lower on the screen later)
   #pointsKey = ""; // what the points show, as last drawn
-  #editing = null; // in edit mode: {position, points}, drawn instead of the game's state
+  #editing = null; // while the input is "edit": {position, points}, drawn instead of the game's state
   #reducedMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)");
 
   constructor(svg) {
@@ -154,18 +154,19 @@ export class Board {
   }
 
   /** "play", "edit" or "view" (see the top of this file). */
-  get mode() {
-    return this.#mode;
+  /** What a point chosen means now: "play", "view" (nothing) or "edit". */
+  get input() {
+    return this.#input;
   }
 
-  /** Draw `state` (in edit mode, keep it for later); `effects.animate` lists moves [{from, to}] to slide in. */
+  /** Draw `state` (while editing, keep it for later); `effects.animate` lists moves [{from, to}] to slide in. */
   render(state, effects = {}) {
     this.#shown = state;
     if (this.#editing) this.#draw(this.#editedState(), {});
     else this.#draw(state, effects);
   }
 
-  /** Edit mode, drawing `scene` ({position, points}); null: back to the game's state. */
+  /** The input "edit", drawing `scene` ({position, points}); null: back to the game's state. */
   setEditing(scene) {
     this.#editing = scene;
     const state = scene ? this.#editedState() : this.#shown;
@@ -180,8 +181,8 @@ export class Board {
   #draw(state, effects) {
     this.#layout(Boolean(state.flipped));
     const svg = this.#svg;
-    this.#mode = this.#editing ? "edit" : state.interactive ? "play" : "view";
-    if (svg.dataset.mode !== this.#mode) svg.dataset.mode = this.#mode;
+    this.#input = this.#editing ? "edit" : state.interactive ? "play" : "view";
+    if (svg.dataset.input !== this.#input) svg.dataset.input = this.#input;
     if (svg.dataset.position !== state.position) svg.dataset.position = state.position ?? "";
     svg.classList.toggle("interactive", Boolean(state.interactive));
     const targets = state.targets ?? {};

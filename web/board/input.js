@@ -2,15 +2,15 @@
 // and the points' roving tabindex (one tab stop; the arrow keys move it to the neighbouring
 // point on the screen). board.js binds it to its SVG and draws; this only listens.
 //
-// A point chosen (a click, a tap, Enter or Space) means what the board's mode says (board.js):
-// "activate" in play mode, "edit" in edit mode, nothing in view mode. Escape, or a click on
+// A point chosen (a click, a tap, Enter or Space) means what the board's input says (board.js):
+// "activate" when it is "play", "edit" when "edit", nothing when "view". Escape, or a click on
 // no point, is "cancel". A press on a stack that can act may become a drag (drag.js).
 
 import { POINTS } from "./notation.js";
 import { S } from "./draw.js";
 
 /**
- * Listen to the points of `board` (the Board: its mode and xy), drawn. `parts`: what else
+ * Listen to the points of `board` (the Board: its input and xy), drawn. `parts`: what else
  * of it this needs: {svg, layers (the points' layer), node(name) -> {point, piece, movable},
  * selected() -> the chosen point, emit(type, detail)}. The tab stop starts on E4.
  */
@@ -19,10 +19,10 @@ export function listenToPoints(board, { svg, layers, node, selected, emit }) {
   let pressed = null; // the pointer pressed on the board (its pointerId), until it is let go
   let dropped = false; // a drag just ended: the click that may follow is not a click
 
-  /** A point chosen: its meaning in the mode. */
+  /** A point chosen: its meaning for the board's input. */
   const choose = (point, source) => {
-    if (board.mode === "edit") emit("edit", { point, source });
-    else if (board.mode === "play") emit("activate", { point, source });
+    if (board.input === "edit") emit("edit", { point, source });
+    else if (board.input === "play") emit("activate", { point, source });
   };
 
   const setRoving = (name) => {
@@ -73,10 +73,10 @@ export function listenToPoints(board, { svg, layers, node, selected, emit }) {
       emit("cancel", {});
     }
   });
-  // A press on a stack that can act, in play mode, may become a drag (drag.js, loaded on the first).
+  // A press on a stack that can act, while the input is "play", may become a drag (drag.js, loaded on the first).
   svg.addEventListener("pointerdown", (event) => {
     dropped = false;
-    if (board.mode !== "play" || !event.isPrimary || event.button !== 0) return;
+    if (board.input !== "play" || !event.isPrimary || event.button !== 0) return;
     const from = event.target.closest?.("[data-point]")?.dataset.point;
     const n = from && node(from);
     if (!n || !n.movable) return;

@@ -1,8 +1,8 @@
 // The chess clock of a timed game: Fischer time controls, pure functions of a plain state
 // and the moments given to them (milliseconds since the epoch, Date.now()), so that a state
 // saved before a reload counts the time that passed while the page was closed. No timer,
-// no page: panels/clocks.js draws a state, the online game drives it (/work/coord/CLOCKS-API.md
-// describes the whole of it; docs/playing.md the player's view).
+// no page: panels/clocks.js draws a state, the online game drives it (online/timing.js;
+// docs/online.md says how the two pages' clocks agree, docs/playing.md the player's view).
 //
 // A state: {control, remaining: {white, black}, running, since, flagged}
 //   control    the time control's id ("3+2", ...; TIME_CONTROLS)

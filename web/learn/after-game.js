@@ -8,7 +8,8 @@
 import { msg, show, loadLater } from "../page/i18n.js";
 import { runCommand } from "../page/input.js";
 import { entryOf, keep } from "./games.js";
-import { reviewLater, reviewOf, reviewed } from "./background.js";
+import { reviewLater, reviewOf } from "./background.js";
+import { reviewed } from "../analysis/review-job.js";
 import { turningTurn } from "./exercise-list.js";
 
 let lost = null; // the entry (games.js) of the lost game the result box shows

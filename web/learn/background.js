@@ -13,17 +13,12 @@
 //   onReviewed(() => ...);            // after each game reviewed (returns the unbind function)
 
 import { listIn, store, withPending, mistakesOf, addItems } from "./exercise-list.js";
-import { runReview } from "../analysis/review-job.js";
+import { runReview, reviewed, gameKey as keyOf } from "../analysis/review-job.js";
 /** Milliseconds of a background slice: the longest a game's search waits for it to end. */
 const SLICE_MS = 20;
-const KEPT = 5; // the latest reviews' answers kept for the Review and "See why you lost"
-
-const answers = new Map(); // game key -> the review's answer
 const listeners = new Set();
 let running = null; // the loop over the waiting games, while it runs
 let waiting = new Set(); // the keys of the games waiting or under review
-
-const keyOf = (start, actions) => `${start}~${actions.join(",")}`;
 
 /** Call `listener()` after each game reviewed (and when the reviews stop); returns its unbind. */
 export function onReviewed(listener) {
@@ -36,20 +31,15 @@ export function reviewing(storage) {
   return running !== null || listIn(storage).pending.length > 0;
 }
 
-/** The review's answer of the game (start, actions) if it was reviewed in this page, else null. */
-export function reviewed(start, actions) {
-  return answers.get(keyOf(start, actions)) ?? null;
-}
-
 /** The review's answer of the game, once the background has it; null if it is not waiting. */
 export function reviewOf(start, actions) {
   const key = keyOf(start, actions);
-  if (answers.has(key) || !waiting.has(key)) return Promise.resolve(answers.get(key) ?? null);
+  if (reviewed(start, actions) || !waiting.has(key)) return Promise.resolve(reviewed(start, actions));
   return new Promise((resolve) => {
     const unbind = onReviewed(() => {
-      if (!answers.has(key) && waiting.has(key)) return;
+      if (!reviewed(start, actions) && waiting.has(key)) return;
       unbind();
-      resolve(answers.get(key) ?? null);
+      resolve(reviewed(start, actions));
     });
   });
 }
@@ -83,8 +73,6 @@ async function reviewOne(engine, storage, game) {
   try {
     const answer = await runReview(engine, game.start, game.actions, { background: true, sliceMs: SLICE_MS });
     const { positions } = await engine.call("game", { start: game.start, actions: game.actions });
-    answers.set(key, answer);
-    if (answers.size > KEPT) answers.delete(answers.keys().next().value);
     items = mistakesOf(answer, [game.start, ...positions], game.colour, game, Date.now());
   } catch (error) {
     if (error?.kind === "Terminated" || error?.kind === "EngineUnavailable") throw error; // it waits for the next page

@@ -8,7 +8,7 @@
 // mistakes as exercises (exercises.js) and your games against the computer (games.js), loaded with the list.
 
 import { msg, show, loadLater } from "../page/i18n.js";
-import { loadStyle } from "../analysis/panel.js";
+import { loadStyle } from "../page/style.js";
 import { element } from "../panels/dom.js";
 import { refusalOf } from "./refusal.js";
 

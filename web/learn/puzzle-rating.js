@@ -5,14 +5,16 @@
 // score is 1 / (1 + 10^((puzzle - player) / 400)), the change K × (result − expected), rounded,
 // at least one point either way; K is 40 for the first 20 rated puzzles (a new rating moves
 // fast), then 20. Only a puzzle's first try is rated (one solved or failed before is not).
-// Streak: in streak mode the puzzles solved in a row, ended by the first miss; the best kept.
+// Scoring: "rated" (each first try moves the rating) or "streak" (the rating moves too, and
+// the puzzles solved in a row are counted, the run ended by the first miss; the best kept).
+// Streak: with streak scoring the puzzles solved in a row, ended by the first miss; the best kept.
 // Next puzzle: among the puzzles of the theme chosen, those never tried first, then those not
-// solved, then all; the nearest in rating to the target (the player's rating; in streak mode
-// it starts 300 lower and climbs 50 a puzzle), one of the NEAR nearest at random.
+// solved, then all; the nearest in rating to the target (the player's rating; with streak
+// scoring it starts 300 lower and climbs 50 a puzzle), one of the NEAR nearest at random.
 
 export const START_RATING = 1200;
 export const THEMES = ["type", "starve", "defend"];
-export const MODES = ["rated", "streak"];
+export const SCORINGS = ["rated", "streak"];
 /** The next puzzle is one of this many nearest the target. */
 export const NEAR = 5;
 const MIN_RATING = 100;
@@ -20,7 +22,7 @@ const MAX_RATING = 3500;
 
 /** A new player's progress. */
 export function freshProgress() {
-  return { version: 1, rating: START_RATING, played: 0, mode: "rated", theme: "", streak: 0, best: 0, failed: [] };
+  return { version: 1, rating: START_RATING, played: 0, scoring: "rated", theme: "", streak: 0, best: 0, failed: [] };
 }
 
 const isCount = (n) => Number.isInteger(n) && n >= 0;
@@ -36,13 +38,20 @@ function valid(p) {
     p.rating >= MIN_RATING &&
     p.rating <= MAX_RATING &&
     isCount(p.played) &&
-    MODES.includes(p.mode) &&
+    SCORINGS.includes(p.scoring) &&
     (p.theme === "" || THEMES.includes(p.theme)) &&
     isCount(p.streak) &&
     isCount(p.best) &&
     Array.isArray(p.failed) &&
     p.failed.every((id) => typeof id === "string")
   );
+}
+
+/** A stored progress as this module writes it now: its scoring was once called `mode`. */
+function upgraded(p) {
+  if (p === null || typeof p !== "object" || Array.isArray(p) || !("mode" in p) || "scoring" in p) return p;
+  const { mode, ...rest } = p;
+  return { ...rest, scoring: mode };
 }
 
 /**
@@ -53,7 +62,7 @@ function valid(p) {
 export function readProgress(text) {
   if (text === null || text === undefined) return { progress: freshProgress(), problem: null };
   try {
-    const p = JSON.parse(text);
+    const p = upgraded(JSON.parse(text));
     if (valid(p)) return { progress: { ...freshProgress(), ...p, failed: [...p.failed] }, problem: null };
   } catch {
     // not JSON: the same as not a progress
@@ -87,7 +96,7 @@ export function ratingChange(player, played, puzzle, solved) {
  * The progress after a puzzle's result: `{progress, change, rated, streakEnded}`.
  * `solvedIds`: the ids solved before this one (a Set). `hinted`: the player asked for the
  * Hint during it: not rated, and a solve then does not add to the streak. `change` is the
- * rating change (0 when not rated); `streakEnded` is the streak a miss ended (streak mode), else null.
+ * rating change (0 when not rated); `streakEnded` is the streak a miss ended (streak scoring), else null.
  */
 export function record(progress, puzzle, solved, solvedIds, hinted = false) {
   const rated = !hinted && !solvedIds.has(puzzle.id) && !progress.failed.includes(puzzle.id);
@@ -101,7 +110,7 @@ export function record(progress, puzzle, solved, solvedIds, hinted = false) {
   if (!solved && !next.failed.includes(puzzle.id)) next.failed.push(puzzle.id);
   if (solved) next.failed = next.failed.filter((id) => id !== puzzle.id);
   let streakEnded = null;
-  if (progress.mode === "streak") {
+  if (progress.scoring === "streak") {
     if (solved) {
       next.streak = progress.streak + (hinted ? 0 : 1);
       next.best = Math.max(progress.best, next.streak);
@@ -115,7 +124,7 @@ export function record(progress, puzzle, solved, solvedIds, hinted = false) {
 
 /** The rating the next puzzle is chosen near. */
 export function target(progress) {
-  return progress.mode === "streak" ? progress.rating - 300 + 50 * progress.streak : progress.rating;
+  return progress.scoring === "streak" ? progress.rating - 300 + 50 * progress.streak : progress.rating;
 }
 
 /** The puzzles of `theme` ("" for all). */

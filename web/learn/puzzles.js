@@ -5,7 +5,7 @@
 // all puzzles opens any. A puzzle opens its position for two people at this screen; after
 // each action the facade's puzzle_check judges the actions played since the puzzle's start,
 // and the page plays the defence it gives. Stored in the browser (page/storage.js): the solved ids
-// ("puzzles.solved") and the progress ("puzzles.progress": rating, mode, theme, streak;
+// ("puzzles.solved") and the progress ("puzzles.progress": rating, scoring, theme, streak;
 // unreadable, it starts afresh, says so and keeps the text as "puzzles.progress.unreadable").
 // A puzzle missed offers Try again (the same puzzle, not rated: a puzzle's rating changes once)
 // and Show the solution (its whole winning line, the defence too, played on the board).
@@ -13,7 +13,7 @@
 import { msg, show } from "../page/i18n.js";
 import {
   THEMES,
-  MODES,
+  SCORINGS,
   readProgress,
   readSolved,
   record,
@@ -51,7 +51,7 @@ const PAUSE_MS = 350;
 const SOLUTION_MS = 700; // between two actions of the solution shown
 
 const HTML = `<div class="puzzle-head"><span class="puzzle-rating"></span><span class="puzzle-streak"></span></div>
-<div class="puzzle-controls"><label><span></span> <select name="puzzle-mode"></select></label>
+<div class="puzzle-controls"><label><span></span> <select name="puzzle-scoring"></select></label>
 <label><span></span> <select name="puzzle-theme"></select></label>
 <button type="button" class="puzzle-next primary"></button></div>
 <p class="puzzle-status" role="status"></p><p class="puzzle-note" role="status"></p>
@@ -86,19 +86,19 @@ export class Puzzles {
     this.#list = $(".puzzle-list");
     this.#status = $(".puzzle-status");
     show(this.#list, msg("puzzles.button"), "aria-label");
-    const [modeLabel, themeLabel] = root.querySelectorAll(".puzzle-controls label > span");
-    show(modeLabel, msg("puzzles.mode"));
+    const [scoringLabel, themeLabel] = root.querySelectorAll(".puzzle-controls label > span");
+    show(scoringLabel, msg("puzzles.scoring"));
     show(themeLabel, msg("puzzles.theme"));
-    const mode = $('select[name="puzzle-mode"]');
-    for (const m of MODES) mode.append(this.#option(m, msg(`puzzles.mode.${m}`)));
+    const scoring = $('select[name="puzzle-scoring"]');
+    for (const m of SCORINGS) scoring.append(this.#option(m, msg(`puzzles.scoring.${m}`)));
     const theme = $('select[name="puzzle-theme"]');
     theme.append(this.#option("", msg("puzzles.theme.all")));
     for (const t of THEMES) theme.append(this.#option(t, themeText(t)));
     show($(".puzzle-next"), msg("puzzles.next"));
     this.#progress = this.#readProgress();
-    mode.value = this.#progress.mode;
+    scoring.value = this.#progress.scoring;
     theme.value = this.#progress.theme;
-    mode.addEventListener("change", () => this.#setProgress({ mode: mode.value, streak: 0 }));
+    scoring.addEventListener("change", () => this.#setProgress({ scoring: scoring.value, streak: 0 }));
     theme.addEventListener("change", () => this.#setProgress({ theme: theme.value }));
     $(".puzzle-next").addEventListener("click", () => this.next());
     show($('[data-puzzle="retry"]'), msg("puzzles.retry"));
@@ -163,7 +163,7 @@ export class Puzzles {
     this.#drawList();
   }
 
-  /** The player's rating (and the last change), the streak in streak mode. */
+  /** The player's rating (and the last change), the streak with streak scoring. */
   #drawHead() {
     const p = this.#progress;
     const $ = (s) => this.#root.querySelector(s);
@@ -171,9 +171,9 @@ export class Puzzles {
     const rating = last?.rated ? msg("puzzles.ratingChange", { rating: p.rating, change: signed(last.change) }) : msg("puzzles.rating", { rating: p.rating });
     show($(".puzzle-rating"), rating);
     const streak = $(".puzzle-streak");
-    streak.hidden = p.mode !== "streak";
+    streak.hidden = p.scoring !== "streak";
     show(streak, msg("puzzles.streak", { n: p.streak, best: p.best }));
-    Object.assign(this.#root.dataset, { rating: String(p.rating), mode: p.mode, theme: p.theme, streak: String(p.streak), best: String(p.best) });
+    Object.assign(this.#root.dataset, { rating: String(p.rating), scoring: p.scoring, theme: p.theme, streak: String(p.streak), best: String(p.best) });
   }
 
   #drawList() {

@@ -6,7 +6,7 @@ import { positionAt } from "../game/game.js";
 import { parseLink, positionHash, gameHash, linkTo } from "./address.js";
 import { t, tr, lang, loadLater } from "../page/i18n.js";
 import { clipMessage } from "../page/clip.js";
-import { loadStyle } from "../analysis/panel.js";
+import { loadStyle } from "../page/style.js";
 
 /**
  * Keep the address on the shown position (replaceState: no history entry per action, and no

@@ -13,7 +13,7 @@
 // how many online games this player has finished on this page.
 
 import { msg, loadLater } from "../page/i18n.js";
-import { loadStyle } from "../analysis/panel.js";
+import { loadStyle } from "../page/style.js";
 import { Lobby, randomId, gameOf } from "./lobby-model.js";
 import { cleanName, MAX_NAME, TIME_CONTROLS, COLOURS } from "./lobby-messages.js";
 import { makeKeys, deriveGame } from "./lobby-keys.js";

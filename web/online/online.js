@@ -15,7 +15,7 @@ import { t, loadLater, onLanguage } from "../page/i18n.js";
 import { registerPlayerKind } from "../game/players.js";
 import { STANDARD } from "../board/notation.js";
 import { linkTo } from "../links/address.js";
-import { loadStyle } from "../analysis/panel.js";
+import { loadStyle } from "../page/style.js";
 import { MAX_NAME, randomId, inviteHash, parseInvite } from "./protocol.js";
 import { loadConfig } from "./config.js";
 import { Session } from "./session.js";

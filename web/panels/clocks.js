@@ -6,7 +6,7 @@
 
 import { LOW_TIME_MS, clockText, timeLeft } from "../game/clock.js";
 import { msg, show, t, loadLater } from "../page/i18n.js";
-import { loadStyle } from "../analysis/panel.js";
+import { loadStyle } from "../page/style.js";
 import { sayNow } from "./announce.js";
 import { element, setAttr, setText } from "./dom.js";
 
