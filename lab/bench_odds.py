@@ -36,6 +36,7 @@ from tzaar.ai.evaluate import evaluate  # noqa: E402
 from tzaar.ai.odds import SHOWN_K, win_chance  # noqa: E402
 from tzaar.ai.players import run_think  # noqa: E402
 from tzaar.ai.review import BLUNDER, MISTAKE, Review, judge  # noqa: E402
+from tzaar.ai.review_values import Evaluation  # noqa: E402
 from tzaar.rules.notation import action_texts  # noqa: E402
 from tzaar.ai.search import MATE_BOUND  # noqa: E402
 from tzaar.ai.weights import K  # noqa: E402
@@ -95,7 +96,7 @@ def review_score(position: Position, nodes: int) -> int:
     review = Review(position, [], nodes)
     while not review.done:
         review.step(1000.0)
-    white = review.evals[0]["score"]
+    white = review.evals[0].score
     return white if position.side == 0 else -white
 
 
@@ -123,8 +124,8 @@ def marked(turns: list, k: float, thresholds) -> list:
     reaches it."""
     lost = []
     for side, after, alt in turns:
-        ev = {"chance": win_chance(after, k)}
-        lost.append(judge(side, ev, None if alt is None else {"chance": win_chance(alt, k)})[0])
+        ev = Evaluation(after, None, win_chance(after, k))
+        lost.append(judge(side, ev, None if alt is None else Evaluation(alt, None, win_chance(alt, k)))[0])
     return [sum(x >= t for x in lost) / len(lost) for t in thresholds]
 
 
@@ -141,8 +142,8 @@ def marks(games: int, nodes: int, dump=None) -> None:
         for k, t in enumerate(review.turns):
             if review.evals[k] is None or review.evals[k + 1] is None:
                 continue  # a placement
-            after, alt = review.evals[k + 1]["score"], review.alt.get(k)
-            alt = None if alt is None else alt["score"]
+            after, alt = review.evals[k + 1].score, review.alt.get(k)
+            alt = None if alt is None else alt.score
             turns.setdefault(levels[t.side], []).append((t.side, after, alt))
             if dump:
                 dump.write(f"{g}\t{k}\t{levels[t.side]}\t{t.side}\t{after}\t{'' if alt is None else alt}\n")

@@ -15,11 +15,12 @@ import argparse
 import time
 
 from tzaar.ai import review
+from tzaar.ai.review_values import ReviewResult
 from tzaar.records.either import read_any_record
-from tzaar.study.explain import explain_review
+from tzaar.study.explained_review import explain_review
 
 
-def _review(record, nodes: int, check: bool) -> tuple[float, dict]:
+def _review(record, nodes: int, check: bool) -> tuple[float, ReviewResult]:
     """(CPU seconds, result) of one review, with or without the Hint's check."""
     would_mark = review.Review._would_mark
     if not check:
@@ -46,7 +47,7 @@ def main(argv=None) -> None:
         for check in (True, False):
             spent, result = _review(record, args.nodes, check)
             seconds[check] += spent
-            marked[check] += sum(1 for t in result["turns"] if t["mark"])
+            marked[check] += sum(1 for t in result.turns if t.mark)
             if check:
                 start = time.process_time()
                 explain_review(record.start, result)

@@ -10,6 +10,7 @@ from facade_helpers import err, ok
 from tzaar.cli.main import main
 from tzaar.ai.odds import SHOWN_K, chance_text, win_chance
 from tzaar.ai.review import BLUNDER as BLUNDER_AT, MISTAKE as MISTAKE_AT, judge
+from tzaar.ai.review_values import Evaluation
 from tzaar.ai.weights import WEIGHTS
 from tzaar.study.attacks import check_position
 from tzaar.rules.position import Position
@@ -151,7 +152,7 @@ def test_review_marks_a_missed_win_as_a_blunder():
 
 def test_a_turn_is_judged_by_the_winning_chance_it_gives_away():
     def ev(score):
-        return {"score": score, "mate": None, "chance": round(win_chance(score), 4)}
+        return Evaluation.of(score, 0)
 
     def near(p):  # the score of chance p
         return round(400 / SHOWN_K * math.log(p / (1 - p)))
@@ -173,7 +174,7 @@ def test_a_turn_is_judged_by_the_winning_chance_it_gives_away():
     assert judge(0, ev(near(0.75)), ev(near(0.50))) == (0.0, None)  # White gained
     assert judge(0, ev(near(0.52)), None) == (0.0, None)  # the engine's own turn
     # a thrown-away proven win is a blunder; in a lost game nothing more is lost
-    won = {"score": 999_998, "mate": 2, "chance": 1.0}
+    won = Evaluation(999_998, 2, 1.0)
     assert judge(0, ev(0), won) == (50.0, "blunder")
     assert judge(0, ev(-60_000), ev(-45_000))[1] is None
     # the thresholds are set for the shown (honest) chances: from an even position, a turn
@@ -236,12 +237,13 @@ def test_cli_review_of_a_bad_record(capsys, tmp_path):
     assert code == 2 and out == "" and "line 2" in error and error.count("\n") == 1
 
 
-def test_score_text_counts_a_forced_win_in_actions():
-    from tzaar.ai.review import score_text
-
-    assert score_text({"score": 2200, "mate": None, "chance": 0.7311}) == "White 73%"
-    assert score_text({"score": -900, "mate": None, "chance": 0.4}) == "Black 60%"
-    assert score_text({"score": 0, "mate": None, "chance": 0.5}) == "White 50%"
-    assert score_text({"score": 999_997, "mate": 3}) == "White wins in 3 actions"
-    assert score_text({"score": -999_999, "mate": -1}) == "Black wins in 1 action"
-    assert score_text({"score": -1_000_000, "mate": 0}) == "Black wins"
+def test_an_evaluations_text_counts_a_forced_win_in_actions():
+    assert Evaluation(2200, None, 0.7311).text() == "White 73%"
+    assert Evaluation(-900, None, 0.4).text() == "Black 60%"
+    assert Evaluation(0, None, 0.5).text() == "White 50%"
+    assert Evaluation(999_997, 3, 1.0).text() == "White wins in 3 actions"
+    assert Evaluation(-999_999, -1, 0.0).text() == "Black wins in 1 action"
+    assert Evaluation(-1_000_000, 0, 0.0).text() == "Black wins"
+    # a score of the side to move, read from White's side, to the review's four places
+    assert Evaluation.of(350, 1) == Evaluation(-350, None, round(win_chance(-350), 4))
+    assert Evaluation.of(999_997, 1) == Evaluation(-999_997, -3, 0.0)

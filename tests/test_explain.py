@@ -29,8 +29,7 @@ TZARRAS_GAME = "ttt.T/Taa.../TAZ..../.AZ...z4T/T2AZ..a.t/taA2t..Tt/t..ZZ.t/t..Aa
 def explained(position, played, best, reply=(), better_reply=()):
     pos = Position.from_text(position)
     explanation = explain_turn(pos, list(played), list(best), list(reply), list(better_reply))
-    turn = {"actions": list(played), "best": list(best), "explanation": explanation}
-    return explanation, explanation_text(turn)
+    return explanation, explanation_text(explanation, list(played), list(best))
 
 
 def codes(reasons):
@@ -146,7 +145,7 @@ def fixture_turns() -> list:
         pos = Position.from_text(position)
         turn = {"side": ("white", "black")[pos.side], "actions": played, "best": best,
                 "explanation": explain_turn(pos, played, best, reply, better_reply)}
-        out.append({"turn": turn, "english": explanation_text(turn)})
+        out.append({"turn": turn, "english": explanation_text(turn["explanation"], played, best)})
     return out
 
 
@@ -163,18 +162,19 @@ if __name__ == "__main__":
 
 
 def test_the_review_job_explains_one_turn_a_piece():
-    from tzaar.ai.review import Review
-    from tzaar.study.explain import ExplainedReview
+    from tzaar.study.explained_review import ExplainedReview
 
     work = ExplainedReview(Position.from_text(TZAAR_LEFT), ["G6xG3", "pass", "D5xF6"], 300)
-    while not Review.done.fget(work):
+    while not work.review.done:
         work.advance()
-    assert not work.done and not work.report()["done"]  # searched, not yet explained
+    assert not work.done and not work.report().done  # searched, not yet explained
     pieces = 0
     while not work.done:
         work.advance()
         pieces += 1
-    assert pieces == len(work.turns) + 1  # a turn a piece, then the summary
+    assert pieces == len(work.review.turns) + 1  # a turn a piece, then the summary
     report = work.report()
-    assert report["done"] and report["turns"][0]["explanation"]["reasons"][0]["code"] == "takes-last"
-    assert report["summary"] == [{"number": 1, "side": "white", "mark": "blunder", "loss": report["turns"][0]["loss"]}]
+    assert report.done and (report.evaluated, report.total) == (3, 3)
+    first = report.result.review.turns[0]
+    assert report.result.explanations[0]["reasons"][0]["code"] == "takes-last"
+    assert (first.number, first.side, first.mark) == (1, 0, "blunder") and report.result.summary == [first]

@@ -23,7 +23,8 @@ from tzaar.rules.geometry import POINT_NAMES
 from tzaar.rules.notation import CAPTURE, COLOUR_NAMES, STACK, TYPE_NAMES, parse_action
 from tzaar.rules.position import COVERED_OWN_TYPE, NO_CAPTURE
 from tzaar.study.attacks import captures_of
-from tzaar.study.explain import FEW_CAPTURES, SCARCE, SOLVE_NODES, explain_review
+from tzaar.study.explain import FEW_CAPTURES, SCARCE, SOLVE_NODES
+from tzaar.study.explained_review import explain_review
 from tzaar.study.explain_text import explanation_text
 
 GAMES = sorted((Path(__file__).parent / "data" / "explained").glob("*.txt"))
@@ -158,40 +159,39 @@ def test_every_explanation_is_true_on_the_board(path):
     record, result = reviewed(path)
     before = record.start
     explained = 0
-    for turn in result["turns"]:
-        explanation = turn["explanation"]
-        assert (explanation is None) == (turn["mark"] is None)
+    for turn, explanation in zip(result.review.turns, result.explanations):
+        assert (explanation is None) == (turn.mark is None)
         if explanation:
             explained += 1
-            side = COLOUR[turn["side"]]
-            after = before.play(turn["actions"])
+            side = turn.side
+            after = before.play(turn.actions)
             for reason in explanation["reasons"]:
                 if reason["code"] == "covers-last":
-                    assert reason["params"]["action"] in turn["actions"]
-                    outcome = after.outcome(turn["actions"][-1])
+                    assert reason["params"]["action"] in turn.actions
+                    outcome = after.outcome(turn.actions[-1])
                     assert outcome.code == COVERED_OWN_TYPE and outcome.kind == TYPE[reason["params"]["type"]]
                 else:
                     check_allowed(after, reason, side)
             for reason in explanation["better"]:
-                check_achieved(before, reason, side, turn["best"])
+                check_achieved(before, reason, side, turn.best)
             # every action the English names is the turn's, the better turn's or a line's
-            named = set(turn["actions"]) | set(turn["best"])
+            named = set(turn.actions) | set(turn.best)
             for reason in explanation["reasons"] + explanation["better"]:
                 named |= set(reason["line"])
-            for sentence in explanation_text(turn):
+            for sentence in explanation_text(explanation, turn.actions, turn.best):
                 assert set(ACTION.findall(sentence)) <= named, sentence
-        before = before.play(turn["actions"])
-    assert explained == sum(1 for t in result["turns"] if t["mark"])
-    marked = sorted((t for t in result["turns"] if t["mark"]), key=lambda t: -t["loss"])
-    assert [s["loss"] for s in result["summary"]] == [t["loss"] for t in marked[:5]]
+        before = before.play(turn.actions)
+    assert explained == sum(1 for t in result.review.turns if t.mark)
+    marked = sorted((t for t in result.review.turns if t.mark), key=lambda t: -t.loss)
+    assert [s.loss for s in result.summary] == [t.loss for t in marked[:5]]
 
 
 def test_the_games_have_explanations_of_many_kinds():
     """The set is worth checking: across the games, reasons and better turns of many kinds."""
     kinds = set()
     for path in GAMES:
-        for turn in reviewed(path)[1]["turns"]:
-            explanation = turn["explanation"] or {"reasons": [], "better": []}
+        for explanation in reviewed(path)[1].explanations:
+            explanation = explanation or {"reasons": [], "better": []}
             kinds |= {("allowed", r["code"]) for r in explanation["reasons"]}
             kinds |= {("achieved", r["code"]) for r in explanation["better"]}
     assert len(kinds) >= 9, kinds

@@ -37,8 +37,8 @@ def test_the_page_hint_runs_the_search_the_review_runs():
 def test_the_review_never_marks_the_hints_turn():
     position = Position.from_text(POSITION)
     assert hint(position) == HINTED
-    turn = review_game(position, HINTED, 1500)["turns"][0]
-    assert turn["mark"] is None and turn["loss"] == 0.0 and turn["best"] == HINTED
+    turn = review_game(position, HINTED, 1500).turns[0]
+    assert turn.mark is None and turn.loss == 0.0 and turn.best == HINTED
 
 
 def test_the_review_never_marks_the_hints_second_action_after_the_hints_first():
@@ -46,5 +46,5 @@ def test_the_review_never_marks_the_hints_second_action_after_the_hints_first():
     position = Position.from_text(POSITION)
     first = hint(position)[0]
     second = hint(position.apply(first))
-    turn = review_game(position, [first, *second], 1500)["turns"][0]
-    assert turn["mark"] is None
+    turn = review_game(position, [first, *second], 1500).turns[0]
+    assert turn.mark is None

@@ -20,20 +20,25 @@ lines the explanations of :mod:`tzaar.study.explain` rest on).
 
 :class:`Review` is a :class:`.work.Work`: it runs in slices (:meth:`Review.step`), as the
 browser worker needs; the facade's ``review_*`` methods (the job kind ``review``,
-:mod:`tzaar.facade.ai_methods`) and ``python -m tzaar review`` drive it.
+:mod:`tzaar.facade.ai_methods`) and ``python -m tzaar review`` drive it.  Its answers are the
+values of :mod:`.review_values`: a ``ReviewProgress`` each step, and once done a
+``ReviewResult``; the facade writes them as JSON (:mod:`tzaar.facade.ai_answers`), the
+command line as text.
 """
 
 from __future__ import annotations
 
-from ..rules.notation import COLOUR_NAMES, Action, action_texts
+from typing import Optional
+
+from ..rules.notation import Action, action_texts
 from ..rules.position import Position
 from ..rules.turns import group_turns
-from .odds import chance_text, win_chance
 from .players import think
+from .review_values import Evaluation, ReviewedTurn, ReviewProgress, ReviewResult
 from .search import MATE, MATE_BOUND
 from .work import Work
 
-__all__ = ["Review", "DEFAULT_NODES", "HINT_LEVEL", "HINT_NODES", "HINT_SECONDS", "MISTAKE", "BLUNDER", "judge", "score_text", "review_game"]
+__all__ = ["Review", "DEFAULT_NODES", "HINT_LEVEL", "HINT_NODES", "HINT_SECONDS", "MISTAKE", "BLUNDER", "judge", "review_game"]
 
 #: Nodes searched per position by default.
 DEFAULT_NODES = 3000
@@ -55,40 +60,19 @@ HINT_NODES = 10_000
 HINT_SECONDS = 6.0
 
 
-def _white_eval(score: int, side: int) -> dict:
-    """``{score, mate, chance}`` from White's side: centi-units, actions to a forced win
-    (positive: White wins, negative: Black wins) or None, and White's chance of winning."""
-    white = score if side == 0 else -score
-    mate = None
-    if abs(white) > MATE_BOUND:
-        n = MATE - abs(white)
-        mate = n if white > 0 else -n
-    return {"score": white, "mate": mate, "chance": round(win_chance(white), 4)}
-
-
-def score_text(ev: dict) -> str:
-    """``White 62%``, ``Black 55%`` (the favourite's chance of winning) or ``White wins in
-    3 actions``."""
-    if ev["mate"] is not None:
-        who = "White" if ev["score"] > 0 else "Black"
-        n = abs(ev["mate"])
-        return f"{who} wins" if n == 0 else f"{who} wins in {n} action{'' if n == 1 else 's'}"
-    return chance_text(ev["chance"])
-
-
-def judge(side: int, after: dict, alt: dict | None) -> tuple:
+def judge(side: int, after: Evaluation, alt: Optional[Evaluation]) -> tuple:
     """``(loss, mark)`` of a turn by ``side`` (0 White, 1 Black) that led to ``after``
     where the engine's turn led to ``alt`` (None: the engine played the same turn); both
     evaluations from White's side.  ``loss``: points (percent) of the mover's winning
-    chance given away; ``mark``: None, "mistake" or "blunder"."""
+    chance given away, to a tenth; ``mark``: None, "mistake" or "blunder"."""
     if alt is None:
         return 0.0, None
     sign = 1 if side == 0 else -1
-    loss = round(max(0.0, (alt["chance"] - after["chance"]) * sign * 100), 1)
+    loss = round(max(0.0, (alt.chance - after.chance) * sign * 100), 1)
     return loss, "blunder" if loss >= BLUNDER else "mistake" if loss >= MISTAKE else None
 
 
-class Review(Work):
+class Review(Work[ReviewProgress[ReviewResult]]):
     """A review of a game from ``start`` with legal ``actions``, run by :meth:`step`.
 
     Searched: the position before each turn and the end (the evaluations, the graph), and
@@ -109,20 +93,26 @@ class Review(Work):
             self.positions.append(pos)
             pos = pos.play(t.actions)
         self.positions.append(pos)
-        self.evals = []  # per position: {score, mate} (White's side) or None (placement)
+        self.evals = []  # per position: its Evaluation, or None (placement)
         self.best = []  # per position: the engine's turn (action texts)
-        self.alt = {}  # turn index -> eval after the engine's turn (White's side)
+        self.alt = {}  # turn index -> the Evaluation after the engine's turn
         self.alt_reply = {}  # turn index -> the engine's reply after its turn (action texts)
         self.hint = {}  # turn index -> the Hint's turn, for turns that would be marked
         self.hinted = set()  # turns the Hint suggests (never marked)
-        self.hint_alt = {}  # turn index -> (eval, reply) after the Hint's turn
+        self.hint_alt = {}  # turn index -> (Evaluation, reply) after the Hint's turn
         self._tasks = [("main", 0, self.positions[0])]
         self._gen = None
         self._board = None
 
     @property
     def total(self) -> int:
+        """Positions to evaluate: the one before each turn, and the end."""
         return len(self.positions)
+
+    @property
+    def evaluated(self) -> int:
+        """Positions evaluated so far."""
+        return len(self.evals)
 
     @property
     def done(self) -> bool:
@@ -131,7 +121,7 @@ class Review(Work):
     def _start_next(self) -> None:
         kind, k, pos = self._tasks[0]
         if pos.winner is not None or pos.step == 0:
-            ev = None if pos.winner is None else _white_eval(MATE if pos.winner == 0 else -MATE, 0)
+            ev = None if pos.winner is None else Evaluation.of(MATE if pos.winner == 0 else -MATE, 0)
             self._record(ev, [])
             return
         self._board = pos.board()
@@ -193,7 +183,7 @@ class Review(Work):
 
     def _finish(self, codes) -> None:
         pos = self._tasks[0][2]
-        self._record(_white_eval(self._score(), pos.side), action_texts(codes, pos.board()))
+        self._record(Evaluation.of(self._score(), pos.side), action_texts(codes, pos.board()))
 
     def _reference(self, k: int) -> tuple:
         """``(better turn, its eval, the reply after it)`` for turn ``k``: the review's turn,
@@ -204,7 +194,7 @@ class Review(Work):
         if k in self.hint_alt and ev is not None:
             hev, hreply = self.hint_alt[k]
             sign = 1 if self.turns[k].side == 0 else -1
-            if hev is not None and (hev["chance"] - ev["chance"]) * sign > 0:
+            if hev is not None and (hev.chance - ev.chance) * sign > 0:
                 best, ev, reply = self.hint[k], hev, hreply
         return best, ev, reply
 
@@ -248,31 +238,17 @@ class Review(Work):
         if x is not None:
             self._seen(x)
 
-    def started(self) -> dict:
-        return {"total": self.total}
-
-    def report(self) -> dict:
-        """``{done, evaluated, total}`` and, when done, ``turns`` and ``evals`` (see
-        :meth:`result`)."""
-        out = {"done": self.done, "evaluated": len(self.evals), "total": self.total}
-        if self.done:
-            out.update(self.result())
-        return out
+    def report(self) -> ReviewProgress[ReviewResult]:
+        """Positions evaluated of the total and, when done, the :meth:`result`."""
+        return ReviewProgress(self.evaluated, self.total, self.result() if self.done else None)
 
     def close(self) -> None:
         if self._gen is not None:
             self._gen.close()
             self._gen = None
 
-    def result(self) -> dict:
-        """``{evals: [{score, mate, chance, text} | None], turns: [...]}``; evals[0] is the start,
-        evals[k] the position after turn k.  A turn is ``{number, side, actions, before,
-        after, loss, best, mark, reply, better_reply}``: ``loss`` in points of the mover's
-        winning chance (percent; None for placements), ``best`` the better turn (the engine's,
-        or the Hint's when that was better; the played turn when the Hint suggests it),
-        ``mark`` None, "mistake" or "blunder"; ``reply`` and ``better_reply`` the opponent's
-        turn the engine expects after the played turn and after ``best`` ([] at the end)."""
-        evals = [None if e is None else {**e, "text": score_text(e)} for e in self.evals]
+    def result(self) -> ReviewResult:
+        """The evaluations and the judged turns (the searches done: :attr:`done`)."""
         turns = []
         for k, t in enumerate(self.turns):
             before, after = self.evals[k], self.evals[k + 1]
@@ -282,28 +258,28 @@ class Review(Work):
             if before is not None and after is not None:
                 loss, mark = judge(t.side, after, ref)
             turns.append(
-                {
-                    "number": t.number,
-                    "side": COLOUR_NAMES[t.side],
-                    "actions": played,
-                    "before": evals[k],
-                    "after": evals[k + 1],
-                    "loss": loss,
-                    "best": best,
-                    "mark": mark,
-                    "reply": self.best[k + 1],
-                    "better_reply": better_reply if best != played else self.best[k + 1],
-                }
+                ReviewedTurn(
+                    number=t.number,
+                    side=t.side,
+                    actions=played,
+                    before=before,
+                    after=after,
+                    loss=loss,
+                    best=best,
+                    mark=mark,
+                    reply=self.best[k + 1],
+                    better_reply=better_reply if best != played else self.best[k + 1],
+                )
             )
-        return {"evals": evals, "turns": turns}
+        return ReviewResult(list(self.evals), turns)
 
 
-def review_game(start: Position, actions, nodes: int = DEFAULT_NODES, progress=None) -> dict:
+def review_game(start: Position, actions, nodes: int = DEFAULT_NODES, progress=None) -> ReviewResult:
     """Run a whole review (``progress(evaluated, total)`` is called after each slice)."""
     r = Review(start, actions, nodes)
     while True:
         out = r.step(200.0)
         if progress is not None:
-            progress(out["evaluated"], out["total"])
-        if out["done"]:
-            return r.result()
+            progress(out.evaluated, out.total)
+        if out.done:
+            return out.result

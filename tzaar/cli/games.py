@@ -49,36 +49,37 @@ COMMANDS = ("convert", "review")
 def _review(args, out) -> int:
     from ..ai.review import BLUNDER, DEFAULT_NODES, MISTAKE, review_game
     from ..records.either import read_any_record
-    from ..study.explain import explain_review
+    from ..rules.notation import COLOUR_NAMES
+    from ..study.explained_review import explain_review
     from ..study.explain_text import explanation_text
 
     record = read_any_record(read_input(args.record))
     nodes = args.nodes or DEFAULT_NODES
     result = explain_review(record.start, review_game(record.start, record.actions, nodes))
-    turns, evals = result["turns"], result["evals"]
+    turns, evals = result.review.turns, result.review.evals
     out.write(
         f"Review of {len(turns)} turns at {nodes} nodes a position; each position's favourite and its "
         f"chance of winning (a mistake gives away {MISTAKE} points of it, a blunder {BLUNDER})\n"
     )
-    out.write(f"{'start':<30} {evals[0]['text'] if evals[0] else ''}\n")
+    out.write(f"{'start':<30} {evals[0].text() if evals[0] else ''}\n")
     marked = {"mistake": [], "blunder": []}
-    for t in turns:
-        head = f"{t['number']}. {t['side']} {' '.join(t['actions'])}"
-        line = f"{head:<30} {t['after']['text'] if t['after'] else ''}"
-        if t["mark"]:
-            marked[t["mark"]].append(t)
-            line += f"  {t['mark']} (-{t['loss']:.0f} points), better: {' '.join(t['best'])}"
+    for t, explanation in zip(turns, result.explanations):
+        head = f"{t.number}. {COLOUR_NAMES[t.side]} {' '.join(t.actions)}"
+        line = f"{head:<30} {t.after.text() if t.after else ''}"
+        if t.mark:
+            marked[t.mark].append(t)
+            line += f"  {t.mark} (-{t.loss:.0f} points), better: {' '.join(t.best)}"
         out.write(line.rstrip() + "\n")
-        for sentence in explanation_text(t):
+        for sentence in explanation_text(explanation, t.actions, t.best):
             out.write(f"    {sentence}\n")
     if record.end is not None:  # a game ended on time or by resignation
         out.write(f"{'end':<30} {record.end.text()}\n")
     for kind in ("blunder", "mistake"):
-        for side in ("white", "black"):
-            nums = [str(t["number"]) for t in marked[kind] if t["side"] == side]
-            out.write(f"{side.capitalize()} {kind}s: {len(nums)}" + (f" (turns {', '.join(nums)})" if nums else "") + "\n")
-    if result["summary"]:
-        worst = ", ".join(f"{t['number']}. {t['side'].capitalize()} ({t['mark']}, -{t['loss']:.0f})" for t in result["summary"])
+        for side, name in enumerate(COLOUR_NAMES):
+            nums = [str(t.number) for t in marked[kind] if t.side == side]
+            out.write(f"{name.capitalize()} {kind}s: {len(nums)}" + (f" (turns {', '.join(nums)})" if nums else "") + "\n")
+    if result.summary:
+        worst = ", ".join(f"{t.number}. {COLOUR_NAMES[t.side].capitalize()} ({t.mark}, -{t.loss:.0f})" for t in result.summary)
         out.write(f"The worst first: {worst}\n")
     return 0
 

@@ -43,7 +43,8 @@ Methods (registered with :func:`.methods.method` and :func:`.jobs.job`, run by
     judges and explains that turn alone: the analysis board's tried turn.
 
 The searches themselves (:class:`tzaar.ai.work.TurnSearch`, :class:`tzaar.ai.review.Review`)
-are the engine's, the explanations the study's; this module reads the params and names the errors.
+are the engine's, the explanations the study's; this module reads the params and names the
+errors, and :mod:`.ai_answers` writes their answers as JSON.
 """
 
 from __future__ import annotations
@@ -54,7 +55,8 @@ from ..ai.work import TurnSearch
 from ..rules.errors import shown
 from ..rules.notation import parse_action
 from ..rules.position import Position
-from ..study.explain import ExplainedReview
+from ..study.explained_review import ExplainedReview
+from .ai_answers import review_answer, review_started, search_answer
 from .jobs import job
 from .methods import BadParams, method
 
@@ -79,7 +81,7 @@ def _positive(name, value):
 _SEARCH = dict(position=(str, True), level=(str, False), seed=(int, False), time=(float, False), nodes=(int, False), solve=(bool, False))
 
 
-@job("ai", **_SEARCH)
+@job("ai", search_answer, **_SEARCH)
 def search(position, level=None, seed=None, time=None, nodes=None, solve=None) -> TurnSearch:
     """The search of the params of ``ai_start`` (and ``ai_move``)."""
     pos = Position.from_text(position)
@@ -97,12 +99,12 @@ def _ai_levels():
 @method("ai_move", **_SEARCH)
 def _ai_move(position, level=None, seed=None, time=None, nodes=None, solve=None):
     work = search(position, level, seed, time, nodes, solve)
-    out = work.step(float("inf"))
+    out = search_answer(work.step(float("inf")))
     work.close()
     return {"actions": out["actions"], "info": out["info"]}
 
 
-@job("review", start=(str, True), actions=(list, True), nodes=(int, False))
+@job("review", review_answer, review_started, start=(str, True), actions=(list, True), nodes=(int, False))
 def _review(start, actions, nodes=None) -> ExplainedReview:
     if nodes is not None and nodes <= 0:
         raise BadParams(f"review_start: nodes must be a whole number above 0, not {nodes}.")

@@ -3,20 +3,21 @@
 The browser's worker answers one message at a time, so long work (the computer's search, a
 game's review) runs as a *job* that the page advances slice by slice: anything it asks
 meanwhile is answered between two slices.  A kind of job is a :class:`tzaar.ai.work.Work`
-subclass and a factory registered with :func:`job`::
+subclass, a factory and the JSON of its answers, registered with :func:`job`::
 
     from .jobs import job
 
-    @job("review", start=(str, True), actions=(list, True), nodes=(int, False))
-    def _review(start, actions, nodes=None) -> Review: ...
+    @job("review", review_answer, review_started, start=(str, True), actions=(list, True), nodes=(int, False))
+    def _review(start, actions, nodes=None) -> ExplainedReview: ...
 
 which registers three facade methods (in :mod:`.methods`, so their parameters are
 checked in the one place):
 
-``review_start {start, actions, nodes?}`` -> ``{job, **work.started()}``: a new job of the
+``review_start {start, actions, nodes?}`` -> ``{job, **started(work)}``: a new job of the
     factory's work; ``job`` is its id (a whole number, never reused).
-``review_step {job, slice_ms?}`` -> ``work.report()`` after about ``slice_ms`` (default 30) of
-    work; the report's ``done`` says whether the work is finished (the job is then dropped).
+``review_step {job, slice_ms?}`` -> ``answer(work.report())`` after about ``slice_ms`` (default
+    30) of work, a JSON object whose ``done`` says whether the work is finished (the job is
+    then dropped).
 ``review_stop {job}`` -> ``{}``: drops the job (an unknown id is fine: it finished, or was
     stopped already).
 
@@ -37,7 +38,7 @@ The slice loop is written once, in :meth:`tzaar.ai.work.Work.step`.
 from __future__ import annotations
 
 import itertools
-from typing import Callable, Dict, Tuple
+from typing import Any, Callable, Dict, Tuple
 
 from ..ai.work import DEFAULT_SLICE_MS, Work
 from ..rules.errors import shown
@@ -77,10 +78,16 @@ def _drop(jid: int) -> None:
         entry[1].close()
 
 
-def job(kind: str, **spec: Tuple[type, bool]) -> Callable:
+def _nothing(work: Work) -> dict:
+    return {}
+
+
+def job(kind: str, answer: Callable[[Any], dict], started: Callable[[Work], dict] = _nothing,
+        **spec: Tuple[type, bool]) -> Callable:
     """Register ``factory(**params) -> Work`` as the job kind ``kind``: the facade methods
-    ``{kind}_start`` (taking ``spec``, as :func:`tzaar.facade.methods.method` declares them),
-    ``{kind}_step {job, slice_ms?}`` and ``{kind}_stop {job}``."""
+    ``{kind}_start`` (taking ``spec``, as :func:`tzaar.facade.methods.method` declares them;
+    its answer ``{job}`` and ``started(work)``), ``{kind}_step {job, slice_ms?}`` (its answer
+    ``answer(report)`` of the work's report, with ``done``) and ``{kind}_stop {job}``."""
     names = (f"{kind}_start", f"{kind}_step", f"{kind}_stop")
 
     def register(factory: Callable[..., Work]) -> Callable[..., Work]:
@@ -91,17 +98,18 @@ def job(kind: str, **spec: Tuple[type, bool]) -> Callable:
                 _drop(next(iter(_JOBS)))
             jid = next(_ids)
             _JOBS[jid] = (kind, work)
-            return {"job": jid, **work.started()}
+            return {"job": jid, **started(work)}
 
         @method(names[1], job=(int, True), slice_ms=(float, False))
         def step(job: int, slice_ms: float = DEFAULT_SLICE_MS) -> dict:
             entry = _JOBS.get(job)
             if entry is None or entry[0] != kind:
                 raise BadParams(f"There is no running {kind} job {shown(job)} (it finished or was stopped).")
-            out = entry[1].step(_slice_ms(slice_ms))
+            work = entry[1]
+            out = answer(work.step(_slice_ms(slice_ms)))
             del _JOBS[job]
-            if out["done"]:
-                entry[1].close()
+            if work.done:
+                work.close()
             else:
                 _JOBS[job] = entry  # now the most recently stepped
             return out

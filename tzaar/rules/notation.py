@@ -44,6 +44,7 @@ __all__ = [
     "Action",
     "parse_action",
     "action_texts",
+    "board_actions",
     "parse_position",
     "format_position",
     "STANDARD_TEXT",
@@ -171,16 +172,22 @@ def parse_action(text: str) -> Action:
     )
 
 
-def action_texts(codes, board) -> list:
-    """Action texts of the board ints ``codes`` played in order from ``board`` (a
+def board_actions(codes, board) -> list:
+    """The :class:`Action` of each board int of ``codes`` played in order from ``board`` (a
     :class:`tzaar.rules.board.Board`, restored before returning)."""
     out = []
     for a in codes:
-        out.append(Action.from_code(a, board.cells).text())
+        out.append(Action.from_code(a, board.cells))
         board.do(a)
     for _ in codes:
         board.undo()
     return out
+
+
+def action_texts(codes, board) -> list:
+    """Action texts of the board ints ``codes`` played in order from ``board`` (restored
+    before returning)."""
+    return [a.text() for a in board_actions(codes, board)]
 
 
 # ---------------------------------------------------------------------- position text

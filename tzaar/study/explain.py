@@ -28,13 +28,13 @@ after the played turn for ``reasons``, from the position before the turn for ``b
 (tests/test_explain_check.py replays each against the rules).
 
 English text: :mod:`.explain_text`; the page's seven languages: web/analysis/explain.js.
+A whole review's marked turns explained, one a slice: :mod:`.explained_review`.
 """
 
 from __future__ import annotations
 
 from typing import Optional
 
-from ..ai.review import DEFAULT_NODES, Review
 from ..ai.evaluate import FEATURES, SCALE, SCARCE, TAPER, features, weights_table
 from ..ai.solver import solve, worth_trying
 from ..ai.weights import ENDGAME, WEIGHTS
@@ -43,13 +43,11 @@ from ..rules.notation import CAPTURE, COLOUR_NAMES, STACK, TYPE_NAMES, action_te
 from ..rules.position import Position
 from .attacks import captures_of
 
-__all__ = ["ExplainedReview", "explain_turn", "explain_review", "winning_turn", "SOLVE_NODES", "SUMMARY"]
+__all__ = ["explain_turn", "winning_turn", "SOLVE_NODES"]
 
 #: Nodes the endgame solver may spend on each of a marked turn's two positions (a third of a
 #: second of the page's worker at most: a review job explains one turn a slice).
 SOLVE_NODES = 10_000
-#: Marked turns in a review's summary, the worst first.
-SUMMARY = 5
 #: At most this many captures left is "few" (the evaluation's ``captures`` shape is steep there).
 FEW_CAPTURES = 3
 #: Reasons and better-turn reasons said at most.
@@ -307,64 +305,3 @@ def explain_turn(before: Position, played: list, best: list, reply: list, better
     reasons = _chosen(_allowed(before, side, played, reply, end_best, solve_nodes), change, MAX_REASONS)
     better = _chosen(_achieved(before, side, played, best, solve_nodes), change, MAX_BETTER)
     return {"reasons": reasons, "better": better}
-
-
-def _explanations(start: Position, turns: list, solve_nodes: int):
-    """Generator: each turn's explanation (None unless marked), one turn at a time."""
-    pos = start
-    for turn in turns:
-        explanation = None
-        if turn["mark"]:
-            explanation = explain_turn(pos, turn["actions"], turn["best"], turn["reply"], turn["better_reply"], solve_nodes)
-        yield explanation
-        pos = pos.play(turn["actions"])
-
-
-def _with(result: dict, explanations: list) -> dict:
-    """``result`` with the turns' explanations and the summary of the worst."""
-    turns = [{**turn, "explanation": e} for turn, e in zip(result["turns"], explanations)]
-    marked = sorted((t for t in turns if t["mark"]), key=lambda t: (-t["loss"], t["number"], t["side"]))
-    summary = [{k: t[k] for k in ("number", "side", "mark", "loss")} for t in marked[:SUMMARY]]
-    return {**result, "turns": turns, "summary": summary}
-
-
-def explain_review(start: Position, result: dict, solve_nodes: int = SOLVE_NODES) -> dict:
-    """The review ``result`` (:meth:`tzaar.ai.review.Review.result`, of the game from ``start``)
-    with each turn's ``explanation`` (None unless marked) and ``summary``: the marked
-    turns, the worst first (at most :data:`SUMMARY`), ``[{number, side, mark, loss}]``."""
-    return _with(result, list(_explanations(start, result["turns"], solve_nodes)))
-
-
-class ExplainedReview(Review):
-    """A :class:`~tzaar.ai.review.Review` whose result has the explanations and the summary
-    (:func:`explain_review`): the facade's review job.  Once the searches are done it
-    explains one turn an :meth:`advance`, so no slice runs long."""
-
-    def __init__(self, start: Position, actions, nodes: int = DEFAULT_NODES):
-        super().__init__(start, actions, nodes)
-        self._searched: Optional[dict] = None
-        self._explaining = None
-        self._explanations: list = []
-        self._explained: Optional[dict] = None
-
-    @property
-    def done(self) -> bool:
-        return self._explained is not None
-
-    def advance(self) -> None:
-        """A piece of the searches; once they are done, one turn's explanation."""
-        if not Review.done.fget(self):
-            super().advance()
-            return
-        if self._searched is None:
-            self._searched = super().result()
-            self._explaining = _explanations(self.start, self._searched["turns"], SOLVE_NODES)
-        try:
-            self._explanations.append(next(self._explaining))
-        except StopIteration:
-            self._explained = _with(self._searched, self._explanations)
-
-    def result(self) -> dict:
-        while not self.done:
-            self.advance()
-        return self._explained

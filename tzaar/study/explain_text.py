@@ -119,13 +119,12 @@ def reason_text(reason: dict, played: list, best: list, achieved: bool = False) 
     return _fill(reason_key(reason, achieved), _fields(reason, played, best))
 
 
-def explanation_text(turn: dict) -> list:
-    """The sentences of a reviewed turn's ``explanation`` (none when it has none): what the
-    played turn allowed, then what the better turn achieved, or "Better: ..." when none is named."""
-    explanation = turn.get("explanation")
+def explanation_text(explanation, played: list, best: list) -> list:
+    """The sentences of a reviewed turn's ``explanation`` (none when it is None), the turn
+    ``played`` and the ``best`` one in action texts: what the played turn allowed, then what
+    the better turn achieved, or "Better: ..." when none is named."""
     if not explanation:
         return []
-    played, best = turn["actions"], turn["best"]
     out = [reason_text(r, played, best) for r in explanation["reasons"]]
     out += [reason_text(r, played, best, achieved=True) for r in explanation["better"]]
     if not explanation["better"]:
