@@ -98,3 +98,36 @@ def test_each_of_todays_figures_names_a_command_that_exists():
             path = ROOT / module.replace(".", "/")
             assert path.with_suffix(".py").is_file() or (path / "__main__.py").is_file(), (
                 f"{module} (in {line[:60]}...) is no module of the repository")
+
+
+#: The shipped files the map of the code (docs/code.md) need not name one by one: its lines
+#: say `icon*` and `lang/<code>.json`.
+MAP_SPARES = re.compile(r"icon[\w-]*\.(?:png|svg)|lang/\w+\.json|__init__\.py")
+
+
+def _unnamed_in_map(root: Path) -> list[str]:
+    """The files of tzaar/, web/, sitebuild/ and lab/ (its modules) whose names the map leaves out."""
+    text = (root / "docs" / "code.md").read_text(encoding="utf-8")
+    files = [*(root / "tzaar").rglob("*.py"), *(root / "sitebuild").glob("*.py"), *(root / "lab").glob("*.py")]
+    files += [p for p in (root / "web").rglob("*") if p.suffix in {".js", ".css", ".html", ".json", ".py", ".webmanifest", ".png", ".svg"}]
+    out = []
+    for path in sorted(files):
+        relative = path.relative_to(root).as_posix()
+        if "__pycache__" in relative or MAP_SPARES.search(relative):
+            continue
+        if not re.search(rf"(?<![\w.-]){re.escape(path.name)}(?![\w-])", text):
+            out.append(relative)
+    return out
+
+
+def test_the_map_of_the_code_names_every_file():
+    assert _unnamed_in_map(ROOT) == []
+
+
+def test_the_map_check_sees_a_file_left_out(tmp_path):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "code.md").write_text("web/\n  board/\n    board.js   the board\n")
+    (tmp_path / "web" / "board").mkdir(parents=True)
+    for name in ("board.js", "drag.js", "icon-192.png"):
+        (tmp_path / "web" / "board" / name).write_text("")
+    assert _unnamed_in_map(tmp_path) == ["web/board/drag.js"]
