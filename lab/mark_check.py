@@ -44,12 +44,13 @@ from tzaar.rules.notation import COLOUR_NAMES
 from tzaar.rules.position import Position
 
 #: Master's node budget for the deeper look: what Master searches in its 10 s of one core on
-#: the team's 2-core machine.  Measured on 2026-11-28 with Master's own settings
-#: (``run_think(board, "master", 0, None, 150_000)``) on 12 positions, those at 30%, 50% and
-#: 70% of the turns of the two LittleGolem games of tests/data and of the vs-native games
-#: mix1s-05 and std1s-06 (23 to 47 stacks): 150,000 nodes each took 2.2 to 4.5 s of CPU,
-#: 47,560 nodes a CPU second in all (a load of 12 on the 2 cores; ``lab.bench`` measured
-#: 58,225 on a quieter day), so 10 s is 475,600 nodes.
+#: the development machine (2 shared cores).  Measured on 2026-12-06: Master's search with its
+#: own settings and a node budget (``run_think(board, "master", 0, 1e6, 150_000)``, CPU time
+#: by ``time.process_time``) on 12 positions, those at 30%, 50% and 70% of the turns of
+#: lg-2552914, lg-2558925, mix1s-05-won and std1s-06-lost of lab/data/marks/ (23 to 47
+#: stacks): 2.2 to 4.5 s of CPU each, 47,560 nodes a CPU second in all at a load of 12 on the
+#: two cores, 46,890 again at a load of 5 (``lab.bench`` measured 58,225 on a quieter day):
+#: 10 s is about 475,000 nodes.
 MASTER_NODES = 475_000
 #: A mark is confirmed when the better turn's chance exceeds the played turn's by this many
 #: points (percent) or more.
