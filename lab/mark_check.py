@@ -95,11 +95,11 @@ def review_marks(game: str, text: str, review_nodes: int) -> list[Mark]:
     result = review.review_game(record.start, record.actions, review_nodes)
     marks = []
     position = record.start
-    for turn in result["turns"]:
-        if turn["mark"]:
-            marks.append(Mark(game, turn["number"], turn["side"], turn["mark"], turn["loss"], position.text(),
-                              tuple(turn["actions"]), tuple(turn["best"])))
-        position = position.play(turn["actions"])
+    for turn in result.turns:
+        if turn.mark:
+            marks.append(Mark(game, turn.number, COLOUR_NAMES[turn.side], turn.mark, turn.loss, position.text(),
+                              tuple(turn.actions), tuple(turn.best)))
+        position = position.play(turn.actions)
     return marks
 
 
@@ -231,8 +231,8 @@ def _results(tasks: list, jobs: int):
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m lab.mark_check", description=__doc__.split("\n\n")[0])
-    ap.add_argument("records", nargs="+", metavar="RECORD")
+    ap = argparse.ArgumentParser(fromfile_prefix_chars="@", prog="python -m lab.mark_check", description=__doc__.split("\n\n")[0])
+    ap.add_argument("records", nargs="+", metavar="RECORD", help="game records; @FILE reads their paths from FILE, one a line (lab/data/marks/set.txt: the measured set)")
     ap.add_argument("--review-nodes", type=int, default=review.DEFAULT_NODES, help="the review's nodes a position")
     ap.add_argument("--nodes", type=int, default=MASTER_NODES, help="Master's nodes a look")
     ap.add_argument("--jobs", type=int, default=1, help="games checked at a time, each in its own process")
