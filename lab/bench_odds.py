@@ -93,10 +93,10 @@ def best_k(raw: list, results: list) -> tuple:
 
 def review_score(position: Position, nodes: int) -> int:
     """The review's score of ``position`` for the side to move."""
-    review = Review(position, [], nodes)
+    review = Review(position, [], nodes, deep=False)
     while not review.done:
         review.step(1000.0)
-    white = review.evals[0].score
+    white = review.result().evals[0].score
     return white if position.side == 0 else -white
 
 
@@ -136,14 +136,15 @@ def marks(games: int, nodes: int, dump=None) -> None:
     for g in range(games):
         weak = ("beginner", "casual")[(g // 2) % 2]
         start, actions, levels = self_play(g, weak)
-        review = Review(start, actions, nodes)
+        review = Review(start, actions, nodes, deep=False)  # the first pass: what its thresholds mark
         while not review.done:
             review.step(1000.0)
+        evals = review.result().evals
         for k, t in enumerate(review.turns):
-            if review.evals[k] is None or review.evals[k + 1] is None:
+            if evals[k] is None or evals[k + 1] is None:
                 continue  # a placement
-            after, alt = review.evals[k + 1].score, review.alt.get(k)
-            alt = None if alt is None else alt.score
+            after, alt = evals[k + 1].score, review.looks.get(("alt", k))
+            alt = None if alt is None else alt.evaluation.score
             turns.setdefault(levels[t.side], []).append((t.side, after, alt))
             if dump:
                 dump.write(f"{g}\t{k}\t{levels[t.side]}\t{t.side}\t{after}\t{'' if alt is None else alt}\n")

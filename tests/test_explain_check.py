@@ -4,7 +4,8 @@ the type it names, each "no capture" is true on the board, each "last" is the la
 
 The games (tests/data/explained/): two of the engine's own (Beginner against Strong, Strong
 against Casual, 2,000 nodes a turn) and four of lab/data/vs-native-2026-11-25 (Expert against a native
-engine), reviewed at a small budget (which marks more turns: more explanations to check).
+engine), reviewed at a small budget (which marks more turns: more explanations to check), each
+with its marks and with its first pass's (the candidates the deeper look confirms or drops).
 """
 
 from __future__ import annotations
@@ -148,15 +149,17 @@ def check_achieved(before: Position, reason: dict, side: int, best: list) -> Non
 
 
 @lru_cache(maxsize=None)
-def reviewed(path: Path):
-    """``(record, the explained review)`` of a game (each game reviewed once for the tests)."""
+def reviewed(path: Path, deep: bool = True):
+    """``(record, the explained review)`` of a game (each game reviewed once for the tests;
+    ``deep`` False: its first pass's marks, the candidates)."""
     record = read_any_record(path.read_text(encoding="utf-8"))
-    return record, explain_review(record.start, review_game(record.start, record.actions, NODES))
+    return record, explain_review(record.start, review_game(record.start, record.actions, NODES, deep=deep))
 
 
+@pytest.mark.parametrize("deep", [True, False], ids=["marks", "candidates"])
 @pytest.mark.parametrize("path", GAMES, ids=[g.stem for g in GAMES])
-def test_every_explanation_is_true_on_the_board(path):
-    record, result = reviewed(path)
+def test_every_explanation_is_true_on_the_board(path, deep):
+    record, result = reviewed(path, deep)
     before = record.start
     explained = 0
     for turn, explanation in zip(result.review.turns, result.explanations):
@@ -190,7 +193,7 @@ def test_the_games_have_explanations_of_many_kinds():
     """The set is worth checking: across the games, reasons and better turns of many kinds."""
     kinds = set()
     for path in GAMES:
-        for explanation in reviewed(path)[1].explanations:
+        for explanation in reviewed(path, False)[1].explanations:
             explanation = explanation or {"reasons": [], "better": []}
             kinds |= {("allowed", r["code"]) for r in explanation["reasons"]}
             kinds |= {("achieved", r["code"]) for r in explanation["better"]}

@@ -1,91 +1,99 @@
-"""Game review: the engine's evaluation of every turn of a game at a fixed node budget.
+"""Game review: every turn of a game judged, in two passes, on node budgets alone.
 
-The position before each turn and the final one are searched (the Expert player's search
-with ``nodes`` nodes, so a review is reproducible); the evaluation of a position is the
-score of that search, turned to White's side, and White's chance of winning read from it
-(:func:`.odds.win_chance`, a logistic model fitted on the search's scores).  A turn's
-*loss* is how many points of winning chance (percent) the mover gave away compared with
-the engine's turn for the position before it, the *better turn*.  A loss of ``MISTAKE``
-points or more marks a mistake, ``BLUNDER`` or more a blunder (unless the turn played is
-the engine's own).
+**The first pass** searches the position before each turn and the end (the Expert player's
+search with ``nodes`` nodes) and, for a turn that differs from the engine's turn, the
+position after the engine's turn; a position's evaluation is that search's score turned to
+White's side, with White's chance of winning read from it (:func:`.odds.win_chance`).  A
+turn whose loss (:func:`.review_marks.judge`: points of the mover's chance against the
+engine's turn) reaches ``MISTAKE`` is a *candidate*.  The review and the Hint agree: a
+candidate is searched again with the Hint's own search (:data:`HINT_LEVEL` at
+:data:`HINT_NODES` nodes, with the endgame solver, seed 0: what the page's Hint runs,
+web/game/computer.js).  A turn the Hint suggests (the whole turn, or its first action and
+then the Hint's second action from there) is never marked; a Hint's turn that differs from
+the engine's is a second better turn.
 
-The review and the Hint agree: a turn that would be marked is searched again with the
-Hint's own search (:data:`HINT_LEVEL` at :data:`HINT_NODES` nodes, :data:`HINT_SECONDS` at
-most, with the endgame solver, seed 0: what the page's Hint runs, web/game/computer.js).  A turn the Hint suggests (the
-whole turn, or its first action and then the Hint's second action from there) is never
-marked; a Hint's turn that differs from the review's is judged too, and the better of the
-two is the better turn (the review keeps the better of the two searches).  Each turn also
-carries the engine's expected reply after the played turn and after the better one (the
-lines the explanations of :mod:`tzaar.study.explain` rest on).
+**The second pass** looks deeper at each candidate: the positions after the turn played and
+after each better turn are proven by the endgame solver (:data:`SOLVE` times the nodes) where
+:data:`SOLVE_STACKS` stacks or fewer are left, or else searched with :data:`DEEP` times the
+nodes.  The mark, its size and its better turn come from these looks, or the mark is dropped
+(:func:`.review_marks.judge_deeply`: a turn after which the mover is proven to win is never
+a mistake, nor one that leads to the better turn's proven result).  The position after a
+candidate's turn shows the deeper look's evaluation.
+
+**The proofs**: from the end of the game backwards, each position with :data:`SOLVE_STACKS`
+stacks or fewer is given to the solver (:data:`DEEP` times the nodes) until one is not
+proven; a proven position shows its proof, so the chances agree with what the solver proves.
+
+Every search is a *look* (:mod:`.review_looks`), a pure function of its position and the
+budget, keyed by its kind and index (:mod:`.review_pieces`).  Which looks a review needs
+follows from the looks it has (:meth:`Review._plan`), so a review can be split into pieces
+(:class:`FirstPass` of a part of the turns, :class:`DeeperLook` at one candidate,
+:class:`Proofs`) run apart, each giving its looks (a :class:`ReviewPiece`), and a review given
+all their looks searches nothing and gives the same result as one run whole: the page runs
+the pieces in several workers.
 
 :class:`Review` is a :class:`.work.Work`: it runs in slices (:meth:`Review.step`), as the
 browser worker needs; the facade's ``review_*`` methods (the job kind ``review``,
 :mod:`tzaar.facade.ai_methods`) and ``python -m tzaar review`` drive it.  Its answers are the
 values of :mod:`.review_values`: a ``ReviewProgress`` each step, and once done a
-``ReviewResult``; the facade writes them as JSON (:mod:`tzaar.facade.ai_answers`), the
-command line as text.
+``ReviewResult`` (or a piece's ``ReviewPiece``).
 """
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Dict, Mapping, Optional, Union
 
-from ..rules.notation import Action, action_texts
+from ..rules.notation import Action
 from ..rules.position import Position
 from ..rules.turns import group_turns
-from .players import think
-from .review_values import Evaluation, ReviewedTurn, ReviewProgress, ReviewResult
-from .search import MATE, MATE_BOUND
+from . import review_looks
+from .review_marks import BLUNDER, MISTAKE, judge, judge_deeply
+from .review_pieces import (ALT, DEEP_BEST, DEEP_HINT, DEEP_PLAYED, HINT, HINT2, HINT_ALT, KINDS, MAIN, PROOF, DeeperLook,
+                            FirstPass, Key, Piece, Proofs, part_turns)
+from .review_values import Evaluation, Look, ReviewedTurn, ReviewPiece, ReviewProgress, ReviewResult
+from .solver import stacks_left
 from .work import Work
 
-__all__ = ["Review", "DEFAULT_NODES", "HINT_LEVEL", "HINT_NODES", "HINT_SECONDS", "MISTAKE", "BLUNDER", "judge", "review_game"]
+__all__ = ["Review", "FirstPass", "DeeperLook", "Proofs", "KINDS", "DEFAULT_NODES", "DEEP", "SOLVE", "SOLVE_STACKS",
+           "HINT_LEVEL", "HINT_NODES", "HINT_SECONDS", "MISTAKE", "BLUNDER", "judge", "review_game"]
 
 #: Nodes searched per position by default.
 DEFAULT_NODES = 3000
-#: A turn that gives away this many points of the mover's winning chance (percent) is a
-#: mistake; this many a blunder.  Chances saturate, so a lost win is a blunder and an
-#: already lost game costs nothing more.  Measured on 40 self-play games of Beginner and
-#: Casual against Strong (``python -m lab.bench_odds --marks 40``; BENCHMARKS.md,
-#: "Scores as chances"): 15 points mark 15.6% of Beginner's turns and 6.1% of Strong's
-#: (less than once a game); 30 points, less than a whole type's threat given away from an
-#: even game, 5.7% of Beginner's and 1.0% of Strong's.
-MISTAKE = 15
-BLUNDER = 30
+#: The deeper look's search: this many times the review's nodes.
+DEEP = 10
+#: The deeper look's solver: this many times the review's nodes, on positions with
+#: :data:`SOLVE_STACKS` stacks or fewer (the endgames of real games need hundreds of thousands
+#: of nodes from about 19 stacks; docs/benchmarks-log.md).
+SOLVE = 100
+SOLVE_STACKS = 23
 #: The player whose search evaluates (seed 0: a reproducible review).
 PLAYER = "expert"
 #: The Hint's search (web/game/computer.js sends the same: level, nodes, seconds at most,
-#: solver, seed 0; the nodes bind but on a very slow machine).
+#: solver, seed 0).  The review runs it on the nodes alone, without the page's time cap.
 HINT_LEVEL = "strong"
 HINT_NODES = 10_000
 HINT_SECONDS = 6.0
 
-
-def judge(side: int, after: Evaluation, alt: Optional[Evaluation]) -> tuple:
-    """``(loss, mark)`` of a turn by ``side`` (0 White, 1 Black) that led to ``after``
-    where the engine's turn led to ``alt`` (None: the engine played the same turn); both
-    evaluations from White's side.  ``loss``: points (percent) of the mover's winning
-    chance given away, to a tenth; ``mark``: None, "mistake" or "blunder"."""
-    if alt is None:
-        return 0.0, None
-    sign = 1 if side == 0 else -1
-    loss = round(max(0.0, (alt.chance - after.chance) * sign * 100), 1)
-    return loss, "blunder" if loss >= BLUNDER else "mistake" if loss >= MISTAKE else None
-
-
-class Review(Work[ReviewProgress[ReviewResult]]):
+class Review(Work[ReviewProgress[Union[ReviewResult, ReviewPiece]]]):
     """A review of a game from ``start`` with legal ``actions``, run by :meth:`step`.
 
-    Searched: the position before each turn and the end (the evaluations, the graph), and
-    for a turn that differs from the engine's, the position after the engine's turn: its
-    loss compares the positions after the two turns, both with the opponent to move, so
-    the evaluation's bias towards the side to move cancels out.
+    ``piece``: run only that piece (None: the whole review); ``looks``: looks known already
+    (a piece's, by key), which are not searched again; ``deep``: False leaves the second pass
+    and the proofs out (the first pass marks: the lab's comparison).
     """
 
-    def __init__(self, start: Position, actions, nodes: int = DEFAULT_NODES):
+    def __init__(self, start: Position, actions, nodes: int = DEFAULT_NODES, piece: Optional[Piece] = None,
+                 looks: Optional[Mapping[Key, Look]] = None, deep: bool = True):
         self.start = start
         self.actions = [Action.from_text(a) if isinstance(a, str) else a for a in actions]
         self.nodes = nodes
+        self.piece = piece
+        self.deep = deep
         self.turns = group_turns(start, self.actions)
+        if isinstance(piece, FirstPass) and not 0 <= piece.part < piece.parts:
+            raise ValueError(f"part {piece.part} of {piece.parts}: no such part")
+        if isinstance(piece, DeeperLook) and not 0 <= piece.turn < len(self.turns):
+            raise ValueError(f"turn {piece.turn}: the game has {len(self.turns)} turns")
         # the position before each turn, and the end
         self.positions = []
         pos = start
@@ -93,190 +101,276 @@ class Review(Work[ReviewProgress[ReviewResult]]):
             self.positions.append(pos)
             pos = pos.play(t.actions)
         self.positions.append(pos)
-        self.evals = []  # per position: its Evaluation, or None (placement)
-        self.best = []  # per position: the engine's turn (action texts)
-        self.alt = {}  # turn index -> the Evaluation after the engine's turn
-        self.alt_reply = {}  # turn index -> the engine's reply after its turn (action texts)
-        self.hint = {}  # turn index -> the Hint's turn, for turns that would be marked
-        self.hinted = set()  # turns the Hint suggests (never marked)
-        self.hint_alt = {}  # turn index -> (Evaluation, reply) after the Hint's turn
-        self._tasks = [("main", 0, self.positions[0])]
-        self._gen = None
-        self._board = None
+        self.looks: Dict[Key, Look] = dict(looks or {})
+        whole = range(len(self.positions)) if piece is None else ()
+        self._mains = sorted({j for k in self._scope() for j in (k, k + 1)}.union(whole))
+        self._plan_gen = self._plan()
+        self._asked: Optional[Key] = None  # the look the plan asked for last
+        self._search = None
+        self._ended = False
+
+    # ------------------------------------------------------------------ the work
+
+    def _scope(self) -> range:
+        """The turns whose first pass this review makes."""
+        piece = self.piece
+        if isinstance(piece, FirstPass):
+            return part_turns(piece.part, piece.parts, len(self.turns))
+        if isinstance(piece, DeeperLook):
+            return range(piece.turn, piece.turn + 1)
+        if isinstance(piece, Proofs):
+            return range(0)
+        return range(len(self.turns))
 
     @property
     def total(self) -> int:
-        """Positions to evaluate: the one before each turn, and the end."""
-        return len(self.positions)
+        """Positions of the game this review evaluates (the one before each turn of its
+        scope, and the one after)."""
+        return len(self._mains)
 
     @property
     def evaluated(self) -> int:
-        """Positions evaluated so far."""
-        return len(self.evals)
+        """Positions evaluated so far (the last one counts once the whole work is done)."""
+        n = sum(1 for j in self._mains if (MAIN, j) in self.looks)
+        return n if self.done else min(n, max(0, self.total - 1))
 
     @property
     def done(self) -> bool:
-        return not self._tasks and self._gen is None
+        return self._ended
 
-    def _start_next(self) -> None:
-        kind, k, pos = self._tasks[0]
-        if pos.winner is not None or pos.step == 0:
-            ev = None if pos.winner is None else Evaluation.of(MATE if pos.winner == 0 else -MATE, 0)
-            self._record(ev, [])
+    def advance(self) -> None:
+        """Pull the plan to its next look not known yet and start it, or pull the running
+        look's search once."""
+        if self._search is None:
+            self._next()
             return
-        self._board = pos.board()
-        if kind in ("hint", "hint2"):
-            self._gen = think(self._board, HINT_LEVEL, 0, HINT_SECONDS, HINT_NODES, True)
-        else:
-            self._gen = think(self._board, PLAYER, 0, None, self.nodes)
-        self._scores = {}  # depth -> score of the first action's search
-        self._second = None  # the last score of the second action's search
-        self._forced = self._board.count() == 1
+        try:
+            next(self._search)
+        except StopIteration as e:
+            self.looks[self._asked] = e.value
+            self._search = None
 
-    def _record(self, ev, best) -> None:
-        kind, k, pos = self._tasks.pop(0)
-        self._gen = None
-        if kind == "alt":
-            self.alt[k], self.alt_reply[k] = ev, best
+    def _next(self) -> None:
+        while True:
+            try:
+                key = next(self._plan_gen)
+            except StopIteration:
+                self._ended = True
+                return
+            self._asked = key
+            if key not in self.looks:
+                self._search = self._look(key)
+                return
+
+    def _look(self, key: Key):
+        """The generator of the look ``key``."""
+        kind, k = key
+        nodes = self.nodes
+        if kind == MAIN:
+            return review_looks.searched(self.positions[k], PLAYER, nodes)
+        if kind == HINT:
+            return review_looks.searched(self.positions[k], HINT_LEVEL, HINT_NODES, True)
+        if kind == HINT2:
+            return review_looks.searched(self.positions[k].apply(self.turns[k].actions[0]), HINT_LEVEL, HINT_NODES, True)
+        if kind == PROOF:
+            return review_looks.proven(self.positions[k], DEEP * nodes)
+        position = {
+            ALT: lambda: self.positions[k].play(self._best(k)),
+            HINT_ALT: lambda: self.positions[k].play(self._hint(k)),
+            DEEP_PLAYED: lambda: self.positions[k + 1],
+            DEEP_BEST: lambda: self.positions[k].play(self._best(k)),
+            DEEP_HINT: lambda: self.positions[k].play(self._hint(k)),
+        }[kind]()
+        if kind in (ALT, HINT_ALT):
+            return review_looks.searched(position, PLAYER, nodes)
+        return review_looks.deeper(position, PLAYER, DEEP * nodes, SOLVE * nodes, SOLVE_STACKS)
+
+    # ------------------------------------------------------------------ the plan
+
+    def _plan(self):
+        """Generator: the keys of the looks this review needs, in order; each is known (in
+        :attr:`looks`) when the next is asked for."""
+        piece = self.piece
+        for k in self._scope():
+            yield from self._first(k)
+        for j in self._mains:  # known by now, but in a game of no turn: its one position
+            yield MAIN, j
+        if not self.deep or isinstance(piece, FirstPass):
             return
-        if kind in ("hint", "hint2"):
-            self._hinted(kind, k, best)
+        for k in self._scope():
+            if self._candidate(k):
+                yield from self._deeper(k)
+        if piece is None or isinstance(piece, Proofs):
+            yield from self._proofs()
+
+    def _first(self, k: int):
+        """Turn ``k``'s first pass: the positions before and after it, the engine's turn, and
+        for a candidate the Hint's search."""
+        yield MAIN, k
+        yield MAIN, k + 1
+        if self.looks[MAIN, k].evaluation is None or self.looks[MAIN, k + 1].evaluation is None:
+            return  # placement, or the game ended
+        best, played = self._best(k), self._played(k)
+        if best and best != played:
+            yield ALT, k
+        if not self._would_mark(k):
             return
-        if kind == "hintalt":
-            self.hint_alt[k] = (ev, best)
+        yield HINT, k
+        hint = self._hint(k)
+        if hint == played:
             return
-        self.evals.append(ev)
-        self.best.append(best)
-        if k > 0 and self._would_mark(k - 1):
-            self._tasks.insert(0, ("hint", k - 1, self.positions[k - 1]))
-        if k < len(self.turns):
-            if best and best != self._played(k) and ev is not None:
-                self._tasks.append(("alt", k, pos.play(best)))
-            self._tasks.append(("main", k + 1, self.positions[k + 1]))
+        if len(played) == 2 and hint[:1] == played[:1]:
+            yield HINT2, k
+            if self.looks[HINT2, k].turn[:1] == played[1:]:
+                return
+        if hint and hint != best:
+            yield HINT_ALT, k
+
+    def _deeper(self, k: int):
+        """Candidate ``k``'s deeper looks: after the turn played and after each better turn."""
+        yield DEEP_PLAYED, k
+        yield DEEP_BEST, k
+        if (HINT_ALT, k) in self.looks:
+            yield DEEP_HINT, k
+
+    def _proofs(self):
+        """From the end backwards, the positions the solver may prove, until one it does not."""
+        for j in reversed(range(len(self.positions))):
+            position = self.positions[j]
+            if position.winner is not None:
+                continue
+            if position.step == 0 or stacks_left(position.board()) > SOLVE_STACKS:
+                return
+            yield PROOF, j
+            if self.looks[PROOF, j].evaluation is None:
+                return
+
+    # ------------------------------------------------------------------ reading the looks
 
     def _played(self, k: int) -> list:
         return [a.text() for a in self.turns[k].actions]
 
+    def _best(self, k: int) -> list:
+        """The engine's turn for turn ``k`` (the first pass's search of the position before it)."""
+        return self.looks[MAIN, k].turn
+
+    def _hint(self, k: int) -> list:
+        return self.looks[HINT, k].turn
+
     def _would_mark(self, k: int) -> bool:
-        """Whether turn ``k`` is marked by the review's own search (its evaluations known)."""
-        before, after = self.evals[k], self.evals[k + 1]
-        if before is None or after is None or k not in self.alt:
+        """Whether the review's own search marks turn ``k``."""
+        alt = self.looks.get((ALT, k))
+        if alt is None:
             return False
-        return judge(self.turns[k].side, after, self.alt[k])[1] is not None
+        return judge(self.turns[k].side, self.looks[MAIN, k + 1].evaluation, alt.evaluation)[1] is not None
 
-    def _hinted(self, kind: str, k: int, hint: list) -> None:
-        """The Hint's turn for turn ``k`` (``hint2``: its second action after the played first)."""
+    def _hinted(self, k: int) -> bool:
+        """Whether the Hint suggests the turn played (searched for a turn the review would mark)."""
+        hint = self.looks.get((HINT, k))
+        if hint is None:
+            return False
         played = self._played(k)
-        if kind == "hint2":
-            if hint[:1] == played[1:]:
-                self.hinted.add(k)
-            elif self.hint[k] != self.best[k]:
-                self._tasks.insert(0, ("hintalt", k, self.positions[k].play(self.hint[k])))
-            return
-        self.hint[k] = hint
-        if hint == played:
-            self.hinted.add(k)
-        elif len(played) == 2 and hint[:1] == played[:1]:
-            self._tasks.insert(0, ("hint2", k, self.positions[k].apply(played[0])))
-        elif hint and hint != self.best[k]:
-            self._tasks.insert(0, ("hintalt", k, self.positions[k].play(hint)))
+        if hint.turn == played:
+            return True
+        second = self.looks.get((HINT2, k))
+        return second is not None and second.turn[:1] == played[1:]
 
-    def _finish(self, codes) -> None:
-        pos = self._tasks[0][2]
-        self._record(Evaluation.of(self._score(), pos.side), action_texts(codes, pos.board()))
+    def _candidate(self, k: int) -> bool:
+        """Whether turn ``k`` is left to the deeper look: the first pass marks it (with the
+        better of the engine's and the Hint's turns) and the Hint does not suggest it."""
+        if not self._would_mark(k) or self._hinted(k):
+            return False
+        _, ref, _ = self._reference(k)
+        return judge(self.turns[k].side, self.looks[MAIN, k + 1].evaluation, ref)[1] is not None
 
     def _reference(self, k: int) -> tuple:
-        """``(better turn, its eval, the reply after it)`` for turn ``k``: the review's turn,
-        or the Hint's when that is better for the mover (None eval: the played turn is it)."""
-        if k in self.hinted:
-            return self._played(k), None, self.best[k + 1] if k + 1 < len(self.best) else []
-        best, ev, reply = self.best[k], self.alt.get(k), self.alt_reply.get(k, [])
-        if k in self.hint_alt and ev is not None:
-            hev, hreply = self.hint_alt[k]
+        """``(better turn, its eval, the reply after it)`` for turn ``k`` by the first pass:
+        the engine's turn, or the Hint's when that is better for the mover (None eval: the
+        played turn is it)."""
+        if self._hinted(k):
+            return self._played(k), None, self.looks[MAIN, k + 1].turn
+        alt = self.looks.get((ALT, k))
+        best, ev, reply = self._best(k), alt and alt.evaluation, alt.turn if alt else []
+        hinted = self.looks.get((HINT_ALT, k))
+        if hinted is not None and ev is not None and hinted.evaluation is not None:
             sign = 1 if self.turns[k].side == 0 else -1
-            if hev is not None and (hev.chance - ev.chance) * sign > 0:
-                best, ev, reply = self.hint[k], hev, hreply
+            if (hinted.evaluation.chance - ev.chance) * sign > 0:
+                best, ev, reply = self._hint(k), hinted.evaluation, hinted.turn
         return best, ev, reply
 
-    def _seen(self, info: dict) -> None:
-        if len(info.get("best") or ()) <= 1:
-            self._scores[info["depth"]] = info["score"]
-        else:
-            self._second = info["score"]
+    def _shown(self, j: int) -> Optional[Evaluation]:
+        """Position ``j``'s evaluation as the review shows it: the solver's proof, else the
+        deeper look after a candidate's turn, else the first pass's."""
+        proof = self.looks.get((PROOF, j))
+        if proof is not None and proof.evaluation is not None:
+            return proof.evaluation
+        deeper = self.looks.get((DEEP_PLAYED, j - 1))
+        if deeper is not None:
+            return deeper.evaluation
+        return self.looks[MAIN, j].evaluation
 
-    def _score(self) -> int:
-        """The position's score for the side to move.
+    def _judged(self, k: int) -> tuple:
+        """``(loss, mark, best, reply, better_reply)`` of turn ``k``."""
+        t, played = self.turns[k], self._played(k)
+        after = self.looks[MAIN, k + 1]
+        if (DEEP_PLAYED, k) in self.looks and self._candidate(k):
+            deeper = self.looks[DEEP_PLAYED, k]
+            betters = [(self._best(k), self.looks[DEEP_BEST, k])]
+            if (DEEP_HINT, k) in self.looks:
+                betters.append((self._hint(k), self.looks[DEEP_HINT, k]))
+            j = judge_deeply(t.side, played, deeper, betters)
+            return j.loss, j.mark, j.best, deeper.turn, j.better_reply
+        best, ref, better_reply = self._reference(k)
+        loss, mark = None, None
+        if self.looks[MAIN, k].evaluation is not None and after.evaluation is not None:
+            loss, mark = judge(t.side, after.evaluation, ref)  # a mark here: the first pass alone
+        return loss, mark, best, after.turn, better_reply if best != played else after.turn
 
-        The evaluation favours the side to move, so an iteration whose leaves have the
-        root side to move scores higher than the next one: the mean of the last two
-        completed depths cancels that.  A proven result stands alone; a forced first
-        action (one legal action: no real search) takes the second action's score.
-        """
-        if self._forced and self._second is not None:
-            return self._second
-        if not self._scores:
-            return self._second or 0
-        depths = sorted(self._scores)
-        last = self._scores[depths[-1]]
-        if abs(last) > MATE_BOUND or len(depths) < 2:
-            return last
-        prev = self._scores[depths[-2]]
-        if abs(prev) > MATE_BOUND:
-            return last
-        return (last + prev) // 2
+    # ------------------------------------------------------------------ the answers
 
-    def advance(self) -> None:
-        """Start the next position's search, or pull the running one once."""
-        if self._gen is None:
-            self._start_next()
-            return
-        try:
-            x = next(self._gen)
-        except StopIteration as e:
-            self._finish(e.value)
-            return
-        if x is not None:
-            self._seen(x)
-
-    def report(self) -> ReviewProgress[ReviewResult]:
-        """Positions evaluated of the total and, when done, the :meth:`result`."""
-        return ReviewProgress(self.evaluated, self.total, self.result() if self.done else None)
+    def report(self) -> ReviewProgress[Union[ReviewResult, ReviewPiece]]:
+        """Positions evaluated of the total and, when done, the :meth:`result` (a piece's
+        :class:`ReviewPiece`)."""
+        result = None
+        if self.done:
+            result = self.result() if self.piece is None else self.piece_result()
+        return ReviewProgress(self.evaluated, self.total, result)
 
     def close(self) -> None:
-        if self._gen is not None:
-            self._gen.close()
-            self._gen = None
+        if self._search is not None:
+            self._search.close()
+            self._search = None
+
+    def piece_result(self) -> ReviewPiece:
+        """The looks and the candidates of the first passes made (the work done)."""
+        candidates = [k for k in self._scope() if (MAIN, k + 1) in self.looks and self._candidate(k)]
+        return ReviewPiece(dict(self.looks), candidates if self.deep else [])
 
     def result(self) -> ReviewResult:
-        """The evaluations and the judged turns (the searches done: :attr:`done`)."""
+        """The evaluations and the judged turns (the whole review done: :attr:`done`)."""
         turns = []
         for k, t in enumerate(self.turns):
-            before, after = self.evals[k], self.evals[k + 1]
-            played = self._played(k)
-            best, ref, better_reply = self._reference(k)
-            loss, mark = None, None
-            if before is not None and after is not None:
-                loss, mark = judge(t.side, after, ref)
+            loss, mark, best, reply, better_reply = self._judged(k)
             turns.append(
                 ReviewedTurn(
                     number=t.number,
                     side=t.side,
-                    actions=played,
-                    before=before,
-                    after=after,
+                    actions=self._played(k),
+                    before=self._shown(k),
+                    after=self._shown(k + 1),
                     loss=loss,
                     best=best,
                     mark=mark,
-                    reply=self.best[k + 1],
-                    better_reply=better_reply if best != played else self.best[k + 1],
+                    reply=reply,
+                    better_reply=better_reply,
                 )
             )
-        return ReviewResult(list(self.evals), turns)
+        return ReviewResult([self._shown(j) for j in range(len(self.positions))], turns)
 
 
-def review_game(start: Position, actions, nodes: int = DEFAULT_NODES, progress=None) -> ReviewResult:
+def review_game(start: Position, actions, nodes: int = DEFAULT_NODES, progress=None, deep: bool = True) -> ReviewResult:
     """Run a whole review (``progress(evaluated, total)`` is called after each slice)."""
-    r = Review(start, actions, nodes)
+    r = Review(start, actions, nodes, deep=deep)
     while True:
         out = r.step(200.0)
         if progress is not None:

@@ -1,8 +1,9 @@
 """What a game's review gives (:mod:`.review`): the engine's values, the JSON's and the
 command line's source.
 
-:class:`Evaluation` is a position's evaluation from White's side, :class:`ReviewedTurn` a turn
-judged, :class:`ReviewResult` the whole review and :class:`ReviewProgress` a step of it.
+:class:`Evaluation` is a position's evaluation from White's side, :class:`Look` one search of
+the review, :class:`ReviewedTurn` a turn judged, :class:`ReviewResult` the whole review,
+:class:`ReviewPiece` a piece of one and :class:`ReviewProgress` a step of either.
 Sides are 0 (White) and 1 (Black), turns lists of action texts; the chances are kept at the
 review's resolution (:data:`CHANCE_PLACES`), at which it compares and marks turns.  The
 facade writes these values as JSON (:mod:`tzaar.facade.ai_answers`), ``python -m tzaar
@@ -12,12 +13,12 @@ review`` as text (:mod:`tzaar.cli.games`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Generic, List, Optional, TypeVar
+from typing import Dict, Generic, List, Optional, Tuple, TypeVar
 
 from .odds import chance_text, win_chance
 from .search import MATE, MATE_BOUND
 
-__all__ = ["CHANCE_PLACES", "Evaluation", "ReviewedTurn", "ReviewResult", "ReviewProgress"]
+__all__ = ["CHANCE_PLACES", "Evaluation", "Look", "ReviewedTurn", "ReviewResult", "ReviewPiece", "ReviewProgress"]
 
 #: The review's resolution: chances to 4 places, a hundredth of a point (and losses to a
 #: tenth of a point, :func:`.review.judge`).  The review compares and marks turns at it, so
@@ -56,6 +57,17 @@ class Evaluation:
 
 
 @dataclass(frozen=True)
+class Look:
+    """One search of the review (:mod:`.review_looks`): the ``evaluation`` of the position
+    searched (White's side; None in placement, or when the solver alone looked and proved
+    nothing) and the ``turn`` its search chose for the side to move (action texts; ``[]`` at
+    the end of a game, in placement, or with no proof)."""
+
+    evaluation: Optional[Evaluation]
+    turn: List[str]
+
+
+@dataclass(frozen=True)
 class ReviewedTurn:
     """A turn of the reviewed game, judged.
 
@@ -87,6 +99,17 @@ class ReviewResult:
 
     evals: List[Optional[Evaluation]]
     turns: List[ReviewedTurn]
+
+
+@dataclass(frozen=True)
+class ReviewPiece:
+    """What a piece of a review gives (:class:`.review.Review` with a ``piece``): its ``looks``
+    by key (``(kind, index)``, :mod:`.review`), those it was given and those it searched, and
+    the ``candidates``: the turns (counted from 0) whose marks its first pass left to the
+    deeper look."""
+
+    looks: Dict[Tuple[str, int], Look]
+    candidates: List[int]
 
 
 #: What a finished review gives: a :class:`ReviewResult`, or more (the explained review's).
