@@ -46,16 +46,24 @@ def add_parsers(sub) -> None:
 COMMANDS = ("convert", "review")
 
 
+def reviewed(record, nodes: int):
+    """The explained review of ``record`` at ``nodes`` nodes a position: what ``review``
+    prints (:func:`tzaar.study.explained_review.explain_review` of the whole review)."""
+    from ..ai.review import review_game
+    from ..study.explained_review import explain_review
+
+    return explain_review(record.start, review_game(record.start, record.actions, nodes))
+
+
 def _review(args, out) -> int:
-    from ..ai.review import BLUNDER, DEFAULT_NODES, MISTAKE, review_game
+    from ..ai.review import BLUNDER, DEFAULT_NODES, MISTAKE
     from ..records.either import read_any_record
     from ..rules.notation import COLOUR_NAMES
-    from ..study.explained_review import explain_review
     from ..study.explain_text import explanation_text
 
     record = read_any_record(read_input(args.record))
     nodes = args.nodes or DEFAULT_NODES
-    result = explain_review(record.start, review_game(record.start, record.actions, nodes))
+    result = reviewed(record, nodes)
     turns, evals = result.review.turns, result.review.evals
     out.write(
         f"Review of {len(turns)} turns at {nodes} nodes a position; each position's favourite and its "

@@ -11,12 +11,13 @@ The keys and their meaning: :mod:`.ai_methods` and docs/facade.md.
 
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import List, Optional, Union
 
-from ..ai.review_values import Evaluation, ReviewedTurn, ReviewProgress
+from ..ai.review_values import Evaluation, ReviewedTurn, ReviewPiece, ReviewProgress
 from ..ai.work import SearchInfo, SearchReport
 from ..rules.notation import COLOUR_NAMES, Action
 from ..study.explained_review import ExplainedResult
+from .review_params import looks_json
 
 __all__ = ["search_answer", "search_info", "review_answer", "review_started"]
 
@@ -80,12 +81,15 @@ def review_started(work) -> dict:
     return {"total": work.total}
 
 
-def review_answer(progress: ReviewProgress[ExplainedResult]) -> dict:
+def review_answer(progress: ReviewProgress[Union[ExplainedResult, ReviewPiece]]) -> dict:
     """A step of a review: ``{done, evaluated, total}`` and, when done, ``evals``, ``turns``
-    and ``summary``."""
+    and ``summary`` (a piece's: ``looks`` and ``candidates``)."""
     out = {"done": progress.done, "evaluated": progress.evaluated, "total": progress.total}
     result = progress.result
-    if result is not None:
+    if isinstance(result, ReviewPiece):
+        out["looks"] = looks_json(result.looks)
+        out["candidates"] = list(result.candidates)
+    elif result is not None:
         review = result.review
         out["evals"] = [_evaluation(ev) for ev in review.evals]
         out["turns"] = [_turn(t, e) for t, e in zip(review.turns, result.explanations)]

@@ -41,6 +41,11 @@ Methods (registered with :func:`.methods.method` and :func:`.jobs.job`, run by
     runs beside any other job; once searched, it explains one marked turn a piece, so no
     step runs long).  A review of one turn (``start`` the position before it)
     judges and explains that turn alone: the analysis board's tried turn.
+    ``piece`` runs one piece of the review, whose last step carries ``looks`` and
+    ``candidates`` instead of ``evals``, ``turns`` and ``summary``; ``looks`` gives the looks
+    known already (the pieces', :mod:`.review_params`), so a review given every piece's looks
+    searches nothing and answers as the review run whole: the page runs the pieces in several
+    workers.
 
 The searches themselves (:class:`tzaar.ai.work.TurnSearch`, :class:`tzaar.ai.review.Review`)
 are the engine's, the explanations the study's; this module reads the params and names the
@@ -55,10 +60,12 @@ from ..ai.work import TurnSearch
 from ..rules.errors import shown
 from ..rules.notation import parse_action
 from ..rules.position import Position
+from ..rules.turns import group_turns
 from ..study.explained_review import ExplainedReview
 from .ai_answers import review_answer, review_started, search_answer
 from .jobs import job
 from .methods import BadParams, method
+from .review_params import read_looks, read_piece
 
 
 def _player(level):
@@ -104,11 +111,14 @@ def _ai_move(position, level=None, seed=None, time=None, nodes=None, solve=None)
     return {"actions": out["actions"], "info": out["info"]}
 
 
-@job("review", review_answer, review_started, start=(str, True), actions=(list, True), nodes=(int, False))
-def _review(start, actions, nodes=None) -> ExplainedReview:
+@job("review", review_answer, review_started, start=(str, True), actions=(list, True), nodes=(int, False),
+     piece=(dict, False), looks=(dict, False))
+def _review(start, actions, nodes=None, piece=None, looks=None) -> ExplainedReview:
     if nodes is not None and nodes <= 0:
         raise BadParams(f"review_start: nodes must be a whole number above 0, not {nodes}.")
     pos = Position.from_text(start)
     acts = [parse_action(t) for t in actions]
+    turns = len(group_turns(pos, acts))
     pos.play(acts)
-    return ExplainedReview(pos, acts, nodes or DEFAULT_NODES)
+    return ExplainedReview(pos, acts, nodes or DEFAULT_NODES, None if piece is None else read_piece(piece, turns),
+                           None if looks is None else read_looks(looks, turns + 1))

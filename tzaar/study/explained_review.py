@@ -5,16 +5,19 @@ review of ``python -m tzaar review``.
 explains each marked turn (:func:`.explain.explain_turn`), one turn a slice; its result, an
 :class:`ExplainedResult`, adds to the review's :class:`~tzaar.ai.review_values.ReviewResult`
 each turn's explanation and the summary of the worst turns.  :func:`explain_review` does the
-same for a review already run.
+same for a review already run.  A piece of a review (:class:`~tzaar.ai.review.Review`'s
+``piece``: the page runs the pieces in several workers) is not explained: its result is the
+piece's :class:`~tzaar.ai.review_values.ReviewPiece`, and the review given every piece's looks
+explains the whole.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import List, Optional
+from typing import List, Mapping, Optional, Union
 
-from ..ai.review import DEFAULT_NODES, Review
-from ..ai.review_values import ReviewedTurn, ReviewProgress, ReviewResult
+from ..ai.review import DEFAULT_NODES, Piece, Review
+from ..ai.review_values import Look, ReviewedTurn, ReviewPiece, ReviewProgress, ReviewResult
 from ..ai.work import Work
 from ..rules.position import Position
 from .explain import SOLVE_NODES, explain_turn
@@ -60,18 +63,20 @@ def explain_review(start: Position, result: ReviewResult, solve_nodes: int = SOL
     return _with(result, list(_explanations(start, result.turns, solve_nodes)))
 
 
-class ExplainedReview(Work[ReviewProgress[ExplainedResult]]):
+class ExplainedReview(Work[ReviewProgress[Union[ExplainedResult, ReviewPiece]]]):
     """A :class:`~tzaar.ai.review.Review` whose result has the explanations and the summary
     (:func:`explain_review`): the facade's review job.  Once the review's searches are done it
-    explains one turn an :meth:`advance`, so no slice runs long."""
+    explains one turn an :meth:`advance`, so no slice runs long.  ``piece`` and ``looks`` are
+    the review's: a piece's result is its :class:`ReviewPiece`, unexplained."""
 
-    def __init__(self, start: Position, actions, nodes: int = DEFAULT_NODES):
+    def __init__(self, start: Position, actions, nodes: int = DEFAULT_NODES, piece: Optional[Piece] = None,
+                 looks: Optional[Mapping[tuple, Look]] = None):
         self.start = start
-        self.review = Review(start, actions, nodes)
+        self.review = Review(start, actions, nodes, piece, looks)
         self._searched: Optional[ReviewResult] = None
         self._explaining = None
         self._explanations: list = []
-        self._explained: Optional[ExplainedResult] = None
+        self._explained: Union[ExplainedResult, ReviewPiece, None] = None
 
     @property
     def total(self) -> int:
@@ -87,6 +92,9 @@ class ExplainedReview(Work[ReviewProgress[ExplainedResult]]):
         if not self.review.done:
             self.review.advance()
             return
+        if self.review.piece is not None:
+            self._explained = self.review.piece_result()
+            return
         if self._searched is None:
             self._searched = self.review.result()
             self._explaining = _explanations(self.start, self._searched.turns, SOLVE_NODES)
@@ -95,15 +103,16 @@ class ExplainedReview(Work[ReviewProgress[ExplainedResult]]):
         except StopIteration:
             self._explained = _with(self._searched, self._explanations)
 
-    def report(self) -> ReviewProgress[ExplainedResult]:
-        """The review's positions evaluated of the total and, when done, the explained result."""
+    def report(self) -> ReviewProgress[Union[ExplainedResult, ReviewPiece]]:
+        """The review's positions evaluated of the total and, when done, the explained result
+        (a piece's looks)."""
         return ReviewProgress(self.review.evaluated, self.review.total, self._explained)
 
     def close(self) -> None:
         self.review.close()
 
-    def result(self) -> ExplainedResult:
-        """The explained result, the work run to its end first."""
+    def result(self) -> Union[ExplainedResult, ReviewPiece]:
+        """The explained result (a piece's looks), the work run to its end first."""
         while not self.done:
             self.advance()
         return self._explained
