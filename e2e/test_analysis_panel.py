@@ -255,16 +255,15 @@ def test_a_review_draws_the_graph_and_marks_the_blunder(open_position, watch):
     watch.assert_clean()
 
 
-# A middle game of Beginner against Strong (python -m lab.bench_odds --marks, game 28, turn 17):
-# White's G6xG5 C2-C1 puts its capturing stack where Black retakes it (G7xG5).
+# A middle game of Beginner against Strong (python -m lab.bench_odds --marks, game 28, turn 17).
 MIDDLE = "tt.t2Z3/Ta2...T/TA3...../.Az2....T/a2..TAaA./..z.T.../...a2zT2t3/tt...t/t.T2.T w1"
 
 
 def test_a_review_judges_turns_by_the_chance_they_give_away(open_position, watch):
-    # White's turn gives away about 24 points of its chance of winning at the page's budget
-    # (1,500 nodes a position; tzaar/ai/review.py at the same budget): a mistake (15 points),
-    # not a blunder (30); Black's reply is the engine's own turn.
-    actions = ["G6xG5", "C2-C1", "G7xG5", "F3-H1"]
+    # White's turn gives away about 27 points of its chance of winning at the page's budget
+    # (1,500 nodes a position and the review's deeper look; tzaar/ai/review.py at the same
+    # budget): a mistake (15 points), not a blunder (30); Black's reply is the engine's own turn.
+    actions = ["I5xG5", "C1-D2", "G7xG6", "F3-H1"]
     final = Position.from_text(MIDDLE).play(actions).text()
     page = open_position(MIDDLE, actions, shows=final)
     page.click("#review-button")
@@ -273,7 +272,7 @@ def test_a_review_judges_turns_by_the_chance_they_give_away(open_position, watch
     assert page.locator("#review .review-graph circle.blunder").count() == 0
     assert "mistake" in page.locator('#moves li[data-turn="1"]').get_attribute("class")
     note = page.inner_text("#review .review-notes")
-    found = re.search(r"1\. White G6xG5 C2-C1: mistake, winning chance −(\d+) points; better: (\S+(?: \S+)?)$", note, re.M)
+    found = re.search(r"1\. White I5xG5 C1-D2: mistake, winning chance −(\d+) points; better: (\S+(?: \S+)?)$", note, re.M)
     assert found, note
     assert MISTAKE <= int(found[1]) < BLUNDER
     better = found[2].split()  # the engine's own turn: legal here, and not the one played

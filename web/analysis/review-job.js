@@ -5,11 +5,21 @@
 // (learn/exercises.js). One budget, so a game reviewed in the background and the same game
 // reviewed in the panel give the same answer, and a turn is judged as its game's review judged it.
 //
+// A game runs in the engines of the pool (engine.pool, engine/client.js), in pieces on its
+// workers when it has more than one (review-pieces.js: the same answer as the review run
+// whole), so that the review's deeper looks cost no more wall time than one engine's first
+// pass; a review of one turn (two actions at most: the analysis board's, an exercise's) runs
+// in the page's engine, which is ready at once.
+//
 //   const answer = await runReview(engine, start, actions, { signal, onStep });
 //   reviewed(start, actions);   // the answer of a review this page finished lately, or null
 
+import { reviewInPieces } from "./review-pieces.js";
+
 /** Nodes the review searches per position of the game (tzaar/ai/review.py's node budget). */
 export const REVIEW_NODES = 1500;
+/** Milliseconds of a step of a review in the pool (no game's search shares its worker). */
+const POOL_SLICE_MS = 100;
 
 /** The latest reviews' answers kept (the Review and "See why you lost" open a game reviewed
  * in the background at once). */
@@ -19,10 +29,21 @@ const answers = new Map(); // game key -> the review's answer, oldest first
 /** The key of the game (start, actions) among the answers kept. */
 export const gameKey = (start, actions) => `${start}~${actions.join(",")}`;
 
-/** engine.run of the review of the game (start, actions) at REVIEW_NODES; `options` are run()'s
- * ({signal, onStep, background, sliceMs}). The answer is kept (KEPT of them). */
+/** The review of the game (start, actions) at REVIEW_NODES; `options` are run()'s ({signal,
+ * onStep, background, sliceMs}; a game's review in the pool waits behind the others when
+ * `background`). The answer is kept (KEPT of them). */
 export async function runReview(engine, start, actions, options = {}) {
-  const answer = await engine.run("review", { start, actions, nodes: REVIEW_NODES }, options);
+  const params = { start, actions, nodes: REVIEW_NODES };
+  let answer;
+  if (actions.length <= 2) {
+    answer = await engine.run("review", params, options);
+  } else {
+    const pool = engine.pool;
+    const { signal = null, onStep = null, background = false, sliceMs } = options;
+    const slice = pool.size > 0 ? POOL_SLICE_MS : sliceMs; // no pool: the page's engine, as asked
+    const runPiece = (piece, onPieceStep) => pool.run("review", piece, { signal, onStep: onPieceStep, background, sliceMs: slice });
+    answer = pool.size > 1 ? await reviewInPieces(runPiece, params, pool.size, { onStep }) : await runPiece(params, onStep);
+  }
   const key = gameKey(start, actions);
   answers.delete(key);
   answers.set(key, answer);

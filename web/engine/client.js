@@ -1,10 +1,12 @@
-// The one module that talks to the engine worker (web/engine/worker.js).
+// The one module that talks to the engine workers (web/engine/worker.js): the page's engine,
+// and the pool of engines that review games beside it.
 //
 //   const engine = new EngineClient();
 //   engine.onProgress(({stage, fraction, text}) => ...);   // returns an unbind function
 //   await engine.ready;                                      // rejects if Python cannot start
 //   const view = await engine.call("view", {position});     // rejects with an EngineError
 //   const last = await engine.run("ai", {position, level}, {signal, onStep});   // a job, below
+//   await engine.pool.run("review", {start, actions}, {signal, onStep});        // in the pool, below
 //
 // Calls made before the engine is ready wait for it; they are never refused for that.
 //
@@ -19,6 +21,15 @@
 // web/learn/background.js) yields to every other: it asks for its next step only while no
 // other run goes on, so the game's searches get the worker's every slice as if it were not
 // there (at most one slice of it, `sliceMs`, is under way when one of them starts).
+//
+// The pool (`engine.pool`, an EnginePool) is more engines, each its own worker, for the work
+// that can run beside the game's searches on other cores (the reviews of games,
+// analysis/review-job.js): as many as the machine has cores but one for the page's engine
+// (navigator.hardwareConcurrency - 1), at most POOL_MAX, started one by one as the runs need
+// them. `pool.run(...)` is `run(...)` on a worker of the pool that has no run going on (else
+// the run waits for one, the runs not in the background first); on a machine of one core the
+// pool has no worker of its own and its runs are the page's engine's (a background run yields
+// there as above). A pool whose worker cannot start leaves its runs to the page's engine too.
 
 /** An answer of the engine that is an error; `kind` names its class (docs/facade.md). */
 export class EngineError extends Error {
@@ -52,8 +63,11 @@ export class EngineClient {
   #failure = null; // the EngineError every call gets after a fatal start
   #foreground = 0; // runs going on that are not background ones
   #idle = []; // the resolvers of background runs waiting for #foreground to be 0
+  #workerUrl;
+  #pool = null; // the EnginePool, made when first asked for
 
   constructor(workerUrl = new URL("./worker.js", import.meta.url)) {
+    this.#workerUrl = workerUrl;
     this.#ready = new Promise((resolve, reject) => {
       this.#settleReady = { resolve, reject };
     });
@@ -147,10 +161,17 @@ export class EngineClient {
     return new Promise((go) => this.#idle.push(go));
   }
 
-  /** Stops the worker; calls still waiting reject with kind "Terminated". */
+  /** The pool of engines beside this one (made on first use; its workers start as its runs need them). */
+  get pool() {
+    this.#pool ??= new EnginePool(this, poolSize(globalThis.navigator?.hardwareConcurrency), () => new EngineClient(this.#workerUrl));
+    return this.#pool;
+  }
+
+  /** Stops the worker and the pool's; calls still waiting reject with kind "Terminated". */
   terminate() {
     this.#worker.terminate();
     this.#fail("Terminated", "The game engine was stopped.");
+    this.#pool?.terminate();
   }
 
   #receive(message) {
@@ -176,5 +197,104 @@ export class EngineClient {
     this.#settleReady.reject(this.#failure);
     for (const call of this.#pending.values()) call.reject(this.#failure);
     this.#pending.clear();
+  }
+}
+
+/** The most workers of the pool. */
+export const POOL_MAX = 4;
+
+/** Workers of the pool on a machine of `cores` cores (navigator.hardwareConcurrency; anything
+ * else counts as one): one core is the page engine's, and at most POOL_MAX. */
+export function poolSize(cores) {
+  const n = Number.isInteger(cores) && cores > 0 ? cores : 1;
+  return Math.min(POOL_MAX, n - 1);
+}
+
+/** Engines beside the page's (see the top of this file). `main`: the page's EngineClient;
+ * `size`: the most workers; `start()`: a new EngineClient with its own worker. */
+export class EnginePool {
+  #main;
+  #size;
+  #startClient;
+  #clients = []; // the pool's EngineClients started so far
+  #busy = new Set(); // those with a run going on
+  #waiting = []; // [{background, go}] runs waiting for a free client, in order
+  #broken = false; // a worker of the pool could not start: the runs go to the page's engine
+
+  constructor(main, size, start) {
+    this.#main = main;
+    this.#size = size;
+    this.#startClient = start;
+  }
+
+  /** The workers the pool may have (0: its runs go to the page's engine). */
+  get size() {
+    return this.#broken ? 0 : this.#size;
+  }
+
+  /** The pool's workers started so far. */
+  get started() {
+    return this.#clients.length;
+  }
+
+  /** EngineClient.run on a free worker of the pool, once one is free (see the top of this file). */
+  async run(kind, params = {}, options = {}) {
+    if (this.size === 0) return this.#main.run(kind, params, options);
+    const client = await this.#take(options);
+    if (!client) return this.#main.run(kind, params, options);
+    try {
+      return await client.run(kind, params, { ...options, background: false });
+    } catch (error) {
+      if (error?.kind !== "EngineUnavailable") throw error;
+      this.#broken = true; // this worker could not start: the page's engine does the pool's work
+      return this.#main.run(kind, params, options);
+    } finally {
+      this.#give(client);
+    }
+  }
+
+  /** A free client (started if the pool has room), after the runs waiting before it; null once broken. */
+  #take({ signal = null, background = false }) {
+    if (signal?.aborted) return Promise.reject(abortError());
+    const free = this.#clients.find((c) => !this.#busy.has(c));
+    if (free || this.#clients.length < this.#size) {
+      const client = free ?? this.#start();
+      this.#busy.add(client);
+      return Promise.resolve(client);
+    }
+    return new Promise((resolve, reject) => {
+      const entry = { background, go: resolve };
+      const onAbort = () => {
+        this.#waiting.splice(this.#waiting.indexOf(entry), 1);
+        reject(abortError());
+      };
+      entry.go = (client) => {
+        signal?.removeEventListener("abort", onAbort);
+        resolve(client);
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      // the runs not in the background before those that are, each kind in its order
+      const at = background ? this.#waiting.length : this.#waiting.findIndex((w) => w.background);
+      this.#waiting.splice(at < 0 ? this.#waiting.length : at, 0, entry);
+    });
+  }
+
+  #give(client) {
+    const next = this.#waiting.shift();
+    if (next) next.go(this.#broken ? null : client);
+    else this.#busy.delete(client);
+  }
+
+  #start() {
+    const client = this.#startClient();
+    this.#clients.push(client);
+    return client;
+  }
+
+  /** Stops the pool's workers; their runs reject with kind "Terminated". */
+  terminate() {
+    this.#broken = true;
+    for (const client of this.#clients) client.terminate();
+    for (const entry of this.#waiting.splice(0)) entry.go(null);
   }
 }

@@ -4,9 +4,12 @@
 // left start again the next time a game ends, a record's side is added or Learn opens.
 //
 // The review is the review job of the facade (tzaar/ai/review.py), at the budget of every
-// review (analysis/review-job.js: the same answer as the Analysis panel's Review), run as a
-// background run of engine/client.js: it asks for its next slice only while no other search
-// of the page runs, so the next game's computer turns, the hint and the analysis come first.
+// review (analysis/review-job.js: the same answer as the Analysis panel's Review), run in the
+// engines of the pool beside the page's engine (engine/client.js), in pieces on its workers,
+// behind the reviews the person waits for; so the next game's computer turns, the hint and the
+// analysis keep the page's engine to themselves. On a machine of one core the pool is the
+// page's engine, where it runs as a background run: it asks for its next slice only while no
+// other search of the page runs.
 //
 //   reviewLater(engine, storage, {id, start, actions, colour, date});   // then runs it
 //   await reviewOf(start, actions);   // the review's answer once it is done (null: none)
@@ -14,7 +17,7 @@
 
 import { listIn, store, withPending, mistakesOf, addItems } from "./exercise-list.js";
 import { runReview, reviewed, gameKey as keyOf } from "../analysis/review-job.js";
-/** Milliseconds of a background slice: the longest a game's search waits for it to end. */
+/** Milliseconds of a background slice in the page's engine: the longest a game's search waits for it to end. */
 const SLICE_MS = 20;
 const listeners = new Set();
 let running = null; // the loop over the waiting games, while it runs
@@ -71,7 +74,8 @@ async function reviewOne(engine, storage, game) {
   const key = keyOf(game.start, game.actions);
   let items = [];
   try {
-    const answer = await runReview(engine, game.start, game.actions, { background: true, sliceMs: SLICE_MS });
+    // (a game reviewed lately, for another side or in the panel, is not reviewed again)
+    const answer = reviewed(game.start, game.actions) ?? (await runReview(engine, game.start, game.actions, { background: true, sliceMs: SLICE_MS }));
     const { positions } = await engine.call("game", { start: game.start, actions: game.actions });
     items = mistakesOf(answer, [game.start, ...positions], game.colour, game, Date.now());
   } catch (error) {

@@ -1,0 +1,147 @@
+// The review in several engines: web/engine/client.js's pool (its size by the machine's cores,
+// the runs waiting for a free worker, the foreground ones first, a stop while waiting, the
+// page's engine when the pool has no worker or its worker cannot start) with fake engines, and
+// web/analysis/review-pieces.js (a review split into pieces and put together) with a fake
+// review job.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { EnginePool, POOL_MAX, poolSize } from "../../web/engine/client.js";
+import { looksOfTurn, progressOf, reviewInPieces } from "../../web/analysis/review-pieces.js";
+
+/** A fake EngineClient whose runs end when told: `engine.ends[i](value)`. */
+function fakeEngine(name) {
+  const engine = { name, runs: [], ends: [], terminated: false };
+  engine.run = (kind, params, options) =>
+    new Promise((resolve, reject) => {
+      engine.runs.push({ kind, params, options });
+      engine.ends.push((value) => (value instanceof Error ? reject(value) : resolve(value)));
+    });
+  engine.terminate = () => (engine.terminated = true);
+  return engine;
+}
+
+const tick = () => new Promise((go) => setTimeout(go, 0));
+
+test("the pool has a worker a core but the page engine's, at most POOL_MAX", () => {
+  assert.deepEqual([1, 2, 3, 4, 5, 8, 64].map(poolSize), [0, 1, 2, 3, 4, POOL_MAX, POOL_MAX]);
+  assert.equal(POOL_MAX, 4);
+  for (const strange of [undefined, 0, -2, 2.5, "8", NaN]) assert.equal(poolSize(strange), 0);
+});
+
+test("runs take the pool's workers as they start them, then wait, the foreground ones first", async () => {
+  const main = fakeEngine("main");
+  const started = [];
+  const pool = new EnginePool(main, 2, () => {
+    const engine = fakeEngine(`pool${started.length}`);
+    started.push(engine);
+    return engine;
+  });
+  assert.equal(pool.started, 0); // started on first need
+  const a = pool.run("review", { n: "a" }, { background: true });
+  const b = pool.run("review", { n: "b" }, { background: true });
+  const c = pool.run("review", { n: "c" }, { background: true });
+  const d = pool.run("review", { n: "d" }, {});
+  await tick();
+  assert.equal(pool.started, 2);
+  assert.deepEqual(started.map((e) => e.runs.map((r) => r.params.n)), [["a"], ["b"]]);
+  assert.equal(started[0].runs[0].options.background, false); // its own worker: nothing to yield to
+  started[0].ends[0]("A");
+  assert.equal(await a, "A");
+  await tick();
+  assert.deepEqual(started[0].runs.map((r) => r.params.n), ["a", "d"]); // d, not in the background, before c
+  started[1].ends[0]("B");
+  await tick();
+  assert.deepEqual(started[1].runs.map((r) => r.params.n), ["b", "c"]);
+  started[0].ends[1]("D");
+  started[1].ends[1]("C");
+  assert.deepEqual(await Promise.all([b, c, d]), ["B", "C", "D"]);
+  assert.equal(main.runs.length, 0);
+});
+
+test("a run stopped while it waits leaves the queue", async () => {
+  const pool = new EnginePool(fakeEngine("main"), 1, () => fakeEngine("pool"));
+  const first = pool.run("review", { n: 1 }, {});
+  const stop = new AbortController();
+  const waiting = pool.run("review", { n: 2 }, { signal: stop.signal });
+  const third = pool.run("review", { n: 3 }, {});
+  await tick();
+  stop.abort();
+  await assert.rejects(waiting, { name: "AbortError" });
+  await assert.rejects(pool.run("review", {}, { signal: stop.signal }), { name: "AbortError" });
+  void first;
+  void third;
+});
+
+test("with no worker of its own, or one that cannot start, the pool's runs are the page engine's", async () => {
+  const main = fakeEngine("main");
+  const none = new EnginePool(main, 0, () => assert.fail("no worker on one core"));
+  const run = none.run("review", { n: 1 }, { background: true, sliceMs: 20 });
+  await tick();
+  assert.deepEqual(main.runs[0].options, { background: true, sliceMs: 20 }); // as asked: it yields there
+  main.ends[0]("one");
+  assert.equal(await run, "one");
+
+  const broken = fakeEngine("broken");
+  const pool = new EnginePool(main, 2, () => broken);
+  const tried = pool.run("review", { n: 2 }, {});
+  await tick();
+  broken.ends[0](Object.assign(new Error("no"), { kind: "EngineUnavailable" }));
+  await tick();
+  assert.equal(pool.size, 0);
+  assert.deepEqual(main.runs[1].params, { n: 2 });
+  main.ends[1]("two");
+  assert.equal(await tried, "two");
+});
+
+// A fake review job: pieces answer with looks named after them; the last review gets them all.
+const LOOKS = { "main 0": 1, "main 1": 2, "alt 0": 3, "main 2": 4, "alt 1": 5, "hint 1": 6, "main 3": 7 };
+
+test("a review in pieces: the parts' first passes, the candidates' deeper looks and the proofs, then the whole from their looks", async () => {
+  const asked = [];
+  const runPiece = async (params, onStep) => {
+    asked.push(params);
+    const piece = params.piece;
+    if (!piece) {
+      const last = { done: true, evaluated: 4, total: 4, turns: ["whole"], looks: params.looks };
+      onStep?.({ done: false, evaluated: 3, total: 4 });
+      onStep?.(last); // as engine/client.js run(): every step, the last one too
+      return last;
+    }
+    if (piece.kind === "first") {
+      const mine = piece.part === 0 ? { "main 0": 1, "main 1": 2, "alt 0": 3 } : { "main 1": 2, "main 2": 4, "alt 1": 5, "hint 1": 6, "main 3": 7 };
+      onStep?.({ done: false, evaluated: 1, total: piece.part === 0 ? 2 : 3 });
+      onStep?.({ done: true, evaluated: piece.part === 0 ? 2 : 3, total: piece.part === 0 ? 2 : 3 });
+      return { done: true, looks: mine, candidates: piece.part === 0 ? [] : [1] };
+    }
+    if (piece.kind === "deeper") return { done: true, looks: { ...params.looks, "deep-played 1": 8 }, candidates: [1] };
+    return { done: true, looks: { "proof 3": 9 }, candidates: [] };
+  };
+  const steps = [];
+  const params = { start: "S", actions: ["a", "b", "c"], nodes: 1500 };
+  const answer = await reviewInPieces(runPiece, params, 2, { onStep: (s) => steps.push(s) });
+  assert.deepEqual(asked.map((p) => p.piece ?? "whole"), [
+    { kind: "first", part: 0, parts: 2 }, { kind: "first", part: 1, parts: 2 }, { kind: "proofs" }, { kind: "deeper", turn: 1 }, "whole",
+  ]);
+  assert.deepEqual(asked[3].looks, { "main 1": 2, "main 2": 4, "alt 1": 5, "hint 1": 6 }); // turn 1's and the position after it
+  assert.deepEqual(answer.looks, { ...LOOKS, "deep-played 1": 8, "proof 3": 9 });
+  assert.ok(asked.every((p) => p.start === "S" && p.nodes === 1500));
+  // progress over the game's 4 positions once every part has said where it is, the last
+  // position counted once the whole is done
+  assert.deepEqual(steps.map((s) => [s.evaluated, s.total, s.done]), [[3, 4, false], [3, 4, false], [3, 4, false], [4, 4, true]]);
+});
+
+test("a piece that fails fails the review", async () => {
+  const runPiece = async (params) => {
+    if (params.piece?.kind === "first" && params.piece.part === 1) throw Object.assign(new Error("bad"), { kind: "BadParams" });
+    return { done: true, looks: {}, candidates: [] };
+  };
+  await assert.rejects(reviewInPieces(runPiece, {}, 3), { kind: "BadParams" });
+});
+
+test("a turn's looks and the progress of the parts", () => {
+  assert.deepEqual(looksOfTurn(LOOKS, 0), { "main 0": 1, "main 1": 2, "alt 0": 3 });
+  assert.deepEqual(looksOfTurn({ "main 10": 1, "main 1": 2, "deep-best 11": 3, "main 11": 4, "hint 10": 5 }, 10), { "main 10": 1, "main 11": 4, "hint 10": 5 });
+  assert.deepEqual(progressOf([{ evaluated: 2, total: 2 }, { evaluated: 3, total: 3 }]), { done: false, evaluated: 3, total: 4 });
+  assert.deepEqual(progressOf([{ evaluated: 0, total: 5 }, { evaluated: 1, total: 4 }]), { done: false, evaluated: 1, total: 8 });
+});
