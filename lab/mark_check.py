@@ -17,7 +17,7 @@ the search), the marks where both turns lead to the same proven result, and the 
 the deeper look prefers the turn played by :data:`CONFIRM` points or more.
 
 Prints a row a mark (game, turn, kind, the review's loss, played, better, the two chances,
-the verdict) and the share confirmed; ``--json FILE`` writes the rows (deterministic: the
+the verdict), the share confirmed and the CPU seconds (all, and the reviews'); ``--json FILE`` writes the rows (deterministic: the
 same inputs and budgets give the same file, so a later run compares mark by mark);
 ``--jobs J`` reviews and checks J games at a time in J processes (the rows keep the order of
 the records).  Figures in BENCHMARKS.md and docs/benchmarks-log.md; the games measured are
@@ -167,13 +167,16 @@ def check_mark(mark: Mark, nodes: int) -> dict:
     return {**row, **verdict(played, better)}
 
 
-def check_game(task: tuple) -> tuple[list, float]:
-    """``(rows, CPU seconds)`` of one record: ``task`` is (path, review nodes, Master's nodes)."""
+def check_game(task: tuple) -> tuple[list, float, float]:
+    """``(rows, CPU seconds, the review's CPU seconds)`` of one record: ``task`` is (path,
+    review nodes, Master's nodes)."""
     path, review_nodes, nodes = task
     start = time.process_time()
     text = Path(path).read_text(encoding="utf-8")
-    rows = [check_mark(m, nodes) for m in review_marks(Path(path).name, text, review_nodes)]
-    return rows, time.process_time() - start
+    marks = review_marks(Path(path).name, text, review_nodes)
+    reviewed = time.process_time()
+    rows = [check_mark(m, nodes) for m in marks]
+    return rows, time.process_time() - start, reviewed - start
 
 
 def summary(rows: list) -> dict:
@@ -247,15 +250,16 @@ def main(argv=None) -> int:
     print(f"{len(tasks)} games, the review at {args.review_nodes:,} nodes a position, Master at {args.nodes:,} nodes a look; "
           f"chances are the mover's, in percent")
     print(HEADER, flush=True)
-    rows, cpu = [], 0.0
-    for game_rows, seconds in _results(tasks, args.jobs):
+    rows, cpu, reviewing = [], 0.0, 0.0
+    for game_rows, seconds, review_seconds in _results(tasks, args.jobs):
         rows += game_rows
         cpu += seconds
+        reviewing += review_seconds
         for row in game_rows:
             print(table_row(row), flush=True)
     counts = summary(rows)
     print(summary_text(counts, len(tasks)))
-    print(f"{cpu:.0f} s of CPU")
+    print(f"{cpu:.0f} s of CPU, the reviews {reviewing:.0f} s of it")
     if args.json:
         out = {"review_nodes": args.review_nodes, "nodes": args.nodes, "confirm": CONFIRM,
                "games": [Path(p).name for p in args.records], "summary": counts, "rows": rows}

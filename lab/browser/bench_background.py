@@ -1,8 +1,10 @@
-"""The next game's first computer turn while a finished game is reviewed in the background, and without.
+"""The next game's first computer turn while finished games are reviewed in the background, and
+without; and how long those reviews take.
 
     .venv/bin/python -m lab.browser.bench_background [ROUNDS] [--level strong] [--no-build]
+                                                     [--before DIST] [--cores N]
 
-On the page itself (index.html, its own engine client and worker), each round opens a long
+On the page itself (index.html, its own engine client and workers), each round opens a long
 finished game (Beginner against itself from the standard start, a new seed each round: some
 dozens of turns, seconds of review) as a game record, then at once starts a new game, Person against LEVEL, in which the person opens and
 the computer answers. With the review: the record is opened while Person plays against the
@@ -14,10 +16,17 @@ saying it thinks to its first action sent to be played (the requests the page se
 kinds of round alternate in one page; the figure is the ratio of the medians.
 
 Each round with the review also checks that the review was still waiting when the turn ended
-(else that round measured nothing), and counts the review's slices asked for during the
-turn (the background yields: at most the one under way when the search started). For
-contrast, a third kind of round runs a review that does not yield beside the turn (GREEDY:
-what the review did before it yielded), to show what the yielding saves.
+(else that round measured nothing), counts the review's slices asked of the page's engine
+during the turn (in the background there: at most the one under way when the search
+started; none when the reviews run in the pool of engines beside it), and times the reviews:
+from the waiting games stored to the last one reviewed (their wall time). For contrast, a
+third kind of round runs a review that does not yield beside the turn in the page's engine
+(GREEDY: what the review did before it yielded), to show what the yielding saves.
+
+``--before DIST`` (the dist/ of an older commit, built by its own build.py) runs the same
+rounds on that site too, in its own page, alternating with today's, so both sites' ratios and
+their reviews' wall times compare in one run. ``--cores N`` makes the pages report N cores
+(navigator.hardwareConcurrency: the pool's size is N - 1, at most 4); by default the machine's.
 
 Prints a Markdown table for BENCHMARKS.md (the line) and docs/benchmarks-log.md (the rounds).
 """
@@ -25,6 +34,7 @@ Prints a Markdown table for BENCHMARKS.md (the line) and docs/benchmarks-log.md 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import statistics
 import sys
 from pathlib import Path
@@ -35,7 +45,7 @@ sys.path.insert(0, str(_ROOT))
 from conftest import build  # noqa: E402
 from helpers import RECORDERS, STANDARD, act, idle, new_game, open_records, paste_record, record_text  # noqa: E402
 
-from lab.browser.site import site_in_chromium  # noqa: E402
+from lab.browser.site import chromium, served  # noqa: E402
 from tzaar.facade import call  # noqa: E402
 from tzaar.rules.position import Position  # noqa: E402
 
@@ -78,8 +88,14 @@ GREEDY = """(game) => {
 }"""
 CATCH_WORKER = """(() => {
   const post = Worker.prototype.postMessage;
-  Worker.prototype.postMessage = function (...args) { window.__worker = this; return post.apply(this, args); };
+  window.__engineSteps = []; // when review steps were asked of the page's engine (the first worker started)
+  Worker.prototype.postMessage = function (message, ...rest) {
+    window.__worker ??= this;
+    if (this === window.__worker && message?.method === "review_step") window.__engineSteps.push(performance.now());
+    return post.call(this, message, ...rest);
+  };
 })();"""
+CORES = 'Object.defineProperty(Navigator.prototype, "hardwareConcurrency", { get: () => %d });'
 KINDS = ("none", "background", "greedy")
 
 
@@ -92,6 +108,7 @@ def round_(page, seed: int, kind: str, level: str) -> dict:
     if background:  # more games wait for their review (as after a closed page): seconds of it
         waiting = [{"id": f"bench{seed}.{k}", "start": STANDARD, "actions": long_game(seed * 10 + k), "colour": "white", "date": "2026-01-01"} for k in range(WAITING)]
         page.evaluate("(p) => localStorage.setItem('tzaar.exercises', JSON.stringify({version: 1, items: [], pending: p}))", waiting)
+    stored = page.evaluate("() => performance.now()")
     paste_record(open_records(page), record_text(actions, start=STANDARD))
     page.wait_for_function("(n) => window.tzaar.state.actions.length === n && !window.tzaar.state.busy", arg=len(actions))
     if background:
@@ -108,15 +125,42 @@ def round_(page, seed: int, kind: str, level: str) -> dict:
     sent = page.evaluate("(t) => window.__sent.filter((m) => m.t >= t)", since)
     start = next(m["t"] for m in sent if m["method"] == "ai_start")
     ended = next(m["t"] for m in sent if m["method"] == "play" and m["t"] > start)
-    slices = sum(1 for m in sent if m["method"] == "review_step" and start <= m["t"] <= ended)
+    slices = page.evaluate("([a, b]) => window.__engineSteps.filter((t) => t >= a && t <= b).length", [start, ended])
     waiting = page.evaluate(f"() => {PENDING}")
     long = page.evaluate("([a, b]) => (window.__long || []).filter((e) => e.start >= a && e.start <= b).length", [start, ended])
     if kind == "greedy":
         slices = page.evaluate("() => { window.__greedy.on = false; return window.__greedy.slices; }")
+    reviews = None
     if background:
-        # Let the review end before the next round (its game stays kept: no second review).
-        page.wait_for_function(f"() => {PENDING} === 0", timeout=600_000)
-    return {"ms": ended - start, "kind": kind, "waiting": waiting, "slices": slices, "long": long}
+        # The reviews' wall time; and they end before the next round (its game stays kept: no second review).
+        done = page.wait_for_function(f"() => {PENDING} === 0 && performance.now()", timeout=1_800_000, polling=100)
+        reviews = done.json_value() - stored
+    return {"ms": ended - start, "kind": kind, "waiting": waiting, "slices": slices, "long": long, "reviews": reviews}
+
+
+def open_page(browser, url: str, cores):
+    """The page of the site at `url`, its engine ready, recording its requests."""
+    page = browser.new_context(service_workers="block").new_page()
+    page.add_init_script(RECORDERS)
+    page.add_init_script(CATCH_WORKER)
+    if cores:
+        page.add_init_script(CORES % cores)
+    page.goto(url + "index.html")
+    page.wait_for_selector("html[data-engine=ready]", timeout=120_000)
+    idle(page)
+    return page
+
+
+def summary(rounds: list, site: str, count: int) -> str:
+    """The medians of one site's rounds."""
+    mine = [r for r in rounds if r["site"] == site]
+    median = {k: statistics.median(r["ms"] for r in mine if r["kind"] == k) for k in KINDS}
+    measured = sum(1 for r in mine if r["kind"] == "background" and r["waiting"])
+    reviews = statistics.median(r["reviews"] for r in mine if r["kind"] == "background")
+    return (f"{site}: median ms {median['none']:.0f} alone, {median['background']:.0f} with the background review"
+            f" (ratio {median['background'] / median['none']:.2f}; {measured} of {count} rounds had games still waiting"
+            f" when the turn ended), {median['greedy']:.0f} beside a review that does not yield (ratio {median['greedy'] / median['none']:.2f});"
+            f" the reviews of {WAITING + 1} games: median {reviews / 1000:.1f} s")
 
 
 def main() -> None:
@@ -124,32 +168,38 @@ def main() -> None:
     parser.add_argument("rounds", nargs="?", type=int, default=6, help="rounds of each kind (default 6)")
     parser.add_argument("--level", default="strong", choices=("beginner", "casual", "strong"))
     parser.add_argument("--no-build", action="store_true")
+    parser.add_argument("--before", type=Path, help="dist/ of an older commit: the same rounds on it too, alternating")
+    parser.add_argument("--cores", type=int, help="the cores the pages report (default: the machine's)")
     args = parser.parse_args()
     if args.rounds <= 0:
         parser.error("ROUNDS must be above 0")
     if not args.no_build:
         build.build(quiet=True)
-    with site_in_chromium() as (browser, url):
-        page = browser.new_context(service_workers="block").new_page()
-        page.add_init_script(RECORDERS)
-        page.add_init_script(CATCH_WORKER)
-        page.goto(url + "index.html")
-        page.wait_for_selector("html[data-engine=ready]", timeout=120_000)
-        idle(page)
-        print(f"Chromium {browser.version}, {args.level}'s first turn, {args.rounds} rounds of each kind\n")
-        print("| round | review | ms | games waiting after | review slices during | long tasks |")
-        print("| ---: | --- | ---: | ---: | ---: | ---: |")
-        round_(page, 99, "none", args.level)  # not counted: the first search loads the engine's modules
+    sites = {"today": build.DIST}
+    if args.before:
+        sites["before"] = args.before
+    with contextlib.ExitStack() as stack:
+        browser = stack.enter_context(chromium())
+        pages = {site: open_page(browser, stack.enter_context(served(dist=dist)), args.cores) for site, dist in sites.items()}
+        cores = pages["today"].evaluate("() => navigator.hardwareConcurrency")
+        print(f"Chromium {browser.version}, {args.level}'s first turn, {args.rounds} rounds of each kind, {cores} cores reported\n")
+        print("| round | site | review | ms | games waiting after | review slices in the page's engine during | long tasks | reviews s |")
+        print("| ---: | --- | --- | ---: | ---: | ---: | ---: | ---: |")
+        for page in pages.values():
+            round_(page, 99, "none", args.level)  # not counted: the first search loads the engine's modules
         rounds = []
         for i in range(args.rounds * len(KINDS)):
-            r = round_(page, 100 + i, KINDS[i % len(KINDS)], args.level)
-            rounds.append(r)
-            print(f"| {i + 1} | {r['kind']} | {r['ms']:.0f} | {r['waiting']} | {r['slices']} | {r['long']} |", flush=True)
-    median = {k: statistics.median(r["ms"] for r in rounds if r["kind"] == k) for k in KINDS}
-    measured = sum(1 for r in rounds if r["kind"] == "background" and r["waiting"])
-    print(f"\nmedian ms: {median['none']:.0f} alone, {median['background']:.0f} with the background review"
-          f" (ratio {median['background'] / median['none']:.2f}; {measured} of {args.rounds} rounds had games still waiting"
-          f" when the turn ended), {median['greedy']:.0f} beside a review that does not yield (ratio {median['greedy'] / median['none']:.2f})")
+            for site, page in pages.items():
+                r = {**round_(page, 100 + i, KINDS[i % len(KINDS)], args.level), "site": site}
+                rounds.append(r)
+                reviews = "" if r["reviews"] is None else f"{r['reviews'] / 1000:.1f}"
+                print(f"| {i + 1} | {site} | {r['kind']} | {r['ms']:.0f} | {r['waiting']} | {r['slices']} | {r['long']} | {reviews} |", flush=True)
+    print()
+    for site in sites:
+        print(summary(rounds, site, args.rounds))
+    if args.before:
+        today, before = ([r["reviews"] for r in rounds if r["site"] == s and r["reviews"] is not None] for s in ("today", "before"))
+        print(f"the reviews' wall time, today / before: {statistics.median(today) / statistics.median(before):.2f}")
 
 
 if __name__ == "__main__":
