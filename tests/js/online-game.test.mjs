@@ -104,7 +104,10 @@ function page(actions, { side = "white", record = { game: GAME, end: null } } = 
     send: (message) => p.sent.push(message),
     refuse: (why) => p.refused.push(why),
     turnSent: () => 1234.4,
-    theirTurnEnded: (left) => p.turnEnded.push(left),
+    theirTurnEnded: (left, at) => {
+      assert.ok(Number.isFinite(at), "the moment it arrived");
+      p.turnEnded.push(left);
+    },
     end: (ended) => p.ended.push(ended),
   }, actions.length);
   return p;

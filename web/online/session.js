@@ -42,7 +42,7 @@ export class Session {
   takebacks; // the take-back offered, or to answer (takeback.js): .pending
   exchange; // the actions sent and received (actions.js): .sent, .acked, .timings
   timing = null; // the clocks (timing.js), once the game is known
-  clockClaim = null; // {side, excess, n}: the other page claimed more time than it can have had
+  clockClaim = null; // {side, excess, n}: the other page claimed more time than it can have had (excess: in all)
 
   constructor({ game, storage, config, record, onChange = () => {} }) {
     this.#game = game;
@@ -69,7 +69,7 @@ export class Session {
         record: () => this.record,
         theirName: () => this.theirName,
         turnSent: () => this.timing?.turnSent(Date.now()),
-        theirTurnEnded: (left) => this.#theirTurnEnded(left),
+        theirTurnEnded: (left, at) => this.#theirTurnEnded(left, at),
         end: (ended) => this.#end(ended, false),
       },
       record.actions?.length ?? 0,
@@ -290,10 +290,13 @@ export class Session {
     }
   }
 
-  /** The other side's turn ended with its claim of time left: checked; said when it is more than possible. */
-  #theirTurnEnded(left) {
-    const check = this.timing?.turnReceived(left, Date.now());
-    if (check && !check.plausible && left !== undefined) this.clockClaim = { side: this.theirColour, excess: check.excess, n: (this.clockClaim?.n ?? 0) + 1 };
+  /** The other side's turn ended with its claim of time left, its last action having arrived
+   * at `at`: checked; said when the claims go past the game's allowance (timing.js). */
+  #theirTurnEnded(left, at) {
+    const check = this.timing?.turnReceived(left, at);
+    if (!check || check.plausible || left === undefined) return;
+    this.clockClaim = { side: this.theirColour, excess: check.over, n: (this.clockClaim?.n ?? 0) + 1 };
+    this.refusal = null; // (the panel shows the newer news: this)
   }
 
   /** Every moment or so (online.js): a side out of time loses. */
