@@ -1,10 +1,62 @@
-// What the other page may claim, checked against this page's own record: the clocks' claims
-// over a whole game (game/clock.js's lag allowance, online/timing.js).
+// What the other page may claim, checked against this page's own record (claims.js): an end
+// outside the rules (resigned, on time, abandoned) and the host's game (start); and the
+// clocks' claims over a whole game (game/clock.js's lag allowance, online/timing.js).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { newLag, lagTolerance, lagAfter, restoreLag, LAG_ALLOWANCE_MS, LAG_REFILL_MS } from "../../web/game/clock.js";
+import { endAccepted, startFits, DISCONNECT_WAIT_S, AWAY_MARGIN_S } from "../../web/online/claims.js";
+import { rematchGame } from "../../web/online/record.js";
+import { newLag, lagTolerance, lagAfter, restoreLag, LAG_ALLOWANCE_MS, LAG_REFILL_MS, CLAIM_TOLERANCE_MS } from "../../web/game/clock.js";
 import { OnlineTiming } from "../../web/online/timing.js";
+
+const STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1";
+const GAME = { start: STANDARD, white: "host", clock: null, names: { host: "Ann", guest: "Bob" }, round: 1 };
+
+/** This page plays White; the other page (the sender of the claim) Black. */
+const facts = (extra = {}) => ({ theirSide: "black", clockLeft: () => null, awayMs: 0, ...extra });
+
+test("a resignation is taken only of the sender itself", () => {
+  assert.equal(endAccepted({ reason: "resigned", loser: "black" }, facts()), true, "the sender resigns (its resign lost in a drop)");
+  assert.equal(endAccepted({ reason: "resigned", loser: "white" }, facts()), false, "the sender says this page resigned");
+});
+
+test("a loss on time only when this page's own clock says so, give or take the clocks' margin", () => {
+  const ours = (left) => facts({ clockLeft: (side) => ({ white: left, black: 90_000 })[side] });
+  assert.equal(endAccepted({ reason: "timeout", loser: "white" }, facts()), false, "an untimed game");
+  assert.equal(endAccepted({ reason: "timeout", loser: "white" }, ours(45_000)), false, "this page's clock has 45 s left");
+  assert.equal(endAccepted({ reason: "timeout", loser: "white" }, ours(0)), true);
+  assert.equal(endAccepted({ reason: "timeout", loser: "white" }, ours(CLAIM_TOLERANCE_MS)), true, "the other page counts from a message's way earlier");
+  assert.equal(endAccepted({ reason: "timeout", loser: "white" }, ours(CLAIM_TOLERANCE_MS + 1)), false);
+  assert.equal(endAccepted({ reason: "timeout", loser: "black" }, ours(0)), false, "the sender's own time: 90 s by this page's count");
+});
+
+test("an abandonment only of this page's player, and only when this page was away for the countdown", () => {
+  const gone = (ms) => facts({ awayMs: ms });
+  const needed = (DISCONNECT_WAIT_S - AWAY_MARGIN_S) * 1000;
+  assert.equal(endAccepted({ reason: "abandoned", loser: "white" }, gone(0)), false, "this page was never away");
+  assert.equal(endAccepted({ reason: "abandoned", loser: "white" }, gone(needed - 1)), false);
+  assert.equal(endAccepted({ reason: "abandoned", loser: "white" }, gone(needed)), true, "back after the countdown (a reload)");
+  assert.equal(endAccepted({ reason: "abandoned", loser: "white" }, gone(DISCONNECT_WAIT_S * 1000 + 5000)), true);
+  assert.equal(endAccepted({ reason: "abandoned", loser: "black" }, gone(DISCONNECT_WAIT_S * 1000 + 5000)), false, "the sender claims it left itself");
+  assert.equal(endAccepted({ reason: "bored", loser: "white" }, gone(1e9)), false);
+});
+
+test("the host's start: a first game, the same round told again, or the rematch both agreed to", () => {
+  const record = { role: "guest", game: GAME, actions: ["C5xC4", "B3xC4"], end: null };
+  assert.equal(startFits({ ...record, game: null }, GAME, false), "first");
+  assert.equal(startFits(record, GAME, false), "again", "a reconnection: the same round");
+  assert.equal(startFits(record, { ...GAME, names: { host: "Eve", guest: "Bob" } }, false), "again", "(the names are not the game: ours stay)");
+  assert.equal(startFits(record, { ...GAME, white: "guest" }, false), null, "the colours swapped mid-game");
+  assert.equal(startFits(record, { ...GAME, start: STANDARD.replace("w1", "w2") }, false), null, "another start position");
+  assert.equal(startFits(record, { ...GAME, clock: "3+2" }, false), null, "another time control");
+  assert.equal(startFits(record, { ...GAME, round: 2 }, false), null, "a new round nobody agreed to");
+  const next = rematchGame(GAME);
+  assert.equal(startFits(record, next, false), null, "the rematch, not agreed by this page");
+  assert.equal(startFits(record, next, true), "next");
+  assert.equal(startFits(record, { ...next, white: "host" }, true), null, "the rematch must swap the colours");
+  assert.equal(startFits(record, { ...next, clock: "5+3" }, true), null, "and keep the time control");
+  assert.equal(startFits(record, { ...next, round: 3 }, true), null, "and be the next round");
+});
 
 test("the clocks' claims over a game: an allowance of a second or two in all, then this page's own count", () => {
   let lag = newLag();

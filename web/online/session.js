@@ -1,10 +1,11 @@
 // An online game between this page and the other player's, from the first hello to the
 // rematch: who the pages are (hello, start), the game's status, its rounds (a take-back
 // applied), its end (the rules, a resignation, the clock, a player gone), every message of the
-// other page sent to the part it concerns. Its parts: the connection (connection.js), the
-// actions exchanged (actions.js), the take-back offers (takeback.js), the chat (chat.js), the
-// rematch offer (rematch.js), the clocks (timing.js) and the record kept in the browser
-// (record.js). It changes the board only through the Game's public methods (load, play,
+// other page sent to the part it concerns, and what the other page claims checked against this
+// page's own record first (claims.js: an end, a start). Its parts: the connection
+// (connection.js), the actions exchanged (actions.js), the take-back offers (takeback.js), the
+// chat (chat.js), the rematch offer (rematch.js), the clocks (timing.js) and the record kept in
+// the browser (record.js). It changes the board only through the Game's public methods (load, play,
 // announce, endGame); online.js draws it.
 //
 //   const session = new Session({game, storage, config, record, onChange});
@@ -21,10 +22,11 @@ import { Connection } from "./connection.js";
 import { Chat } from "./chat.js";
 import { RematchOffer } from "./rematch.js";
 import { ActionExchange, whenIdle } from "./actions.js";
-import { RECORD_KEY, colourOf, theirNameOf, isNewRound, startRound, rematchGame } from "./record.js";
+import { RECORD_KEY, colourOf, theirNameOf, startRound, rematchGame } from "./record.js";
+import { DISCONNECT_WAIT_S, endAccepted, startFits } from "./claims.js";
 
-/** Seconds the other player may be gone before the win may be claimed. */
-export const DISCONNECT_WAIT_S = 60;
+/** How often the moment of the last contact with the other page is saved while connected. */
+const CONTACT_SAVED_MS = 5000;
 
 export class Session {
   #game;
@@ -33,6 +35,8 @@ export class Session {
   #connection;
   #closed = false;
   #unsubscribe;
+  #away = 0; // ms this page was away from the other before the current connection
+  #contactSaved = 0;
   record;
   status;
   disconnectedAt = null; // Date.now() when the other page went
@@ -70,7 +74,7 @@ export class Session {
         theirName: () => this.theirName,
         turnSent: () => this.timing?.turnSent(Date.now()),
         theirTurnEnded: (left, at) => this.#theirTurnEnded(left, at),
-        end: (ended) => this.#end(ended, false),
+        end: (ended) => this.#theirEnd(ended),
       },
       record.actions?.length ?? 0,
     );
@@ -79,7 +83,7 @@ export class Session {
       friend: () => Boolean(this.record.friend),
       announce: ({ say, text }) => this.#game.announce(t("online.announce.chat", { name: this.them, text: text ?? t(`online.say.${say}`) })),
     });
-    this.rematch = new RematchOffer({ ...port, possible: () => this.status === "ended" && this.record.end?.reason !== "abandoned", agreed: () => this.#nextRound() });
+    this.rematch = new RematchOffer({ ...port, possible: () => this.status === "ended" && this.record.end?.reason !== "abandoned", agreed: () => this.#nextRound() }, record.rematch);
     this.takebacks = new TakebackOffers({
       ...port,
       state: () => this.#game.state,
@@ -116,6 +120,7 @@ export class Session {
   #save() {
     if (this.timing) this.record.clock = this.timing.saved;
     this.record.takeback = this.takebacks.accepted;
+    this.record.rematch = this.rematch.saved;
     if (!this.#closed) this.#storage.set(RECORD_KEY, this.record);
   }
 
@@ -165,6 +170,7 @@ export class Session {
 
   /** A message of the page this game is played with (checked by protocol.js), in order. */
   async #handle(message) {
+    this.record.contact = Date.now();
     if (message.t === "full" && this.record.role === "guest" && !this.record.game) {
       this.status = "refused"; // the host plays this game with another page already
       this.#changed();
@@ -175,7 +181,7 @@ export class Session {
       act: () => this.exchange.received(message.n, message.a, message.left),
       ack: () => this.exchange.acknowledged(message.n),
       sync: () => this.#sync(message),
-      resign: () => this.#end({ reason: "resigned", loser: this.theirColour }, false),
+      resign: () => (this.record.game && !this.record.end ? this.#end({ reason: "resigned", loser: this.theirColour }, false) : this.#refuse("ended")),
       chat: () => this.chat.received(message),
       rematch: () => this.rematch.received(),
       undo: () => this.#takebackMessage(message),
@@ -195,6 +201,9 @@ export class Session {
     }
     if (this.#connection.peer && this.#connection.peer !== peer) return; // bound to another connection already
     const first = !r.them;
+    const now = Date.now();
+    this.#away = r.contact ? Math.max(0, now - r.contact) : 0; // (an abandonment claimed against us: claims.js)
+    r.contact = now;
     r.them = message.id;
     this.#connection.bind(peer); // connected: no more announcing on the relays
     if (r.role === "host") {
@@ -211,21 +220,23 @@ export class Session {
     if (first && r.role === "host") this.#game.announce(t("online.announce.joined"));
   }
 
-  /** The host's game arrives at the guest (a first time, or a rematch). */
+  /** The host's game arrives at the guest: a first time, again after a reconnection (nothing
+   * changes), or the rematch both agreed to; anything else is refused (claims.js startFits). */
   async #start(game) {
     const r = this.record;
-    if (r.role !== "guest") return;
-    if (isNewRound(r, game)) {
+    const fit = r.role === "guest" ? startFits(r, game, this.rematch.agreed) : null;
+    if (!fit) return this.#refuse("start");
+    if (fit !== "again") {
       startRound(r, game);
       this.rematch.clear();
       this.takebacks.lapse(true);
       await this.#loadGame();
       this.#game.announce(t("online.announce.started"));
-    } else r.game = game;
+    }
     this.status = r.end ? "ended" : "playing";
     if (this.status === "playing") this.timing.begin("white", Date.now());
     this.#changed();
-    this.#send({ t: "sync", actions: r.actions, round: game.round, ended: r.end });
+    this.#send({ t: "sync", actions: r.actions, round: r.game.round, ended: r.end });
   }
 
   /** Put the record's game on the board: this page's person plays its colour, the other page the other. */
@@ -299,8 +310,24 @@ export class Session {
     this.refusal = null; // (the panel shows the newer news: this)
   }
 
-  /** Every moment or so (online.js): a side out of time loses. */
+  /** An end outside the rules that the other page claims (its sync): taken only when this page
+   * can check it (claims.js endAccepted), else refused and said; the game goes on. */
+  #theirEnd(end) {
+    const now = Date.now();
+    const facts = { theirSide: this.theirColour, clockLeft: (side) => this.timing?.left(side, now) ?? null, awayMs: this.#away };
+    if (!endAccepted(end, facts)) return this.#refuse("end");
+    this.#end(end, false);
+  }
+
+  /** Every moment or so (online.js): the contact with the other page stamped; a side out of time loses. */
   tick(now = Date.now()) {
+    if (this.#connection.peer && !this.#closed) {
+      this.record.contact = now;
+      if (now - this.#contactSaved >= CONTACT_SAVED_MS) {
+        this.#contactSaved = now;
+        this.#save();
+      }
+    }
     if (this.status !== "playing" || !this.timing || this.record.end || this.#game.state.view?.winner) return;
     const side = this.timing.outOfTime(this.colour, now);
     if (side) this.#end({ reason: "timeout", loser: side }, false);
