@@ -13,13 +13,11 @@ import { RematchOffer, rematchAfter } from "../../web/online/rematch.js";
 const STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1";
 const GAME = { start: STANDARD, white: "host", clock: "5+3", names: { host: "Ann", guest: "Bob" }, round: 1 };
 
-test("a new record: no game yet, a fresh player id, the name cut to its longest", () => {
+test("a new record: no game yet, no seat yet (the session makes it), the name cut to its longest", () => {
   const record = newRecord({ room: "r".repeat(16), secret: "s".repeat(24), role: "guest", name: "x".repeat(30), friend: true });
   assert.equal(record.v, RECORD_VERSION);
-  assert.match(record.me, /^[A-Za-z0-9_-]{16}$/);
-  assert.notEqual(newRecord(record).me, record.me);
   assert.equal(record.name.length, 24);
-  assert.deepEqual([record.them, record.game, record.actions, record.end], [null, null, [], null]);
+  assert.deepEqual([record.key, record.me, record.them, record.game, record.actions, record.end, record.contact], [null, null, null, null, [], null, null]);
 });
 
 test("a saved record is resumed only when it is one of this version, whole", () => {
@@ -27,7 +25,7 @@ test("a saved record is resumed only when it is one of this version, whole", () 
   assert.deepEqual(readRecord(record), record);
   const { actions, ...older } = record; // (an early save without actions)
   assert.deepEqual(readRecord(older).actions, []);
-  for (const bad of [null, "online", { ...record, v: 0 }, { ...record, role: "judge" }, { ...record, room: 5 }, { ...record, actions: "C5xC4" }]) {
+  for (const bad of [null, "online", { ...record, v: 0 }, { ...record, v: 1 }, { ...record, role: "judge" }, { ...record, room: 5 }, { ...record, actions: "C5xC4" }]) {
     assert.equal(readRecord(bad), null, JSON.stringify(bad));
   }
 });

@@ -13,11 +13,14 @@ import { takebackFor, offerFits, answerFits, beforeTakeback, afterTakeback, Take
 
 const STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1";
 const why = (data) => checkMessage(data).why;
+const KEY = "B" + "k".repeat(86); // the shape of a seat's public key (seat.js): 87 characters
+const NONCE = "n".repeat(22);
 const ok = (message) => checkMessage(JSON.stringify(message)).ok;
 
 test("each kind of message with the right values is read", () => {
   for (const message of [
-    { t: "hello", v: 1, role: "guest", id: "abcdefgh12", name: "Bob" },
+    { t: "hello", v: 2, role: "guest", key: KEY, nonce: NONCE, name: "Bob" },
+    { t: "proof", sig: "s".repeat(86) },
     { t: "start", game: { start: STANDARD, white: "host", clock: "3+2", names: { host: "Ann", guest: "" }, round: 1 } },
     { t: "start", game: { start: STANDARD, white: "guest", clock: null, names: {}, round: 2 } },
     { t: "full" },
@@ -62,11 +65,16 @@ test("a message of an unknown kind, with extra keys or wrong values is refused",
     { t: "act", n: 0, a: "<b>x</b>" },
     { t: "act", n: 0, a: "C5xC4", left: -5 },
     { t: "act", n: 0, a: "C5xC4", left: "all" },
-    { t: "hello", v: 2, role: "guest", id: "abcdefgh12", name: "Bob" },
-    { t: "hello", v: 1, role: "spectator", id: "abcdefgh12", name: "Bob" },
-    { t: "hello", v: 1, role: "guest", id: "short", name: "Bob" },
-    { t: "hello", v: 1, role: "guest", id: "abcdefgh12", name: "x".repeat(25) },
-    { t: "hello", v: 1, role: "guest", id: "abcdefgh12", name: "Bob\u0000" },
+    { t: "hello", v: 1, role: "guest", id: "abcdefgh12", name: "Bob" }, // (a page of the first version: a random id)
+    { t: "hello", v: 2, role: "guest", key: KEY, nonce: NONCE, id: "abcdefgh12", name: "Bob" },
+    { t: "hello", v: 2, role: "spectator", key: KEY, nonce: NONCE, name: "Bob" },
+    { t: "hello", v: 2, role: "guest", key: KEY.slice(1), nonce: NONCE, name: "Bob" },
+    { t: "hello", v: 2, role: "guest", key: KEY, nonce: "short", name: "Bob" },
+    { t: "hello", v: 2, role: "guest", key: KEY, nonce: NONCE, name: "x".repeat(25) },
+    { t: "hello", v: 2, role: "guest", key: KEY, nonce: NONCE, name: "Bob\u0000" },
+    { t: "proof", sig: "s".repeat(85) },
+    { t: "proof", sig: "s".repeat(86) + "=" },
+    { t: "proof" },
     { t: "start", game: { start: "nonsense", white: "host", clock: null, names: {}, round: 1 } },
     { t: "start", game: { start: STANDARD, white: "host", clock: "4+1", names: {}, round: 1 } },
     { t: "sync", actions: ["C5xC4", 5], round: 1, ended: null },

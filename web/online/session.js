@@ -1,11 +1,12 @@
 // An online game between this page and the other player's, from the first hello to the
-// rematch: who the pages are (hello, start), the game's status, its rounds (a take-back
-// applied), its end (the rules, a resignation, the clock, a player gone), every message of the
-// other page sent to the part it concerns, and what the other page claims checked against this
-// page's own record first (claims.js: an end, a start). Its parts: the connection
-// (connection.js), the actions exchanged (actions.js), the take-back offers (takeback.js), the
-// chat (chat.js), the rematch offer (rematch.js), the clocks (timing.js) and the record kept in
-// the browser (record.js). It changes the board only through the Game's public methods (load, play,
+// rematch: who the pages are (the seat proved: handshake.js; start), the game's status, its
+// rounds (a take-back applied), its end (the rules, a resignation, the clock, a player gone),
+// every message of the other page sent to the part it concerns, and what the other page
+// claims checked against this page's own record first (claims.js: an end, a start). Its
+// parts: the connection (connection.js), the actions exchanged (actions.js), the take-back
+// offers (takeback.js), the chat (chat.js), the rematch offer (rematch.js), the clocks
+// (timing.js), the record kept in the browser (record.js) and the marker of a taken seat
+// (seat-taken.js). It changes the board only through the Game's public methods (load, play,
 // announce, endGame); online.js draws it.
 //
 //   const session = new Session({game, storage, config, record, onChange});
@@ -24,6 +25,7 @@ import { RematchOffer } from "./rematch.js";
 import { ActionExchange, whenIdle } from "./actions.js";
 import { RECORD_KEY, colourOf, theirNameOf, startRound, rematchGame } from "./record.js";
 import { DISCONNECT_WAIT_S, endAccepted, startFits } from "./claims.js";
+import { Handshake } from "./handshake.js";
 
 /** How often the moment of the last contact with the other page is saved while connected. */
 const CONTACT_SAVED_MS = 5000;
@@ -35,6 +37,8 @@ export class Session {
   #connection;
   #closed = false;
   #unsubscribe;
+  #handshake;
+  #config;
   #away = 0; // ms this page was away from the other before the current connection
   #contactSaved = 0;
   record;
@@ -47,19 +51,28 @@ export class Session {
   exchange; // the actions sent and received (actions.js): .sent, .acked, .timings
   timing = null; // the clocks (timing.js), once the game is known
   clockClaim = null; // {side, excess, n}: the other page claimed more time than it can have had (excess: in all)
+  seatMarked = null; // a promise: the host's marker of the taken seat published (seat-taken.js), once a load
 
   constructor({ game, storage, config, record, onChange = () => {} }) {
     this.#game = game;
     this.#storage = storage;
     this.#onChange = onChange;
     this.record = record;
+    this.#config = config;
     this.status = record.end ? "ended" : record.role === "host" && !record.them ? "waiting" : "connecting";
+    this.#handshake = new Handshake({
+      record: () => this.record,
+      send: (message, peer) => this.#send(message, peer),
+      bound: () => this.#connection.peer,
+      bind: (peer, claim) => this.#bind(peer, claim),
+      refuse: (why) => this.#refuse(why),
+    });
     this.#connection = new Connection({
       config,
       room: record.room,
       secret: record.secret,
-      greet: (peer) => this.#connection.send({ t: "hello", v: 1, role: this.record.role, id: this.record.me, name: this.record.name }, peer),
-      hello: (message, peer) => this.#hello(message, peer),
+      greet: (peer) => this.#handshake.greet(peer),
+      hello: (message, peer) => (message.t === "proof" ? this.#handshake.proof(message, peer) : this.#handshake.hello(message, peer)),
       message: (message) => this.#handle(message),
       refuse: (why) => (why === "flood" && this.refusal?.why === "flood" ? null : this.#refuse(why)),
       gone: () => this.#gone(),
@@ -129,10 +142,22 @@ export class Session {
     if (this.record.game) await this.#loadGame();
   }
 
-  /** Join the room (a fresh connection attempt); the other page is found through the relays. */
+  /** Join the room (a fresh connection attempt): this page's seat made the first time; a
+   * guest with no seat yet asks the relays meanwhile whether it is taken (handshake.js). */
   async connect() {
     if (this.#closed || this.status === "ended" || this.status === "refused") return;
+    if (await this.#handshake.ready()) this.#save(); // (a seat made)
+    this.#handshake.reset();
+    this.#handshake.askTaken(this.#config).then((taken) => taken && !this.record.them && this.#refused());
     await this.#connection.open();
+  }
+
+  /** The game is another page's: this page leaves its room for good. */
+  #refused() {
+    if (this.#closed || this.status === "refused") return;
+    this.status = "refused";
+    this.#changed();
+    return this.#connection.close();
   }
 
   /** Leave the game for good: the connection closes and the record is dropped. */
@@ -171,11 +196,7 @@ export class Session {
   /** A message of the page this game is played with (checked by protocol.js), in order. */
   async #handle(message) {
     this.record.contact = Date.now();
-    if (message.t === "full" && this.record.role === "guest" && !this.record.game) {
-      this.status = "refused"; // the host plays this game with another page already
-      this.#changed();
-      return this.#connection.leave();
-    }
+    if (message.t === "full" && this.record.role === "guest" && !this.record.game) return this.#refused(); // the host plays with another page
     const handlers = {
       start: () => this.#start(message.game),
       act: () => this.exchange.received(message.n, message.a, message.left),
@@ -191,24 +212,19 @@ export class Session {
     await handlers[message.t]?.();
   }
 
-  async #hello(message, peer) {
+  /** The other player proved its seat on `peer` (handshake.js): the game is played with it. */
+  async #bind(peer, { key, name }) {
     const r = this.record;
-    const other = r.role === "host" ? "guest" : "host";
-    if (message.role !== other) return;
-    if (r.them && r.them !== message.id) {
-      if (r.role === "host") this.#send({ t: "full" }, peer);
-      return;
-    }
-    if (this.#connection.peer && this.#connection.peer !== peer) return; // bound to another connection already
     const first = !r.them;
     const now = Date.now();
     this.#away = r.contact ? Math.max(0, now - r.contact) : 0; // (an abandonment claimed against us: claims.js)
     r.contact = now;
-    r.them = message.id;
+    r.them = key;
     this.#connection.bind(peer); // connected: no more announcing on the relays
     if (r.role === "host") {
-      r.game.names = { ...r.game.names, guest: message.name };
+      r.game.names = { ...r.game.names, guest: name };
       this.#send({ t: "start", game: r.game });
+      if (r.friend) this.seatMarked ??= this.#handshake.markTaken(this.#config); // (for a third page with the link; once a load)
     }
     if (r.game) this.#send({ t: "sync", actions: r.actions, round: r.game.round, ended: r.end });
     const was = this.status;
