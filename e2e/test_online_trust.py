@@ -1,11 +1,11 @@
 """What a modified page may not claim: an end of the game it cannot show (a resignation of
-the other player, a loss on time in an untimed game, an abandonment by a page that never
-left), a new start mid-game (colours swapped, another position, round or time control), a
-take-back offered again the moment it is declined, and time it did not have, a little each
-turn; and a third page with the link cannot take a seat: it is told at once that the game
-has two players, and what it hears in the room (a public key) does not let it take the
-guest's seat when the guest drops. Each refusal is said on the receiving page, and both games
-go on unchanged.
+the other player, a loss on time with minutes left on the clock, an abandonment by a page
+that never left), a new start mid-game (colours swapped, another position, round or time
+control), a take-back offered again the moment it is declined, and time it did not have, a
+little each turn; and a third page with the link cannot take a seat: it is told at once that
+the game has two players, and what it hears in the room (a public key) does not let it take
+the guest's seat when the guest drops. Each refusal is said on the receiving page, and both
+games go on unchanged. (An abandonment is taken by a page that was closed past the countdown.)
 
 A modified page is one of the site's own pages whose connection (web/online/connection.js)
 is reached from outside: its send() then sends any well-formed message, as a saved and
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import time
 
-from online_helpers import act, actions, invite, join, online, open_player, play_pair, some_turns, wait_actions
+from online_helpers import act, actions, invite, join, online, open_player, some_turns, wait_actions
 from relay import online_site, relay_url  # noqa: F401  (fixtures)
 
 STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1"
@@ -164,8 +164,20 @@ THIRD = """async ({room, secret, relay, claim}) => {
 }"""
 
 
+# A page's record of the online game, aged: the page was last open with it 70 s ago.
+AGED = """(() => {
+  try {
+    const record = JSON.parse(localStorage.getItem('tzaar.online'));
+    if (record?.alive) localStorage.setItem('tzaar.online', JSON.stringify({...record, alive: record.alive - 70000}));
+  } catch {}  // (about:blank has no storage)
+})()"""
+
+
 def test_a_third_page_is_told_at_once_and_cannot_take_the_seat(browser, online_site, relay_url):
-    host, guest = play_pair(browser, online_site, colour="white")
+    host = open_player(browser, online_site)
+    guest = join(browser, invite(host, colour="white"))
+    online(host, "playing")
+    online(guest, "playing")
     played, _ = some_turns(2)
     act(host, played[0])
     wait_actions(guest, 1)
@@ -200,12 +212,29 @@ def test_a_third_page_is_told_at_once_and_cannot_take_the_seat(browser, online_s
     assert [m["t"] for m in heard] == ["hello", "proof"], f"the third page was never told the game: {heard}"
     assert set(heard[0]) == {"t", "v", "role", "key", "nonce", "name"}, "a public key and a challenge: nothing that proves a seat"
 
-    # The guest comes back (its page reloaded, its seat in its storage) and the game goes on.
+    # The guest comes back (its page reloaded, its seat in its storage; its record made to say
+    # it was closed 70 s) and the game goes on.
+    context.add_init_script(AGED)
     guest = context.new_page()
     guest.goto(online_site)
     online(guest, "playing")
     online(host, "playing")
+    for page in (host, guest):
+        page.evaluate(MODIFY)
     act(guest, played[1])
     wait_actions(host, 2)
     assert actions(host) == actions(guest) == played
     assert host.evaluate("() => window.tzaar.state.players") == {"white": "person", "black": "online"}
+    # An abandonment is taken only by a page that was itself closed past the countdown: the
+    # host's page stayed open while the guest was away (however long: its being open is what
+    # counts, not the connection), so the guest's claim that the host left is refused; the
+    # guest's page was closed, so the host's claim is taken.
+    for page in (host, guest):
+        page.wait_for_function("() => window.modified.send")
+    modified_send(guest, {"t": "sync", "actions": played, "round": 1, "ended": {"reason": "abandoned", "loser": "white"}})
+    host.wait_for_function("() => window.tzaar.online.session.refusal?.why === 'end'")
+    assert host.get_attribute("html", "data-online") == "playing"
+    modified_send(host, {"t": "sync", "actions": played, "round": 1, "ended": {"reason": "abandoned", "loser": "black"}})
+    online(guest, "ended")
+    assert guest.evaluate("() => window.tzaar.state.end") == {"reason": "abandoned", "loser": "black"}
+    assert "You left the game" in guest.text_content("#online .online-status")

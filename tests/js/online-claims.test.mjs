@@ -30,12 +30,12 @@ test("a loss on time only when this page's own clock says so, give or take the c
   assert.equal(endAccepted({ reason: "timeout", loser: "black" }, ours(0)), false, "the sender's own time: 90 s by this page's count");
 });
 
-test("an abandonment only of this page's player, and only when this page was away for the countdown", () => {
+test("an abandonment only of this page's player, and only when this page was closed for the countdown", () => {
   const gone = (ms) => facts({ awayMs: ms });
   const needed = (DISCONNECT_WAIT_S - AWAY_MARGIN_S) * 1000;
-  assert.equal(endAccepted({ reason: "abandoned", loser: "white" }, gone(0)), false, "this page was never away");
+  assert.equal(endAccepted({ reason: "abandoned", loser: "white" }, gone(0)), false, "this page was never closed (the other left, and comes back claiming it)");
   assert.equal(endAccepted({ reason: "abandoned", loser: "white" }, gone(needed - 1)), false);
-  assert.equal(endAccepted({ reason: "abandoned", loser: "white" }, gone(needed)), true, "back after the countdown (a reload)");
+  assert.equal(endAccepted({ reason: "abandoned", loser: "white" }, gone(needed)), true, "opened again after the countdown");
   assert.equal(endAccepted({ reason: "abandoned", loser: "white" }, gone(DISCONNECT_WAIT_S * 1000 + 5000)), true);
   assert.equal(endAccepted({ reason: "abandoned", loser: "black" }, gone(DISCONNECT_WAIT_S * 1000 + 5000)), false, "the sender claims it left itself");
   assert.equal(endAccepted({ reason: "bored", loser: "white" }, gone(1e9)), false);

@@ -17,7 +17,7 @@ test("a new record: no game yet, no seat yet (the session makes it), the name cu
   const record = newRecord({ room: "r".repeat(16), secret: "s".repeat(24), role: "guest", name: "x".repeat(30), friend: true });
   assert.equal(record.v, RECORD_VERSION);
   assert.equal(record.name.length, 24);
-  assert.deepEqual([record.key, record.me, record.them, record.game, record.actions, record.end, record.contact], [null, null, null, null, [], null, null]);
+  assert.deepEqual([record.key, record.me, record.them, record.game, record.actions, record.end, record.alive], [null, null, null, null, [], null, null]);
 });
 
 test("a saved record is resumed only when it is one of this version, whole", () => {

@@ -12,8 +12,8 @@ import { rematchGame } from "./record.js";
 /** Seconds the other player may be gone before the win may be claimed. */
 export const DISCONNECT_WAIT_S = 60;
 /** How much shorter than DISCONNECT_WAIT_S this page's own count of its absence may be when
- * the other page says it left: the two pages notice a broken connection at moments a few
- * seconds apart, and this page stamps its last contact every few seconds. */
+ * the other page says it left: this page stamps its being open every few seconds (session.js),
+ * and the other page notices a page closed a moment after. */
 export const AWAY_MARGIN_S = 10;
 
 /**
@@ -22,9 +22,10 @@ export const AWAY_MARGIN_S = 10;
  * only when this page's own clock says the loser's time is out (clockLeft(side): the ms it
  * has left by this page's count, null in an untimed game), give or take CLAIM_TOLERANCE_MS
  * (the other page counts this side's time from a moment a message's way earlier); an
- * abandonment only of this page's own player, and only when this page itself was away from
- * the other at least DISCONNECT_WAIT_S - AWAY_MARGIN_S seconds (awayMs: from its last contact
- * with the other page to this connection, a reload included).
+ * abandonment only of this page's own player, and only when this page itself was away at
+ * least DISCONNECT_WAIT_S - AWAY_MARGIN_S seconds (awayMs: how long it was closed before this
+ * load, by its own record; a page that stayed open while the other went was not away, though
+ * it saw the connection drop: the other page is then the one that left).
  */
 export function endAccepted(end, { theirSide, clockLeft, awayMs }) {
   if (end.reason === "resigned") return end.loser === theirSide;

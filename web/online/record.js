@@ -3,15 +3,15 @@
 // Pure: no DOM, no network (node tests: tests/js/online-game.test.mjs).
 //
 // A record is {v, room, secret, role, key, me, them, name, friend, game, actions, end, clock,
-// takeback, rematch, contact}: `game` is {start, white: role, clock: a time control's id or
+// takeback, rematch, alive}: `game` is {start, white: role, clock: a time control's id or
 // null, names: {host, guest}, round} (null for a guest not yet told); `key` this page's seat
 // (seat.js: its private key, a JWK) and `me` its public key, both null until the session makes
 // them; `them` the other player's public key (null until its page proved it holds it: the
 // seat is taken); `end` an end outside the rules (protocol.js isEnd) or null; `clock` the
 // clocks' saved state (timing.js); `takeback` the other's take-back this page accepted, {n,
 // to}, until the game moves on (takeback.js: its accept may have been lost); `rematch` the
-// rematch offer's state (rematch.js); `contact` the last moment this page was connected to
-// the other (epoch ms: how long it was away, claims.js).
+// rematch offer's state (rematch.js); `alive` the last moment this page was open with this
+// game (epoch ms: how long the page was closed, claims.js).
 //
 //   const record = newRecord({room, secret, role: "host", name: "Ann", friend: true});
 //   readRecord(storage.get(RECORD_KEY))   // a saved record that can be resumed, or null
@@ -25,7 +25,7 @@ export const RECORD_VERSION = 2;
 
 /** A new record: no game yet (the host sets its own), no seat yet (the session makes it). */
 export function newRecord({ room, secret, role, name, friend }) {
-  return { v: RECORD_VERSION, room, secret, role, key: null, me: null, them: null, name: String(name ?? "").slice(0, MAX_NAME), friend, game: null, actions: [], end: null, contact: null };
+  return { v: RECORD_VERSION, room, secret, role, key: null, me: null, them: null, name: String(name ?? "").slice(0, MAX_NAME), friend, game: null, actions: [], end: null, alive: null };
 }
 
 /** A saved record that can be resumed (else null). */

@@ -27,8 +27,8 @@ import { RECORD_KEY, colourOf, theirNameOf, startRound, rematchGame } from "./re
 import { DISCONNECT_WAIT_S, endAccepted, startFits } from "./claims.js";
 import { Handshake } from "./handshake.js";
 
-/** How often the moment of the last contact with the other page is saved while connected. */
-const CONTACT_SAVED_MS = 5000;
+/** How often the moment this page was last open with its game is saved (record.js `alive`). */
+const ALIVE_SAVED_MS = 5000;
 
 export class Session {
   #game;
@@ -39,8 +39,8 @@ export class Session {
   #unsubscribe;
   #handshake;
   #config;
-  #away = 0; // ms this page was away from the other before the current connection
-  #contactSaved = 0;
+  #away; // ms this page was closed before this load (an abandonment claimed against it: claims.js)
+  #aliveSaved = 0;
   record;
   status;
   disconnectedAt = null; // Date.now() when the other page went
@@ -59,6 +59,7 @@ export class Session {
     this.#onChange = onChange;
     this.record = record;
     this.#config = config;
+    this.#away = record.alive ? Math.max(0, Date.now() - record.alive) : 0;
     this.status = record.end ? "ended" : record.role === "host" && !record.them ? "waiting" : "connecting";
     this.#handshake = new Handshake({
       record: () => this.record,
@@ -195,7 +196,6 @@ export class Session {
 
   /** A message of the page this game is played with (checked by protocol.js), in order. */
   async #handle(message) {
-    this.record.contact = Date.now();
     if (message.t === "full" && this.record.role === "guest" && !this.record.game) return this.#refused(); // the host plays with another page
     const handlers = {
       start: () => this.#start(message.game),
@@ -216,9 +216,6 @@ export class Session {
   async #bind(peer, { key, name }) {
     const r = this.record;
     const first = !r.them;
-    const now = Date.now();
-    this.#away = r.contact ? Math.max(0, now - r.contact) : 0; // (an abandonment claimed against us: claims.js)
-    r.contact = now;
     r.them = key;
     this.#connection.bind(peer); // connected: no more announcing on the relays
     if (r.role === "host") {
@@ -335,12 +332,12 @@ export class Session {
     this.#end(end, false);
   }
 
-  /** Every moment or so (online.js): the contact with the other page stamped; a side out of time loses. */
+  /** Every moment or so (online.js): this page's being open stamped; a side out of time loses. */
   tick(now = Date.now()) {
-    if (this.#connection.peer && !this.#closed) {
-      this.record.contact = now;
-      if (now - this.#contactSaved >= CONTACT_SAVED_MS) {
-        this.#contactSaved = now;
+    if (!this.#closed && this.status !== "ended") {
+      this.record.alive = now;
+      if (now - this.#aliveSaved >= ALIVE_SAVED_MS) {
+        this.#aliveSaved = now;
         this.#save();
       }
     }
