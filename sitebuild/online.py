@@ -9,7 +9,8 @@ adds each relay's origin, and ws://127.0.0.1:* for the relay of `python3 build.p
 
 The libraries (npm, pinned in package.json) are bundled by esbuild, each into one ES module
 that the page imports on the first use of online play: Trystero's Nostr strategy (with its
-signing code) and the QR code encoder. Our own code is not bundled.
+signing code, exported too: the marker of a taken seat, web/online/seat-taken.js) and the QR
+code encoder. Our own code is not bundled.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ LOCAL_RELAYS = "ws://127.0.0.1:*"
 CSP_CONNECT = "connect-src 'self'"
 # dist/ name -> the export line esbuild bundles (from node_modules).
 LIBRARIES = {
-    "online/lib/trystero.js": 'export { joinRoom, selfId, createEvent, subscribe, getRelaySockets, pauseRelayReconnection } from "trystero/nostr";',
+    "online/lib/trystero.js": 'export { joinRoom, selfId, createEvent, subscribe, getRelaySockets, pauseRelayReconnection } from "trystero/nostr";'
+                              ' export { schnorr } from "@noble/secp256k1";',
     "online/lib/qrcode.js": 'export { create } from "qrcode";',
 }
 RELAY_URL = re.compile(r"wss?://[A-Za-z0-9.-]+(?::\d{1,5})?(?:/[A-Za-z0-9._~/-]*)?")

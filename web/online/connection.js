@@ -10,7 +10,8 @@
 //   connection.drop();                  // as a network failure would; await connection.close();
 //
 // The callbacks: greet(peer) a page joined the room (say who this page is); hello(message,
-// peer) a page said who it is; message(message) anything else from the bound peer; refuse(why)
+// peer) a page said who it is, or proved it (`hello` and `proof`, from any peer: the seat's
+// handshake, handshake.js); message(message) anything else from the bound peer; refuse(why)
 // a message of the bound peer (or of any page before one is bound) refused; gone() the bound
 // peer left. hello and message may be async: the next message waits for them.
 
@@ -110,7 +111,7 @@ export class Connection {
 
   async #handle(message, peer) {
     if (this.#closed) return;
-    if (message.t === "hello") return this.#on.hello(message, peer);
+    if (message.t === "hello" || message.t === "proof") return this.#on.hello(message, peer);
     if (peer !== this.#peer) return; // a page this game is not played with
     return this.#on.message(message);
   }

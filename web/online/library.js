@@ -17,6 +17,12 @@ export function freshLibrary() {
   return import(instances === 1 ? TRYSTERO.href : `${TRYSTERO.href}&instance=${instances}`);
 }
 
+/** The library's Nostr signing ({schnorr}: BIP-340 over secp256k1), for an event of our own
+ * (seat-taken.js); the first instance, which holds no state of a room for it. */
+export function nostrSigning() {
+  return import(TRYSTERO.href);
+}
+
 /** The QR code encoder (online/lib/qrcode.js), on first use. */
 export function qrEncoder() {
   return import("./lib/qrcode.js");
