@@ -15,7 +15,7 @@
 import { msg, loadLater } from "../page/i18n.js";
 import { loadStyle } from "../page/style.js";
 import { Lobby, randomId, gameOf } from "./lobby-model.js";
-import { cleanName, MAX_NAME, TIME_CONTROLS, COLOURS } from "./lobby-messages.js";
+import { shownName, MAX_NAME, TIME_CONTROLS, COLOURS } from "./lobby-messages.js";
 import { makeKeys, deriveGame } from "./lobby-keys.js";
 import { LobbyView } from "./lobby-view.js";
 
@@ -52,7 +52,7 @@ export async function openLobby(root, { signal, startGame, storage, finishedGame
   };
   /** The terms typed, with a clean name, or null (the problem said). */
   const checked = (terms) => {
-    const name = cleanName(terms.name);
+    const name = shownName(terms.name);
     view.problem(name ? null : msg("lobby.nameProblem"));
     if (!name) return null;
     storage.set(NAME, name);

@@ -16,7 +16,8 @@ import { registerPlayerKind } from "../game/players.js";
 import { STANDARD } from "../board/notation.js";
 import { linkTo } from "../links/address.js";
 import { loadStyle } from "../page/style.js";
-import { MAX_NAME, randomId, inviteHash, parseInvite } from "./protocol.js";
+import { randomId, inviteHash, parseInvite } from "./protocol.js";
+import { shownName } from "../page/shown-text.js";
 import { loadConfig } from "./config.js";
 import { Session } from "./session.js";
 import { RECORD_KEY, newRecord, readRecord } from "./record.js";
@@ -168,7 +169,8 @@ class Online {
 
   /** The invite's host: a new game with the choice {clock: key of TIME_CONTROLS, colour, name}. */
   create({ clock, colour, name }) {
-    this.#keepName(name);
+    name = this.#typedName(name);
+    if (name === null) return this.render();
     const side = colour === "random" ? (crypto.getRandomValues(new Uint8Array(1))[0] & 1 ? "white" : "black") : colour;
     const record = newRecord({ room: randomId(12), secret: randomId(18), role: "host", name, friend: true });
     record.game = { start: STANDARD, white: side === "white" ? "host" : "guest", clock: clock === "untimed" ? null : clock, names: { host: record.name, guest: "" }, round: 1 };
@@ -176,13 +178,21 @@ class Online {
   }
 
   #joinNow(invite, name) {
-    this.#keepName(name);
+    name = this.#typedName(name);
+    if (name === null) return this.render();
     this.#panel.invite = null;
     return this.begin(newRecord({ room: invite.room, secret: invite.secret, role: "guest", name, friend: true }));
   }
 
-  #keepName(name) {
-    this.#storage.set(NAME_KEY, String(name ?? "").trim().slice(0, MAX_NAME));
+  /** The name typed, as the other player will see it: "" (none given: "your opponent"), kept
+   * in the browser; or null when it breaks the rule of every name shown (page/shown-text.js:
+   * too long, an invisible or direction character), and the panel says so. */
+  #typedName(typed) {
+    const text = String(typed ?? "");
+    const name = text.trim() === "" ? "" : shownName(text);
+    this.#panel.nameProblem = name === null;
+    if (name !== null) this.#storage.set(NAME_KEY, name);
+    return name;
   }
 
   /** Start (or come back to) the game of `record`: the board, then the connection. */

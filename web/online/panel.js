@@ -25,6 +25,7 @@ export class OnlinePanel {
   visible = false;
   invite = null; // {room, secret}: an invite opened, waiting for "Join"
   lobby = false; // the lobby of strangers is open (instead of the invite's set-up)
+  nameProblem = false; // the name typed cannot be shown to the other player (online.js #typedName)
 
   constructor(side, on) {
     this.#on = on;
@@ -59,6 +60,7 @@ export class OnlinePanel {
     const name = form.appendChild(element("label", "online-field"));
     p.nameLabel = name.appendChild(element("span", ""));
     p.name = name.appendChild(element("input", "", { type: "text", maxlength: String(MAX_NAME), autocomplete: "nickname", id: "online-name" }));
+    p.nameProblem = form.appendChild(element("p", "online-problem", { role: "alert" }));
     p.choices = form.appendChild(element("div", "online-choices"));
     const clock = p.choices.appendChild(element("label", "online-field"));
     p.clockLabel = clock.appendChild(element("span", ""));
@@ -174,6 +176,7 @@ export class OnlinePanel {
     p.setup.hidden = !setupShown;
     p.choices.hidden = Boolean(this.invite) || this.lobby;
     p.name.parentElement.hidden = this.lobby; // (the lobby has the same fields)
+    setText(p.nameProblem, this.nameProblem && !this.lobby ? t("online.nameProblem") : "");
     p.create.hidden = Boolean(this.invite) || this.lobby;
     p.join.hidden = !this.invite;
     p.stranger.hidden = !setupShown || Boolean(this.invite);

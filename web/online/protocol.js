@@ -23,13 +23,14 @@
 
 import { parseAction } from "../board/notation.js";
 import { TIME_CONTROLS } from "../game/clock.js";
+import { isShownName, isShownText, MAX_NAME } from "../page/shown-text.js";
 
 export const VERSION = 1;
 /** The longest message read (a whole game's sync is about 2 KB). */
 export const MAX_MESSAGE = 8192;
 /** The longest free text a friend may send, and a player's name. */
 export const MAX_TEXT = 200;
-export const MAX_NAME = 24;
+export { MAX_NAME };
 /** The most actions a game may have (far more than any game reaches). */
 export const MAX_ACTIONS = 400;
 export const PRESETS = ["luck", "gg", "thanks"];
@@ -39,7 +40,9 @@ const ACTION = /^(?:pass|[A-Ia-i]\d[x-][A-Ia-i]\d)$/;
 const POSITION = /^[A-Za-z0-9./ ]{20,120}$/;
 
 const isInt = (n, max = MAX_ACTIONS) => Number.isInteger(n) && n >= 0 && n <= max;
-const isText = (s, max) => typeof s === "string" && s.length <= max && !/[\u0000-\u001f\u007f]/.test(s);
+// A name or a text of the other page: shown only as itself (page/shown-text.js, the rule the
+// lobby's names follow too); a name may be empty (none given: "your opponent").
+const isName = (s) => s === "" || isShownName(s);
 const isAction = (a) => typeof a === "string" && ACTION.test(a) && parseAction(a) !== null;
 const isRole = (r) => r === "host" || r === "guest";
 const keysAre = (m, allowed) => Object.keys(m).every((k) => allowed.includes(k));
@@ -53,20 +56,20 @@ function isGame(g) {
   return (
     g && typeof g === "object" && !Array.isArray(g) && keysAre(g, ["start", "white", "clock", "names", "round"]) &&
     typeof g.start === "string" && POSITION.test(g.start) && isRole(g.white) && isClock(g.clock) && isInt(g.round, 1000) &&
-    g.names && typeof g.names === "object" && isText(g.names.host ?? "", MAX_NAME) && isText(g.names.guest ?? "", MAX_NAME)
+    g.names && typeof g.names === "object" && !Array.isArray(g.names) && keysAre(g.names, ["host", "guest"]) && isName(g.names.host ?? "") && isName(g.names.guest ?? "")
   );
 }
 
 /** Each kind: the keys it may have and whether its values are right. */
 const SHAPES = {
-  hello: [["v", "role", "id", "name"], (m) => m.v === VERSION && isRole(m.role) && typeof m.id === "string" && ID.test(m.id) && isText(m.name, MAX_NAME)],
+  hello: [["v", "role", "id", "name"], (m) => m.v === VERSION && isRole(m.role) && typeof m.id === "string" && ID.test(m.id) && isName(m.name)],
   start: [["game"], (m) => isGame(m.game)],
   full: [[], () => true],
   act: [["n", "a", "left"], (m) => isInt(m.n, MAX_ACTIONS - 1) && isAction(m.a) && (m.left === undefined || isInt(m.left, 100_000_000))],
   ack: [["n"], (m) => isInt(m.n)],
   sync: [["actions", "round", "ended"], (m) => Array.isArray(m.actions) && m.actions.length <= MAX_ACTIONS && m.actions.every(isAction) && isInt(m.round, 1000) && (m.ended === null || isEnd(m.ended))],
   resign: [[], () => true],
-  chat: [["say", "text"], (m) => (m.say !== undefined) !== (m.text !== undefined) && (m.say === undefined || PRESETS.includes(m.say)) && (m.text === undefined || (isText(m.text, MAX_TEXT) && m.text.trim() !== ""))],
+  chat: [["say", "text"], (m) => (m.say !== undefined) !== (m.text !== undefined) && (m.say === undefined || PRESETS.includes(m.say)) && (m.text === undefined || isShownText(m.text, MAX_TEXT))],
   rematch: [[], () => true],
   undo: [["n"], (m) => isInt(m.n) && m.n > 0],
   undoAccept: [["n"], (m) => isInt(m.n) && m.n > 0],
