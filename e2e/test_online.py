@@ -3,6 +3,9 @@ made and accepted, actions both ways, resign and rematch, a third page refused."
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from helpers import open_records, paste_record
 from online_helpers import act, actions, online, open_player, play_pair, some_turns, violations, wait_actions
 from relay import online_site, relay_url  # noqa: F401  (fixtures)
 
@@ -59,23 +62,51 @@ def test_resign_then_a_rematch_with_colours_swapped(browser, online_site):
     assert actions(host) == played[:1]
 
 
-def test_a_finished_online_game_goes_to_your_games_with_the_opponents_name(browser, online_site):
-    host, guest = play_pair(browser, online_site, colour="white")
-    host.click("#online-resign")
-    host.click("#online-resign-confirm")
+# A short game to the rules' end: Black has no Tzaar left after White's eighth action (found by
+# a search with the engine; the rules check every action as it is played).
+SHORT_GAME = ["C2xC3", "A1xB1", "B3-C4", "D6xE6", "E3xF3", "A3xC3", "E5-F6", "F3xG3"]
+SHORT_GAME_MOVERS = "wbbwwbbw"
+
+
+def test_a_game_to_the_rules_end_says_why_and_goes_to_your_games_whose_export_names_the_players(browser, online_site):
+    host, guest = play_pair(browser, online_site, colour="white")  # Ann (White) against Bob (Black)
+    for n, (action, mover) in enumerate(zip(SHORT_GAME, SHORT_GAME_MOVERS)):
+        act(host if mover == "w" else guest, action)
+        wait_actions(host, n + 1)
+        wait_actions(guest, n + 1)
+    online(host, "ended")
     online(guest, "ended")
+    # The panel says why the rules ended it, as the board's result box does.
+    for page in (host, guest):
+        assert page.text_content("#online .online-status") == "The game is over: Black has no Tzaar left."
     kept = lambda page: page.evaluate("() => JSON.parse(localStorage.getItem('tzaar.games') || '[]')")  # noqa: E731
     guest.wait_for_function("() => (JSON.parse(localStorage.getItem('tzaar.games') || '[]')).length === 1")
     host.wait_for_function("() => (JSON.parse(localStorage.getItem('tzaar.games') || '[]')).length === 1")
     [g] = kept(guest)
-    assert (g["online"], g["opponent"], g["colour"], g["result"], g["end"]) == (True, "Ann", "black", "won", {"reason": "resigned", "loser": "white"})
-    assert kept(host)[0]["opponent"] == "Bob" and kept(host)[0]["result"] == "lost"
+    assert (g["online"], g["opponent"], g["name"], g["colour"], g["result"], g["end"]) == (True, "Ann", "Bob", "black", "lost", None)
+    assert (kept(host)[0]["opponent"], kept(host)[0]["result"]) == ("Bob", "won")
     # Leaving the online game gives the page back: Your games lists it under Learn.
     guest.click("#online-leave")
     guest.wait_for_selector("html:not([data-online])", state="attached")
     guest.click('.topbar [data-command="learn"]')
     guest.wait_for_selector("#your-games li")
     assert "online against Ann" in guest.text_content("#your-games")
+    # Export all: the record names both players, and opens again as it was played.
+    with guest.expect_download() as download:
+        guest.click('#your-games [data-games="export"]')
+    text = Path(download.value.path()).read_text()
+    assert "White: Ann\nBlack: Bob\n" in text and "Result: White wins (Black has no Tzaar left)" in text
+    dialog = open_records(guest)
+    paste_record(dialog, text)
+    guest.wait_for_selector("#record-dialog:not([open])", state="attached")
+    guest.wait_for_function("n => window.tzaar.state.actions.length === n && !window.tzaar.state.busy", arg=len(SHORT_GAME))
+    assert actions(guest) == SHORT_GAME
+    assert guest.evaluate("() => window.tzaar.state.names") == {"white": "Ann", "black": "Bob"}
+    # Its record names them again, in ours and in LittleGolem's format.
+    dialog = open_records(guest)
+    assert "White: Ann\nBlack: Bob\n" in dialog.locator("#record-text").input_value()
+    dialog.locator("#record-format").select_option("littlegolem")
+    guest.wait_for_function("() => document.querySelector('#record-text').value.includes('PB[Bob]PW[Ann]')")
 
 
 def test_offline_play_online_says_it_needs_a_network_and_the_privacy_notice_comes_first(browser, online_site):

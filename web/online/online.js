@@ -14,6 +14,7 @@
 import { t, loadLater, onLanguage } from "../page/i18n.js";
 import { registerPlayerKind } from "../game/players.js";
 import { STANDARD } from "../board/notation.js";
+import { resultOf, namesOf } from "../game/state.js";
 import { linkTo } from "../links/address.js";
 import { loadStyle } from "../page/style.js";
 import { randomId, inviteHash, parseInvite } from "./protocol.js";
@@ -239,11 +240,20 @@ class Online {
     await session?.close();
     if (this.#game.state.setup === "online") {
       const players = { white: "person", black: "person" };
-      const { start, actions, end } = this.#game.state; // a finished game keeps its end (on time, resigned, left)
-      await this.#game.load(start, actions, { state: { setup: "link", players, end } });
+      const { start, actions, end, names } = this.#game.state; // a finished game keeps its end (on time, resigned, left) and the names
+      await this.#game.load(start, actions, { state: { setup: "link", players, end, names } });
     }
     this.#modes.enter("game");
     this.render();
+  }
+
+  /** The board's game names its players as the session knows them (the guest's name reaches
+   * the host with its hello): the record dialog and the save say them. */
+  #nameThePlayers(session) {
+    const state = this.#game.state;
+    if (!session?.record.game || state.setup !== "online" || state.busy) return;
+    const names = namesOf({ [session.colour]: session.record.name, [session.theirColour]: session.theirName });
+    if (JSON.stringify(names) !== JSON.stringify(state.names)) this.#game.setNames(names);
   }
 
   /** A finished online game goes to Your games (learn/games.js), once, with the opponent's name. */
@@ -251,18 +261,20 @@ class Online {
     const state = this.#game.state;
     if (session.status !== "ended" || state.setup !== "online" || state.busy) return;
     const { keep, onlineEntryOf } = await import("../learn/games.js");
-    const entry = onlineEntryOf(state, session.colour, session.theirName, session.record.end);
+    const entry = onlineEntryOf(state, session.colour, session.theirName, session.record.end, undefined, session.record.name);
     if (entry) keep(state, this.#storage, entry);
   }
 
   render() {
     const s = this.session;
+    this.#nameThePlayers(s);
     if (s?.status === "ended") this.#keep(s);
     const status = s?.status === "connecting" && !s.record.them ? "waiting" : s?.status === "connecting" ? "disconnected" : s?.status;
     const root = document.documentElement;
     if (status) root.dataset.online = status;
     else delete root.dataset.online;
     const trying = s && (s.status === "connecting" || s.status === "disconnected") && (Date.now() - this.startedAt) / 1000 > CONNECT_PATIENCE_S;
-    this.#panel.render({ session: s, status, problem: this.problem ?? (trying && s.record.role === "guest" ? "connect" : null), link: s ? linkTo(inviteHash(s.record.room, s.record.secret)) : "" });
+    const result = status === "ended" ? resultOf(this.#game.state) : null; // (the rules' end: its reason)
+    this.#panel.render({ session: s, status, result, problem: this.problem ?? (trying && s.record.role === "guest" ? "connect" : null), link: s ? linkTo(inviteHash(s.record.room, s.record.secret)) : "" });
   }
 }

@@ -159,7 +159,9 @@ export class OnlinePanel {
     p.keep.hidden = !this.#confirming;
   }
 
-  render({ session, status, problem, link }) {
+  /** `result`: the board's result ({title, reason}, game/state.js resultOf) once the game ended:
+   * a game the rules ended says why. */
+  render({ session, status, result = null, problem, link }) {
     const root = this.#root;
     const p = this.#parts;
     root.hidden = !(this.visible || session);
@@ -188,7 +190,7 @@ export class OnlinePanel {
     const host = session?.record.role === "host" && Boolean(session.record.friend);
     for (const part of [p.linkLabel, p.link, p.copy, p.qr]) part.toggleAttribute("hidden", !host);
     p.game.hidden = !session || status === "waiting" || status === "refused";
-    setText(p.status, this.#statusText(session, status, problem));
+    setText(p.status, this.#statusText(session, status, problem, result));
     this.#renderAlert(session);
     if (!host) p.share.hidden = true;
     if (!p.waiting.hidden && host) {
@@ -222,7 +224,7 @@ export class OnlinePanel {
     setText(p.undoText, t("online.undoAsked", { name: session.them }));
   }
 
-  #statusText(session, status, problem) {
+  #statusText(session, status, problem, result) {
     if (problem === "offline") return t("online.offline");
     if (problem === "config") return t("online.configBad");
     if (problem === "connect") return t("online.noConnection");
@@ -238,8 +240,11 @@ export class OnlinePanel {
         return session.status === "connecting" ? t("online.reconnecting") : t("online.gone", { name: them, seconds: session.secondsLeft() });
       case "refused":
         return t("online.refused");
-      case "ended":
-        return t(`online.end.${session.record.end?.reason ?? "rules"}`, { name: session.record.end?.loser === session.colour ? t("online.you") : them });
+      case "ended": {
+        const end = session.record.end;
+        if (!end) return t("online.end.rules", { reason: result?.reason ?? "" }); // (the rules always say why)
+        return t(`online.end.${end.reason}`, { name: end.loser === session.colour ? t("online.you") : them });
+      }
       default:
         return "";
     }
