@@ -76,22 +76,20 @@ const FIELDS = {
   decline: { id: isId, to: isId, pid: isId, why: oneOf(DECLINE_REASONS), at: isTime },
 };
 
-/** The message received at `now` as `input` (its text, or the value the network parsed from
- * JSON), or null when it is not exactly one of the shapes. */
-export function readMessage(input, now) {
-  let message = input;
-  if (typeof input === "string") {
-    if (input.length > MAX_MESSAGE) return null;
-    try {
-      message = JSON.parse(input);
-    } catch {
-      return null;
-    }
+/** The message received at `now` as `text` (exactly as it came: its length is the one
+ * checked, not that of the message written again), or null when it is not exactly one of the
+ * shapes. */
+export function readMessage(text, now) {
+  if (typeof text !== "string" || text.length > MAX_MESSAGE) return null;
+  let message;
+  try {
+    message = JSON.parse(text);
+  } catch {
+    return null;
   }
   if (message === null || typeof message !== "object" || Array.isArray(message) || message.v !== 1) return null;
   const fields = Object.hasOwn(FIELDS, message.t) ? FIELDS[message.t] : null;
   if (!fields) return null;
-  if (typeof input !== "string" && JSON.stringify(message).length > MAX_MESSAGE) return null;
   const keys = Object.keys(message);
   if (keys.length !== Object.keys(fields).length + 2) return null;
   for (const [field, valid] of Object.entries(fields)) {

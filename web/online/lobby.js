@@ -71,7 +71,8 @@ export async function openLobby(root, { signal, startGame, storage, finishedGame
     { name: typeof stored === "string" ? stored.slice(0, MAX_NAME) : "", tc: TIME_CONTROLS[2], colour: COLOURS[2] },
   );
 
-  const unsubscribe = signal.subscribe(TOPIC, (data, from) => hearing && send(lobby.receive(data, now(), from || null)));
+  // (the text as it came: its length is checked, not that of the message written again)
+  const unsubscribe = signal.subscribe(TOPIC, (data, from, text) => hearing && send(lobby.receive(text, now(), from || null)));
   const timer = setInterval(() => send(lobby.tick(now())), TICK);
   const stopHearing = () => {
     hearing = false;

@@ -168,6 +168,7 @@ export class OnlinePanel {
     if (root.hidden) return;
     setText(p.title, t("online.title"));
     setText(p.notice, t("online.privacy"));
+    p.notice.hidden = this.lobby; // (the lobby says what it publishes itself: lobby-view.js)
     setText(p.nameLabel, t("online.name"));
     setText(p.clockLabel, t("online.clock"));
     setText(p.colourLabel, t("online.colour"));
