@@ -3,11 +3,14 @@ made and accepted, actions both ways, resign and rematch, a third page refused."
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from helpers import open_records, paste_record
-from online_helpers import act, actions, online, open_player, play_pair, some_turns, violations, wait_actions
+from online_helpers import act, actions, invite, online, open_player, play_pair, some_turns, violations, wait_actions
 from relay import online_site, relay_url  # noqa: F401  (fixtures)
+
+LANGUAGES = Path(__file__).resolve().parents[1] / "web" / "lang"
 
 
 def test_an_invite_accepted_and_actions_both_ways(browser, online_site):
@@ -107,6 +110,48 @@ def test_a_game_to_the_rules_end_says_why_and_goes_to_your_games_whose_export_na
     assert "White: Ann\nBlack: Bob\n" in dialog.locator("#record-text").input_value()
     dialog.locator("#record-format").select_option("littlegolem")
     guest.wait_for_function("() => document.querySelector('#record-text').value.includes('PB[Bob]PW[Ann]')")
+
+
+# How wide the placeholder of the friend's message is, and the room the box gives it.
+PLACEHOLDER_FIT = """() => {
+  const input = document.querySelector('#online-text');
+  const style = getComputedStyle(input);
+  const context = document.createElement('canvas').getContext('2d');
+  context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  return {text: context.measureText(input.placeholder).width, room: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)};
+}"""
+
+
+def test_an_invite_opens_on_its_panel_on_a_phone_and_the_message_box_fits_each_language(browser, online_site):
+    host = open_player(browser, online_site)
+    link = invite(host, colour="white")
+    # A first visit on a phone opens the invite: its panel first, Join within the screen, no
+    # game against the computer meanwhile and no invitation to the lessons.
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    guest = context.new_page()
+    guest.goto(link)
+    guest.wait_for_selector("#online-join:visible")
+    box = guest.locator("#online-join").bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= 844, box
+    assert guest.locator("#online").bounding_box()["y"] < guest.locator("#board").bounding_box()["y"]
+    assert guest.is_hidden("#learn-invite")
+    guest.wait_for_selector("html[data-engine=ready]", state="attached")
+    guest.wait_for_function("() => window.tzaar.state.view !== null")
+    assert guest.evaluate("() => window.tzaar.state.players") == {"white": "person", "black": "person"}
+    guest.fill("#online-name", "Bob")
+    guest.click("#online-join")
+    online(guest, "playing")
+    assert guest.locator("#board").bounding_box()["y"] < guest.locator("#online").bounding_box()["y"]  # the board first again
+    # The friend's message box: its placeholder fits, in every language, on a phone and a desktop.
+    for width, height in ((390, 844), (1280, 800)):
+        guest.set_viewport_size({"width": width, "height": height})
+        for language in sorted(LANGUAGES.glob("*.json")):
+            expected = json.loads(language.read_text(encoding="utf-8"))["online.textPlaceholder"]
+            guest.select_option("#language", language.stem)
+            guest.wait_for_function("text => document.querySelector('#online-text').placeholder === text", arg=expected)
+            fit = guest.evaluate(PLACEHOLDER_FIT)
+            assert fit["text"] <= fit["room"], (language.stem, width, expected, fit)
+    context.close()
 
 
 def test_offline_play_online_says_it_needs_a_network_and_the_privacy_notice_comes_first(browser, online_site):

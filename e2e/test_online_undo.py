@@ -56,9 +56,13 @@ def test_a_turn_offered_back_declined_then_accepted_and_an_offer_lapses(browser,
     guest.click("#online-undo-decline")
     host.wait_for_selector("#online-undo:not([disabled])")
     assert guest.is_hidden("#online-undo-accept")
+    # The decline is said in the panel, not only to a screen reader.
+    host.wait_for_selector("#online .online-undo-declined:visible")
+    assert host.text_content("#online .online-undo-declined") == "Bob declined to take back the turn."
     assert actions(host) == actions(guest) == played[:1]
     # Offered again, and accepted: both boards go back to the start, White to move again.
     host.click("#online-undo:visible")
+    host.wait_for_selector("#online .online-undo-declined", state="hidden")
     offered(guest)
     guest.click("#online-undo-accept")
     wait_actions(guest, 0)

@@ -14,13 +14,15 @@ import { initialState, linkAlert, sanitizePlayers, VISITS, winnerOf } from "./st
 /**
  * Show a position at once (before the engine is ready) and start the game when it is.
  * `link`: the address, read by address.js parseLink: {kind: "none"|"position"|"game"|
- * "error", ...}. A link wins over the saved game, except that a position link to a
+ * "online"|"error", ...}. A link wins over the saved game, except that a position link to a
  * position of the saved game (a reload) brings that game back with its history. A link
  * that cannot be opened is reported (state.alert) and the saved game stays as it was. A
- * reload while a lesson or a puzzle had the board brings back the game that waited.
+ * reload while a lesson or a puzzle had the board brings back the game that waited. A first
+ * visit plays the computer (`newcomer`), unless it opened an invite to an online game.
  */
 export async function openPage(game, { engine, saving, newcomer }, link) {
   if (typeof link === "string") link = { kind: "position", position: link };
+  if (link?.kind === "online") newcomer = null; // an invite: its online game comes, no other to play meanwhile
   let wanted = link?.kind === "position" || link?.kind === "game" ? link : null;
   let { saved, problem } = saving.read();
   if (saved && VISITS.has(saved.setup) && saving.restoreWaiting()) {

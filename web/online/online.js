@@ -9,7 +9,8 @@
 //   startOnlineGame({...});          // a pairing (the lobby): the game starts at once
 //
 // <html data-online> is "waiting", "playing", "disconnected", "ended" or "refused" while
-// an online game is on; the invite link is also the text of [data-invite].
+// an online game is on; <html data-invited> while an invite opened waits for "Join"; the
+// invite link is also the text of [data-invite].
 
 import { t, loadLater, onLanguage } from "../page/i18n.js";
 import { registerPlayerKind } from "../game/players.js";
@@ -67,6 +68,7 @@ class Online {
   #panel;
   #config = null;
   #timer = 0;
+  #frame = 0; // a render asked for the next frame
   session = null;
   #lobby = null; // the lobby of strangers while open: {lobby (lobby.js), signal}
   problem = null; // "offline" | "config" | "connect" | null
@@ -92,6 +94,11 @@ class Online {
       lobbyBack: () => this.closeLobby(),
     });
     onLanguage(() => this.render());
+    // Drawn again in the frame that shows the board's change: the clocks switch with the action
+    // that ends a turn (theirs is played, then its clock claim read, before the frame).
+    game.subscribe(() => {
+      if (this.session && !this.#frame) this.#frame = requestAnimationFrame(() => this.render());
+    });
     // Hint, analysis, undo, a new game... are off while the game goes on (lock.js).
     new PageLock(() => ["waiting", "playing", "disconnected"].includes(document.documentElement.dataset.online), () => game.showNotice(t("online.locked")));
     window.tzaar.online = this; // (read-only use by the tests: status, and dropConnection())
@@ -266,6 +273,8 @@ class Online {
   }
 
   render() {
+    cancelAnimationFrame(this.#frame);
+    this.#frame = 0;
     const s = this.session;
     this.#nameThePlayers(s);
     if (s?.status === "ended") this.#keep(s);
@@ -273,6 +282,7 @@ class Online {
     const root = document.documentElement;
     if (status) root.dataset.online = status;
     else delete root.dataset.online;
+    root.toggleAttribute("data-invited", Boolean(this.#panel.invite && this.#panel.visible && !s)); // (online.css: the invite's panel first)
     const trying = s && (s.status === "connecting" || s.status === "disconnected") && (Date.now() - this.startedAt) / 1000 > CONNECT_PATIENCE_S;
     const result = status === "ended" ? resultOf(this.#game.state) : null; // (the rules' end: its reason)
     this.#panel.render({ session: s, status, result, problem: this.problem ?? (trying && s.record.role === "guest" ? "connect" : null), link: s ? linkTo(inviteHash(s.record.room, s.record.secret)) : "" });

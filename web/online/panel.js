@@ -134,6 +134,7 @@ export class OnlinePanel {
     p.undoAccept.id = "online-undo-accept";
     p.undoDecline = this.#button(answers, "online.undoDecline", () => this.#on.answerUndo(false));
     p.undoDecline.id = "online-undo-decline";
+    p.undoDeclined = box.appendChild(element("p", "online-undo-declined", { hidden: "" }));
     p.presets = box.appendChild(element("div", "online-actions online-presets"));
     for (const say of PRESETS) this.#button(p.presets, `online.say.${say}`, () => this.#on.chat({ say })).dataset.say = say;
     p.textForm = box.appendChild(element("form", "online-text"));
@@ -223,6 +224,8 @@ export class OnlinePanel {
     setText(p.undo, t(mine ? "online.undoSent" : "online.undo"));
     p.undoAsked.hidden = !playing || session.takebacks.pending?.from !== "them";
     setText(p.undoText, t("online.undoAsked", { name: session.them }));
+    p.undoDeclined.hidden = !playing || session.takebacks.declined === null;
+    setText(p.undoDeclined, t("online.announce.undoDeclined", { name: session.them }));
   }
 
   #statusText(session, status, problem, result) {

@@ -72,6 +72,7 @@ export function afterTakeback(offer, mine, theirs, acked) {
  */
 export class TakebackOffers {
   pending = null; // {n, to, from: "me"|"them"}: offered, not answered yet
+  declined = null; // the n of our offer the other player declined, until the game moves on or we offer again
   accepted; // {n, to}: their offer we accepted, until the game moves on (our accept may be lost; saved)
   #unanswered = null; // {n, to}: our offer, standing when the connection dropped (its accept may be lost)
   #port;
@@ -94,6 +95,7 @@ export class TakebackOffers {
     const takeback = takebackFor(port.state(), port.side());
     if (!takeback) return;
     this.pending = { ...takeback, from: "me" };
+    this.declined = null;
     port.send({ t: "undo", n: takeback.n });
     port.changed();
   }
@@ -126,6 +128,7 @@ export class TakebackOffers {
     const offer = this.pending;
     this.pending = null;
     if (t === "undoAccept") return port.takeBack(offer.to, port.side());
+    this.declined = offer.n;
     port.changed();
     port.announce("online.announce.undoDeclined");
   }
@@ -151,6 +154,7 @@ export class TakebackOffers {
   dropped() {
     if (this.pending?.from === "me") this.#unanswered = { n: this.pending.n, to: this.pending.to };
     this.pending = null;
+    this.declined = null;
   }
 
   /** The game changed (an action played, the game over): a standing offer that no longer fits
@@ -160,6 +164,7 @@ export class TakebackOffers {
     const count = this.#port.state().actions.length;
     if (always || count !== this.#unanswered?.n) this.#unanswered = null;
     if (always || count !== this.accepted?.to) this.accepted = null;
+    if (always || count !== this.declined) this.declined = null;
     if (!this.pending || (!always && count === this.pending.n && this.#port.playing())) return false;
     this.pending = null;
     return true;
