@@ -140,7 +140,7 @@ def test_hostile_messages_change_nothing_names_stay_text_and_claims_show_as_clai
         crowd.wait("Boaster", tc="5+3", games=1_000_000)
         expect(rows(page)).to_have_count(3)
         # A count of games finished is the player's own word.
-        expect(rows(page).filter(has_text="Boaster")).to_contain_text("1000000 online games, by their own account")
+        expect(rows(page).filter(has_text="Boaster")).to_contain_text("1000000 online games (self\u2011reported)")
         fair = crowd.players[0]
         wish = fair.wish()
         hostile = [
