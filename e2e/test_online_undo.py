@@ -58,6 +58,9 @@ def test_a_turn_offered_back_declined_then_accepted_and_an_offer_lapses(browser,
     host.wait_for_function("() => window.tzaar.online.session.takebacks.pending === null")
     assert host.is_hidden("#online-undo")  # one offer a turn
     assert guest.is_hidden("#online-undo-accept")
+    # The decline is said in the panel, not only to a screen reader.
+    host.wait_for_selector("#online .online-undo-declined:visible")
+    assert host.text_content("#online .online-undo-declined") == "Bob declined to take back the turn."
     assert actions(host) == actions(guest) == played[:1]
     # Black plays its turn and offers it back, and White accepts: both boards go back to the
     # start of Black's turn, Black to move again.

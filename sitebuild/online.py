@@ -4,8 +4,9 @@ security policy, and the third-party libraries of online play bundled.
 web/online.json (copied to dist/online.json, where a host may edit it) lists the Nostr relays
 through which two pages find each other and the ICE servers of their connection
 (docs/online.md). The page's policy (index.html) allows `connect-src 'self'` only; the build
-adds each relay's origin, and ws://127.0.0.1:* for the relay of `python3 build.py relay`
-(development and the tests): nothing else.
+adds each relay's origin: nothing else. A development build (`python3 build.py --local-relay`)
+adds ws://127.0.0.1:* too, for the relay of `python3 build.py relay`; the tests add their own
+relay to their own copy of the page (with_relay).
 
 The libraries (npm, pinned in package.json) are bundled by esbuild, each into one ES module
 that the page imports on the first use of online play: Trystero's Nostr strategy (with its
@@ -59,22 +60,37 @@ def check_config(text: str) -> dict:
     return data
 
 
-def connect_sources(config: dict) -> list[str]:
-    """What the policy's connect-src adds: each relay's origin, then the local relays."""
+def origin_of(url: str) -> str:
+    """A relay's origin: ``wss://relay.example.org``."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def connect_sources(config: dict, local: bool = False) -> list[str]:
+    """What the policy's connect-src adds: each relay's origin (then, with `local`, the local
+    relays of a development build)."""
     origins = []
     for url in config["relays"]:
-        parts = urlsplit(url)
-        origin = f"{parts.scheme}://{parts.netloc}"
+        origin = origin_of(url)
         if origin not in origins:
             origins.append(origin)
-    return [*origins, LOCAL_RELAYS]
+    return [*origins, LOCAL_RELAYS] if local else origins
 
 
-def with_relays(page: str, config: dict) -> str:
-    """index.html with the relays added to its policy's connect-src (which must be 'self')."""
+def with_relays(page: str, config: dict, local: bool = False) -> str:
+    """index.html with the relays added to its policy's connect-src (which must be 'self');
+    `local`: a development build's, which allows the local relays too."""
     if page.count(CSP_CONNECT + ";") != 1:
         raise BuildError(f"web/index.html's policy must hold \"{CSP_CONNECT};\" once, for the build to add the relays.")
-    return page.replace(CSP_CONNECT + ";", " ".join([CSP_CONNECT, *connect_sources(config)]) + ";")
+    return page.replace(CSP_CONNECT + ";", " ".join([CSP_CONNECT, *connect_sources(config, local)]) + ";")
+
+
+def with_relay(page: str, url: str) -> str:
+    """A built index.html whose policy's connect-src allows the relay at `url` too (the tests'
+    own copy of dist/, e2e/relay.py)."""
+    if page.count(CSP_CONNECT) != 1:
+        raise BuildError(f"index.html's policy must hold \"{CSP_CONNECT}\" once, to add a relay.")
+    return page.replace(CSP_CONNECT, f"{CSP_CONNECT} {origin_of(url)}")
 
 
 def libraries(esbuild: Path, root: Path) -> dict[str, bytes]:

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { entryOf, onlineEntryOf, tally, keep, gamesIn, restored } from "../../web/learn/games.js";
+import { entryOf, onlineEntryOf, exportParams, tally, keep, gamesIn, restored } from "../../web/learn/games.js";
 import { makeStorage } from "../../web/page/storage.js";
 
 const finished = (players, winner = "white") => ({
@@ -76,6 +76,18 @@ test("an online game makes an entry with the opponent's name, by the rules or by
     { level: null, won: 1, lost: 1 },
     { level: "casual", won: 1, lost: 0 },
   ]);
+});
+
+test("Export all names an online game's players (a name that would not show as itself: a person), a computer game's level", () => {
+  const state = finished({ white: "person", black: "online" }, "white");
+  const online = onlineEntryOf(state, "white", "Bob", null, "2026-11-28", "Ann");
+  assert.equal(online.name, "Ann");
+  assert.deepEqual(exportParams(online), { start: online.start, actions: online.actions, date: "2026-11-28", white: "Ann", black: "Bob" });
+  // An entry kept before names were kept (no name of ours), or with a name from an older page.
+  assert.deepEqual([exportParams({ ...online, name: undefined }).white, exportParams({ ...online, opponent: "x\u202eyrolaM" }).black], ["person", "person"]);
+  assert.deepEqual([exportParams({ ...online, opponent: "" }).black], ["person"]);
+  const computer = entryOf(finished({ white: "person", black: "computer:casual" }, "black"), "2026-11-25");
+  assert.deepEqual([exportParams(computer).white, exportParams(computer).black], ["person", "computer casual"]);
 });
 
 test("a backup adds the games and the exercises this browser lacks; anything else changes nothing", () => {

@@ -28,6 +28,9 @@ test("a saved record is resumed only when it is one of this version, whole", () 
   for (const bad of [null, "online", { ...record, v: 0 }, { ...record, v: 1 }, { ...record, role: "judge" }, { ...record, room: 5 }, { ...record, actions: "C5xC4" }]) {
     assert.equal(readRecord(bad), null, JSON.stringify(bad));
   }
+  // Names saved before the rule of names shown: none, rather than a hello the other page refuses.
+  const saved = { ...record, name: "Ann\u200d", game: { ...GAME, names: { host: "Ann\u200d", guest: "Bob" } } };
+  assert.deepEqual([readRecord(saved).name, readRecord(saved).game.names], ["", { host: "", guest: "Bob" }]);
 });
 
 test("each page's colour and the other player's name follow from the record", () => {

@@ -249,6 +249,9 @@ test("two pages: an offer declined changes nothing, and is not made again that t
   await pages.deliver("black");
   assert.equal(black.offers.pending, null);
   assert.deepEqual(black.said, ["online.announce.undoDeclined"]);
+  assert.equal(black.offers.declined, 3, "the decline stays for the panel to show");
+  black.offers.lapse();
+  assert.equal(black.offers.declined, 3, "until the game moves on");
   assert.deepEqual([white.state().actions, black.state().actions], [["C5xC4", "B3xC4", "D4-E5"], ["C5xC4", "B3xC4", "D4-E5"]]);
   // One offer a turn: Black's page no longer offers it; a modified page's offer again is refused.
   assert.equal(black.offers.offerable, false, "declined: not again this turn");
@@ -263,6 +266,7 @@ test("two pages: an offer declined changes nothing, and is not made again that t
   pages.play("black", ["B4xB5", "C4-D4"]);
   assert.equal(black.offers.offerable, true);
   black.offers.offer();
+  assert.equal(black.offers.declined, null);
   await pages.deliver("white");
   await white.offers.answer(true);
   await pages.deliver("black");
@@ -299,6 +303,18 @@ test("two pages: an offer lapses when the other plays; an unrequested offer or a
   await pages.deliver("white");
   assert.deepEqual(white.refused.slice(4), ["undo"]);
   assert.equal(white.offers.pending.from, "them");
+});
+
+test("two pages: a declined offer is shown until the game moves on", async () => {
+  const pages = twoPages([["C5xC4"]], "black");
+  const { white, black } = pages;
+  white.offers.offer();
+  await pages.deliver("black");
+  await black.offers.answer(false);
+  await pages.deliver("white");
+  assert.equal(white.offers.declined, 1);
+  pages.play("black", ["B3xC4", "D4-E5"]);
+  assert.equal(white.offers.declined, null);
 });
 
 test("an accept lost in a drop: each page's game against the other's after the reconnection", () => {

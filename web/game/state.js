@@ -10,6 +10,10 @@
 import { STANDARD, SIDE_NAME, TYPE_NAME, parsePosition, parseAction, turnOf } from "../board/notation.js";
 import { PLAYER_KINDS, isPerson } from "./players.js";
 import { t, msg } from "../page/i18n.js";
+import { shownName } from "../page/shown-text.js";
+
+/** The longest name of a player a game record gives (tzaar/records/ours.py MAX_PLAYER_NAME). */
+export const MAX_RECORD_NAME = 40;
 
 /** The setups of a lesson's, a puzzle's and an exercise's position (learn/exercises.js): a visit,
  * while the game that was on the board waits (saving.js) to come back when the lessons, the
@@ -32,6 +36,7 @@ export function initialState(start = STANDARD) {
     selected: null,
     placeType: { white: null, black: null },
     players: { white: "person", black: "person" },
+    names: null, // {white?, black?}: the players' names when known (an online game, a record that names them): namesOf
     waiting: null, // the state of the game that waits while a lesson or a puzzle has the board
     flipped: false,
     busy: false,
@@ -274,6 +279,7 @@ export function afterLoad(state, answer, { start, cursor, at, more }) {
     resultDismissed: false,
     end: endOf(more.end, answer.view),
     clock: more.clock ?? null,
+    names: namesOf(more.names),
     loaded: state.loaded + 1,
   };
   return { changes, cursor };
@@ -313,6 +319,18 @@ export function afterPlay(state, answer, action) {
 /** The alert for a link that could not be opened (`message`: text or a msg()). */
 export function linkAlert(message) {
   return { kind: "link", text: msg("alert.linkText", { message }) };
+}
+
+/** The players' names as given (an online game, a record, a save): {white?, black?}, each a
+ * name shown as itself (page/shown-text.js), or null when none is. */
+export function namesOf(names) {
+  if (!names || typeof names !== "object") return null;
+  const checked = {};
+  for (const side of ["white", "black"]) {
+    const name = shownName(names[side], MAX_RECORD_NAME);
+    if (name) checked[side] = name;
+  }
+  return Object.keys(checked).length ? checked : null;
 }
 
 /** Players of known kinds (anything else: a person). */

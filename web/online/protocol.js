@@ -26,13 +26,14 @@
 
 import { parseAction } from "../board/notation.js";
 import { TIME_CONTROLS } from "../game/clock.js";
+import { isShownName, isShownText, MAX_NAME } from "../page/shown-text.js";
 
 export const VERSION = 2;
 /** The longest message read (a whole game's sync is about 2 KB). */
 export const MAX_MESSAGE = 8192;
 /** The longest free text a friend may send, and a player's name. */
 export const MAX_TEXT = 200;
-export const MAX_NAME = 24;
+export { MAX_NAME };
 /** The most actions a game may have (far more than any game reaches). */
 export const MAX_ACTIONS = 400;
 export const PRESETS = ["luck", "gg", "thanks"];
@@ -44,7 +45,9 @@ const ACTION = /^(?:pass|[A-Ia-i]\d[x-][A-Ia-i]\d)$/;
 const POSITION = /^[A-Za-z0-9./ ]{20,120}$/;
 
 const isInt = (n, max = MAX_ACTIONS) => Number.isInteger(n) && n >= 0 && n <= max;
-const isText = (s, max) => typeof s === "string" && s.length <= max && !/[\u0000-\u001f\u007f]/.test(s);
+// A name or a text of the other page: shown only as itself (page/shown-text.js, the rule the
+// lobby's names follow too); a name may be empty (none given: "your opponent").
+const isName = (s) => s === "" || isShownName(s);
 const isAction = (a) => typeof a === "string" && ACTION.test(a) && parseAction(a) !== null;
 const isRole = (r) => r === "host" || r === "guest";
 const matches = (s, pattern) => typeof s === "string" && pattern.test(s);
@@ -59,13 +62,13 @@ function isGame(g) {
   return (
     g && typeof g === "object" && !Array.isArray(g) && keysAre(g, ["start", "white", "clock", "names", "round"]) &&
     typeof g.start === "string" && POSITION.test(g.start) && isRole(g.white) && isClock(g.clock) && isInt(g.round, 1000) &&
-    g.names && typeof g.names === "object" && isText(g.names.host ?? "", MAX_NAME) && isText(g.names.guest ?? "", MAX_NAME)
+    g.names && typeof g.names === "object" && !Array.isArray(g.names) && keysAre(g.names, ["host", "guest"]) && isName(g.names.host ?? "") && isName(g.names.guest ?? "")
   );
 }
 
 /** Each kind: the keys it may have and whether its values are right. */
 const SHAPES = {
-  hello: [["v", "role", "key", "nonce", "name"], (m) => m.v === VERSION && isRole(m.role) && matches(m.key, KEY) && matches(m.nonce, NONCE) && isText(m.name, MAX_NAME)],
+  hello: [["v", "role", "key", "nonce", "name"], (m) => m.v === VERSION && isRole(m.role) && matches(m.key, KEY) && matches(m.nonce, NONCE) && isName(m.name)],
   proof: [["sig"], (m) => matches(m.sig, SIG)],
   start: [["game"], (m) => isGame(m.game)],
   full: [[], () => true],
@@ -73,7 +76,7 @@ const SHAPES = {
   ack: [["n"], (m) => isInt(m.n)],
   sync: [["actions", "round", "ended"], (m) => Array.isArray(m.actions) && m.actions.length <= MAX_ACTIONS && m.actions.every(isAction) && isInt(m.round, 1000) && (m.ended === null || isEnd(m.ended))],
   resign: [[], () => true],
-  chat: [["say", "text"], (m) => (m.say !== undefined) !== (m.text !== undefined) && (m.say === undefined || PRESETS.includes(m.say)) && (m.text === undefined || (isText(m.text, MAX_TEXT) && m.text.trim() !== ""))],
+  chat: [["say", "text"], (m) => (m.say !== undefined) !== (m.text !== undefined) && (m.say === undefined || PRESETS.includes(m.say)) && (m.text === undefined || isShownText(m.text, MAX_TEXT))],
   rematch: [[], () => true],
   undo: [["n"], (m) => isInt(m.n) && m.n > 0],
   undoAccept: [["n"], (m) => isInt(m.n) && m.n > 0],

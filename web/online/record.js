@@ -18,20 +18,26 @@
 //   colourOf(record); theirNameOf(record); rematchGame(record.game)
 
 import { MAX_NAME } from "./protocol.js";
+import { shownName } from "../page/shown-text.js";
 
 export const RECORD_KEY = "online";
 /** (1: a random player id instead of a seat's keys; such a game cannot prove its seat.) */
 export const RECORD_VERSION = 2;
 
-/** A new record: no game yet (the host sets its own), no seat yet (the session makes it). */
+/** A new record: no game yet (the host sets its own), no seat yet (the session makes it), the
+ * name cut to its longest (in characters: a pair of surrogates stays whole) and shown as itself, or none. */
 export function newRecord({ room, secret, role, name, friend }) {
-  return { v: RECORD_VERSION, room, secret, role, key: null, me: null, them: null, name: String(name ?? "").slice(0, MAX_NAME), friend, game: null, actions: [], end: null, alive: null };
+  return { v: RECORD_VERSION, room, secret, role, key: null, me: null, them: null, name: shownName([...String(name ?? "").trim()].slice(0, MAX_NAME).join("")) ?? "", friend, game: null, actions: [], end: null, alive: null };
 }
 
-/** A saved record that can be resumed (else null). */
+/** A saved record that can be resumed (else null); its names as the other page accepts them
+ * (page/shown-text.js: one saved before that rule, none rather than one refused). */
 export function readRecord(value) {
   const ok = value && value.v === RECORD_VERSION && typeof value.room === "string" && typeof value.secret === "string" && ["host", "guest"].includes(value.role) && Array.isArray(value.actions ?? []);
-  return ok ? { ...value, actions: value.actions ?? [] } : null;
+  if (!ok) return null;
+  const shown = (name) => shownName(name) ?? "";
+  const game = value.game?.names ? { ...value.game, names: { host: shown(value.game.names.host), guest: shown(value.game.names.guest) } } : value.game;
+  return { ...value, name: shown(value.name), game, actions: value.actions ?? [] };
 }
 
 /** This page's colour ("white" | "black"), once the game is known (else null). */

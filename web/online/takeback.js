@@ -74,6 +74,7 @@ export function afterTakeback(offer, mine, theirs, acked) {
  */
 export class TakebackOffers {
   pending = null; // {n, to, from: "me"|"them"}: offered, not answered yet
+  declined = null; // the n of our offer the other player declined, until the game moves on or we offer again
   accepted; // {n, to}: their offer we accepted, until the game moves on (our accept may be lost; saved)
   #unanswered = null; // {n, to}: our offer, standing when the connection dropped (its accept may be lost)
   #declined = null; // n: the offer declined at n actions (either page's), until the game moves on
@@ -98,6 +99,7 @@ export class TakebackOffers {
     const takeback = takebackFor(port.state(), port.side());
     if (!takeback || takeback.n === this.#declined) return;
     this.pending = { ...takeback, from: "me" };
+    this.declined = null;
     port.send({ t: "undo", n: takeback.n });
     port.changed();
   }
@@ -133,6 +135,7 @@ export class TakebackOffers {
     this.pending = null;
     if (t === "undoAccept") return port.takeBack(offer.to, port.side());
     this.#declined = offer.n;
+    this.declined = offer.n;
     port.changed();
     port.announce("online.announce.undoDeclined");
   }
@@ -158,6 +161,7 @@ export class TakebackOffers {
   dropped() {
     if (this.pending?.from === "me") this.#unanswered = { n: this.pending.n, to: this.pending.to };
     this.pending = null;
+    this.declined = null;
   }
 
   /** The game changed (an action played, the game over): a standing offer that no longer fits
@@ -168,6 +172,7 @@ export class TakebackOffers {
     if (always || count !== this.#declined) this.#declined = null;
     if (always || count !== this.#unanswered?.n) this.#unanswered = null;
     if (always || count !== this.accepted?.to) this.accepted = null;
+    if (always || count !== this.declined) this.declined = null;
     if (!this.pending || (!always && count === this.pending.n && this.#port.playing())) return false;
     this.pending = null;
     return true;
