@@ -16,7 +16,7 @@ LANG = Path(__file__).resolve().parents[1] / "web" / "lang"
 IN_ONE = "...../....../.....A./....z.../......../.....Z../..t..T./.a..t./..... w1"
 BLUNDER = ["G6xG3", "pass", "D5xF6"]
 ENGLISH = (
-    "After G6xG3 pass, Black takes your last Tzaar with D5xF6 and you have no Tzaar left. "
+    "After G6xG3 pass, Black takes your last Tzaar with D5xF6: you have no Tzaar left. "
     "F6xD5 would have taken Black's last Tzaar and won at once."
 )
 
