@@ -171,12 +171,13 @@ def check_achieved(before: Position, reason: dict, side: int, best: list) -> Non
         assert stack.colour == side and stack.kind == TYPE[p["type"]]
         assert p["last"] == (pos.tops(side)[stack.kind] == 1)
     elif code == "takes-scarce":
-        pos = at(steps, p["capture"])
-        check_capture(pos, p["capture"], by, TYPE[p["type"]])
-        made = before.play(line)
+        kind = TYPE[p["type"]]
+        check_capture(at(steps, p["capture"]), p["capture"], by, kind)
         assert line[-1] == p["capture"] and (not p.get("first") or line[-2:] == [p["first"], p["capture"]])
-        assert made.tops(by)[TYPE[p["type"]]] == p["left"] < SCARCE
-        assert p["count"] in (1, 2) and pos.tops(by)[TYPE[p["type"]]] - 1 == p["left"] + p["count"] - 1
+        # "leaving n" after the actions named, which take count of them
+        named = line[-2:] if p["count"] == 2 else line[-1:]
+        assert taken_of(before.play(line[: len(line) - len(named)]), named, by, kind) == p["count"]
+        assert before.play(line).tops(by)[kind] == p["left"] < SCARCE
     elif code == "secures":
         made = check_named(before, line, p, "action") if p.get("first") else before.play(line)
         stack = made.stack_at(POINT[p["point"]])
@@ -234,8 +235,8 @@ def holds_on_the_other_line(before: Position, turn, reason: dict, achieved: bool
             return end.tops(side)[kind] <= p["left"]
         if code == "secures":
             return secured(end, by, kind)
-        if code == "threatens":
-            return end.winner is None and attacked(end, side, kind) > 0
+        if code == "threatens":  # a stack of the type under attack while the type is scarce
+            return end.winner is None and attacked(end, side, kind) > 0 and end.tops(side)[kind] <= SCARCE
         if code == "few-captures":
             return end.winner is None and end.side == side and end.step == 1 and len(end.board().captures()) <= p["left"]
     else:
