@@ -69,6 +69,9 @@ test("the arrows of an explanation are the actions it names, from its data", () 
   const old = { actions: ["G6xG3", "pass"], best: ["F6xD5"], explanation: { reasons: [{ code: "takes-last", params: {}, line: ["D5xF6"] }], better: [] } };
   assert.deepEqual(strip(explanationArrows(old)), ["better F6xD5"]);
   assert.deepEqual(explanationArrows({ actions: ["C5xC4"], best: ["D5xD4"], explanation: null }), []);
+  // whatever else it holds draws nothing it cannot read, and never throws
+  const odd = { best: ["D5xD4", 7], explanation: { reasons: [null, { actions: 5, threats: "I4xE4" }, { actions: ["Z9xA1", "pass", "A1xA2"] }], better: "no" } };
+  assert.deepEqual(strip(explanationArrows(odd)), ["allowed A1xA2", "better D5xD4"]);
 });
 
 test("every language says every explanation whole", async () => {

@@ -90,20 +90,20 @@ export function explanationArrows(turn) {
   if (!explanation) return [];
   const out = [];
   const add = (action, role) => {
-    const m = /^([A-I]\d)([x-])([A-I]\d)$/.exec(action ?? "");
+    const m = typeof action === "string" && /^([A-I]\d)([x-])([A-I]\d)$/.exec(action);
     if (m && !out.some((a) => a.from === m[1] && a.to === m[3] && a.role === role)) {
       out.push({ action, from: m[1], to: m[3], kind: m[2] === "x" ? "capture" : "stack", role });
     }
   };
-  const reasons = explanation.reasons ?? [];
-  const better = explanation.better ?? [];
-  for (const [list, role] of [[reasons, "allowed"], [better, "better"]]) {
-    for (const reason of list) {
-      for (const action of reason.actions ?? []) add(action, role);
-      for (const action of reason.threats ?? []) add(action, "threat");
+  const list = (value) => (Array.isArray(value) ? value : []); // (an explanation kept from an older page has none)
+  const better = list(explanation.better);
+  for (const [reasons, role] of [[list(explanation.reasons), "allowed"], [better, "better"]]) {
+    for (const reason of reasons) {
+      for (const action of list(reason?.actions)) add(action, role);
+      for (const action of list(reason?.threats)) add(action, "threat");
     }
   }
-  if (!better.length) for (const action of turn.best ?? []) add(action, "better");
+  if (!better.length) for (const action of list(turn.best)) add(action, "better");
   return out;
 }
 
