@@ -2,8 +2,9 @@
 game against the computer, from a record's position near the end: Beginner plays its turn,
 then the person covers its own last Tzaar), its review in the background, the result box's
 "See why you lost" and "Practise your mistakes", the exercise judged (a wrong answer, then a
-right one), the list kept over a reload; the mistakes of one side of a record opened in the
-page added; a damaged stored list read as empty.
+right one, the wrong answer's explanation drawn as arrows on the board), the list kept over
+a reload; the mistakes of one side of a record opened in the page added; a damaged stored
+list read as empty.
 
 They wait on the page's attributes and its stored values, never on time.
 """
@@ -95,11 +96,16 @@ def test_a_lost_game_is_reviewed_in_the_background_and_its_blunder_practised(pag
     play_turn(page, blunder)
     page.wait_for_selector('#exercise[data-status="wrong"]')
     assert item["best"][0] in page.text_content("#exercise .exercise-explain")
+    # its explanation's arrows: the stacking that covered the last Tzaar, what the turn allowed
+    covering = f'.board-overlay line.arrow-explain[data-role="allowed"][data-action="{blunder[1]}"]'
+    page.wait_for_selector(covering)
+    assert page.eval_on_selector(covering, "l => [l.dataset.from, l.dataset.to]") == [blunder[1][:2], blunder[1][3:]]
     after_miss = stored_exercises(page)["items"][0]
     assert after_miss["misses"] == 1 and after_miss["solves"] == []
     # Try again, with the engine's turn: right (not counted a second time this visit).
     page.click('#exercise [data-exercise="retry"]')
     idle(page, item["position"])
+    assert page.locator(".board-overlay line.arrow-explain").count() == 0
     play_turn(page, item["best"])
     page.wait_for_selector('#exercise[data-status="right"]')
     assert stored_exercises(page)["items"][0]["solves"] == []

@@ -4,7 +4,9 @@
 // blunders in the move list (a turn that gives away 15 or 30 points of the mover's chance: tzaar/ai/review.py),
 // each with the engine's better turn and why (explain.js: what the turn allowed, what the
 // better one achieved, tzaar/study/explain.py), and ends with the worst of them first. Any
-// change to the game stops a review. The review is the
+// change to the game stops a review. What a marked turn's explanation names is drawn on the
+// board as arrows (explain.js explanationArrows, analysis/overlay.js) while the board shows the
+// position after that turn: its note's "Show on the board" goes there. The review is the
 // mode "review" (modes.js): its button is lit while it shows, entering another mode closes it.
 // A game the page reviewed lately, in the background (learn/background.js) or here, shows at
 // once (the one budget and the answers kept: review-job.js).
@@ -13,7 +15,7 @@ import { msg, show } from "../page/i18n.js";
 import { scoreText } from "./analysis.js";
 import { isAbort } from "../engine/client.js";
 import { element } from "../panels/dom.js";
-import { explanationMsgs, note, summaryMsgs } from "./explain.js";
+import { explanationArrows, explanationMsgs, note, summaryMsgs } from "./explain.js";
 import { runReview, reviewed } from "./review-job.js";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -24,6 +26,7 @@ export class Review {
   #game;
   #engine;
   #modes;
+  #overlay;
   #button;
   #root;
   #els;
@@ -32,11 +35,13 @@ export class Review {
   #marks = new Map(); // turn number -> {mark, title}
   #result = null;
   #cursors = [];
+  #arrows = new Map(); // cursor after a marked turn -> its explanation's arrows
 
-  constructor(panel, game, engine, modes) {
+  constructor(panel, game, engine, modes, overlay) {
     this.#game = game;
     this.#engine = engine;
     this.#modes = modes;
+    this.#overlay = overlay;
     this.#button = panel.querySelector("#review-button"); // the tools' row's (analysis/panel.js)
     const root = (this.#root = element("div", "review", { id: "review", hidden: "" }));
     root.innerHTML =
@@ -56,6 +61,12 @@ export class Review {
     this.#els.graph.addEventListener("click", (event) => {
       const dot = event.target.closest("circle[data-cursor]");
       if (dot) game.goto(Number(dot.dataset.cursor));
+    });
+    this.#els.notes.addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-cursor]");
+      if (!button) return;
+      game.goto(Number(button.dataset.cursor));
+      document.getElementById("board")?.scrollIntoView({ block: "nearest" }); // (a phone's board is above)
     });
     modes.add("review", { open: () => this.start(), close: () => this.close() });
   }
@@ -112,6 +123,8 @@ export class Review {
 
   #clear() {
     this.#marks.clear();
+    this.#arrows.clear();
+    this.#overlay.setExplanation(null);
     this.#result = null;
     this.#els.graph.replaceChildren();
     this.#els.notes.replaceChildren();
@@ -139,6 +152,8 @@ export class Review {
     show(this.#els.status, marked.length ? "" : msg("review.none"));
     for (const t of marked) {
       this.#marks.set(t.number, { mark: t.mark, title: note(t) });
+      const after = cursors[answer.turns.indexOf(t) + 1];
+      this.#arrows.set(after, explanationArrows(t));
       const li = document.createElement("li");
       li.className = t.mark;
       li.dataset.turn = String(t.number);
@@ -146,7 +161,9 @@ export class Review {
       show(head, note(t));
       const why = element("p", "review-why");
       show(why, explanationMsgs(t, { better: false }));
-      li.append(head, why);
+      const where = element("button", "review-show", { type: "button", "data-cursor": String(after) });
+      show(where, msg("review.show"));
+      li.append(head, why, where);
       this.#els.notes.append(li);
     }
     const worst = answer.summary ?? [];
@@ -199,7 +216,8 @@ export class Review {
     });
   }
 
-  /** On every render: a changed game drops the review; the move list keeps its marks. */
+  /** On every render: a changed game drops the review; the move list keeps its marks; the
+   * board shows the arrows of the marked turn it is just after. */
   render(state) {
     if (this.#key !== null && this.#gameKey(state) !== this.#key) {
       // A review is of one game; a new move or another game drops it.
@@ -218,5 +236,6 @@ export class Review {
     for (const dot of this.#els.graph.querySelectorAll("circle[data-cursor]")) {
       dot.classList.toggle("current", Number(dot.dataset.cursor) === state.cursor);
     }
+    this.#overlay.setExplanation(this.#arrows.get(state.cursor) ?? null);
   }
 }

@@ -6,7 +6,9 @@
 // Once your turn is complete the engine reviews it (the review job, at the background
 // review's budget, learn/background.js) and exercise-list.js judges it: right within MARGIN
 // points of the engine's turn (a proven position: its chances are the solver's proof, 1 or
-// 0). A miss shows the engine's better turn and the explanation when the review gives one.
+// 0). A miss shows the engine's better turn and the explanation when the review gives one,
+// and what it names as arrows on the board (analysis/explain.js explanationArrows, drawn by the
+// analysis tools' overlay) until the exercise is tried again or left.
 // Spaced repetition and the stored list: exercise-list.js; the reviews: background.js.
 
 import { msg, show, loadLater } from "../page/i18n.js";
@@ -44,11 +46,11 @@ const PANEL_TEXTS = {
 const side = (name) => msg(`side.${name}`);
 
 /** A missed answer's explanation: the review's words (analysis/explain.js, when the review
- * gives an explanation), else the engine's better turn alone. */
+ * gives an explanation), else the engine's better turn alone; and its arrows. */
 async function explanationOf(turn) {
-  if (!turn.explanation) return msg("exercises.better", { best: turn.best.join(" ") });
-  const { explanationMsgs } = await import("../analysis/explain.js");
-  return explanationMsgs(turn);
+  if (!turn.explanation) return { text: msg("exercises.better", { best: turn.best.join(" ") }), arrows: [] };
+  const { explanationMsgs, explanationArrows } = await import("../analysis/explain.js");
+  return { text: explanationMsgs(turn), arrows: explanationArrows(turn) };
 }
 const actionsText = (actions) => actions.join(" ");
 
@@ -56,11 +58,12 @@ let made = null;
 let madeNow = null; // resolves made
 const ready = new Promise((resolve) => (madeNow = resolve));
 
-/** The exercises' list under Learn, in `container` (once per page; later calls return it). */
-export async function makeExercises(container, game, engine, storage, modes) {
+/** The exercises' list under Learn, in `container` (once per page; later calls return it);
+ * `tools`: the analysis tools (analysis/panel.js), whose overlay draws a missed answer's arrows. */
+export async function makeExercises(container, game, engine, storage, modes, tools) {
   await loadLater();
   if (!made) {
-    made = new Exercises(container, game, engine, storage, modes);
+    made = new Exercises(container, game, engine, storage, modes, tools);
     madeNow(made);
   }
   return made;
@@ -76,16 +79,18 @@ class Exercises {
   #engine;
   #storage;
   #modes;
+  #tools;
   #root; // the list under Learn
   #panel; // the exercise's panel, in the mode "exercise"
   #current = null; // {item, judged: counted already, over}
   #busy = false;
 
-  constructor(container, game, engine, storage, modes) {
+  constructor(container, game, engine, storage, modes, tools) {
     this.#game = game;
     this.#engine = engine;
     this.#storage = storage;
     this.#modes = modes;
+    this.#tools = tools;
     const root = (this.#root = fromMarkup("section", "exercises", { id: "your-mistakes" }, LIST_HTML, LIST_TEXTS));
     container.prepend(root);
     root.addEventListener("click", (event) => {
@@ -159,6 +164,7 @@ class Exercises {
   }
 
   #leave() {
+    this.#explain(null);
     this.#panel.hidden = true;
     this.#current = null;
     delete this.#panel.dataset.exercise;
@@ -170,8 +176,12 @@ class Exercises {
     if (selector === ".exercise-status") this.#panel.dataset.status = status;
   }
 
-  #explain(text) {
+  /** The explanation under the exercise (null: none) and its arrows on the board. */
+  #explain(text, arrows = []) {
     show(this.#panel.querySelector(".exercise-explain"), text ?? "");
+    const cur = this.#current;
+    if (arrows.length) this.#tools?.use((tools) => cur && this.#current === cur && tools.overlay.setExplanation(arrows)).catch(() => null);
+    else this.#tools?.loaded?.overlay.setExplanation(null);
   }
 
   async #changed(state) {
@@ -215,7 +225,7 @@ class Exercises {
     else lines.push(msg("exercises.notCounted"));
     this.#say(lines, right ? "right" : "wrong");
     this.#explain(null);
-    if (!right) explanationOf(turn).then((text) => this.#current === cur && this.#explain(text), () => null);
+    if (!right) explanationOf(turn).then(({ text, arrows }) => this.#current === cur && this.#explain(text, arrows), () => null);
     this.#panel.dataset.loss = String(turn.loss ?? "");
     this.render();
   }
