@@ -54,6 +54,7 @@ export class Connection {
       onMessage: (data, peer) => this.#received(data, peer),
       onPeerJoin: (peer) => this.#on.greet(peer),
       onPeerLeave: (peer) => this.#left(peer),
+      onRefused: (peer) => (peer === this.#peer || !this.#peer ? this.#on.refuse("bulk") : null), // (the peer is dropped)
     });
     if (this.#closed) return room.leave();
     this.#room = room;

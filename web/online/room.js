@@ -1,8 +1,11 @@
 // One connection attempt to the other page: a Trystero room (web/online/library.js) over the
 // host's Nostr relays, encrypted with the invite's secret, carrying text messages on one
 // data channel. What the messages mean is session.js's business; this only moves text.
+// The library is bundled patched (sitebuild/trystero.patch): a peer that sends more than a
+// game needs (chunks that never end, unknown kinds, too much at once) is dropped, and said
+// with onRefused.
 //
-//   const room = await openRoom({config, room: id, secret, onMessage, onPeerJoin, onPeerLeave, onError});
+//   const room = await openRoom({config, room: id, secret, onMessage, onPeerJoin, onPeerLeave, onRefused, onError});
 //   room.send(text, peerId);   // to one peer (null: to every peer)
 //   room.quiet();              // connected: stop announcing on the relays (close their sockets)
 //   await room.leave();
@@ -17,9 +20,10 @@ const CHANNEL = "tzaar";
 /**
  * Join room `room` with `secret` (the signalling is encrypted with it: a page without it
  * cannot connect). Callbacks: onMessage(data, peerId) with what a peer sent (anything: the
- * caller checks it), onPeerJoin(peerId), onPeerLeave(peerId), onError(text).
+ * caller checks it), onPeerJoin(peerId), onPeerLeave(peerId), onRefused(peerId) (the library
+ * dropped the peer: more data than a game needs; onPeerLeave follows), onError(text).
  */
-export async function openRoom({ config, room, secret, onMessage, onPeerJoin, onPeerLeave, onError = () => {} }) {
+export async function openRoom({ config, room, secret, onMessage, onPeerJoin, onPeerLeave, onRefused = () => {}, onError = () => {} }) {
   const lib = await freshLibrary();
   const joined = lib.joinRoom(
     {
@@ -35,6 +39,7 @@ export async function openRoom({ config, room, secret, onMessage, onPeerJoin, on
   channel.onMessage = (data, { peerId }) => onMessage(data, peerId);
   joined.onPeerJoin = (peerId) => onPeerJoin(peerId);
   joined.onPeerLeave = (peerId) => onPeerLeave(peerId);
+  joined.onPeerRefused = (peerId) => onRefused(peerId);
   let quiet = false;
   return {
     send(text, peerId = null) {
