@@ -19,11 +19,14 @@ def violations(page) -> list[str]:
     return page.evaluate("() => window.__violations")
 
 
-def open_player(browser, url: str, path: str = "", clock: bool = False):
+def open_player(browser, url: str, path: str = "", clock: bool = False, init: str = ""):
     """A fresh context (its own storage: another person) with the page at `url` + `path`;
-    with `clock`, Playwright's clock (time flows, and a test may move it on: page.clock)."""
+    with `clock`, Playwright's clock (time flows, and a test may move it on: page.clock);
+    `init`, a script run before the page's own (e.g. one that blocks the direct connection)."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(VIOLATIONS)
+    if init:
+        context.add_init_script(init)
     page = context.new_page()
     if clock:
         page.clock.install()
@@ -50,9 +53,9 @@ def invite(host, colour: str = "white", clock: str = "untimed", name: str = "Ann
     return host.text_content("[data-invite]")
 
 
-def join(browser, link: str, name: str = "Bob", clock: bool = False):
+def join(browser, link: str, name: str = "Bob", clock: bool = False, init: str = ""):
     """The friend opens the link in a context of their own and joins."""
-    guest = open_player(browser, link, clock=clock)
+    guest = open_player(browser, link, clock=clock, init=init)
     guest.wait_for_selector("#online-join")
     guest.fill("#online-name", name)
     guest.click("#online-join")

@@ -33,7 +33,8 @@ LOCAL_RELAYS = "ws://127.0.0.1:*"
 CSP_CONNECT = "connect-src 'self'"
 # dist/ name -> the export line esbuild bundles (from node_modules).
 LIBRARIES = {
-    "online/lib/trystero.js": 'export { joinRoom, selfId, createEvent, subscribe, getRelaySockets, pauseRelayReconnection } from "trystero/nostr";',
+    "online/lib/trystero.js": 'export { joinRoom, selfId, createEvent, subscribe, getRelaySockets, pauseRelayReconnection } from "trystero/nostr";\n'
+                              'export { schnorr, utils as secp256k1 } from "@noble/secp256k1";',
     "online/lib/qrcode.js": 'export { create } from "qrcode";',
 }
 # The packages patched (copied from node_modules first) before a library is bundled.
