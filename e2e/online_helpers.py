@@ -14,6 +14,17 @@ document.addEventListener("securitypolicyviolation", (e) => window.__violations.
 """
 
 
+# Every WebSocket the page opens (to the relays), kept in window.sockets: an init script
+# (open_player's `init`) for a test that checks they are closed.
+SOCKETS = """(() => {
+  const Real = window.WebSocket;
+  window.sockets = [];
+  window.WebSocket = class extends Real {
+    constructor(...args) { super(...args); window.sockets.push(this); }
+  };
+})();"""
+
+
 def violations(page) -> list[str]:
     """The page's breaches of its content security policy so far (none is expected)."""
     return page.evaluate("() => window.__violations")

@@ -3,11 +3,11 @@ WebRTC is forced to relay candidates only, with no TURN server (no candidate at 
 phones behind carrier-grade NAT. Before the relay path both pages stayed "waiting" for good;
 now the game goes on as Nostr events on the relays (web/online/relay-path.js): actions both
 ways, the clocks, a drop and a reconnection; and when a direct connection opens later, the
-game moves to it."""
+game moves to it, and the pages close their sockets to the relays."""
 
 from __future__ import annotations
 
-from online_helpers import act, actions, invite, join, online, open_player, some_turns, wait_actions
+from online_helpers import SOCKETS, act, actions, invite, join, online, open_player, some_turns, wait_actions
 from relay import online_site, relay_url  # noqa: F401  (fixtures)
 
 # The page's RTCPeerConnection gathers relay candidates only (and there is no TURN server), until
@@ -30,8 +30,8 @@ RELAYED = "through the relays"
 
 
 def test_a_pair_with_no_direct_path_plays_through_the_relays(browser, online_site):
-    host = open_player(browser, online_site)
-    guest = join(browser, invite(host, colour="white", clock="3+2"), init=NO_DIRECT_PATH)
+    host = open_player(browser, online_site, init=SOCKETS)
+    guest = join(browser, invite(host, colour="white", clock="3+2"), init=NO_DIRECT_PATH + SOCKETS)
     online(host, "playing")
     online(guest, "playing")
     for page in (host, guest):
@@ -77,3 +77,5 @@ def test_a_pair_with_no_direct_path_plays_through_the_relays(browser, online_sit
     for page in (host, guest):  # moved, not reconnected: never "disconnected" meanwhile
         assert set(page.evaluate("() => window.statuses")) <= {"playing"}
         assert page.get_attribute("html", "data-online") == "playing"
+        # and the relays carry nothing more: every socket to them is closed
+        page.wait_for_function("() => window.sockets.length > 0 && window.sockets.every((s) => s.readyState === WebSocket.CLOSED)")

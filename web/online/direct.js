@@ -10,7 +10,7 @@
 //   direct.sendLink(text, peerId);  // room.js's own: a direct connection shown to be the relay peer's ("tzaar-link")
 //   direct.selfId                   // this attempt's peer id, as the other page sees it
 //   direct.quiet();                 // connected: stop announcing on the relays (close their sockets)
-//   await direct.leave();
+//   await direct.leave();           // (its sockets closed too)
 
 import { freshLibrary } from "./library.js";
 
@@ -46,7 +46,16 @@ export async function openDirect({ config, room, secret, onMessage, onLink = () 
   joined.onPeerJoin = (peerId) => onPeerJoin(peerId);
   joined.onPeerLeave = (peerId) => onPeerLeave(peerId);
   joined.onPeerRefused = (peerId) => onRefused(peerId);
+  // A page that goes says so at once (the library's "leave"; the other page need not wait for the
+  // connection to time out). The library listens to "beforeunload", which Chromium skips for a
+  // page closed before any press on it (a game resumed after a reload): "pagehide" always comes.
+  const onHide = () => joined.leave().catch(() => null);
+  addEventListener("pagehide", onHide);
   let quiet = false;
+  const closeSockets = () => {
+    lib.pauseRelayReconnection(); // this instance's sockets stay closed
+    for (const socket of Object.values(lib.getRelaySockets())) socket.close();
+  };
   return {
     selfId: lib.selfId,
     send(text, peerId = null) {
@@ -58,11 +67,13 @@ export async function openDirect({ config, room, secret, onMessage, onLink = () 
     quiet() {
       if (quiet) return;
       quiet = true;
-      lib.pauseRelayReconnection(); // this instance's sockets stay closed
-      for (const socket of Object.values(lib.getRelaySockets())) socket.close();
+      closeSockets();
     },
-    leave() {
-      return joined.leave().catch(() => null);
+    /** Leave the room, and close this instance's sockets (the library leaves them open). */
+    async leave() {
+      removeEventListener("pagehide", onHide);
+      await joined.leave().catch(() => null);
+      closeSockets();
     },
   };
 }
