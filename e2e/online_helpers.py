@@ -25,6 +25,18 @@ SOCKETS = """(() => {
 })();"""
 
 
+# The page's RTCPeerConnection gathers relay candidates only, and there is no TURN server: no
+# candidate at all, as two phones behind carrier-grade NAT (until the page sets window.directPath).
+NO_DIRECT_PATH = """(() => {
+  const Real = window.RTCPeerConnection;
+  const relayOnly = (config) => (window.directPath ? config : {...(config || {}), iceTransportPolicy: "relay"});
+  window.RTCPeerConnection = class extends Real {
+    constructor(config, ...rest) { super(relayOnly(config), ...rest); }
+    setConfiguration(config) { return super.setConfiguration(relayOnly(config)); }
+  };
+})();"""
+
+
 def violations(page) -> list[str]:
     """The page's breaches of its content security policy so far (none is expected)."""
     return page.evaluate("() => window.__violations")

@@ -7,19 +7,9 @@ game moves to it, and the pages close their sockets to the relays."""
 
 from __future__ import annotations
 
-from online_helpers import SOCKETS, act, actions, invite, join, online, open_player, some_turns, wait_actions
+from online_helpers import NO_DIRECT_PATH, SOCKETS, act, actions, invite, join, online, open_player, some_turns, wait_actions
 from relay import online_site, relay_url  # noqa: F401  (fixtures)
 
-# The page's RTCPeerConnection gathers relay candidates only (and there is no TURN server), until
-# the test sets window.directPath.
-NO_DIRECT_PATH = """(() => {
-  const Real = window.RTCPeerConnection;
-  const relayOnly = (config) => (window.directPath ? config : {...(config || {}), iceTransportPolicy: "relay"});
-  window.RTCPeerConnection = class extends Real {
-    constructor(config, ...rest) { super(relayOnly(config), ...rest); }
-    setConfiguration(config) { return super.setConfiguration(relayOnly(config)); }
-  };
-})();"""
 STATUSES = """() => {
   window.statuses = [];
   new MutationObserver(() => window.statuses.push(document.documentElement.dataset.online))

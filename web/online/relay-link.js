@@ -19,7 +19,7 @@
 //   link.silent(now)                           // heard nothing for SILENCE_MS
 
 export const LINK = Object.freeze({
-  COALESCE_MS: 40,
+  COALESCE_MS: 15,
   ACK_DELAY_MS: 1500,
   RTO_MS: 3000,
   RTO_MAX_MS: 30000,
@@ -29,8 +29,8 @@ export const LINK = Object.freeze({
   HELD_BYTES: 64 * 1024,
   MAX_MESSAGE: 8192,
   FRAME_CHARS: 6000,
-  BURST: 8,
-  PER_SECOND: 1,
+  BURST: 10,
+  PER_SECOND: 2,
 });
 /** The longest frame read (characters): a frame of FRAME_CHARS, or one message of MAX_MESSAGE, escaped. */
 export const MAX_FRAME = 3 * LINK.MAX_MESSAGE;
