@@ -81,7 +81,7 @@ test("an online game makes an entry with the opponent's name, by the rules or by
 test("a backup adds the games and the exercises this browser lacks; anything else changes nothing", () => {
   const storage = makeStorage(null);
   const g = entryOf(finished({ white: "person", black: "computer:strong" }, "black"), "2026-11-25");
-  const x = { id: "x", position: "P", side: "white", number: 3, played: ["A1xA2"], best: ["B1xB2"], loss: 30, mark: "blunder", explanation: null, game: g.id, date: "2026-11-25", solves: [], misses: 0, due: 1, learned: null };
+  const x = { id: "x", position: "P", side: "white", number: 3, played: ["A1xA2"], best: ["B1xB2"], loss: 30, mark: "blunder", explanation: { reasons: [{ code: "takes-last", params: { side: "white", by: "black", type: "tzaar", capture: "C1xC2" }, line: ["C1xC2"] }], better: [] }, game: g.id, date: "2026-11-25", solves: [], misses: 0, due: 1, learned: null };
   const backup = { format: "tzaar-learning", version: 1, games: [g], exercises: { version: 1, items: [x], pending: [] } };
   assert.deepEqual(restored(backup, storage), { games: 1, exercises: 1 });
   assert.deepEqual(restored(backup, storage), { games: 0, exercises: 0 }, "nothing twice");

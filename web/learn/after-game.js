@@ -43,7 +43,8 @@ function makeButtons(row, parts) {
 }
 
 /** The review of the lost game, opened at the turn that turned it: the position before that
- * turn shown (the result box gives way), the turn, marked in the move list, next. */
+ * turn shown (the result box gives way), the turn, marked in the move list, next, and its note
+ * (why it was a mistake, or the chances before and after it) in view and focused. */
 async function seeWhy(entry, { storage, engine, game, tools }) {
   let answer = reviewed(entry.start, entry.actions);
   if (!answer) {
@@ -55,12 +56,12 @@ async function seeWhy(entry, { storage, engine, game, tools }) {
   const s = game.state;
   if (k < 0 || s.start !== entry.start || s.actions.join(",") !== entry.actions.join(",")) return;
   const cursor = answer.turns.slice(0, k).reduce((n, t) => n + t.actions.length, 0);
-  document.getElementById("review")?.setAttribute("data-turned", String(answer.turns[k].number));
   await game.goto(cursor);
+  await tools.use((loaded) => loaded.review.showTurned(answer.turns[k].number)); // (its note in view)
 }
 
-/** Learn, then the first exercise due once this game's review is done. */
-async function practise() {
+/** Learn, then this game's exercises once its review is done, the worst first (then the others due). */
+async function practise(entry) {
   await runCommand("learn");
-  await (await import("./exercises.js")).practise();
+  await (await import("./exercises.js")).practise(entry.id);
 }
