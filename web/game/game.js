@@ -168,8 +168,8 @@ export class Game {
     return true;
   }
 
-  /** The turn panel's prompt of the mode that owns the turn (state.prompt: {title, detail,
-   * play}, msg()s), or null to give the turn back to the game. */
+  /** The turn panel's prompt of the mode that owns the turn (state.prompt: {side, title,
+   * detail, play}, texts as msg()s), or null to give the turn back to the game. */
   setPrompt(prompt) {
     this.#set(prompt && prompt.play === false ? { prompt, selected: null, pendingLosing: null } : { prompt });
   }

@@ -50,7 +50,7 @@ export function initialState(start = STANDARD) {
     thinkingInfo: null, // the computer's search so far: {depth, elapsed, limit?, budget, proven?}
     watch: { speed: "normal", paused: false, steps: 0 }, // computer against computer
     loaded: 0, // how many games were loaded (game.js load): a new one is a new game on the board
-    prompt: null, // {title, detail, play}: the turn panel's texts (msg()s; detail null: the step's) of the mode that owns the turn (an exercise), play false once its answer is in; null: the game's
+    prompt: null, // {side, title, detail, play}: the turn panel's side and texts (msg()s; detail null: the step's) of the mode that owns the turn (an exercise), play false once its answer is in; null: the game's
   };
 }
 

@@ -173,7 +173,7 @@ class Exercises {
     this.#explain(null);
     if (this.#modes.current !== "exercise") await this.#modes.enter("exercise");
     await this.#game.openGame({ start: item.position, actions: [] }, "exercise");
-    if (this.#current === cur) this.#own({ title: msg("exercises.prompt", { side: side(item.side) }), detail: null, play: true });
+    if (this.#current === cur) this.#own({ side: item.side, title: msg("exercises.prompt", { side: side(item.side) }), detail: null, play: true });
     document.getElementById("board")?.scrollIntoView({ block: "nearest" });
   }
 
@@ -182,9 +182,11 @@ class Exercises {
     if (this.#game.state.start === this.#current?.item.position) this.#game.setPrompt(prompt);
   }
 
-  /** The turn panel once the answer's turn is complete: the answer, `detail`, no more play. */
-  #answered(actions, detail) {
-    this.#own({ title: msg("exercises.answered", { actions: actionsText(actions) }), detail, play: false });
+  /** The turn panel once the answer's turn is complete: the answer and what now (the text
+   * `key`), no more play. */
+  #answered(actions, key) {
+    const item = this.#current?.item;
+    if (item) this.#own({ side: item.side, title: msg("exercises.answered"), detail: msg(key, { actions: actionsText(actions) }), play: false });
   }
 
   #leave() {
@@ -214,7 +216,7 @@ class Exercises {
     if (!view.winner && view.side === cur.item.side) return; // the turn goes on
     this.#busy = true;
     cur.over = true;
-    this.#answered(state.actions, msg("exercises.checking"));
+    this.#answered(state.actions, "exercises.answeredChecking");
     this.#say(msg("exercises.checking"), "checking");
     try {
       const answer = await runReview(this.#engine, cur.item.position, state.actions);
@@ -222,7 +224,7 @@ class Exercises {
       this.#judge(cur, answer.turns[0]);
     } catch (error) {
       this.#say(msg("exercises.failed", { detail: error.message }), "failed");
-      this.#answered(state.actions, msg("exercises.answeredNext"));
+      this.#answered(state.actions, "exercises.answeredNext");
     } finally {
       this.#busy = false;
     }
@@ -247,7 +249,7 @@ class Exercises {
     if (item !== cur.item) lines.push(msg(!right ? "exercises.again" : item.learned !== null ? "exercises.learned" : "exercises.solvedOnce", { n: AGAIN_DAYS }));
     else lines.push(msg("exercises.notCounted"));
     this.#say(lines, right ? "right" : "wrong");
-    this.#answered(turn.actions, msg("exercises.answeredNext"));
+    this.#answered(turn.actions, "exercises.answeredNext");
     this.#explain(right ? lineOf(turn) : null);
     if (!right) explanationOf(turn).then((text) => this.#current === cur && this.#explain(text), () => null);
     this.#panel.dataset.loss = String(turn.loss ?? "");

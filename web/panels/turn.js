@@ -34,7 +34,8 @@ export class TurnPanel {
     const side = sideToMove(state);
     const root = this.#root;
     const winner = winnerOf(state); // by the rules, or on time or resignation
-    setAttr(root, "data-side", winner ?? side);
+    setAttr(root, "data-side", state.prompt?.side ?? winner ?? side); // (a mode's prompt: the side it asks)
+    setAttr(root, "data-owned", state.prompt ? (state.prompt.play === false ? "answered" : "playing") : null);
     setAttr(root, "data-step", view?.step ?? null);
     setAttr(root, "data-over", winner ? "true" : "false");
     setAttr(root, "data-winner", winner);
