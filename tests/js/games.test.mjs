@@ -3,7 +3,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { entryOf, onlineEntryOf, tally, keep, gamesIn, restored } from "../../web/learn/games.js";
+import { entryOf, onlineEntryOf, tally, keep, gamesIn, restored, levelUp } from "../../web/learn/games.js";
+import { LEVELS, nextLevel } from "../../web/game/computer.js";
 import { makeStorage } from "../../web/page/storage.js";
 
 const finished = (players, winner = "white") => ({
@@ -89,4 +90,20 @@ test("a backup adds the games and the exercises this browser lacks; anything els
   assert.equal(storage.get("exercises").items[0].id, "x");
   for (const bad of [null, [], { format: "other" }, { format: "tzaar-learning", version: 1 }]) assert.throws(() => restored(bad, storage));
   assert.equal(gamesIn(storage).length, 1, "a refused file changes nothing");
+});
+
+test("two wins in a row against a level propose the level above it", () => {
+  let n = 0;
+  const g = (level, result, more = {}) => ({ id: `g${(n += 1)}`, level, result, colour: "white", ...more });
+  const [first, second] = LEVELS.map((l) => l.name);
+  assert.equal(nextLevel(first), second);
+  assert.equal(nextLevel(LEVELS.at(-1).name), null, "none above the top");
+  assert.equal(nextLevel("nobody"), null);
+  assert.equal(levelUp([g(first, "won"), g(first, "won")]), second, "newest first");
+  assert.equal(levelUp([g(first, "won")]), null, "one win");
+  assert.equal(levelUp([g(first, "won"), g(first, "lost"), g(first, "won")]), null, "not in a row");
+  assert.equal(levelUp([g(first, "won"), g(second, "won")]), null, "against two levels");
+  assert.equal(levelUp([g(first, "lost"), g(first, "won"), g(first, "won")]), null, "the last game lost");
+  assert.equal(levelUp([g(first, "won"), g(null, "lost", { online: true, level: null }), g(first, "won")]), second, "an online game between is no game against a level");
+  assert.equal(levelUp([g("master", "won"), g("master", "won")]), null);
 });

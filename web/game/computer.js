@@ -37,6 +37,12 @@ export const HINT_LEVEL = "strong";
 export const HINT_NODES = 10000;
 export const HINT_SECONDS = 6;
 
+/** The level above `level` in LEVELS (the result box proposes it after two wins in a row), or null. */
+export function nextLevel(level) {
+  const i = LEVELS.findIndex((l) => l.name === level);
+  return i < 0 ? null : (LEVELS[i + 1]?.name ?? null);
+}
+
 export function computerId(level) {
   return `computer:${level}`;
 }
