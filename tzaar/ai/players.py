@@ -90,14 +90,14 @@ LEVELS = {
         Level(
             "learner",
             "Learner",
-            "Plays like Novice, but thinks one turn in five: then it plays the turn whose position looks best to it, without looking at your reply.",
+            "Plays like Novice, but thinks one turn in eight: then it plays the turn whose position looks best to it, without looking at your reply.",
             nodes=None,
             time=1.0,
             noise=LEARNER_NOISE,
             placement_noise=40,
-            think=0.2,
+            think=1 / 8,
         ),
-        Level("student", "Student", "Like Learner, but thinks two turns in five.", nodes=None, time=1.0, noise=LEARNER_NOISE, placement_noise=40, think=0.4),
+        Level("student", "Student", "Like Learner, but thinks one turn in three.", nodes=None, time=1.0, noise=LEARNER_NOISE, placement_noise=40, think=1 / 3),
         Level("apprentice", "Apprentice", "Like Learner, but thinks three turns in five.", nodes=None, time=1.0, noise=LEARNER_NOISE, placement_noise=40, think=0.6),
         Level(
             "beginner",
