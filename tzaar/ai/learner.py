@@ -11,8 +11,8 @@ sense of the position, not a search: it does not look at the enemy's reply); in 
 plays as Novice does (:func:`.novice.novice_turn`: a random capture, then often a pass).
 
 The share sets the strength: Novice is a share of 0, and a share of 1 beats Beginner
-(BENCHMARKS.md, "The ladder's foot").  Every choice is drawn from the ``random.Random`` given,
-so a seed replays.
+(docs/benchmarks-log.md, "The ladder's foot filled").  Every choice is drawn from the
+``random.Random`` given, so a seed replays.
 """
 
 from __future__ import annotations
