@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Build, serve and test the TZAAR site. Standard library only (Node compiles the Python).
 
-    python3 build.py                 build dist/
-    python3 build.py serve [--port N] build, then serve dist/ on http://127.0.0.1:N/ (8000)
+    python3 build.py [--local-relay] build dist/ (--local-relay: for development, its policy
+                                     allows the local relay of `build.py relay`)
+    python3 build.py serve [--port N] [--local-relay]
+                                     build, then serve dist/ on http://127.0.0.1:N/ (8000)
     python3 build.py test [ARGS...]  set up .venv, build, find a browser, run node's unit
                                      tests (tests/js/) and every pytest test (ARGS go to pytest)
     python3 build.py relay [--port N] set up .venv, then run a Nostr relay on 127.0.0.1:N (7447)
@@ -53,15 +55,17 @@ from sitebuild.testing import system_chromium  # noqa: E402,F401
 # WEB and DIST are read at each call, so a test may point them elsewhere.
 
 
-def build(quiet: bool = False) -> dict:
-    """Make dist/ afresh from web/ and tzaar/; return the contents of dist/version.json."""
-    return site.build(WEB, DIST, quiet)
+def build(quiet: bool = False, local_relay: bool = False) -> dict:
+    """Make dist/ afresh from web/ and tzaar/; return the contents of dist/version.json.
+    `local_relay`: a development build, whose policy allows ws://127.0.0.1:* (the relay of
+    `python3 build.py relay`); the one that ships does not."""
+    return site.build(WEB, DIST, quiet, local_relay)
 
 
-def serve(port: int, fresh: bool = True) -> None:
+def serve(port: int, fresh: bool = True, local_relay: bool = False) -> None:
     """Build (unless `fresh` is false and dist/ is there), then serve dist/ until Ctrl+C."""
     if fresh or not (DIST / "version.json").is_file():
-        build()
+        build(local_relay=local_relay)
     serve_folder(DIST, port)
 
 
@@ -87,11 +91,14 @@ def run_relay(port: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Build, serve and test the TZAAR site.")
+    local_help = "a development build: the page's policy allows the local relay (ws://127.0.0.1:*)"
+    parser.add_argument("--local-relay", action="store_true", help=local_help)
     commands = parser.add_subparsers(dest="command")
-    commands.add_parser("build", help="build dist/ (the default)")
+    commands.add_parser("build", help="build dist/ (the default)").add_argument("--local-relay", action="store_true", default=argparse.SUPPRESS, help=local_help)
     serve_parser = commands.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve_parser.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
     serve_parser.add_argument("--no-build", action="store_true", help="serve dist/ as it is, if built")
+    serve_parser.add_argument("--local-relay", action="store_true", default=argparse.SUPPRESS, help=local_help)
     commands.add_parser("test", help="set up .venv, build, and run every test (other arguments go to pytest)")
     relay_parser = commands.add_parser("relay", help="run a Nostr relay on 127.0.0.1 for online play (development, tests)")
     relay_parser.add_argument("--port", type=int, default=7447, help="port (default 7447; 0 picks a free one)")
@@ -100,13 +107,13 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unrecognized arguments: {' '.join(pytest_args)}")
     try:
         if args.command == "serve":
-            serve(args.port, fresh=not args.no_build)
+            serve(args.port, fresh=not args.no_build, local_relay=args.local_relay)
         elif args.command == "test":
             return test(pytest_args)
         elif args.command == "relay":
             run_relay(args.port)
         else:
-            build()
+            build(local_relay=args.local_relay)
     except BuildError as error:
         print(f"build.py: {error}", file=sys.stderr)
         return 1

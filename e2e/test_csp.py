@@ -37,6 +37,14 @@ def test_the_policy_is_strict(ready_page):
     assert not any("unsafe-inline" in v or "data:" in v for v in p.values())
 
 
+def test_the_shipped_policy_connects_to_its_relays_only(ready_page):
+    """No local relay in the policy that ships: only a development build (build.py
+    --local-relay) or the tests' own copy of dist/ (e2e/relay.py) adds one."""
+    sources = policy(ready_page)["connect-src"]
+    assert sources[0] == "'self'" and sources[1:] and all(s.startswith("wss://") for s in sources[1:]), sources
+    assert not any("127.0.0.1" in s or "localhost" in s for s in sources), sources
+
+
 def test_no_violation_over_a_game_a_link_a_record_and_both_themes(open_position, page, watch):
     page.add_init_script(VIOLATIONS)
     page.emulate_media(reduced_motion="reduce")

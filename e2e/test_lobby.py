@@ -6,6 +6,8 @@ watcher sees the taken wish go; hostile messages change nothing and names stay t
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from playwright.sync_api import expect
 
@@ -127,12 +129,18 @@ def test_a_newcomer_is_looking_until_the_answers_to_its_hello_can_have_come(open
         page.context.close()
 
 
-def test_hostile_messages_change_nothing_and_names_stay_text(open_lobby, relay_url):
+def test_hostile_messages_change_nothing_names_stay_text_and_claims_show_as_claims(open_lobby, relay_url):
     page = open_lobby()
+    # The lobby says what it publishes, for anyone to read.
+    assert page.is_hidden("#online .online-notice")  # (the invite's: "your name is kept in this browser")
+    assert "published in plain text" in page.text_content("#online .lobby-privacy")
     with Crowd(relay_url) as crowd:
         crowd.wait("Fair", tc="5+3")
         crowd.wait("<img src=x onerror=f()>", tc="5+3")
-        expect(rows(page)).to_have_count(2)
+        crowd.wait("Boaster", tc="5+3", games=1_000_000)
+        expect(rows(page)).to_have_count(3)
+        # A count of games finished is the player's own word.
+        expect(rows(page).filter(has_text="Boaster")).to_contain_text("1000000 online games (self\u2011reported)")
         fair = crowd.players[0]
         wish = fair.wish()
         hostile = [
@@ -140,6 +148,8 @@ def test_hostile_messages_change_nothing_and_names_stay_text(open_lobby, relay_u
             '{"v":1,"t":"wish"}',
             {**wish, "id": "0123456789abcdef", "name": "x" * 200},
             {**wish, "id": "0123456789abcdee", "name": "evil\u202egnp.exe"},
+            {**wish, "id": "0123456789abcde9", "name": "Fair\u200b"},
+            json.dumps({**wish, "id": "0123456789abcde8", "name": "Padded"}) + " " * 700,  # past the size limit
             {**wish, "id": "0123456789abcded", "games": -5},
             {**wish, "id": "0123456789abcdec", "tc": "1+0"},
             {**wish, "id": "0123456789abcdeb", "extra": True},
@@ -156,7 +166,7 @@ def test_hostile_messages_change_nothing_and_names_stay_text(open_lobby, relay_u
             crowd.send(flooder.signer, flooder.wish())
         crowd.send(fair.signer, {"v": 1, "t": "gone", "id": fair.id, "at": wish["at"] + 1})
         expect(rows(page).filter(has_text="Fair")).to_have_count(0)  # a real message still heard
-    expect(rows(page)).to_have_count(2)
+    expect(rows(page)).to_have_count(3)
     cell = rows(page).filter(has_text="<img").locator("td span").first
     expect(cell).to_have_text("<img src=x onerror=f()>")
     expect(page.locator(".lobby img")).to_have_count(0)

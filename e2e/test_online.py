@@ -3,8 +3,14 @@ made and accepted, actions both ways, resign and rematch, a third page refused."
 
 from __future__ import annotations
 
-from online_helpers import act, actions, online, open_player, play_pair, some_turns, violations, wait_actions
+import json
+from pathlib import Path
+
+from helpers import open_records, paste_record
+from online_helpers import act, actions, invite, online, open_player, play_pair, some_turns, violations, wait_actions
 from relay import online_site, relay_url  # noqa: F401  (fixtures)
+
+LANGUAGES = Path(__file__).resolve().parents[1] / "web" / "lang"
 
 
 def test_an_invite_accepted_and_actions_both_ways(browser, online_site):
@@ -59,23 +65,93 @@ def test_resign_then_a_rematch_with_colours_swapped(browser, online_site):
     assert actions(host) == played[:1]
 
 
-def test_a_finished_online_game_goes_to_your_games_with_the_opponents_name(browser, online_site):
-    host, guest = play_pair(browser, online_site, colour="white")
-    host.click("#online-resign")
-    host.click("#online-resign-confirm")
+# A short game to the rules' end: Black has no Tzaar left after White's eighth action (found by
+# a search with the engine; the rules check every action as it is played).
+SHORT_GAME = ["C2xC3", "A1xB1", "B3-C4", "D6xE6", "E3xF3", "A3xC3", "E5-F6", "F3xG3"]
+SHORT_GAME_MOVERS = "wbbwwbbw"
+
+
+def test_a_game_to_the_rules_end_says_why_and_goes_to_your_games_whose_export_names_the_players(browser, online_site):
+    host, guest = play_pair(browser, online_site, colour="white")  # Ann (White) against Bob (Black)
+    for n, (action, mover) in enumerate(zip(SHORT_GAME, SHORT_GAME_MOVERS)):
+        act(host if mover == "w" else guest, action)
+        wait_actions(host, n + 1)
+        wait_actions(guest, n + 1)
+    online(host, "ended")
     online(guest, "ended")
+    # The panel says why the rules ended it, as the board's result box does.
+    for page in (host, guest):
+        assert page.text_content("#online .online-status") == "The game is over: Black has no Tzaar left."
     kept = lambda page: page.evaluate("() => JSON.parse(localStorage.getItem('tzaar.games') || '[]')")  # noqa: E731
     guest.wait_for_function("() => (JSON.parse(localStorage.getItem('tzaar.games') || '[]')).length === 1")
     host.wait_for_function("() => (JSON.parse(localStorage.getItem('tzaar.games') || '[]')).length === 1")
     [g] = kept(guest)
-    assert (g["online"], g["opponent"], g["colour"], g["result"], g["end"]) == (True, "Ann", "black", "won", {"reason": "resigned", "loser": "white"})
-    assert kept(host)[0]["opponent"] == "Bob" and kept(host)[0]["result"] == "lost"
+    assert (g["online"], g["opponent"], g["name"], g["colour"], g["result"], g["end"]) == (True, "Ann", "Bob", "black", "lost", None)
+    assert (kept(host)[0]["opponent"], kept(host)[0]["result"]) == ("Bob", "won")
     # Leaving the online game gives the page back: Your games lists it under Learn.
     guest.click("#online-leave")
     guest.wait_for_selector("html:not([data-online])", state="attached")
     guest.click('.topbar [data-command="learn"]')
     guest.wait_for_selector("#your-games li")
     assert "online against Ann" in guest.text_content("#your-games")
+    # Export all: the record names both players, and opens again as it was played.
+    with guest.expect_download() as download:
+        guest.click('#your-games [data-games="export"]')
+    text = Path(download.value.path()).read_text()
+    assert "White: Ann\nBlack: Bob\n" in text and "Result: White wins (Black has no Tzaar left)" in text
+    dialog = open_records(guest)
+    paste_record(dialog, text)
+    guest.wait_for_selector("#record-dialog:not([open])", state="attached")
+    guest.wait_for_function("n => window.tzaar.state.actions.length === n && !window.tzaar.state.busy", arg=len(SHORT_GAME))
+    assert actions(guest) == SHORT_GAME
+    assert guest.evaluate("() => window.tzaar.state.names") == {"white": "Ann", "black": "Bob"}
+    # Its record names them again, in ours and in LittleGolem's format.
+    dialog = open_records(guest)
+    assert "White: Ann\nBlack: Bob\n" in dialog.locator("#record-text").input_value()
+    dialog.locator("#record-format").select_option("littlegolem")
+    guest.wait_for_function("() => document.querySelector('#record-text').value.includes('PB[Bob]PW[Ann]')")
+
+
+# How wide the placeholder of the friend's message is, and the room the box gives it.
+PLACEHOLDER_FIT = """() => {
+  const input = document.querySelector('#online-text');
+  const style = getComputedStyle(input);
+  const context = document.createElement('canvas').getContext('2d');
+  context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  return {text: context.measureText(input.placeholder).width, room: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)};
+}"""
+
+
+def test_an_invite_opens_on_its_panel_on_a_phone_and_the_message_box_fits_each_language(browser, online_site):
+    host = open_player(browser, online_site)
+    link = invite(host, colour="white")
+    # A first visit on a phone opens the invite: its panel first, Join within the screen, no
+    # game against the computer meanwhile and no invitation to the lessons.
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    guest = context.new_page()
+    guest.goto(link)
+    guest.wait_for_selector("#online-join:visible")
+    box = guest.locator("#online-join").bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= 844, box
+    assert guest.locator("#online").bounding_box()["y"] < guest.locator("#board").bounding_box()["y"]
+    assert guest.is_hidden("#learn-invite")
+    guest.wait_for_selector("html[data-engine=ready]", state="attached")
+    guest.wait_for_function("() => window.tzaar.state.view !== null")
+    assert guest.evaluate("() => window.tzaar.state.players") == {"white": "person", "black": "person"}
+    guest.fill("#online-name", "Bob")
+    guest.click("#online-join")
+    online(guest, "playing")
+    assert guest.locator("#board").bounding_box()["y"] < guest.locator("#online").bounding_box()["y"]  # the board first again
+    # The friend's message box: its placeholder fits in every language, in the side panel of a
+    # desktop (1280 px: a narrower box than a phone's, which spans the screen).
+    guest.set_viewport_size({"width": 1280, "height": 800})
+    for language in sorted(LANGUAGES.glob("*.json")):
+        expected = json.loads(language.read_text(encoding="utf-8"))["online.textPlaceholder"]
+        guest.select_option("#language", language.stem)
+        guest.wait_for_function("text => document.querySelector('#online-text').placeholder === text", arg=expected)
+        fit = guest.evaluate(PLACEHOLDER_FIT)
+        assert fit["text"] <= fit["room"], (language.stem, expected, fit)
+    context.close()
 
 
 def test_offline_play_online_says_it_needs_a_network_and_the_privacy_notice_comes_first(browser, online_site):

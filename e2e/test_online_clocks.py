@@ -8,6 +8,15 @@ from online_helpers import act, invite, join, online, open_player, some_turns, w
 from relay import online_site, relay_url  # noqa: F401  (fixtures)
 
 RUNNING = '#online .clock[data-side="{}"][data-running="true"]'
+# Each time the board shows another position: the side to move then, and the clock running
+# in the same frame (read once the frame's work is done, before anything else runs).
+SWITCHES = """() => {
+  window.switches = [];
+  new MutationObserver(() => setTimeout(() => window.switches.push({
+    actions: window.tzaar.state.actions.length, side: window.tzaar.state.view?.side,
+    running: document.querySelector('#online .clock[data-running="true"]')?.dataset.side ?? null,
+  }))).observe(document.querySelector('#board'), {attributes: true, attributeFilter: ['data-position']});
+}"""
 
 
 def test_clocks_run_a_false_claim_is_caught_and_time_running_out_loses(browser, online_site):
@@ -19,6 +28,7 @@ def test_clocks_run_a_false_claim_is_caught_and_time_running_out_loses(browser, 
     for page in (host, guest):  # both clocks on both boards, White's running
         page.wait_for_selector(RUNNING.format("white"))
         assert page.text_content('#online .clock[data-side="black"] .clock-time') == "3:00"
+        page.evaluate(SWITCHES)
     played, _ = some_turns(3)
     act(host, played[0])  # White's first turn: one action; Black's clock runs on both boards
     wait_actions(guest, 1)
@@ -46,3 +56,8 @@ def test_clocks_run_a_false_claim_is_caught_and_time_running_out_loses(browser, 
     assert "ran out of time" in guest.text_content("#online .online-status")
     assert host.evaluate("() => window.tzaar.state.end") == {"reason": "timeout", "loser": "white"}
     assert guest.evaluate("() => window.tzaar.state.end") == {"reason": "timeout", "loser": "white"}
+    # On both boards the clocks switched in the frame that showed each action, ours or theirs.
+    for page in (host, guest):
+        switches = page.evaluate("() => window.switches")
+        assert [s["actions"] for s in switches] == [1, 2, 3], switches
+        assert all(s["running"] == s["side"] for s in switches), switches

@@ -10,17 +10,24 @@ import json
 from online_helpers import act, actions, invite, online, open_player, some_turns, wait_actions
 from relay import online_site, relay_url  # noqa: F401  (fixtures)
 
-# The hostile page speaks through the network library directly (the page's own bundle).
+# The hostile page speaks through the network library directly (the page's own bundle); it
+# takes the free seat as any guest does: a key of its own, the host's challenge signed.
 HOSTILE = """async ({room, secret, relay}) => {
   const lib = await import('./online/lib/trystero.js');
+  const seat = await import('./online/seat.js');
+  const mine = await seat.makeSeat();
   const joined = lib.joinRoom({appId: 'tzaar-in-the-browser', password: secret,
     relayConfig: {urls: [relay]}, rtcConfig: {iceServers: []}}, room);
   const channel = joined.makeAction('tzaar');
   window.hostile = {got: [], send: (data) => channel.send(data, {target: window.hostile.peer})};
-  channel.onMessage = (data) => window.hostile.got.push(data);
+  channel.onMessage = async (data) => {
+    window.hostile.got.push(data);
+    const message = JSON.parse(data);
+    if (message.t === 'hello') window.hostile.send(JSON.stringify({t: 'proof', sig: await seat.prove(mine.key, {room, role: 'guest', challenge: message.nonce})}));
+  };
   joined.onPeerJoin = (peer) => {
     window.hostile.peer = peer;
-    channel.send(JSON.stringify({t: 'hello', v: 1, role: 'guest', id: 'mallory-0123456', name: 'Mallory'}), {target: peer});
+    channel.send(JSON.stringify({t: 'hello', v: 2, role: 'guest', key: mine.me, nonce: seat.newChallenge(), name: 'Mallory'}), {target: peer});
   };
 }"""
 

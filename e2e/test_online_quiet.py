@@ -1,6 +1,7 @@
 """Once two pages are connected they stop announcing on the relays: no Nostr event leaves
-either page afterwards, however long the game goes on (Playwright's clock moves the pages'
-timers on by minutes: the library's announcing runs on timers)."""
+either page afterwards (but the host's one marker of the taken seat, as they connect),
+however long the game goes on (Playwright's clock moves the pages' timers on by minutes: the
+library's announcing runs on timers)."""
 
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ def test_connected_pages_stop_announcing(browser, online_site):
     act(host, played[0])
     wait_actions(guest, 1)
     assert counts["host"] > 0  # it announced while it waited: the count sees events
+    host.evaluate("() => window.tzaar.online.session.seatMarked")  # (the one marker of the taken seat: seat-taken.js)
     before = dict(counts)
     for page in (host, guest):
         page.clock.run_for("05:00")  # five minutes of the library's timers

@@ -1,5 +1,6 @@
 """A turn taken back online: the player whose turn is complete offers it, the other page
-shows Accept / Decline; declined, nothing changes; accepted, both pages take back exactly the
+shows Accept / Decline; declined, nothing changes (and that turn is not offered again);
+accepted, both pages take back exactly the
 same actions and the offerer is to move again; an offer lapses when the other plays instead;
 a take-back accepted as the connection drops or the page reloads (its accept lost) happens on
 both pages."""
@@ -49,26 +50,39 @@ def test_a_turn_offered_back_declined_then_accepted_and_an_offer_lapses(browser,
     act(host, played[0])  # White's opening turn, complete: Black to move
     wait_actions(guest, 1)
     assert guest.is_hidden("#online-undo")  # Black's turn is not the last one played
-    # Offered, then declined: both games stay as they are.
+    # Offered, then declined: both games stay as they are, and White's page offers that turn no more.
     host.click("#online-undo:visible")
     host.wait_for_selector("#online-undo[disabled]")
     offered(guest)
     guest.click("#online-undo-decline")
-    host.wait_for_selector("#online-undo:not([disabled])")
+    host.wait_for_function("() => window.tzaar.online.session.takebacks.pending === null")
+    assert host.is_hidden("#online-undo")  # one offer a turn
     assert guest.is_hidden("#online-undo-accept")
+    # The decline is said in the panel, not only to a screen reader.
+    host.wait_for_selector("#online .online-undo-declined:visible")
+    assert host.text_content("#online .online-undo-declined") == "Bob declined to take back the turn."
     assert actions(host) == actions(guest) == played[:1]
-    # Offered again, and accepted: both boards go back to the start, White to move again.
-    host.click("#online-undo:visible")
-    offered(guest)
-    guest.click("#online-undo-accept")
-    wait_actions(guest, 0)
-    wait_actions(host, 0)
-    host.wait_for_function("() => window.tzaar.state.view.side === 'white'")
-    assert host.is_hidden("#online-undo") and guest.is_hidden("#online-undo-accept")
-    assert "taken back" in host.text_content("#announce")
-    # The game goes on from there, numbered from the start again; Black offers its turn back,
-    # and White plays instead of answering: the offer lapses on both pages.
-    black_offers_its_turn(host, guest, played)
+    # Black plays its turn and offers it back, and White accepts: both boards go back to the
+    # start of Black's turn, Black to move again.
+    act(guest, played[1])
+    act(guest, played[2])
+    wait_actions(host, 3)
+    guest.click("#online-undo:visible")
+    offered(host)
+    host.click("#online-undo-accept")
+    wait_actions(guest, 1)
+    wait_actions(host, 1)
+    guest.wait_for_function("() => window.tzaar.state.view.side === 'black'")
+    assert guest.is_hidden("#online-undo") and host.is_hidden("#online-undo-accept")
+    assert "taken back" in guest.text_content("#announce")
+    # The game goes on from there, numbered from that turn again; Black plays its turn again
+    # and offers it back (a new turn: it may), and White plays instead of answering: the offer
+    # lapses on both pages.
+    act(guest, played[1])
+    act(guest, played[2])
+    wait_actions(host, 3)
+    guest.click("#online-undo:visible")
+    offered(host)
     act(host, played[3])
     wait_actions(guest, 4)
     host.wait_for_selector("#online-undo-accept", state="hidden")

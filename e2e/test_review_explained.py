@@ -1,6 +1,8 @@
 """Mistakes explained in the page (issue 51): the review says under each mistake and blunder
 what the turn allowed and what the better turn achieved, in the language shown, and ends
-with the worst first; the analysis board judges a turn tried on it the same way."""
+with the worst first; the analysis board judges a turn tried on it the same way. What an
+explanation names is drawn on the board as arrows (one SVG line per action, its data-action,
+data-from, data-to and data-role) while the board shows the position after the turn."""
 
 from __future__ import annotations
 
@@ -16,13 +18,25 @@ LANG = Path(__file__).resolve().parents[1] / "web" / "lang"
 IN_ONE = "...../....../.....A./....z.../......../.....Z../..t..T./.a..t./..... w1"
 BLUNDER = ["G6xG3", "pass", "D5xF6"]
 ENGLISH = (
-    "After G6xG3 pass, Black takes your last Tzaar with D5xF6 and you have no Tzaar left. "
+    "After G6xG3 pass, Black takes your last Tzaar with D5xF6: you have no Tzaar left. "
     "F6xD5 would have taken Black's last Tzaar and won at once."
 )
 
 
 def texts(code: str) -> dict:
     return json.loads((LANG / f"{code}.json").read_text(encoding="utf-8"))
+
+
+def arrows(page) -> list:
+    """The explanation's arrows on the board: (role, action, from, to) of each."""
+    return page.eval_on_selector_all(
+        ".board-overlay line.arrow-explain",
+        "lines => lines.map(l => [l.dataset.role, l.dataset.action, l.dataset.from, l.dataset.to])",
+    )
+
+
+# The blunder's explanation names Black's D5xF6 (what it allowed) and White's F6xD5 (the better turn).
+EXPLAINED = [["allowed", "D5xF6", "D5", "F6"], ["better", "F6xD5", "F6", "D5"]]
 
 
 def test_the_review_explains_the_blunder_in_english_and_in_german(open_position, watch):
@@ -35,6 +49,15 @@ def test_the_review_explains_the_blunder_in_english_and_in_german(open_position,
     assert note.locator(".review-why").inner_text() == ENGLISH
     assert page.inner_text("#review .review-summary p") == "The worst first:"
     assert page.locator("#review .review-summary li").all_inner_texts() == ["1. White: blunder, −100 points"]
+    # the board shows the game's end: no arrows; "Show on the board" goes to the position after
+    # the blunder and draws what its explanation names
+    assert arrows(page) == []
+    note.locator("button.review-show").click()
+    page.wait_for_function("() => window.tzaar.state.cursor === 2")
+    page.wait_for_selector(".board-overlay line.arrow-explain")
+    assert arrows(page) == EXPLAINED
+    page.click("#moves button[data-move] >> nth=-1")
+    page.wait_for_function("() => !document.querySelector('.board-overlay line.arrow-explain')")
     # the same review, read in German
     de = texts("de")
     page.select_option("#language", "de")
@@ -62,8 +85,10 @@ def test_the_analysis_board_explains_a_turn_tried_on_it(open_position, watch):
     page.wait_for_selector('#analysis .eval-why[data-judged="G6xG3 pass"]', timeout=60_000)
     assert page.inner_text("#analysis .eval-why strong").startswith("1. White G6xG3 pass: blunder")
     assert page.inner_text("#analysis .eval-why span") == ENGLISH
-    # a turn that is the engine's own is no mistake: nothing is said
+    assert arrows(page) == EXPLAINED
+    # a turn that is the engine's own is no mistake: nothing is said, no arrow drawn
     act(page, "D5xF6")
     page.wait_for_selector('#analysis .eval-why[data-judged="D5xF6"]', state="attached", timeout=60_000)
     assert page.is_hidden("#analysis .eval-why")
+    assert arrows(page) == []
     watch.assert_clean()

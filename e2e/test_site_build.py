@@ -170,15 +170,32 @@ def test_index_html_has_the_content_security_policy_and_an_icon(dist_dir):
     assert policy, "no Content-Security-Policy meta tag"
     directives = {d.split()[0]: d.split()[1:] for d in policy[3].split(";") if d.strip()}
     assert directives["default-src"] == ["'self'"]
-    # Online play: connect-src adds the relays of online.json and the local relay, nothing else.
+    # Online play: connect-src adds the relays of online.json, nothing else (no local relay).
     config = online.check_config((dist_dir / "online.json").read_text())
     assert directives["connect-src"] == ["'self'", *online.connect_sources(config)]
-    assert online.connect_sources(config)[-1] == "ws://127.0.0.1:*"
-    assert all(s.startswith("wss://") for s in online.connect_sources(config)[:-1])
+    assert online.connect_sources(config) and all(s.startswith("wss://") for s in online.connect_sources(config))
     for name, sources in directives.items():
         if name != "connect-src":
             assert all(s.startswith("'") or s in ("data:", "blob:") for s in sources), sources
     assert re.search(r"""<link\s+rel=["']icon["'][^>]*href=["']icon\.svg""", html)
+
+
+def test_only_a_development_build_or_the_tests_copy_allows_a_local_relay(site_build, monkeypatch):
+    page = '<meta http-equiv="Content-Security-Policy" content="default-src \'self\'; connect-src \'self\'; object-src \'none\'">'
+    config = {"relays": ["wss://nos.lol", "wss://nos.lol/x", "ws://127.0.0.1:7447"], "iceServers": []}
+    assert online.connect_sources({"relays": ["wss://nos.lol"]}) == ["wss://nos.lol"]
+    assert online.connect_sources({"relays": ["wss://nos.lol"]}, local=True) == ["wss://nos.lol", "ws://127.0.0.1:*"]
+    assert "connect-src 'self' wss://nos.lol ws://127.0.0.1:7447;" in online.with_relays(page, config)
+    assert "connect-src 'self' wss://nos.lol ws://127.0.0.1:7447 ws://127.0.0.1:*;" in online.with_relays(page, config, local=True)
+    built = online.with_relays(page, {"relays": ["wss://nos.lol"]})
+    assert "connect-src 'self' ws://127.0.0.1:5000 wss://nos.lol;" in online.with_relay(built, "ws://127.0.0.1:5000/")
+    # build.py --local-relay (build or serve) makes the development build; plain, the one that ships.
+    built_with = []
+    monkeypatch.setattr(site_build.site, "build", lambda web, dist, quiet, local_relay: built_with.append(local_relay) or {})
+    monkeypatch.setattr(site_build, "serve_folder", lambda dist, port: None)
+    for argv in ([], ["build"], ["--local-relay"], ["build", "--local-relay"], ["serve", "--local-relay"]):
+        assert site_build.main(argv) == 0
+    assert built_with == [False, False, True, True, True]
 
 
 def test_the_release_hash_follows_every_source():

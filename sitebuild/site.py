@@ -124,13 +124,14 @@ def sized_worker(text: str, sizes: dict[str, list[int]]) -> bytes:
     return text.encode()
 
 
-def build(web: Path, dist: Path, quiet: bool = False) -> dict:
-    """Make `dist` afresh from `web` (and the package); return the contents of its version.json."""
+def build(web: Path, dist: Path, quiet: bool = False, local_relay: bool = False) -> dict:
+    """Make `dist` afresh from `web` (and the package); return the contents of its version.json.
+    `local_relay`: a development build, whose policy allows the local relays (online.py)."""
     runtime = ensure_pyodide()
     sources = {p.relative_to(web).as_posix(): p.read_bytes() for p in web_files(web)}
     if online.CONFIG in sources and "index.html" in sources:  # the relays allowed by the page's policy
         config = online.check_config(sources[online.CONFIG].decode("utf-8"))
-        sources["index.html"] = online.with_relays(sources["index.html"].decode("utf-8"), config).encode("utf-8")
+        sources["index.html"] = online.with_relays(sources["index.html"].decode("utf-8"), config, local_relay).encode("utf-8")
     libraries = online.libraries(ESBUILD, ROOT) if online.CONFIG in sources else {}
     python = browser_archives(runtime)
     version = content_hash(f"{runtime} esbuild {esbuild_version()}", {**sources, **python, **libraries})

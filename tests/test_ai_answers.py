@@ -107,7 +107,7 @@ def test_a_review_answers_with_evaluations_turns_and_the_summary():
     assert first["before"] == out["evals"][0] and first["after"] == out["evals"][1] == second["before"]
     assert first["mark"] == "blunder" and first["best"] == ["F6xD5"] and rounded(first["loss"], 1)
     assert list(first["explanation"]) == ["reasons", "better"]
-    assert list(first["explanation"]["reasons"][0]) == ["code", "params", "line"]
+    assert list(first["explanation"]["reasons"][0]) == ["code", "params", "line", "actions", "threats"]
     assert second["mark"] is None and second["explanation"] is None and second["reply"] == []
     assert out["summary"] == [{"number": 1, "side": "white", "mark": "blunder", "loss": first["loss"]}]
 

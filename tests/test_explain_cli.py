@@ -27,7 +27,7 @@ def test_a_blunder_explained_under_it(capsys, tmp_path):
     at = next(i for i, line in enumerate(lines) if line.startswith("1. white G6xG3 pass"))
     assert "blunder" in lines[at]
     assert lines[at + 1 : at + 3] == [
-        "    After G6xG3 pass, Black takes your last Tzaar with D5xF6 and you have no Tzaar left.",
+        "    After G6xG3 pass, Black takes your last Tzaar with D5xF6: you have no Tzaar left.",
         "    F6xD5 would have taken Black's last Tzaar and won at once.",
     ]
     assert lines[-1] == "The worst first: 1. White (blunder, -100)"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tzaar.study.explain_text import BETTER, ENGLISH, KEYS, LAST_THREATENED, LAST_UNDER_ATTACK
+from tzaar.study.explain_text import BETTER, ENGLISH, KEYS, LAST_THREATENED, LAST_UNDER_ATTACK, THEN, TWO
 
 LANG = Path(__file__).resolve().parents[1] / "web" / "lang"
 EN = json.loads((LANG / "en.json").read_text(encoding="utf-8"))
@@ -29,7 +29,8 @@ def words(value) -> set:
 
 
 def test_the_command_lines_english_is_the_pages():
-    keys = set(KEYS["allowed"].values()) | set(KEYS["achieved"].values()) | {LAST_THREATENED, LAST_UNDER_ATTACK, BETTER}
+    keys = set(KEYS["allowed"].values()) | set(KEYS["achieved"].values()) | {LAST_THREATENED, LAST_UNDER_ATTACK, BETTER, THEN}
+    keys |= set(TWO.values())
     assert keys == set(ENGLISH)
     for key, text in ENGLISH.items():
         assert EN[key] == text, key

@@ -133,7 +133,7 @@ def test_record_save_and_load():
     assert text == "# TZAAR game record\nResult: not finished\nStart: standard\n1. C5xC4\n2. B3xC4\n"
     assert ok("record_load", text=text) == {
         "start": STANDARD, "actions": ["C5xC4", "B3xC4"], "players": {}, "date": None,
-        "result": "not finished", "setup": "standard", "seed": None, "end": None,
+        "result": "not finished", "setup": "standard", "seed": None, "end": None, "names": {},
     }
 
 
@@ -146,6 +146,21 @@ def test_record_header_round_trip_through_the_facade():
     loaded = ok("record_load", text=text)
     assert loaded["players"] == {"white": "person", "black": "computer expert"}
     assert (loaded["start"], loaded["setup"], loaded["seed"], loaded["date"]) == (start, "random", 5, "2026-11-23")
+
+
+def test_an_online_games_record_names_its_players_in_both_formats():
+    actions = ["C5xC4", "B3xC4", "pass"]
+    text = ok("record_save", start=STANDARD, actions=actions, white="Ann", black="Bob", date="2026-11-23")["text"]
+    assert text.splitlines()[1:3] == ["White: Ann", "Black: Bob"]
+    assert ok("record_load", text=text)["names"] == {"white": "Ann", "black": "Bob"}
+    opened = ok("record_open", text=text)
+    assert (opened["players"], opened["names"], opened["actions"]) == ({"white": "person", "black": "person"}, {"white": "Ann", "black": "Bob"}, actions)
+    lg = ok("record_export", start=STANDARD, actions=actions, format="littlegolem", white="Ann", black="Bob")["text"]
+    assert "PB[Bob]PW[Ann]" in lg
+    assert ok("record_open", text=lg)["names"] == {"white": "Ann", "black": "Bob"}
+    assert ok("record_export", start=STANDARD, actions=actions, format="tzaar", white="Ann", black="Bob")["text"].splitlines()[1:3] == ["White: Ann", "Black: Bob"]
+    # A LittleGolem name that would not show as itself is not given as a name.
+    assert ok("record_open", text=lg.replace("PB[Bob]", "PB[B\u202eob]"))["names"] == {"white": "Ann"}
 
 
 def test_an_old_record_still_opens_through_the_facade():
@@ -174,7 +189,8 @@ def test_an_old_record_still_opens_through_the_facade():
         ("record_save", {"start": STANDARD, "actions": ["C5-C4"]}, "IllegalActionError", "C5-C4"),
         ("record_load", {"text": "Start: standard\n1. pass"}, "RecordError", "line 2"),
         ("record_load", {"text": ""}, "RecordError", "Start"),
-        ("record_save", {"start": STANDARD, "actions": [], "white": "robot"}, "RecordError", "person"),
+        ("record_save", {"start": STANDARD, "actions": [], "white": "ro\u202ebot"}, "RecordError", "person"),
+        ("record_export", {"start": STANDARD, "actions": [], "format": "littlegolem", "black": "x" * 41}, "RecordError", "name has at most 40 characters"),
         ("record_save", {"start": STANDARD, "actions": [], "date": "today"}, "RecordError", "YYYY-MM-DD"),
     ],
 )

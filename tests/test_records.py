@@ -49,6 +49,30 @@ def test_record_header_names_players_date_result_and_setup():
     assert record.result == head[4][len("Result: "):]
 
 
+def test_a_player_may_be_named_and_the_record_reads_back_as_written():
+    """An online game's record names its players (a player named is a person)."""
+    start = Position.standard()
+    actions = [parse_action(a) for a in ("C5xC4", "B3xC4")]
+    text = format_record(start, actions, players={"white": "  Ann  Lee ", "black": "Łucja #1"}, date="2026-11-23")
+    assert text.splitlines()[1:3] == ["White: Ann Lee", "Black: Łucja #1"]
+    record = read_record(text)
+    assert record.players == {"white": "person", "black": "person"}
+    assert record.names == {"white": "Ann Lee", "black": "Łucja #1"}  # ("#" in a name is no comment)
+    assert record.actions == actions
+    assert read_record("White: person # the host\nStart: standard").names == {}
+    assert read_record("White: #1 fan\nStart: standard").names == {"white": "#1 fan"}
+    assert format_record(start, [], players={"white": "tab\there"}).splitlines()[1] == "White: tab here"  # (as the page shows it)
+    assert format_record(start, [], players={"white": "person", "black": "computer casual"}).splitlines()[1:3] == ["White: person", "Black: computer casual"]
+
+
+@pytest.mark.parametrize("name", ["x\u202eyrolaM", "Ann\u200b", "Bob\u2066", "\ue000", "x" * 41, "   "])
+def test_a_name_that_would_not_show_as_itself_is_refused(name):
+    with pytest.raises(RecordError, match="A player is 'person', 'computer LEVEL' or a name"):
+        format_record(Position.standard(), [], players={"white": name})
+    with pytest.raises(RecordError, match="line 1: a player is 'person', 'computer LEVEL' or a name"):
+        read_record(f"White: {name}\nStart: standard")
+
+
 @pytest.mark.parametrize(
     "start, seed, line",
     [
@@ -75,7 +99,7 @@ def test_an_old_record_without_a_header_still_reads():
 @pytest.mark.parametrize(
     "text, fragment",
     [
-        ("White: robot\nStart: standard", "line 1: a player is 'person' or 'computer LEVEL'"),
+        ("White: \u202erobot\nStart: standard", "line 1: a player is 'person', 'computer LEVEL' or a name"),
         ("Date: yesterday\nStart: standard", "line 1: a date is written YYYY-MM-DD"),
         ("White: person\nWhite: person\nStart: standard", "line 2: a second White line"),
         ("Start: random seed x", "line 1: bad start position"),
@@ -89,7 +113,7 @@ def test_bad_headers_say_which_line(text, fragment):
 
 def test_format_record_refuses_a_bad_player_or_date():
     with pytest.raises(RecordError, match="person"):
-        format_record(Position.standard(), [], players={"white": "someone"})
+        format_record(Position.standard(), [], players={"white": "some\u200bone"})
     with pytest.raises(RecordError, match="YYYY-MM-DD"):
         format_record(Position.standard(), [], date="23/11/2026")
 

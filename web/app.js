@@ -108,7 +108,7 @@ const dialogs = onFirstUse(async () => {
 // button, an invite link in the address, or an online game saved to come back to.
 const startHash = location.hash; // (the address soon holds the position shown)
 const online = onFirstUse(async () => (await import("./online/online.js")).mountOnline({ game, storage, modes: await modes(), side: $(".side"), hash: startHash }));
-const lessons = onFirstUse(async () => (await import("./learn/lessons.js")).makeLessons($(".side"), game, engine, storage, await modes()));
+const lessons = onFirstUse(async () => (await import("./learn/lessons.js")).makeLessons($(".side"), game, engine, storage, await modes(), tools));
 const invite = $("#learn-invite");
 invite.hidden = Boolean(storage.get("invited"));
 const seen = () => {

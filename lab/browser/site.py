@@ -4,7 +4,7 @@
         ...
     with served(handler, dist) as url, chromium() as browser:   # another dist/ too
         ...
-    with relay_site() as (relay, site):   # a local Nostr relay, dist/ with an online.json for it
+    with relay_site() as (relay, site):   # a local Nostr relay, dist/ with an online.json and a policy for it
         ...
 
 The browser is the system's Chromium when there is one (build.system_chromium), else
@@ -13,7 +13,6 @@ Playwright's own, launched with the e2e tests' flags; both are closed on the way
 
 from __future__ import annotations
 
-import json
 import sys
 import tempfile
 import threading
@@ -24,7 +23,7 @@ _ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(_ROOT / "e2e"))  # conftest
 sys.path.insert(0, str(_ROOT))
 from conftest import CHROMIUM_FLAGS, build  # noqa: E402
-from relay import local_config  # noqa: E402
+from relay import local_site  # noqa: E402
 from sitebuild.relay import running_relay  # noqa: E402
 
 from playwright.sync_api import sync_playwright  # noqa: E402
@@ -64,13 +63,10 @@ def chromium():
 
 @contextmanager
 def relay_site():
-    """A local Nostr relay (sitebuild/relay.py) and a folder with dist/'s files (linked) and an
-    online.json that lists only that relay and no ICE server: yields (relay URL, folder), for
-    served(dist=folder)."""
+    """A local Nostr relay (sitebuild/relay.py) and a folder with dist/'s files (linked), an
+    online.json that lists only that relay and no ICE server, and a policy that allows it
+    (e2e/relay.py local_site): yields (relay URL, folder), for served(dist=folder)."""
     with running_relay(Path(sys.executable)) as relay, tempfile.TemporaryDirectory() as folder:
         site = Path(folder)
-        for entry in build.DIST.iterdir():
-            if entry.name != "online.json":
-                (site / entry.name).symlink_to(entry.resolve())
-        (site / "online.json").write_text(json.dumps(local_config(relay)))
+        local_site(build.DIST, site, relay)
         yield relay, site

@@ -76,6 +76,24 @@ test("the record of an online game that ended outside the rules: the other playe
   assert.deepEqual(params, { start: STANDARD, actions: ["C5xC4"], white: "person", black: "person", date: "2026-11-28", end: { reason: "abandoned", loser: "white" } });
 });
 
+test("the record of an online game names its players; a name that would not show as itself is left out", () => {
+  const state = { start: STANDARD, actions: ["C5xC4"], players: { white: "online", black: "person" }, names: { white: "Bob", black: "Ann" }, setup: "online", end: null };
+  const params = recordParams(state, new Date(2026, 10, 28));
+  assert.deepEqual([params.white, params.black], ["Bob", "Ann"]);
+  const turned = recordParams({ ...state, names: { white: "x\u202eyrolaM", black: "Ann" } });
+  assert.deepEqual([turned.white, turned.black], ["person", "Ann"]);
+});
+
+test("the players' names stay with the game loaded with them, and its save; another game drops them", async () => {
+  const storage = makeStorage(null);
+  const game = new Game(engine, { storage });
+  await game.load(STANDARD, ["C5xC4"], { state: { names: { white: "Ann", black: "Bob\u200b", judge: "Eve" } } });
+  assert.deepEqual(game.state.names, { white: "Ann" });
+  assert.deepEqual(new Saving(storage).read().saved.names, { white: "Ann" });
+  await game.load(STANDARD, []);
+  assert.equal(game.state.names, null);
+});
+
 test("setClock keeps a timed game's clock in the state and the save; a new game drops it", async () => {
   const storage = makeStorage(null);
   const game = new Game(engine, { storage });

@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { RECORD_VERSION, newRecord, readRecord, colourOf, theirNameOf, isNewRound, startRound, rematchGame } from "../../web/online/record.js";
+import { RECORD_VERSION, newRecord, readRecord, colourOf, theirNameOf, startRound, rematchGame } from "../../web/online/record.js";
 import { placeOf, sideOf, oursToSend, ActionExchange } from "../../web/online/actions.js";
 import { Chat, withMessage, CHAT_KEPT } from "../../web/online/chat.js";
 import { RematchOffer, rematchAfter } from "../../web/online/rematch.js";
@@ -13,13 +13,11 @@ import { RematchOffer, rematchAfter } from "../../web/online/rematch.js";
 const STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1";
 const GAME = { start: STANDARD, white: "host", clock: "5+3", names: { host: "Ann", guest: "Bob" }, round: 1 };
 
-test("a new record: no game yet, a fresh player id, the name cut to its longest", () => {
+test("a new record: no game yet, no seat yet (the session makes it), the name cut to its longest", () => {
   const record = newRecord({ room: "r".repeat(16), secret: "s".repeat(24), role: "guest", name: "x".repeat(30), friend: true });
   assert.equal(record.v, RECORD_VERSION);
-  assert.match(record.me, /^[A-Za-z0-9_-]{16}$/);
-  assert.notEqual(newRecord(record).me, record.me);
   assert.equal(record.name.length, 24);
-  assert.deepEqual([record.them, record.game, record.actions, record.end], [null, null, [], null]);
+  assert.deepEqual([record.key, record.me, record.them, record.game, record.actions, record.end, record.alive], [null, null, null, null, [], null, null]);
 });
 
 test("a saved record is resumed only when it is one of this version, whole", () => {
@@ -27,9 +25,12 @@ test("a saved record is resumed only when it is one of this version, whole", () 
   assert.deepEqual(readRecord(record), record);
   const { actions, ...older } = record; // (an early save without actions)
   assert.deepEqual(readRecord(older).actions, []);
-  for (const bad of [null, "online", { ...record, v: 0 }, { ...record, role: "judge" }, { ...record, room: 5 }, { ...record, actions: "C5xC4" }]) {
+  for (const bad of [null, "online", { ...record, v: 0 }, { ...record, v: 1 }, { ...record, role: "judge" }, { ...record, room: 5 }, { ...record, actions: "C5xC4" }]) {
     assert.equal(readRecord(bad), null, JSON.stringify(bad));
   }
+  // Names saved before the rule of names shown: none, rather than a hello the other page refuses.
+  const saved = { ...record, name: "Ann\u200d", game: { ...GAME, names: { host: "Ann\u200d", guest: "Bob" } } };
+  assert.deepEqual([readRecord(saved).name, readRecord(saved).game.names], ["", { host: "", guest: "Bob" }]);
 });
 
 test("each page's colour and the other player's name follow from the record", () => {
@@ -45,13 +46,9 @@ test("a rematch: the next round with colours swapped, the record fresh for it", 
   const next = rematchGame(GAME);
   assert.deepEqual(next, { ...GAME, white: "guest", round: 2 });
   assert.equal(rematchGame(next).white, "host");
-  const record = { role: "guest", game: GAME, actions: ["C5xC4"], end: { reason: "resigned", loser: "white" }, clock: { running: null } };
-  assert.equal(isNewRound(record, GAME), false, "the same game told again");
-  assert.equal(isNewRound(record, next), true);
-  assert.equal(isNewRound({ ...record, game: null }, GAME), true, "a first game");
-  assert.equal(isNewRound(record, { ...GAME, start: STANDARD.replace("w1", "w2") }), true);
+  const record = { role: "guest", game: GAME, actions: ["C5xC4"], end: { reason: "resigned", loser: "white" }, clock: { running: null }, rematch: { state: "sent", agreed: true } };
   assert.equal(startRound(record, next), record, "in place");
-  assert.deepEqual(record, { role: "guest", game: next, actions: [], end: null, clock: null });
+  assert.deepEqual(record, { role: "guest", game: next, actions: [], end: null, clock: null, rematch: null });
 });
 
 /** A game as game/state.js holds it: White's first turn has one action, every other turn two. */
@@ -104,7 +101,10 @@ function page(actions, { side = "white", record = { game: GAME, end: null } } = 
     send: (message) => p.sent.push(message),
     refuse: (why) => p.refused.push(why),
     turnSent: () => 1234.4,
-    theirTurnEnded: (left) => p.turnEnded.push(left),
+    theirTurnEnded: (left, at) => {
+      assert.ok(Number.isFinite(at), "the moment it arrived");
+      p.turnEnded.push(left);
+    },
     end: (ended) => p.ended.push(ended),
   }, actions.length);
   return p;
@@ -186,9 +186,19 @@ test("a rematch starts once both offered, in either order; not while it may not 
     const rematch = new RematchOffer({ possible: () => true, send: (m) => seen.sent.push(m), changed: () => {}, agreed: async () => (seen.agreed += 1) });
     await rematch[order[0]]();
     assert.equal(rematch.state, order[0] === "offer" ? "sent" : "received");
+    assert.equal(rematch.agreed, false);
     await rematch[order[1]]();
-    assert.deepEqual([seen.agreed, seen.sent], [1, [{ t: "rematch" }]]);
+    assert.deepEqual([seen.agreed, seen.sent, rematch.agreed], [1, [{ t: "rematch" }], true]);
+    rematch.clear();
+    assert.deepEqual(rematch.saved, { state: null, agreed: false });
   }
+  // Kept in the record: a reload between the offers, or before the next round, keeps them.
+  const port = { possible: () => true, send: () => {}, changed: () => {}, agreed: async () => {} };
+  const reloaded = new RematchOffer(port, { state: "sent", agreed: false });
+  await reloaded.received();
+  assert.equal(reloaded.agreed, true);
+  assert.equal(new RematchOffer(port, reloaded.saved).agreed, true);
+  assert.deepEqual(new RematchOffer(port, { state: "won", agreed: "yes" }).saved, { state: null, agreed: false }, "a damaged save: nothing");
   const seen = { sent: [], agreed: 0 };
   const closed = new RematchOffer({ possible: () => false, send: (m) => seen.sent.push(m), changed: () => {}, agreed: async () => (seen.agreed += 1) });
   await closed.offer();

@@ -13,11 +13,14 @@ import { takebackFor, offerFits, answerFits, beforeTakeback, afterTakeback, Take
 
 const STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1";
 const why = (data) => checkMessage(data).why;
+const KEY = "B" + "k".repeat(86); // the shape of a seat's public key (seat.js): 87 characters
+const NONCE = "n".repeat(22);
 const ok = (message) => checkMessage(JSON.stringify(message)).ok;
 
 test("each kind of message with the right values is read", () => {
   for (const message of [
-    { t: "hello", v: 1, role: "guest", id: "abcdefgh12", name: "Bob" },
+    { t: "hello", v: 2, role: "guest", key: KEY, nonce: NONCE, name: "Bob" },
+    { t: "proof", sig: "s".repeat(86) },
     { t: "start", game: { start: STANDARD, white: "host", clock: "3+2", names: { host: "Ann", guest: "" }, round: 1 } },
     { t: "start", game: { start: STANDARD, white: "guest", clock: null, names: {}, round: 2 } },
     { t: "full" },
@@ -62,11 +65,16 @@ test("a message of an unknown kind, with extra keys or wrong values is refused",
     { t: "act", n: 0, a: "<b>x</b>" },
     { t: "act", n: 0, a: "C5xC4", left: -5 },
     { t: "act", n: 0, a: "C5xC4", left: "all" },
-    { t: "hello", v: 2, role: "guest", id: "abcdefgh12", name: "Bob" },
-    { t: "hello", v: 1, role: "spectator", id: "abcdefgh12", name: "Bob" },
-    { t: "hello", v: 1, role: "guest", id: "short", name: "Bob" },
-    { t: "hello", v: 1, role: "guest", id: "abcdefgh12", name: "x".repeat(25) },
-    { t: "hello", v: 1, role: "guest", id: "abcdefgh12", name: "Bob\u0000" },
+    { t: "hello", v: 1, role: "guest", id: "abcdefgh12", name: "Bob" }, // (a page of the first version: a random id)
+    { t: "hello", v: 2, role: "guest", key: KEY, nonce: NONCE, id: "abcdefgh12", name: "Bob" },
+    { t: "hello", v: 2, role: "spectator", key: KEY, nonce: NONCE, name: "Bob" },
+    { t: "hello", v: 2, role: "guest", key: KEY.slice(1), nonce: NONCE, name: "Bob" },
+    { t: "hello", v: 2, role: "guest", key: KEY, nonce: "short", name: "Bob" },
+    { t: "hello", v: 2, role: "guest", key: KEY, nonce: NONCE, name: "x".repeat(25) },
+    { t: "hello", v: 2, role: "guest", key: KEY, nonce: NONCE, name: "Bob\u0000" },
+    { t: "proof", sig: "s".repeat(85) },
+    { t: "proof", sig: "s".repeat(86) + "=" },
+    { t: "proof" },
     { t: "start", game: { start: "nonsense", white: "host", clock: null, names: {}, round: 1 } },
     { t: "start", game: { start: STANDARD, white: "host", clock: "4+1", names: {}, round: 1 } },
     { t: "sync", actions: ["C5xC4", 5], round: 1, ended: null },
@@ -226,7 +234,7 @@ function twoPages(turns, toMove) {
   return pages;
 }
 
-test("two pages: an offer declined changes nothing; accepted, both take back the same actions", async () => {
+test("two pages: an offer declined changes nothing, and is not made again that turn; accepted, both take back the same actions", async () => {
   const pages = twoPages([["C5xC4"], ["B3xC4", "D4-E5"]], "white"); // Black's turn complete
   const { white, black } = pages;
   assert.equal(white.offers.offerable, false, "White is to move: nothing of its own to take back");
@@ -241,18 +249,33 @@ test("two pages: an offer declined changes nothing; accepted, both take back the
   await pages.deliver("black");
   assert.equal(black.offers.pending, null);
   assert.deepEqual(black.said, ["online.announce.undoDeclined"]);
+  assert.equal(black.offers.declined, 3, "the decline stays for the panel to show");
+  black.offers.lapse();
+  assert.equal(black.offers.declined, 3, "until the game moves on");
   assert.deepEqual([white.state().actions, black.state().actions], [["C5xC4", "B3xC4", "D4-E5"], ["C5xC4", "B3xC4", "D4-E5"]]);
-  // Offered again, and accepted: both pages back to the start of Black's turn, Black to move.
+  // One offer a turn: Black's page no longer offers it; a modified page's offer again is refused.
+  assert.equal(black.offers.offerable, false, "declined: not again this turn");
   black.offers.offer();
+  assert.deepEqual(white.inbox, []);
+  for (let i = 0; i < 3; i += 1) white.inbox.push(encode({ t: "undo", n: 3 }));
+  await pages.deliver("white");
+  assert.deepEqual([white.refused, white.offers.pending, white.said.length], [["undoAgain", "undoAgain", "undoAgain"], null, 1]);
+  // The game moves on: Black's next turn may be offered, and is accepted: both pages back to
+  // the start of that turn, Black to move.
+  pages.play("white", ["E5xE4", "F5xF4"]);
+  pages.play("black", ["B4xB5", "C4-D4"]);
+  assert.equal(black.offers.offerable, true);
+  black.offers.offer();
+  assert.equal(black.offers.declined, null);
   await pages.deliver("white");
   await white.offers.answer(true);
   await pages.deliver("black");
   for (const page of [white, black]) {
-    assert.deepEqual(page.state().actions, ["C5xC4"]);
+    assert.deepEqual(page.state().actions, ["C5xC4", "B3xC4", "D4-E5", "E5xE4", "F5xF4"]);
     assert.equal(page.toMove, "black");
     assert.equal(page.offers.pending, null);
-    assert.deepEqual(page.refused, []);
   }
+  assert.deepEqual([white.refused.length, black.refused], [3, []]);
 });
 
 test("two pages: an offer lapses when the other plays; an unrequested offer or answer is refused", async () => {
@@ -280,6 +303,18 @@ test("two pages: an offer lapses when the other plays; an unrequested offer or a
   await pages.deliver("white");
   assert.deepEqual(white.refused.slice(4), ["undo"]);
   assert.equal(white.offers.pending.from, "them");
+});
+
+test("two pages: a declined offer is shown until the game moves on", async () => {
+  const pages = twoPages([["C5xC4"]], "black");
+  const { white, black } = pages;
+  white.offers.offer();
+  await pages.deliver("black");
+  await black.offers.answer(false);
+  await pages.deliver("white");
+  assert.equal(white.offers.declined, 1);
+  pages.play("black", ["B3xC4", "D4-E5"]);
+  assert.equal(white.offers.declined, null);
 });
 
 test("an accept lost in a drop: each page's game against the other's after the reconnection", () => {

@@ -7,28 +7,34 @@ An ``end`` is the end of a game outside the rules, ``{reason: "timeout"|"resigne
 RecordEndError.
 
 ``record_save {start, actions, white?, black?, date?, seed?, end?}`` -> ``{text}``: the
-    plain-text game record; its header names the players (``"person"`` or
-    ``"computer LEVEL"``), the date (``YYYY-MM-DD``), the result, and the start as
-    ``standard`` / ``random seed N`` (when ``seed`` gives it) / ``tournament`` / position text.
-``record_load {text}`` -> ``{start, actions, players: {white?, black?}, date, result,
-    setup: "standard"|"random"|"tournament"|"position", seed, end}`` (every action checked
-    legal; a record without a header reads too, with ``players: {}`` and nulls).
+    plain-text game record; its header names the players (``"person"``,
+    ``"computer LEVEL"`` or a person's name: ``"Ann"``), the date (``YYYY-MM-DD``), the
+    result, and the start as ``standard`` / ``random seed N`` (when ``seed`` gives it) /
+    ``tournament`` / position text.
+``record_load {text}`` -> ``{start, actions, players: {white?, black?}, names: {white?, black?},
+    date, result, setup: "standard"|"random"|"tournament"|"position", seed, end}`` (every
+    action checked legal; a record without a header reads too, with ``players: {}``,
+    ``names: {}`` and nulls); a side named by a person's name is a ``"person"`` in
+    ``players`` and its name is in ``names``.
 ``record_open {text}`` -> ``{start, actions, format: "tzaar"|"littlegolem", meta,
-    players, setup, seed, end}``: a game record in our format or LittleGolem's (RecordError
-    names the line and why); ``players``/``setup``/``seed`` as ``record_load`` gives them
-    from our header (``{}``, ``"position"``, null for LittleGolem's).
-``record_export {start, actions, format, end?}`` -> ``{text}``: the record in ``"tzaar"`` or
-    ``"littlegolem"`` format.
+    players, names, setup, seed, end}``: a game record in our format or LittleGolem's
+    (RecordError names the line and why); ``players``/``setup``/``seed`` as ``record_load``
+    gives them from our header (``{}``, ``"position"``, null for LittleGolem's); ``names``
+    from our header, else from the record's White and Black metadata (LittleGolem's
+    ``PW``/``PB``, our ``# White:`` comments) when they are names (:func:`player_name`).
+``record_export {start, actions, format, end?, white?, black?}`` -> ``{text}``: the record in
+    ``"tzaar"`` or ``"littlegolem"`` format; ``white``/``black``: the players' names
+    (``PW``/``PB`` in LittleGolem's).
 """
 
 from __future__ import annotations
 
 from ..records.either import read_any_record
 from ..records.littlegolem import format_littlegolem, is_littlegolem
-from ..records.ours import format_record
+from ..records.ours import format_record, player_name
 from ..records.ours import read_record as read_our_record
 from ..rules.ending import game_end
-from ..rules.errors import GameEndError, RecordEndError, shown
+from ..rules.errors import GameEndError, RecordEndError, RecordError, shown
 from ..rules.notation import COLOUR_NAMES
 from ..rules.notation import parse_action
 from ..rules.position import Position
@@ -79,7 +85,21 @@ def _record_load(text):
         "setup": r.setup,
         "seed": r.seed,
         "end": _end_out(r.end),
+        "names": r.names,
     }
+
+
+def _names(white, black) -> dict:
+    """The players' names given to record_export, checked: {"white"?, "black"?}."""
+    names = {}
+    for colour, given in (("white", white), ("black", black)):
+        if given is None:
+            continue
+        name = player_name(given)
+        if name is None:
+            raise RecordError(f"A player's name has at most 40 characters, each shown as itself, not {shown(given)}.")
+        names[colour] = name
+    return names
 
 
 @method("record_open")
@@ -87,6 +107,7 @@ def _record_load(text):
 def _record_open(text):
     rec = read_any_record(text)
     ours = None if is_littlegolem(text) else read_our_record(text)
+    names = {c: n for c in ("white", "black") if (n := player_name(rec.meta.get(c.capitalize())))}
     return {
         "start": rec.start.text(),
         "actions": [a.text() for a in rec.actions],
@@ -96,17 +117,19 @@ def _record_open(text):
         "setup": ours.setup if ours else "position",
         "seed": ours.seed if ours else None,
         "end": _end_out(rec.end),
+        "names": ours.names if ours and ours.names else names,
     }
 
 
 @method("record_export")
-@_params(start=(str, True), actions=(list, True), format=(str, True), end=(dict, False))
-def _record_export(start, actions, format, end=None):
+@_params(start=(str, True), actions=(list, True), format=(str, True), end=(dict, False), white=(str, False), black=(str, False))
+def _record_export(start, actions, format, end=None, white=None, black=None):
     pos = Position.from_text(start)
     acts = _actions(actions)
     ended = _end_in(end, pos.play(acts))  # IllegalActionError on the first illegal action
+    names = _names(white, black)
     if format == "tzaar":
-        return {"text": format_record(pos, acts, end=ended)}
+        return {"text": format_record(pos, acts, players=names, end=ended)}
     if format == "littlegolem":
-        return {"text": format_littlegolem(pos, acts, end=ended)}
+        return {"text": format_littlegolem(pos, acts, {c.capitalize(): n for c, n in names.items()}, end=ended)}
     raise BadParams(f"record_export: format must be 'tzaar' or 'littlegolem', not {shown(format)}.")

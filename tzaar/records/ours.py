@@ -12,7 +12,8 @@ A game record (the format is in docs/notation.md, "Game records (ours)")::
     2. B3xC4 D4-E5
 
 The header lines before ``Start:`` are optional (older records have none): the players
-(``person`` or ``computer LEVEL``), the date, the result and its reason.  A game that ended
+(``person``, ``computer LEVEL``, or a person's name: ``White: Ann``, an online game's), the
+date, the result and its reason.  A game that ended
 outside the rules says so there, ``Result: Black wins (White ran out of time)``,
 ``Result: White wins (Black resigned)`` or ``Result: Black wins (White left the game)``, and reads back as the record's ``end``
 (:class:`~tzaar.rules.ending.GameEnd`); a malformed or impossible one is a
@@ -27,6 +28,7 @@ comments are for people and are skipped when reading.  LittleGolem's records are
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import NamedTuple, Optional
 
 from ..rules.ending import END_REASONS, GameEnd, game_end
@@ -36,14 +38,15 @@ from ..rules.game import Game
 from ..rules.position import RANDOM_START_RE, Outcome, Position, start_position
 from ..rules.turns import group_turns
 
-__all__ = ["Record", "start_line", "format_record", "parse_record", "read_record", "game_record", "game_from_record"]
+__all__ = ["Record", "MAX_PLAYER_NAME", "player_name", "start_line", "format_record", "parse_record", "read_record", "game_record", "game_from_record"]
 
 
 class Record(NamedTuple):
     """A game record as read: the start, the actions, and what its header says.
 
     ``players``: ``{"white": "person" | "computer LEVEL", "black": ...}`` for the sides the
-    header names; ``setup``: ``"standard"``, ``"random"``, ``"tournament"`` or
+    header names (a side named is a ``person``); ``names``: ``{"white": "Ann", ...}`` for the
+    sides the header names by a person's name; ``setup``: ``"standard"``, ``"random"``, ``"tournament"`` or
     ``"position"`` (how the ``Start:`` line gives the start), ``seed`` for ``random``;
     ``end``: the :class:`~tzaar.rules.ending.GameEnd` its ``Result`` line names (out of time,
     resigned, left the game), or None.
@@ -57,9 +60,37 @@ class Record(NamedTuple):
     setup: str
     seed: Optional[int]
     end: Optional[GameEnd] = None
+    names: dict = {}
 
 
 _PLAYER_RE = re.compile(r"person|computer +[a-z]{1,20}", re.IGNORECASE)
+#: The longest name of a player in a record, in characters.
+MAX_PLAYER_NAME = 40
+# Characters not shown as themselves: controls, format characters (direction overrides,
+# zero-width ones), line and paragraph separators, private use, unassigned, surrogates.
+_UNSHOWN = {"Cc", "Cf", "Zl", "Zp", "Co", "Cn", "Cs"}
+_PLAYER_ERROR = "a player is 'person', 'computer LEVEL' or a name (at most 40 characters, each shown as itself)"
+
+
+def player_name(text) -> Optional[str]:
+    """``text`` as a player's name (white space single spaces, trimmed), or None when it is
+    empty, longer than MAX_PLAYER_NAME or holds a character not shown as itself (the page's
+    rule of every name shown: web/page/shown-text.js)."""
+    if not isinstance(text, str) or len(text) > 4 * MAX_PLAYER_NAME:
+        return None
+    name = " ".join(text.split())
+    if not 1 <= len(name) <= MAX_PLAYER_NAME or any(unicodedata.category(c) in _UNSHOWN for c in name):
+        return None
+    return name
+
+
+def _player(value: str) -> tuple:
+    """A header's player: ``(kind, name)``: ``("person" | "computer LEVEL", None)`` or
+    ``("person", name)``; ``(None, None)`` when it is neither."""
+    if _PLAYER_RE.fullmatch(value.strip()):
+        return " ".join(value.split()).lower(), None
+    name = player_name(value)
+    return ("person", name) if name else (None, None)
 _DATE_RE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _HEADER_KEYS = ("white", "black", "date", "result")
 # A Result line that names an end outside the rules (ending.py's words), and one that must.
@@ -92,17 +123,18 @@ def format_record(
 ) -> str:
     """Record text for a start position and legal actions (see the module docstring).
 
-    ``players`` (``{"white": "person" | "computer LEVEL", ...}``) and ``date``
-    (``YYYY-MM-DD``) go into the header when given; the result always does: ``end`` when the
+    ``players`` (``{"white": "person" | "computer LEVEL" | a person's name, ...}``) and
+    ``date`` (``YYYY-MM-DD``) go into the header when given; the result always does: ``end`` when the
     game ended outside the rules (checked: :class:`~tzaar.rules.errors.RecordEndError`).
     """
     lines = ["# TZAAR game record"]
     for colour in ("white", "black"):
         player = (players or {}).get(colour)
         if player:
-            if not isinstance(player, str) or not _PLAYER_RE.fullmatch(player.strip()):
-                raise RecordError(f"A player is 'person' or 'computer LEVEL', not {shown(str(player))}.")
-            lines.append(f"{colour.capitalize()}: {' '.join(player.split()).lower()}")
+            kind, name = _player(player) if isinstance(player, str) else (None, None)
+            if kind is None:
+                raise RecordError(f"{_PLAYER_ERROR[0].upper()}{_PLAYER_ERROR[1:]}, not {shown(str(player))}.")
+            lines.append(f"{colour.capitalize()}: {name or kind}")
     if date is not None:
         if not isinstance(date, str) or not _DATE_RE.fullmatch(date):
             raise RecordError(f"A record's date is written YYYY-MM-DD, not {shown(str(date))}.")
@@ -143,11 +175,15 @@ def parse_record(text: str):
 
 
 def _header(key: str, value: str, n: int, raw: str):
-    """The value of a header line, checked."""
+    """The value of a header line, checked: a player's is ``(kind, name)`` (a name is the rest
+    of its line, ``#`` included: no comment follows a name)."""
     if key in ("white", "black"):
-        if not _PLAYER_RE.fullmatch(value):
-            raise RecordError(f"Game record line {n}: a player is 'person' or 'computer LEVEL', not {shown(value)}.")
-        return " ".join(value.split()).lower()
+        kind, name = _player(value)
+        if kind is None or name is not None:
+            kind, name = _player(raw.partition(":")[2])
+        if kind is None:
+            raise RecordError(f"Game record line {n}: {_PLAYER_ERROR}, not {shown(raw.partition(':')[2].strip())}.")
+        return kind, name
     if key == "date" and not _DATE_RE.fullmatch(value):
         raise RecordError(f"Game record line {n}: a date is written YYYY-MM-DD, not {shown(value)}.")
     return value
@@ -203,9 +239,10 @@ def read_record(text: str) -> Record:
             actions.append(a)
     if start is None:
         raise RecordError("Game record has no 'Start: <position>' line.")
-    players = {colour: header[colour] for colour in ("white", "black") if colour in header}
+    players = {colour: header[colour][0] for colour in ("white", "black") if colour in header}
+    names = {colour: header[colour][1] for colour in ("white", "black") if colour in header and header[colour][1]}
     end = _end(header.get("result"), result_line, pos)
-    return Record(start, actions, players, header.get("date"), header.get("result"), setup, seed, end)
+    return Record(start, actions, players, header.get("date"), header.get("result"), setup, seed, end, names)
 
 
 def _end(result: Optional[str], n: int, final: Position) -> Optional[GameEnd]:

@@ -6,12 +6,15 @@ texts, word for word (tests/test_explain_i18n.py checks them against web/lang/en
 Placeholders: ``{played}`` the turn, ``{best}`` the better turn, ``{line}`` the reason's line,
 ``{turn}`` a whole turn of its params, ``{by}``/``{side}`` the opponent's and the mover's
 colour, ``{type}``/``{taken}`` types, ``{n}`` the number (types left, turns), and the params
-``{capture}``, ``{action}``, ``{point}`` as they are.
+``{capture}``, ``{action}``, ``{point}`` as they are; a capture or stacking that needs its turn's
+first action (the param ``first``) is said with it: :data:`THEN`'s "A2xA1 and then B1-A1".
+A reason whose actions take two stacks of a type (``count`` 2) has its own text (:data:`TWO`).
 """
 
 from __future__ import annotations
 
-__all__ = ["ENGLISH", "KEYS", "LAST_THREATENED", "LAST_UNDER_ATTACK", "explanation_text", "reason_key", "reason_text"]
+__all__ = ["ENGLISH", "KEYS", "LAST_THREATENED", "LAST_UNDER_ATTACK", "THEN", "TWO", "explanation_text", "reason_key",
+           "reason_text"]
 
 #: The text key of each code: of what the played turn allowed, of what the better turn achieved.
 KEYS = {
@@ -37,10 +40,19 @@ KEYS = {
 LAST_THREATENED = "review.why.removesThreatLast"
 LAST_UNDER_ATTACK = "review.why.threatensLast"
 BETTER = "review.why.better"
+#: Two actions named as one: a capture or a stacking with the first action it needs.
+THEN = "review.why.then"
+#: The key of a reason whose actions take two stacks of its type (``count`` 2).
+TWO = {
+    ("allowed", "takes-last"): "review.why.takesBoth",
+    ("allowed", "takes-scarce"): "review.why.takesScarceTwo",
+    ("achieved", "takes-scarce"): "review.why.takesScarceBetterTwo",
+}
 
 #: The English of the keys (a text with a number: its "one" and "other" forms).
 ENGLISH = {
-    "review.why.takesLast": "After {played}, {by} takes your last {type} with {capture} and you have no {type} left.",
+    "review.why.takesLast": "After {played}, {by} takes your last {type} with {capture}: you have no {type} left.",
+    "review.why.takesBoth": "After {played}, {by} takes both your {type} stacks with {capture}: you have no {type} left.",
     "review.why.starves": "After {played}, {by} can leave you with no capture: {turn} starves you next turn.",
     "review.why.coversLast": "{action} covers your own last {type}: that loses at once.",
     "review.why.provenLoss": {
@@ -51,8 +63,12 @@ ENGLISH = {
         "one": "After {played}, {by} takes your {type} on {point} with {capture}: you have {n} left.",
         "other": "After {played}, {by} takes your {type} on {point} with {capture}: you have {n} left.",
     },
-    "review.why.secures": "This gives {by} a stacking onto {point} ({action}) that no {side} stack is tall enough to take: "
-    "{by}'s {type} stacks are safe from capture.",
+    "review.why.takesScarceTwo": {
+        "one": "After {played}, {by} takes two of your {type} stacks with {capture}: you have {n} left.",
+        "other": "After {played}, {by} takes two of your {type} stacks with {capture}: you have {n} left.",
+    },
+    "review.why.secures": "After {played}, {by} can play {action}: their {type} stack on {point} is then too tall "
+    "for any of your stacks to take.",
     "review.why.threatens": {
         "one": "After {played} and {by}'s {line}, the stack on {attacker} threatens your {type} on {point}, one of your last {n}.",
         "other": "After {played} and {by}'s {line}, the stack on {attacker} threatens your {type} on {point}, one of your last {n}.",
@@ -74,9 +90,14 @@ ENGLISH = {
         "one": "{capture} would have taken one of {by}'s {type} stacks, leaving just {n}.",
         "other": "{capture} would have taken one of {by}'s {type} stacks, leaving {n}.",
     },
-    "review.why.securesBetter": "{action} would have made your stack on {point} too tall for any {by} stack to take: "
-    "your {type} stacks are safe from capture.",
+    "review.why.takesScarceBetterTwo": {
+        "one": "{capture} would have taken two of {by}'s {type} stacks, leaving just {n}.",
+        "other": "{capture} would have taken two of {by}'s {type} stacks, leaving {n}.",
+    },
+    "review.why.securesBetter": "{action} would have made your {type} stack on {point} too tall for any {by} stack "
+    "to take.",
     "review.why.better": "Better: {best}.",
+    "review.why.then": "{first} and then {second}",
 }
 
 
@@ -85,6 +106,9 @@ def reason_key(reason: dict, achieved: bool = False) -> str:
     table = KEYS["achieved" if achieved else "allowed"]
     if reason["code"] not in table:
         raise ValueError(f"unknown reason code {reason['code']!r}")
+    two = TWO.get(("achieved" if achieved else "allowed", reason["code"]))
+    if two and reason["params"].get("count") == 2:
+        return two
     if achieved and reason["code"] == "removes-threat" and reason["params"]["last"]:
         return LAST_THREATENED
     if not achieved and reason["code"] == "threatens" and reason["params"]["left"] == 1:
@@ -102,6 +126,8 @@ def _fields(reason: dict, played: list, best: list) -> dict:
             out[key] = " ".join(value)
         elif key in ("left", "turns"):
             out["n"] = value
+        elif key in ("capture", "action") and p.get("first"):
+            out[key] = _fill(THEN, {"first": p["first"], "second": value})
         else:
             out[key] = value
     return out

@@ -8,7 +8,8 @@
 // search at once; leaving the mode stops it (the analysis board is the mode "analysis" of
 // modes.js). The attack map (a switch) comes from the facade's attack_map, one call per position.
 // A turn just finished on the board is judged as the review judges it (the job kind "review"
-// of that one turn, beside the search): a mistake or a blunder shows its note and why.
+// of that one turn, beside the search): a mistake or a blunder shows its note and why, and
+// what the why names as arrows on the board (explain.js explanationArrows) while it is shown.
 //
 //   const analysis = new Analysis(panel, game, engine, overlay, boardFrame, modes);
 //   analysis.toggle(true);  analysis.setAttackMap(true);
@@ -16,7 +17,7 @@
 import { positionAt, lastTurnActions } from "../game/game.js";
 import { turnOf } from "../board/notation.js";
 import { runReview } from "./review-job.js";
-import { explanationMsgs, note } from "./explain.js";
+import { explanationArrows, explanationMsgs, note } from "./explain.js";
 import { analyse } from "../game/computer.js";
 import { isAbort } from "../engine/client.js";
 import { proofFrom } from "../game/proof.js";
@@ -104,6 +105,7 @@ export class Analysis {
     if (!on) {
       this.#stop();
       this.#judging?.abort();
+      this.#overlay.setExplanation(null);
     }
     this.#changed(this.#game.state);
   }
@@ -148,6 +150,7 @@ export class Analysis {
     const why = this.#els.why;
     why.hidden = true;
     delete why.dataset.judged;
+    this.#overlay.setExplanation(null);
     const played = lastTurnActions(state);
     // a turn ends at the next turn's start, or when its first action wins
     if (!played.length || (turnOf(position).step === "second" && !state.view.winner)) return;
@@ -160,6 +163,7 @@ export class Analysis {
       show(why.querySelector("span"), explanationMsgs(turn, { better: false }));
       why.hidden = !turn.mark;
       why.dataset.judged = played.join(" ");
+      if (turn.mark) this.#overlay.setExplanation(explanationArrows(turn));
     } catch (error) {
       if (!isAbort(error)) console.warn("The turn was not judged:", error);
     }

@@ -1,9 +1,14 @@
 // An SVG layer over the board for the analysis tools: arrows (the engine's best action,
-// the attack map's captures) and rings (threatened stacks, last stacks of a type). It
-// only reads the board's geometry (board.xy, which knows the flip); the board itself stays
-// untouched. Pointer events pass through to the board.
+// the attack map's captures, what an explanation names: explain.js explanationArrows) and
+// rings (threatened stacks, last stacks of a type). It only reads the board's geometry
+// (board.xy, which knows the flip); the board itself stays untouched. Pointer events pass
+// through to the board.
 
 const NS = "http://www.w3.org/2000/svg";
+/** The roles of an explanation's arrows (explain.js explanationArrows), each its colour. */
+const EXPLAIN_ROLES = ["allowed", "better", "threat"];
+/** How far apart two arrows between the same points are drawn (the board's units). */
+const SIDE_BY_SIDE = 16;
 
 export class BoardOverlay {
   #svg;
@@ -18,7 +23,7 @@ export class BoardOverlay {
     svg.classList.add("board-overlay");
     svg.setAttribute("aria-hidden", "true");
     const defs = document.createElementNS(NS, "defs");
-    for (const kind of ["best", "attack"]) {
+    for (const kind of ["best", "attack", ...EXPLAIN_ROLES]) {
       const marker = document.createElementNS(NS, "marker");
       marker.id = `overlay-head-${kind}`;
       for (const [k, v] of Object.entries({ viewBox: "0 0 10 10", refX: "6", refY: "5", markerWidth: "4", markerHeight: "4", orient: "auto-start-reverse" })) {
@@ -31,7 +36,7 @@ export class BoardOverlay {
       defs.appendChild(marker);
     }
     svg.appendChild(defs);
-    for (const name of ["attack", "rings", "best"]) {
+    for (const name of ["attack", "rings", "best", "explain"]) {
       const g = document.createElementNS(NS, "g");
       g.classList.add(`overlay-${name}`);
       svg.appendChild(g);
@@ -45,27 +50,33 @@ export class BoardOverlay {
     if (box) this.#svg.setAttribute("viewBox", box);
   }
 
-  #arrow(layer, from, to, kind) {
+  /** An arrow from point `from` to `to`; `shift`: drawn that far to the side of the line
+   * between them (its left, going from the first of the two in point order to the other). */
+  #arrow(layer, from, to, kind, cls = `arrow-${kind}`, shift = 0) {
     const a = this.#board.xy(from);
     const b = this.#board.xy(to);
     const dx = b.x - a.x;
     const dy = b.y - a.y;
     const len = Math.hypot(dx, dy) || 1;
     const cut = Math.min(len / 3, 22); // stop short of the target's centre
+    const side = (from < to ? shift : -shift) / len;
+    const [sx, sy] = [-dy * side, dx * side];
     const line = document.createElementNS(NS, "line");
-    line.setAttribute("x1", a.x);
-    line.setAttribute("y1", a.y);
-    line.setAttribute("x2", Math.round(b.x - (dx / len) * cut));
-    line.setAttribute("y2", Math.round(b.y - (dy / len) * cut));
+    line.setAttribute("x1", Math.round(a.x + sx));
+    line.setAttribute("y1", Math.round(a.y + sy));
+    line.setAttribute("x2", Math.round(b.x - (dx / len) * cut + sx));
+    line.setAttribute("y2", Math.round(b.y - (dy / len) * cut + sy));
     line.setAttribute("marker-end", `url(#overlay-head-${kind})`);
-    line.classList.add(`arrow-${kind}`);
+    line.setAttribute("class", cls);
     line.dataset.from = from;
     line.dataset.to = to;
     layer.appendChild(line);
+    return line;
   }
 
   #best = null;
   #map = null;
+  #explained = null;
   #flipped = null;
 
   /** Redraw after the board has been flipped. */
@@ -74,6 +85,28 @@ export class BoardOverlay {
     this.#flipped = flipped;
     this.setBest(this.#best);
     this.setAttacks(this.#map);
+    this.setExplanation(this.#explained);
+  }
+
+  /** What an explanation names, as arrows (explain.js explanationArrows: {action, from, to,
+   * kind, role}; null or [] clears them): each a line with data-action, data-from, data-to,
+   * data-kind (capture, stack) and data-role (allowed, better, threat). */
+  setExplanation(arrows) {
+    this.#explained = arrows?.length ? arrows : null;
+    this.#fit();
+    const layer = this.#layers.explain;
+    layer.replaceChildren();
+    // Arrows between the same two points (a capture and the capture back) side by side.
+    const drawn = this.#explained ?? [];
+    const key = ({ from, to }) => [from, to].sort().join();
+    for (const arrow of drawn) {
+      const { action, from, to, kind, role } = arrow;
+      const same = drawn.filter((other) => key(other) === key(arrow));
+      const shift = (same.indexOf(arrow) - (same.length - 1) / 2) * SIDE_BY_SIDE;
+      const line = this.#arrow(layer, from, to, role, `arrow-explain arrow-${role} explain-${kind}`, shift);
+      Object.assign(line.dataset, { action, kind, role });
+    }
+    this.#svg.dataset.explained = String(layer.childElementCount);
   }
 
   /** The best action as an arrow (null: none). */

@@ -45,7 +45,7 @@ function loadModules(modes, puzzles) {
 function makeTools([modes, { BoardOverlay }, { Analysis }, { Review }, { Puzzles }, { Editor }], { panel, game, engine, board, boardSvg, frame, storage }) {
   const overlay = new BoardOverlay(boardSvg, board);
   const analysis = new Analysis(panel, game, engine, overlay, frame, modes);
-  const review = new Review(panel, game, engine, modes);
+  const review = new Review(panel, game, engine, modes, overlay);
   const puzzles = new Puzzles(panel, game, engine, storage, modes);
   const editor = new Editor(panel, game, engine, board, modes);
   return { modes, analysis, overlay, review, puzzles, editor };

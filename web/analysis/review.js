@@ -4,16 +4,19 @@
 // blunders in the move list (a turn that gives away 15 or 30 points of the mover's chance: tzaar/ai/review.py),
 // each with the engine's better turn and why (explain.js: what the turn allowed, what the
 // better one achieved, tzaar/study/explain.py), and ends with the worst of them first. Any
-// change to the game stops a review. The review is the
+// change to the game stops a review. What a marked turn's explanation names is drawn on the
+// board as arrows (explain.js explanationArrows, analysis/overlay.js) while the board shows the
+// position after that turn: its note's "Show on the board" goes there. The review is the
 // mode "review" (modes.js): its button is lit while it shows, entering another mode closes it.
 // A game the page reviewed lately, in the background (learn/background.js) or here, shows at
-// once (the one budget and the answers kept: review-job.js).
+// once (the one budget and the answers kept: review-job.js). "See why you lost"
+// (learn/after-game.js) opens it with the turn that turned the game in view (showTurned).
 
 import { msg, show } from "../page/i18n.js";
 import { scoreText } from "./analysis.js";
 import { isAbort } from "../engine/client.js";
 import { element } from "../panels/dom.js";
-import { explanationMsgs, note, summaryMsgs } from "./explain.js";
+import { explanationArrows, explanationMsgs, note, summaryMsgs } from "./explain.js";
 import { runReview, reviewed } from "./review-job.js";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -24,6 +27,7 @@ export class Review {
   #game;
   #engine;
   #modes;
+  #overlay;
   #button;
   #root;
   #els;
@@ -32,11 +36,13 @@ export class Review {
   #marks = new Map(); // turn number -> {mark, title}
   #result = null;
   #cursors = [];
+  #arrows = new Map(); // cursor after a marked turn -> its explanation's arrows
 
-  constructor(panel, game, engine, modes) {
+  constructor(panel, game, engine, modes, overlay) {
     this.#game = game;
     this.#engine = engine;
     this.#modes = modes;
+    this.#overlay = overlay;
     this.#button = panel.querySelector("#review-button"); // the tools' row's (analysis/panel.js)
     const root = (this.#root = element("div", "review", { id: "review", hidden: "" }));
     root.innerHTML =
@@ -56,6 +62,12 @@ export class Review {
     this.#els.graph.addEventListener("click", (event) => {
       const dot = event.target.closest("circle[data-cursor]");
       if (dot) game.goto(Number(dot.dataset.cursor));
+    });
+    this.#els.notes.addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-cursor]");
+      if (!button) return;
+      game.goto(Number(button.dataset.cursor));
+      document.getElementById("board")?.scrollIntoView({ block: "nearest" }); // (a phone's board is above)
     });
     modes.add("review", { open: () => this.start(), close: () => this.close() });
   }
@@ -112,6 +124,8 @@ export class Review {
 
   #clear() {
     this.#marks.clear();
+    this.#arrows.clear();
+    this.#overlay.setExplanation(null);
     this.#result = null;
     this.#els.graph.replaceChildren();
     this.#els.notes.replaceChildren();
@@ -120,6 +134,7 @@ export class Review {
     show(this.#els.status, "");
     this.#els.progress.value = 0;
     delete this.#root.dataset.state;
+    delete this.#root.dataset.turned;
     for (const li of document.querySelectorAll("#moves li.mistake, #moves li.blunder")) {
       li.classList.remove("mistake", "blunder");
       show(li, "", "title");
@@ -139,6 +154,8 @@ export class Review {
     show(this.#els.status, marked.length ? "" : msg("review.none"));
     for (const t of marked) {
       this.#marks.set(t.number, { mark: t.mark, title: note(t) });
+      const after = cursors[answer.turns.indexOf(t) + 1];
+      this.#arrows.set(after, explanationArrows(t));
       const li = document.createElement("li");
       li.className = t.mark;
       li.dataset.turn = String(t.number);
@@ -146,7 +163,9 @@ export class Review {
       show(head, note(t));
       const why = element("p", "review-why");
       show(why, explanationMsgs(t, { better: false }));
-      li.append(head, why);
+      const where = element("button", "review-show", { type: "button", "data-cursor": String(after) });
+      show(where, msg("review.show"));
+      li.append(head, why, where);
       this.#els.notes.append(li);
     }
     const worst = answer.summary ?? [];
@@ -158,6 +177,37 @@ export class Review {
     }
     this.#drawGraph(answer, cursors, state.cursor);
     this.render(state);
+  }
+
+  /**
+   * The turn numbered `number`, the one that turned the game (learn/after-game.js, "See why you
+   * lost"): its note, or one made for it when it is not marked, says so with the chances before
+   * and after it; scrolled into view and focused, so that a screen reader reads it.
+   */
+  showTurned(number) {
+    const turn = this.#result?.turns.find((t) => t.number === number);
+    if (!turn) return;
+    this.#root.dataset.turned = String(number);
+    const notes = this.#els.notes;
+    let li = notes.querySelector(`li[data-turn="${number}"]`);
+    if (!li) {
+      li = document.createElement("li");
+      li.dataset.turn = String(number);
+      const head = element("span", "review-note");
+      show(head, msg("review.turn", { number, side: msg(`side.${turn.side}`), actions: turn.actions.join(" ") }));
+      li.append(head);
+      notes.insertBefore(li, [...notes.children].find((other) => Number(other.dataset.turn) > number) ?? null);
+    }
+    if (!li.querySelector(".review-turned")) {
+      const line = element("p", "review-turned");
+      const chance = (ev) => (ev ? scoreText(ev) : "");
+      show(line, msg("review.turned", { before: chance(turn.before), after: chance(turn.after) }));
+      li.querySelector(".review-note").after(line);
+    }
+    li.classList.add("turned");
+    li.tabIndex = -1;
+    li.scrollIntoView({ block: "center" });
+    li.focus({ preventScroll: true });
   }
 
   #drawGraph(answer, cursors, current) {
@@ -199,7 +249,8 @@ export class Review {
     });
   }
 
-  /** On every render: a changed game drops the review; the move list keeps its marks. */
+  /** On every render: a changed game drops the review; the move list keeps its marks; the
+   * board shows the arrows of the marked turn it is just after. */
   render(state) {
     if (this.#key !== null && this.#gameKey(state) !== this.#key) {
       // A review is of one game; a new move or another game drops it.
@@ -218,5 +269,6 @@ export class Review {
     for (const dot of this.#els.graph.querySelectorAll("circle[data-cursor]")) {
       dot.classList.toggle("current", Number(dot.dataset.cursor) === state.cursor);
     }
+    this.#overlay.setExplanation(this.#arrows.get(state.cursor) ?? null);
   }
 }

@@ -23,8 +23,15 @@ export const TIME_CONTROLS = Object.freeze({
 /** Under this many milliseconds a clock is low: marked, announced once, shown in tenths under TENTHS_MS. */
 export const LOW_TIME_MS = 20_000;
 export const TENTHS_MS = 10_000;
-/** How much more time than this page observed a turn's claim may carry (network latency, per turn). */
+/** The margin between the two pages' counts of one side's time (a message's way, the moment
+ * each page charges it): a side out of time by the other page's count loses there only this
+ * much later. */
 export const CLAIM_TOLERANCE_MS = 1000;
+/** How much more time than this page measured the other page's claims may carry in all over
+ * a game (an honest page is not charged its messages' way, which this page counts): an
+ * allowance of LAG_ALLOWANCE_MS, refilled by LAG_REFILL_MS each turn up to that (lagTolerance). */
+export const LAG_ALLOWANCE_MS = 2000;
+export const LAG_REFILL_MS = 100;
 
 const SIDES = ["white", "black"];
 const other = (side) => (side === "white" ? "black" : "white");
@@ -134,6 +141,34 @@ export function receiveTurn(state, claimed, now, tolerance = CLAIM_TOLERANCE_MS)
   if (timeLeft(state, side, now) <= 0 && claimed <= 0) return { state: flag(state, now), ...check };
   const left = check.plausible ? Math.min(claimed, check.bound + tolerance) : check.bound;
   return { state: { ...state, remaining: { ...state.remaining, [side]: left }, running: other(side), since: now }, plausible: check.plausible, excess: check.excess };
+}
+
+/** The other page's claims against this page's own count over a game: {left: the allowance
+ * left (ms), over: the claims' excess in all (ms), distrusted: once a claim went past the
+ * allowance, this page counts that side's time itself from then on}. */
+export function newLag() {
+  return { left: LAG_ALLOWANCE_MS, over: 0, distrusted: false };
+}
+
+/** How far over this page's count the next claim may be (receiveTurn's tolerance): the
+ * allowance left with this turn's refill; 0 once distrusted. */
+export function lagTolerance(lag) {
+  return lag.distrusted ? 0 : Math.min(LAG_ALLOWANCE_MS, lag.left + LAG_REFILL_MS);
+}
+
+/** The lag after a claim `excess` ms over this page's count: spent from the allowance, or,
+ * past it, distrusted for good. */
+export function lagAfter(lag, excess) {
+  const tolerance = lagTolerance(lag);
+  const over = lag.over + excess;
+  if (lag.distrusted || excess > tolerance) return { left: 0, over, distrusted: true };
+  return { left: tolerance - excess, over, distrusted: false };
+}
+
+/** A saved lag read back (a fresh one for anything malformed). */
+export function restoreLag(data) {
+  const ok = data && Number.isFinite(data.left) && Number.isFinite(data.over) && typeof data.distrusted === "boolean";
+  return ok ? { left: Math.min(LAG_ALLOWANCE_MS, Math.max(0, data.left)), over: Math.max(0, data.over), distrusted: data.distrusted } : newLag();
 }
 
 /** The state as a plain object for JSON (saved with the game). */

@@ -16,7 +16,7 @@ import { Autoplay, WATCH_SPEEDS } from "./autoplay.js";
 import * as opening from "./opening.js";
 import {
   initialState, positionAt, turnBoundaries, lastTurnActions, personCursorBefore,
-  personToMove, afterLoad, afterPlay, resultOf, sanitizePlayers, VISITS, endOf,
+  personToMove, afterLoad, afterPlay, resultOf, sanitizePlayers, VISITS, endOf, namesOf,
 } from "./state.js";
 
 export * from "./state.js";
@@ -168,9 +168,21 @@ export class Game {
     return true;
   }
 
+  /** The turn panel's prompt of the mode that owns the turn (state.prompt: {side, title,
+   * detail, play}, texts as msg()s), or null to give the turn back to the game. */
+  setPrompt(prompt) {
+    this.#set(prompt && prompt.play === false ? { prompt, selected: null, pendingLosing: null } : { prompt });
+  }
+
   /** The timed game's clock (a game/clock.js state, or null): kept in the state and the save. */
   setClock(clock) {
     this.#set({ clock });
+    this.#save();
+  }
+
+  /** The players' names as an online game learns them ({white?, black?}: namesOf), kept. */
+  setNames(names) {
+    this.#set({ names: namesOf(names) });
     this.#save();
   }
 

@@ -14,13 +14,15 @@ import { initialState, linkAlert, sanitizePlayers, VISITS, winnerOf } from "./st
 /**
  * Show a position at once (before the engine is ready) and start the game when it is.
  * `link`: the address, read by address.js parseLink: {kind: "none"|"position"|"game"|
- * "error", ...}. A link wins over the saved game, except that a position link to a
+ * "online"|"error", ...}. A link wins over the saved game, except that a position link to a
  * position of the saved game (a reload) brings that game back with its history. A link
  * that cannot be opened is reported (state.alert) and the saved game stays as it was. A
- * reload while a lesson or a puzzle had the board brings back the game that waited.
+ * reload while a lesson or a puzzle had the board brings back the game that waited. A first
+ * visit plays the computer (`newcomer`), unless it opened an invite to an online game.
  */
 export async function openPage(game, { engine, saving, newcomer }, link) {
   if (typeof link === "string") link = { kind: "position", position: link };
+  if (link?.kind === "online") newcomer = null; // an invite: its online game comes, no other to play meanwhile
   let wanted = link?.kind === "position" || link?.kind === "game" ? link : null;
   let { saved, problem } = saving.read();
   if (saved && VISITS.has(saved.setup) && saving.restoreWaiting()) {
@@ -50,7 +52,7 @@ export async function openPage(game, { engine, saving, newcomer }, link) {
   }
   game.engineStarted();
   game.holdSave(link?.kind === "error");
-  const restored = saved && { setup: saved.setup, seed: saved.seed, players: sanitizePlayers(saved.players), end: saved.end, clock: saved.clock };
+  const restored = saved && { setup: saved.setup, seed: saved.seed, players: sanitizePlayers(saved.players), names: saved.names, end: saved.end, clock: saved.clock };
   try {
     if (wanted?.kind === "position" && saved) {
       // A reload (or a link back to a position of this game): the game with its history.
@@ -102,10 +104,11 @@ export async function openLink(game, link) {
 /**
  * Open a game {start, actions} from a link (two people at this screen) or a record (with
  * `players` if given, as Your games gives them, else the players of the game on the board,
- * or of the one that waits; a record's own setup and seed, if it names them, are kept).
+ * or of the one that waits; a record's own setup and seed, if it names them, are kept, and
+ * the players' `names` it gives).
  * `setup`: how it came ("link", "record", "editor", or a visit's: state.js VISITS).
  */
-export async function openGame(game, saving, { start, actions, setup: recordSetup = null, seed = null, players = null, end = null }, setup = "link") {
+export async function openGame(game, saving, { start, actions, setup: recordSetup = null, seed = null, players = null, names = null, end = null }, setup = "link") {
   // A lesson or a puzzle visits: the game on the board waits until it is over (resumeWaiting);
   // state.waiting is its state.
   const was = game.state;
@@ -115,7 +118,7 @@ export async function openGame(game, saving, { start, actions, setup: recordSetu
   players ??= (was.waiting ?? was).players;
   const named = setup === "record" && recordSetup && recordSetup !== "position";
   const error = await game.load(start, actions, {
-    state: { setup: named ? recordSetup : setup, seed: named ? seed : null, players: sanitizePlayers(players), waiting, alert: null, notice: null, end },
+    state: { setup: named ? recordSetup : setup, seed: named ? seed : null, players: sanitizePlayers(players), names: setup === "record" ? names : null, waiting, alert: null, notice: null, end },
   });
   if (!error && setup === "record") {
     const s = game.state;

@@ -19,7 +19,7 @@ import { parsePosition, parseAction } from "../board/notation.js";
 import { msg } from "../page/i18n.js";
 import { excerpt } from "../page/clip.js";
 import { keyOf } from "../page/storage.js";
-import { positionAt, endOf } from "./state.js";
+import { positionAt, endOf, namesOf } from "./state.js";
 
 // The names of the stored values (page/storage.js).
 export const SAVE_KEY = "game";
@@ -39,7 +39,7 @@ export class Saving {
   }
 
   /**
-   * {saved, problem}: saved is {start, actions, cursor, setup, seed, players, end, clock, shown} or
+   * {saved, problem}: saved is {start, actions, cursor, setup, seed, players, names, end, clock, shown} or
    * null; problem is a sentence for the person (an i18n msg()) when a save was there but
    * could not be used (it has then been set aside).
    */
@@ -116,6 +116,7 @@ function saved(state) {
     actions: state.actions,
     cursor: state.cursor,
     players: state.players,
+    names: state.names, // the players' names, when known (state.js namesOf), or null
     end: state.end, // {reason, loser}: ended on time, by resignation or leaving (state.js endOf), or null
     clock: state.clock, // a timed game's clock as it is (game/clock.js saveClock's shape), or null
   };
@@ -166,6 +167,7 @@ function checkSave(text) {
     setup: typeof data.setup === "string" ? data.setup : "standard",
     seed: Number.isFinite(data.seed) ? data.seed : null,
     players: data.players && typeof data.players === "object" ? data.players : null,
+    names: namesOf(data.names),
     end: endOf(data.end),
     // (Read back by game/clock.js restoreClock(clock, Date.now()), which checks it and counts
     // the time the page was closed; this module does not load the clocks' code.)

@@ -10,6 +10,10 @@
 import { STANDARD, SIDE_NAME, TYPE_NAME, parsePosition, parseAction, turnOf } from "../board/notation.js";
 import { PLAYER_KINDS, isPerson } from "./players.js";
 import { t, msg } from "../page/i18n.js";
+import { shownName } from "../page/shown-text.js";
+
+/** The longest name of a player a game record gives (tzaar/records/ours.py MAX_PLAYER_NAME). */
+export const MAX_RECORD_NAME = 40;
 
 /** The setups of a lesson's, a puzzle's and an exercise's position (learn/exercises.js): a visit,
  * while the game that was on the board waits (saving.js) to come back when the lessons, the
@@ -32,6 +36,7 @@ export function initialState(start = STANDARD) {
     selected: null,
     placeType: { white: null, black: null },
     players: { white: "person", black: "person" },
+    names: null, // {white?, black?}: the players' names when known (an online game, a record that names them): namesOf
     waiting: null, // the state of the game that waits while a lesson or a puzzle has the board
     flipped: false,
     busy: false,
@@ -50,6 +55,7 @@ export function initialState(start = STANDARD) {
     thinkingInfo: null, // the computer's search so far: {depth, elapsed, limit?, budget, proven?}
     watch: { speed: "normal", paused: false, steps: 0 }, // computer against computer
     loaded: 0, // how many games were loaded (game.js load): a new one is a new game on the board
+    prompt: null, // {side, title, detail, play}: the turn panel's side and texts (msg()s; detail null: the step's) of the mode that owns the turn (an exercise), play false once its answer is in; null: the game's
   };
 }
 
@@ -137,10 +143,11 @@ export function countsOf(state) {
   return { tops, pieces, reserve: null };
 }
 
-/** Whether the side to move is played by a person at this screen (and may click). */
+/** Whether the side to move is played by a person at this screen (and may click): not once the
+ * mode that owns the turn has its answer (state.prompt.play false: an exercise answered). */
 export function personToMove(state) {
   const view = state.view;
-  return Boolean(view && !winnerOf(state) && isPerson(state.players[view.side]));
+  return Boolean(view && !winnerOf(state) && isPerson(state.players[view.side]) && state.prompt?.play !== false);
 }
 
 /** Targets of the selection, for the board: {point: "capture" | "stack" | "place"}. */
@@ -274,7 +281,9 @@ export function afterLoad(state, answer, { start, cursor, at, more }) {
     resultDismissed: false,
     end: endOf(more.end, answer.view),
     clock: more.clock ?? null,
+    names: namesOf(more.names),
     loaded: state.loaded + 1,
+    prompt: null, // (a mode that owns the turn sets its own again)
   };
   return { changes, cursor };
 }
@@ -313,6 +322,18 @@ export function afterPlay(state, answer, action) {
 /** The alert for a link that could not be opened (`message`: text or a msg()). */
 export function linkAlert(message) {
   return { kind: "link", text: msg("alert.linkText", { message }) };
+}
+
+/** The players' names as given (an online game, a record, a save): {white?, black?}, each a
+ * name shown as itself (page/shown-text.js), or null when none is. */
+export function namesOf(names) {
+  if (!names || typeof names !== "object") return null;
+  const checked = {};
+  for (const side of ["white", "black"]) {
+    const name = shownName(names[side], MAX_RECORD_NAME);
+    if (name) checked[side] = name;
+  }
+  return Object.keys(checked).length ? checked : null;
 }
 
 /** Players of known kinds (anything else: a person). */

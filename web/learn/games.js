@@ -1,15 +1,16 @@
-// Your games: the finished games against the computer and online (with the opponent's name), kept in the browser (stored as
-// "games", page/storage.js, newest first). app.js calls keep() when a game is over (this module loads
-// then, not with the page); the lessons' panel (lessons.js) shows them: won and lost per
-// level, each game (date, level, your colour, result and why, length) opening in the review,
-// all of them exported as one record file, and clearing them after a confirmation. A backup
+// Your games: the finished games against the computer and online (with both players' names),
+// kept in the browser (stored as "games", page/storage.js, newest first). app.js calls keep()
+// when a game is over (this module loads then, not with the page); the lessons' panel
+// (lessons.js) shows them: won and lost per level, each game (date, level, your colour, result
+// and why, length) opening in the review, all of them exported as one record file (an online
+// game's players named: exportParams), and clearing them after a confirmation. A backup
 // (one JSON file: {format: "tzaar-learning", version: 1, games, exercises}) holds them with
 // your mistakes as exercises (exercise-list.js); restoring one adds what this browser lacks.
 
 import { msg, show } from "../page/i18n.js";
 import { isPerson } from "../game/players.js";
-import { levelOf, computerId } from "../game/computer.js";
-import { winnerOf, endOf } from "../game/state.js";
+import { levelOf, computerId, nextLevel } from "../game/computer.js";
+import { winnerOf, endOf, namesOf } from "../game/state.js";
 import { downloadText } from "../records/download.js";
 import { fromMarkup } from "../panels/dom.js";
 import { readList, addItems, withPending, listIn, store } from "./exercise-list.js";
@@ -48,10 +49,11 @@ export function entryOf(state, date = new Date().toISOString().slice(0, 10)) {
 }
 
 /**
- * The entry of a finished online game (online/online.js): `opponent` their name, `end` an
- * end outside the rules ({reason, loser}: resigned, abandoned, timeout) or null (the board's).
+ * The entry of a finished online game (online/online.js): `opponent` their name, `name` this
+ * page's player's, `end` an end outside the rules ({reason, loser}: resigned, abandoned,
+ * timeout) or null (the board's).
  */
-export function onlineEntryOf(state, colour, opponent, end, date = new Date().toISOString().slice(0, 10)) {
+export function onlineEntryOf(state, colour, opponent, end, date = new Date().toISOString().slice(0, 10), name = "") {
   const winner = end ? (end.loser === "white" ? "black" : "white") : state.view?.winner;
   if (!winner) return null;
   return {
@@ -60,6 +62,7 @@ export function onlineEntryOf(state, colour, opponent, end, date = new Date().to
     online: true,
     level: null,
     opponent: String(opponent ?? ""),
+    name: String(name ?? ""),
     colour,
     result: winner === colour ? "won" : "lost",
     reason: end ? null : state.view.reason ? { code: state.view.reason.code, type: state.view.reason.type } : null,
@@ -73,6 +76,23 @@ export function onlineEntryOf(state, colour, opponent, end, date = new Date().to
   };
 }
 
+/** The players of game `g` as its record names them: {white, black}, each "person",
+ * "computer LEVEL" or, in an online game, the player's name (one that would not show as
+ * itself, or none: "person"). */
+function playersOf(g) {
+  const other = g.colour === "white" ? "black" : "white";
+  const names = g.online ? namesOf({ [g.colour]: g.name, [other]: g.opponent }) ?? {} : {};
+  return { [g.colour]: names[g.colour] ?? "person", [other]: names[other] ?? (g.online ? "person" : `computer ${g.level}`) };
+}
+
+/** record_save's parameters for game `g` (Export all). */
+export function exportParams(g) {
+  const params = { start: g.start, actions: g.actions, date: g.date, ...playersOf(g) };
+  if (g.setup === "random" && Number.isInteger(g.seed)) params.seed = g.seed;
+  if (endOf(g.end)) params.end = endOf(g.end);
+  return params;
+}
+
 /** Won and lost per level (online games together), in the order met: [{level, won, lost}] (level null: online). */
 export function tally(games) {
   const by = new Map();
@@ -82,6 +102,19 @@ export function tally(games) {
     by.get(level)[g.result] += 1;
   }
   return [...by.values()];
+}
+
+/** The wins in a row against a level after which the result box proposes the level above. */
+export const WINS_TO_MOVE_UP = 2;
+
+/** The level to propose after the games kept (`games`, newest first): the one above the level
+ * of the newest game against the computer when the newest WINS_TO_MOVE_UP of those games were
+ * won against that level (online games are against no level: they do not count); else null. */
+export function levelUp(games) {
+  const offline = games.filter((g) => !g.online);
+  const level = offline[0]?.level;
+  if (!level || offline.length < WINS_TO_MOVE_UP) return null;
+  return offline.slice(0, WINS_TO_MOVE_UP).every((g) => g.level === level && g.result === "won") ? nextLevel(level) : null;
 }
 
 /** The games kept in `storage` (a list, whatever the store holds). */
@@ -232,7 +265,8 @@ export class YourGames {
     if (!g) return;
     const other = g.colour === "white" ? "black" : "white";
     const players = { [g.colour]: "person", [other]: g.online ? "person" : computerId(g.level) };
-    const error = await this.#game.openGame({ start: g.start, actions: g.actions, setup: g.setup, seed: g.seed, players, end: endOf(g.end) }, "record");
+    const names = g.online ? { [g.colour]: g.name, [other]: g.opponent } : null;
+    const error = await this.#game.openGame({ start: g.start, actions: g.actions, setup: g.setup, seed: g.seed, players, names, end: endOf(g.end) }, "record");
     if (!error) document.querySelector("#review-button")?.click();
   }
 
@@ -263,13 +297,7 @@ export class YourGames {
     const status = this.#root.querySelector(".games-status");
     try {
       const texts = [];
-      for (const g of games) {
-        const computer = g.online ? g.opponent || "online" : `computer ${g.level}`;
-        const params = { start: g.start, actions: g.actions, date: g.date, white: g.colour === "white" ? "person" : computer, black: g.colour === "black" ? "person" : computer };
-        if (g.setup === "random" && Number.isInteger(g.seed)) params.seed = g.seed;
-        if (endOf(g.end)) params.end = endOf(g.end);
-        texts.push((await this.#engine.call("record_save", params)).text.trimEnd());
-      }
+      for (const g of games) texts.push((await this.#engine.call("record_save", exportParams(g))).text.trimEnd());
       const file = `tzaar-games-${new Date().toISOString().slice(0, 10)}.txt`;
       downloadText(`${texts.join("\n\n")}\n`, file);
       show(status, msg("games.exported", { file }));

@@ -16,10 +16,11 @@ import { refusalOf } from "./refusal.js";
 const STYLE_URL = new URL("./lessons.css", import.meta.url);
 
 /** The lessons' panel, once its style sheet and the later texts are there (app.js); the
- * mode "lesson" of `modes` (modes.js). */
-export async function makeLessons(side, game, engine, storage, modes) {
+ * mode "lesson" of `modes` (modes.js); `tools`: the analysis tools (analysis/panel.js
+ * mountTools), whose board overlay the exercises draw on. */
+export async function makeLessons(side, game, engine, storage, modes, tools) {
   await Promise.all([loadStyle(STYLE_URL), loadLater()]);
-  return new Lessons(side, game, engine, storage, modes);
+  return new Lessons(side, game, engine, storage, modes, tools);
 }
 
 const DONE_KEY = "lessons.done";
@@ -64,13 +65,15 @@ export class Lessons {
   #again = 0;
   #games = null; // games.js YourGames, once shown
   #modes;
+  #tools;
   #refused = null; // the game's last refused click already answered (state.refused)
 
-  constructor(side, game, engine, storage, modes) {
+  constructor(side, game, engine, storage, modes, tools) {
     this.#game = game;
     this.#engine = engine;
     this.#storage = storage;
     this.#modes = modes;
+    this.#tools = tools;
     const root = (this.#root = element("section", "panel lessons", { id: "lessons", hidden: "" }));
     root.innerHTML = HTML;
     side.prepend(root);
@@ -172,7 +175,7 @@ export class Lessons {
     }
     const [{ YourGames }, { makeExercises }] = await Promise.all([import("./games.js"), import("./exercises.js")]);
     this.#games ??= new YourGames(container, this.#game, this.#engine, this.#storage);
-    const exercises = await makeExercises(container, this.#game, this.#engine, this.#storage, this.#modes);
+    const exercises = await makeExercises(container, this.#game, this.#engine, this.#storage, this.#modes, this.#tools);
     container.hidden = Boolean(this.#current);
     exercises.render();
     this.#games.render();

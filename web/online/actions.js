@@ -48,8 +48,9 @@ export async function whenIdle(game) {
  * The exchange of one game's actions. `port` is what it needs of the session: record() the
  * game's record (game, end); side() and theirSide() the colours; theirName(); send(message)
  * to the other page; refuse(why) a message out of place, said; turnSent() this page's turn
- * ended: its clock pressed, the ms left (or null); theirTurnEnded(left) the other side's turn
- * ended with its claim of time left; end(ended) an end outside the rules the other page had.
+ * ended: its clock pressed, the ms left (or null); theirTurnEnded(left, at) the other side's
+ * turn ended with its claim of time left, its last action having arrived at `at` (epoch ms);
+ * end(ended) an end outside the rules the other page claims (the session checks it).
  */
 export class ActionExchange {
   sent; // our actions sent up to this count
@@ -80,6 +81,7 @@ export class ActionExchange {
   /** One action of the other player: checked (number, turn, legality), then played; `left`:
    * the time its sender says it has, with a turn's last action. */
   async received(n, action, left) {
+    const arrived = Date.now(); // (the clocks count from here, not from the board's drawing)
     const port = this.#port;
     const game = this.#game;
     const r = port.record();
@@ -101,7 +103,7 @@ export class ActionExchange {
     if (game.state.actions.length !== n + 1) return port.refuse("illegal"); // the engine refused it
     this.timings.shown[n] = performance.timeOrigin + performance.now();
     this.sent = Math.max(this.sent, n + 1);
-    if (game.state.view?.side === port.side() || game.state.view?.winner) port.theirTurnEnded(left);
+    if (game.state.view?.side === port.side() || game.state.view?.winner) port.theirTurnEnded(left, arrived);
     port.send({ t: "ack", n: n + 1 });
     const name = port.theirName() || t("online.opponent");
     game.announce(t("online.announce.played", { name, action }));

@@ -17,6 +17,13 @@ export function freshLibrary() {
   return import(instances === 1 ? TRYSTERO.href : `${TRYSTERO.href}&instance=${instances}`);
 }
 
+/** The Schnorr signatures of Nostr events ({schnorr, secp256k1}: @noble/secp256k1, bundled with
+ * Trystero), for the relay path (relay-path.js) and the marker of a taken seat (seat-taken.js);
+ * the first instance, which holds no state of a room for it. */
+export function signatures() {
+  return import(TRYSTERO.href);
+}
+
 /** The QR code encoder (online/lib/qrcode.js), on first use. */
 export function qrEncoder() {
   return import("./lib/qrcode.js");

@@ -23,13 +23,15 @@
 // base64url, a point of the curve; lobby-keys.js) from which the two players alone derive their game's room and
 // secret.
 
+// A name follows the rule of every name shown (page/shown-text.js).
+import { isShownName } from "../page/shown-text.js";
+
+export { shownName, MAX_NAME } from "../page/shown-text.js";
 export const TIME_CONTROLS = ["untimed", "3+2", "5+3", "10+5", "20+10"];
 export const COLOURS = ["white", "black", "random"];
 export const DECLINE_REASONS = ["busy", "gone", "incompatible"];
 /** The longest message read, in characters. */
 export const MAX_MESSAGE = 600;
-/** The longest name shown, in characters (code points). */
-export const MAX_NAME = 24;
 export const MAX_GAMES = 1_000_000;
 /** How far a sender's clock may be from ours. */
 export const CLOCK_SKEW = 5 * 60_000;
@@ -40,24 +42,11 @@ const LONGEST_WAIT = 24 * 3_600_000;
 
 const ID = /^[0-9a-f]{16}$/;
 const KEY = /^[A-Za-z0-9_-]{87}$/;
-// control, format (bidirectional overrides, zero-width), line and paragraph separators
-const UNSHOWN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}]/u;
-
-/** `text` as a name to show (white space collapsed, trimmed), or null when it is empty, longer
- * than MAX_NAME or holds a character that is not shown as itself. */
-export function cleanName(text) {
-  if (typeof text !== "string" || text.length > MAX_NAME * 4) return null;
-  const name = text.replace(/\s+/gu, " ").trim();
-  const length = [...name].length;
-  if (length < 1 || length > MAX_NAME || UNSHOWN.test(name)) return null;
-  return name;
-}
 
 const isId = (value) => typeof value === "string" && ID.test(value);
 const isCount = (value) => Number.isSafeInteger(value) && value >= 0 && value <= MAX_GAMES;
 const isTime = (value) => Number.isSafeInteger(value) && value > 0;
 const oneOf = (list) => (value) => list.includes(value);
-const isName = (value) => cleanName(value) === value;
 // P-256 (a = -3): a public key must be a point of the curve, or the pairing could not derive
 // its secret (WebCrypto refuses such a key): checked here, before anyone pairs with it.
 const P256 = {
@@ -79,30 +68,28 @@ export function isPublicKey(text) {
 }
 
 const FIELDS = {
-  wish: { id: isId, name: isName, tc: oneOf(TIME_CONTROLS), colour: oneOf(COLOURS), games: isCount, since: isTime, at: isTime, key: isPublicKey },
+  wish: { id: isId, name: isShownName, tc: oneOf(TIME_CONTROLS), colour: oneOf(COLOURS), games: isCount, since: isTime, at: isTime, key: isPublicKey },
   gone: { id: isId, at: isTime },
   hello: { id: isId, at: isTime },
-  propose: { id: isId, to: isId, pid: isId, name: isName, tc: oneOf(TIME_CONTROLS), colour: oneOf(COLOURS), games: isCount, key: isPublicKey, at: isTime },
+  propose: { id: isId, to: isId, pid: isId, name: isShownName, tc: oneOf(TIME_CONTROLS), colour: oneOf(COLOURS), games: isCount, key: isPublicKey, at: isTime },
   accept: { id: isId, to: isId, pid: isId, white: isId, at: isTime },
   decline: { id: isId, to: isId, pid: isId, why: oneOf(DECLINE_REASONS), at: isTime },
 };
 
-/** The message received at `now` as `input` (its text, or the value the network parsed from
- * JSON), or null when it is not exactly one of the shapes. */
-export function readMessage(input, now) {
-  let message = input;
-  if (typeof input === "string") {
-    if (input.length > MAX_MESSAGE) return null;
-    try {
-      message = JSON.parse(input);
-    } catch {
-      return null;
-    }
+/** The message received at `now` as `text` (exactly as it came: its length is the one
+ * checked, not that of the message written again), or null when it is not exactly one of the
+ * shapes. */
+export function readMessage(text, now) {
+  if (typeof text !== "string" || text.length > MAX_MESSAGE) return null;
+  let message;
+  try {
+    message = JSON.parse(text);
+  } catch {
+    return null;
   }
   if (message === null || typeof message !== "object" || Array.isArray(message) || message.v !== 1) return null;
   const fields = Object.hasOwn(FIELDS, message.t) ? FIELDS[message.t] : null;
   if (!fields) return null;
-  if (typeof input !== "string" && JSON.stringify(message).length > MAX_MESSAGE) return null;
   const keys = Object.keys(message);
   if (keys.length !== Object.keys(fields).length + 2) return null;
   for (const [field, valid] of Object.entries(fields)) {

@@ -157,11 +157,11 @@ export class Lobby {
     return out.concat(this.#anyone(now));
   }
 
-  /** A message received at `now` (its text, or the value parsed from it; from `sender`: the
-   * network's own sender id when it has one, else the id the message gives). Returns the
-   * messages to publish in answer. */
-  receive(input, now, sender = null) {
-    const m = readMessage(input, now);
+  /** A message received at `now` (its text, exactly as it came; from `sender`: the network's
+   * own sender id when it has one, else the id the message gives). Returns the messages to
+   * publish in answer. */
+  receive(text, now, sender = null) {
+    const m = readMessage(text, now);
     if (!m || m.id === this.id || !this.#spend(sender ?? m.id, now)) return [];
     switch (m.t) {
       case "wish":

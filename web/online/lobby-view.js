@@ -1,10 +1,12 @@
-// The lobby's look: the player's terms (name, time control, colour), "Play anyone" and "Post
-// and wait", what is happening (waiting, asking, paired, why a proposal failed: a polite live
-// region), and the table of the players waiting, a Join button a row (with nobody listed: still
-// looking, while the answers to the page's hello may come, or nobody waiting). It renders the model's
-// view (lobby-model.js `view()`) and turns presses into calls of `actions`; it decides nothing.
-// Names from the network are shown as text only (textContent), never as HTML. Rows are kept by
-// wish id and only changed where their text changes, so hundreds of rows cost little.
+// The lobby's look: what it publishes for anyone to read (its privacy notice), the player's
+// terms (name, time control, colour), "Play anyone" and "Post and wait", what is happening
+// (waiting, asking, paired, why a proposal failed: a polite live region), and the table of the
+// players waiting, a Join button a row (with nobody listed: still looking, while the answers to
+// the page's hello may come, or nobody waiting). It renders the model's view (lobby-model.js
+// `view()`) and turns presses into calls of `actions`; it decides nothing. Names from the
+// network are shown as text only (textContent), never as HTML; the games a player says it
+// finished are shown as its own word. Rows are kept by wish id and only changed where their
+// text changes, so hundreds of rows cost little.
 
 import { msg, show, t } from "../page/i18n.js";
 import { element, setAttr, setText } from "../panels/dom.js";
@@ -13,7 +15,7 @@ import { TIME_CONTROLS, COLOURS } from "./lobby-messages.js";
 /** How often at most the count of players waiting is said to a screen reader. */
 const COUNT_EVERY = 5_000;
 
-const HTML = `<h3 class="lobby-title"></h3><p class="lobby-intro"></p>
+const HTML = `<h3 class="lobby-title"></h3><p class="lobby-intro"></p><p class="lobby-privacy"></p>
 <form class="lobby-terms"><label><span class="lobby-label" data-label="name"></span>
 <input name="name" autocomplete="nickname" maxlength="24" required></label>
 <label><span class="lobby-label" data-label="tc"></span><select name="tc"></select></label>
@@ -46,6 +48,7 @@ export class LobbyView {
     root.innerHTML = HTML; // (a constant: nothing received goes in)
     show(root.querySelector(".lobby-title"), msg("lobby.title"));
     show(root.querySelector(".lobby-intro"), msg("lobby.intro"));
+    show(root.querySelector(".lobby-privacy"), msg("lobby.privacy")); // (what the relays publish: the name too)
     for (const label of root.querySelectorAll("[data-label]")) show(label, msg(`lobby.${label.dataset.label}`));
     for (const head of root.querySelectorAll("[data-column]")) show(head, msg(`lobby.column.${head.dataset.column}`));
     const form = this.#form;

@@ -15,7 +15,7 @@
 import { msg, loadLater } from "../page/i18n.js";
 import { loadStyle } from "../page/style.js";
 import { Lobby, randomId, gameOf } from "./lobby-model.js";
-import { cleanName, MAX_NAME, TIME_CONTROLS, COLOURS } from "./lobby-messages.js";
+import { shownName, MAX_NAME, TIME_CONTROLS, COLOURS } from "./lobby-messages.js";
 import { makeKeys, deriveGame } from "./lobby-keys.js";
 import { LobbyView } from "./lobby-view.js";
 
@@ -52,7 +52,7 @@ export async function openLobby(root, { signal, startGame, storage, finishedGame
   };
   /** The terms typed, with a clean name, or null (the problem said). */
   const checked = (terms) => {
-    const name = cleanName(terms.name);
+    const name = shownName(terms.name);
     view.problem(name ? null : msg("lobby.nameProblem"));
     if (!name) return null;
     storage.set(NAME, name);
@@ -71,7 +71,8 @@ export async function openLobby(root, { signal, startGame, storage, finishedGame
     { name: typeof stored === "string" ? stored.slice(0, MAX_NAME) : "", tc: TIME_CONTROLS[2], colour: COLOURS[2] },
   );
 
-  const unsubscribe = signal.subscribe(TOPIC, (data, from) => hearing && send(lobby.receive(data, now(), from || null)));
+  // (the text as it came: its length is checked, not that of the message written again)
+  const unsubscribe = signal.subscribe(TOPIC, (data, from, text) => hearing && send(lobby.receive(text, now(), from || null)));
   const timer = setInterval(() => send(lobby.tick(now())), TICK);
   const stopHearing = () => {
     hearing = false;

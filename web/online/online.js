@@ -9,14 +9,17 @@
 //   startOnlineGame({...});          // a pairing (the lobby): the game starts at once
 //
 // <html data-online> is "waiting", "playing", "disconnected", "ended" or "refused" while
-// an online game is on; the invite link is also the text of [data-invite].
+// an online game is on; <html data-invited> while an invite opened waits for "Join"; the
+// invite link is also the text of [data-invite].
 
 import { t, loadLater, onLanguage } from "../page/i18n.js";
 import { registerPlayerKind } from "../game/players.js";
 import { STANDARD } from "../board/notation.js";
+import { resultOf, namesOf } from "../game/state.js";
 import { linkTo } from "../links/address.js";
 import { loadStyle } from "../page/style.js";
-import { MAX_NAME, randomId, inviteHash, parseInvite } from "./protocol.js";
+import { randomId, inviteHash, parseInvite } from "./protocol.js";
+import { shownName } from "../page/shown-text.js";
 import { loadConfig } from "./config.js";
 import { Session } from "./session.js";
 import { RECORD_KEY, newRecord, readRecord } from "./record.js";
@@ -65,6 +68,7 @@ class Online {
   #panel;
   #config = null;
   #timer = 0;
+  #frame = 0; // a render asked for the next frame
   session = null;
   #lobby = null; // the lobby of strangers while open: {lobby (lobby.js), signal}
   problem = null; // "offline" | "config" | "connect" | null
@@ -90,6 +94,11 @@ class Online {
       lobbyBack: () => this.closeLobby(),
     });
     onLanguage(() => this.render());
+    // Drawn again in the frame that shows the board's change: the clocks switch with the action
+    // that ends a turn (theirs is played, then its clock claim read, before the frame).
+    game.subscribe(() => {
+      if (this.session && !this.#frame) this.#frame = requestAnimationFrame(() => this.render());
+    });
     // Hint, analysis, undo, a new game... are off while the game goes on (lock.js).
     new PageLock(() => ["waiting", "playing", "disconnected"].includes(document.documentElement.dataset.online), () => game.showNotice(t("online.locked")));
     window.tzaar.online = this; // (read-only use by the tests: status, and dropConnection())
@@ -168,7 +177,8 @@ class Online {
 
   /** The invite's host: a new game with the choice {clock: key of TIME_CONTROLS, colour, name}. */
   create({ clock, colour, name }) {
-    this.#keepName(name);
+    name = this.#typedName(name);
+    if (name === null) return this.render();
     const side = colour === "random" ? (crypto.getRandomValues(new Uint8Array(1))[0] & 1 ? "white" : "black") : colour;
     const record = newRecord({ room: randomId(12), secret: randomId(18), role: "host", name, friend: true });
     record.game = { start: STANDARD, white: side === "white" ? "host" : "guest", clock: clock === "untimed" ? null : clock, names: { host: record.name, guest: "" }, round: 1 };
@@ -176,13 +186,21 @@ class Online {
   }
 
   #joinNow(invite, name) {
-    this.#keepName(name);
+    name = this.#typedName(name);
+    if (name === null) return this.render();
     this.#panel.invite = null;
     return this.begin(newRecord({ room: invite.room, secret: invite.secret, role: "guest", name, friend: true }));
   }
 
-  #keepName(name) {
-    this.#storage.set(NAME_KEY, String(name ?? "").trim().slice(0, MAX_NAME));
+  /** The name typed, as the other player will see it: "" (none given: "your opponent"), kept
+   * in the browser; or null when it breaks the rule of every name shown (page/shown-text.js:
+   * too long, an invisible or direction character), and the panel says so. */
+  #typedName(typed) {
+    const text = String(typed ?? "");
+    const name = text.trim() === "" ? "" : shownName(text);
+    this.#panel.nameProblem = name === null;
+    if (name !== null) this.#storage.set(NAME_KEY, name);
+    return name;
   }
 
   /** Start (or come back to) the game of `record`: the board, then the connection. */
@@ -229,11 +247,20 @@ class Online {
     await session?.close();
     if (this.#game.state.setup === "online") {
       const players = { white: "person", black: "person" };
-      const { start, actions, end } = this.#game.state; // a finished game keeps its end (on time, resigned, left)
-      await this.#game.load(start, actions, { state: { setup: "link", players, end } });
+      const { start, actions, end, names } = this.#game.state; // a finished game keeps its end (on time, resigned, left) and the names
+      await this.#game.load(start, actions, { state: { setup: "link", players, end, names } });
     }
     this.#modes.enter("game");
     this.render();
+  }
+
+  /** The board's game names its players as the session knows them (the guest's name reaches
+   * the host with its hello): the record dialog and the save say them. */
+  #nameThePlayers(session) {
+    const state = this.#game.state;
+    if (!session?.record.game || state.setup !== "online" || state.busy) return;
+    const names = namesOf({ [session.colour]: session.record.name, [session.theirColour]: session.theirName });
+    if (JSON.stringify(names) !== JSON.stringify(state.names)) this.#game.setNames(names);
   }
 
   /** A finished online game goes to Your games (learn/games.js), once, with the opponent's name. */
@@ -241,18 +268,23 @@ class Online {
     const state = this.#game.state;
     if (session.status !== "ended" || state.setup !== "online" || state.busy) return;
     const { keep, onlineEntryOf } = await import("../learn/games.js");
-    const entry = onlineEntryOf(state, session.colour, session.theirName, session.record.end);
+    const entry = onlineEntryOf(state, session.colour, session.theirName, session.record.end, undefined, session.record.name);
     if (entry) keep(state, this.#storage, entry);
   }
 
   render() {
+    cancelAnimationFrame(this.#frame);
+    this.#frame = 0;
     const s = this.session;
+    this.#nameThePlayers(s);
     if (s?.status === "ended") this.#keep(s);
     const status = s?.status === "connecting" && !s.record.them ? "waiting" : s?.status === "connecting" ? "disconnected" : s?.status;
     const root = document.documentElement;
     if (status) root.dataset.online = status;
     else delete root.dataset.online;
+    root.toggleAttribute("data-invited", Boolean(this.#panel.invite && this.#panel.visible && !s)); // (online.css: the invite's panel first)
     const trying = s && (s.status === "connecting" || s.status === "disconnected") && (Date.now() - this.startedAt) / 1000 > CONNECT_PATIENCE_S;
-    this.#panel.render({ session: s, status, problem: this.problem ?? (trying && s.record.role === "guest" ? "connect" : null), link: s ? linkTo(inviteHash(s.record.room, s.record.secret)) : "" });
+    const result = status === "ended" ? resultOf(this.#game.state) : null; // (the rules' end: its reason)
+    this.#panel.render({ session: s, status, result, problem: this.problem ?? (trying && s.record.role === "guest" ? "connect" : null), link: s ? linkTo(inviteHash(s.record.room, s.record.secret)) : "" });
   }
 }

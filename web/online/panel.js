@@ -25,6 +25,7 @@ export class OnlinePanel {
   visible = false;
   invite = null; // {room, secret}: an invite opened, waiting for "Join"
   lobby = false; // the lobby of strangers is open (instead of the invite's set-up)
+  nameProblem = false; // the name typed cannot be shown to the other player (online.js #typedName)
 
   constructor(side, on) {
     this.#on = on;
@@ -59,6 +60,7 @@ export class OnlinePanel {
     const name = form.appendChild(element("label", "online-field"));
     p.nameLabel = name.appendChild(element("span", ""));
     p.name = name.appendChild(element("input", "", { type: "text", maxlength: String(MAX_NAME), autocomplete: "nickname", id: "online-name" }));
+    p.nameProblem = form.appendChild(element("p", "online-problem", { role: "alert" }));
     p.choices = form.appendChild(element("div", "online-choices"));
     const clock = p.choices.appendChild(element("label", "online-field"));
     p.clockLabel = clock.appendChild(element("span", ""));
@@ -132,6 +134,7 @@ export class OnlinePanel {
     p.undoAccept.id = "online-undo-accept";
     p.undoDecline = this.#button(answers, "online.undoDecline", () => this.#on.answerUndo(false));
     p.undoDecline.id = "online-undo-decline";
+    p.undoDeclined = box.appendChild(element("p", "online-undo-declined", { hidden: "" }));
     p.presets = box.appendChild(element("div", "online-actions online-presets"));
     for (const say of PRESETS) this.#button(p.presets, `online.say.${say}`, () => this.#on.chat({ say })).dataset.say = say;
     p.textForm = box.appendChild(element("form", "online-text"));
@@ -157,13 +160,16 @@ export class OnlinePanel {
     p.keep.hidden = !this.#confirming;
   }
 
-  render({ session, status, problem, link }) {
+  /** `result`: the board's result ({title, reason}, game/state.js resultOf) once the game ended:
+   * a game the rules ended says why. */
+  render({ session, status, result = null, problem, link }) {
     const root = this.#root;
     const p = this.#parts;
     root.hidden = !(this.visible || session);
     if (root.hidden) return;
     setText(p.title, t("online.title"));
     setText(p.notice, t("online.privacy"));
+    p.notice.hidden = this.lobby; // (the lobby says what it publishes itself: lobby-view.js)
     setText(p.nameLabel, t("online.name"));
     setText(p.clockLabel, t("online.clock"));
     setText(p.colourLabel, t("online.colour"));
@@ -174,6 +180,7 @@ export class OnlinePanel {
     p.setup.hidden = !setupShown;
     p.choices.hidden = Boolean(this.invite) || this.lobby;
     p.name.parentElement.hidden = this.lobby; // (the lobby has the same fields)
+    setText(p.nameProblem, this.nameProblem && !this.lobby ? t("online.nameProblem") : "");
     p.create.hidden = Boolean(this.invite) || this.lobby;
     p.join.hidden = !this.invite;
     p.stranger.hidden = !setupShown || Boolean(this.invite);
@@ -185,7 +192,7 @@ export class OnlinePanel {
     const host = session?.record.role === "host" && Boolean(session.record.friend);
     for (const part of [p.linkLabel, p.link, p.copy, p.qr]) part.toggleAttribute("hidden", !host);
     p.game.hidden = !session || status === "waiting" || status === "refused";
-    setText(p.status, this.#statusText(session, status, problem));
+    setText(p.status, this.#statusText(session, status, problem, result));
     this.#renderAlert(session);
     if (!host) p.share.hidden = true;
     if (!p.waiting.hidden && host) {
@@ -217,9 +224,11 @@ export class OnlinePanel {
     setText(p.undo, t(mine ? "online.undoSent" : "online.undo"));
     p.undoAsked.hidden = !playing || session.takebacks.pending?.from !== "them";
     setText(p.undoText, t("online.undoAsked", { name: session.them }));
+    p.undoDeclined.hidden = !playing || session.takebacks.declined === null;
+    setText(p.undoDeclined, t("online.announce.undoDeclined", { name: session.them }));
   }
 
-  #statusText(session, status, problem) {
+  #statusText(session, status, problem, result) {
     if (problem === "offline") return t("online.offline");
     if (problem === "config") return t("online.configBad");
     if (problem === "connect") return t("online.noConnection");
@@ -230,13 +239,16 @@ export class OnlinePanel {
         if (!session.record.friend) return t("lobby.starting"); // (paired in the lobby: no invite to wait for)
         return session.record.role === "host" ? t("online.waiting") : t("online.connecting");
       case "playing":
-        return t("online.playing", { name: them });
+        return t(session.relayed ? "online.playingRelayed" : "online.playing", { name: them });
       case "disconnected":
         return session.status === "connecting" ? t("online.reconnecting") : t("online.gone", { name: them, seconds: session.secondsLeft() });
       case "refused":
         return t("online.refused");
-      case "ended":
-        return t(`online.end.${session.record.end?.reason ?? "rules"}`, { name: session.record.end?.loser === session.colour ? t("online.you") : them });
+      case "ended": {
+        const end = session.record.end;
+        if (!end) return t("online.end.rules", { reason: result?.reason ?? "" }); // (the rules always say why)
+        return t(`online.end.${end.reason}`, { name: end.loser === session.colour ? t("online.you") : them });
+      }
       default:
         return "";
     }

@@ -3,7 +3,10 @@
 // tests/js/online-protocol.test.mjs). docs/online.md lists the messages.
 //
 // A message is a JSON object of at most MAX_MESSAGE characters with a kind `t`:
-//   hello   {t, v, role: "host"|"guest", id, name}       who a page is (on every connection)
+//   hello   {t, v, role: "host"|"guest", key, nonce, name}  who a page is (on every connection):
+//                                                        its seat's public key, a fresh challenge
+//   proof   {t, sig}                                     the sender's signature of the challenge
+//                                                        of the receiver's hello (seat.js)
 //   start   {t, game: {start, white: "host"|"guest", clock: "5+3"|null, names, round}}
 //                                                        the host's game, sent to its guest
 //   full    {t}                                          the host already has its guest
@@ -23,25 +26,31 @@
 
 import { parseAction } from "../board/notation.js";
 import { TIME_CONTROLS } from "../game/clock.js";
+import { isShownName, isShownText, MAX_NAME } from "../page/shown-text.js";
 
-export const VERSION = 1;
+export const VERSION = 2;
 /** The longest message read (a whole game's sync is about 2 KB). */
 export const MAX_MESSAGE = 8192;
 /** The longest free text a friend may send, and a player's name. */
 export const MAX_TEXT = 200;
-export const MAX_NAME = 24;
+export { MAX_NAME };
 /** The most actions a game may have (far more than any game reaches). */
 export const MAX_ACTIONS = 400;
 export const PRESETS = ["luck", "gg", "thanks"];
 
-const ID = /^[A-Za-z0-9_-]{8,40}$/;
+const KEY = /^[A-Za-z0-9_-]{87}$/; // a P-256 public key, uncompressed (seat.js)
+const NONCE = /^[A-Za-z0-9_-]{22}$/; // 16 random bytes
+const SIG = /^[A-Za-z0-9_-]{86}$/; // an ECDSA P-256 signature, r and s
 const ACTION = /^(?:pass|[A-Ia-i]\d[x-][A-Ia-i]\d)$/;
 const POSITION = /^[A-Za-z0-9./ ]{20,120}$/;
 
 const isInt = (n, max = MAX_ACTIONS) => Number.isInteger(n) && n >= 0 && n <= max;
-const isText = (s, max) => typeof s === "string" && s.length <= max && !/[\u0000-\u001f\u007f]/.test(s);
+// A name or a text of the other page: shown only as itself (page/shown-text.js, the rule the
+// lobby's names follow too); a name may be empty (none given: "your opponent").
+const isName = (s) => s === "" || isShownName(s);
 const isAction = (a) => typeof a === "string" && ACTION.test(a) && parseAction(a) !== null;
 const isRole = (r) => r === "host" || r === "guest";
+const matches = (s, pattern) => typeof s === "string" && pattern.test(s);
 const keysAre = (m, allowed) => Object.keys(m).every((k) => allowed.includes(k));
 
 /** A time control's id of game/clock.js ("5+3"), or null: untimed. */
@@ -53,20 +62,21 @@ function isGame(g) {
   return (
     g && typeof g === "object" && !Array.isArray(g) && keysAre(g, ["start", "white", "clock", "names", "round"]) &&
     typeof g.start === "string" && POSITION.test(g.start) && isRole(g.white) && isClock(g.clock) && isInt(g.round, 1000) &&
-    g.names && typeof g.names === "object" && isText(g.names.host ?? "", MAX_NAME) && isText(g.names.guest ?? "", MAX_NAME)
+    g.names && typeof g.names === "object" && !Array.isArray(g.names) && keysAre(g.names, ["host", "guest"]) && isName(g.names.host ?? "") && isName(g.names.guest ?? "")
   );
 }
 
 /** Each kind: the keys it may have and whether its values are right. */
 const SHAPES = {
-  hello: [["v", "role", "id", "name"], (m) => m.v === VERSION && isRole(m.role) && typeof m.id === "string" && ID.test(m.id) && isText(m.name, MAX_NAME)],
+  hello: [["v", "role", "key", "nonce", "name"], (m) => m.v === VERSION && isRole(m.role) && matches(m.key, KEY) && matches(m.nonce, NONCE) && isName(m.name)],
+  proof: [["sig"], (m) => matches(m.sig, SIG)],
   start: [["game"], (m) => isGame(m.game)],
   full: [[], () => true],
   act: [["n", "a", "left"], (m) => isInt(m.n, MAX_ACTIONS - 1) && isAction(m.a) && (m.left === undefined || isInt(m.left, 100_000_000))],
   ack: [["n"], (m) => isInt(m.n)],
   sync: [["actions", "round", "ended"], (m) => Array.isArray(m.actions) && m.actions.length <= MAX_ACTIONS && m.actions.every(isAction) && isInt(m.round, 1000) && (m.ended === null || isEnd(m.ended))],
   resign: [[], () => true],
-  chat: [["say", "text"], (m) => (m.say !== undefined) !== (m.text !== undefined) && (m.say === undefined || PRESETS.includes(m.say)) && (m.text === undefined || (isText(m.text, MAX_TEXT) && m.text.trim() !== ""))],
+  chat: [["say", "text"], (m) => (m.say !== undefined) !== (m.text !== undefined) && (m.say === undefined || PRESETS.includes(m.say)) && (m.text === undefined || isShownText(m.text, MAX_TEXT))],
   rematch: [[], () => true],
   undo: [["n"], (m) => isInt(m.n) && m.n > 0],
   undoAccept: [["n"], (m) => isInt(m.n) && m.n > 0],

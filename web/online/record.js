@@ -2,31 +2,42 @@
 // "online", page/storage.js) to come back to it after a reload, and what follows from it.
 // Pure: no DOM, no network (node tests: tests/js/online-game.test.mjs).
 //
-// A record is {v, room, secret, role, me, them, name, friend, game, actions, end, clock,
-// takeback}: `game` is {start, white: role, clock: a time control's id or null, names: {host,
-// guest}, round} (null for a guest not yet told), `me`/`them` the two players' ids (them: null
-// until the other page said hello), `end` an end outside the rules (protocol.js isEnd) or null,
-// `clock` the clocks' saved state (timing.js) and `takeback` the other's take-back this page
-// accepted, {n, to}, until the game moves on (takeback.js: its accept may have been lost).
+// A record is {v, room, secret, role, key, me, them, name, friend, game, actions, end, clock,
+// takeback, rematch, alive}: `game` is {start, white: role, clock: a time control's id or
+// null, names: {host, guest}, round} (null for a guest not yet told); `key` this page's seat
+// (seat.js: its private key, a JWK) and `me` its public key, both null until the session makes
+// them; `them` the other player's public key (null until its page proved it holds it: the
+// seat is taken); `end` an end outside the rules (protocol.js isEnd) or null; `clock` the
+// clocks' saved state (timing.js); `takeback` the other's take-back this page accepted, {n,
+// to}, until the game moves on (takeback.js: its accept may have been lost); `rematch` the
+// rematch offer's state (rematch.js); `alive` the last moment this page was open with this
+// game (epoch ms: how long the page was closed, claims.js).
 //
 //   const record = newRecord({room, secret, role: "host", name: "Ann", friend: true});
 //   readRecord(storage.get(RECORD_KEY))   // a saved record that can be resumed, or null
 //   colourOf(record); theirNameOf(record); rematchGame(record.game)
 
-import { MAX_NAME, randomId } from "./protocol.js";
+import { MAX_NAME } from "./protocol.js";
+import { shownName } from "../page/shown-text.js";
 
 export const RECORD_KEY = "online";
-export const RECORD_VERSION = 1;
+/** (1: a random player id instead of a seat's keys; such a game cannot prove its seat.) */
+export const RECORD_VERSION = 2;
 
-/** A new record: no game yet (the host sets its own), a fresh player id. */
+/** A new record: no game yet (the host sets its own), no seat yet (the session makes it), the
+ * name cut to its longest (in characters: a pair of surrogates stays whole) and shown as itself, or none. */
 export function newRecord({ room, secret, role, name, friend }) {
-  return { v: RECORD_VERSION, room, secret, role, me: randomId(12), them: null, name: String(name ?? "").slice(0, MAX_NAME), friend, game: null, actions: [], end: null };
+  return { v: RECORD_VERSION, room, secret, role, key: null, me: null, them: null, name: shownName([...String(name ?? "").trim()].slice(0, MAX_NAME).join("")) ?? "", friend, game: null, actions: [], end: null, alive: null };
 }
 
-/** A saved record that can be resumed (else null). */
+/** A saved record that can be resumed (else null); its names as the other page accepts them
+ * (page/shown-text.js: one saved before that rule, none rather than one refused). */
 export function readRecord(value) {
   const ok = value && value.v === RECORD_VERSION && typeof value.room === "string" && typeof value.secret === "string" && ["host", "guest"].includes(value.role) && Array.isArray(value.actions ?? []);
-  return ok ? { ...value, actions: value.actions ?? [] } : null;
+  if (!ok) return null;
+  const shown = (name) => shownName(name) ?? "";
+  const game = value.game?.names ? { ...value.game, names: { host: shown(value.game.names.host), guest: shown(value.game.names.guest) } } : value.game;
+  return { ...value, name: shown(value.name), game, actions: value.actions ?? [] };
 }
 
 /** This page's colour ("white" | "black"), once the game is known (else null). */
@@ -41,14 +52,10 @@ export function theirNameOf(record) {
   return (record.role === "host" ? names.guest : names.host) || "";
 }
 
-/** Whether the host's `game` is another round than the record's (a first game, a rematch). */
-export function isNewRound(record, game) {
-  return !record.game || record.game.round !== game.round || record.game.start !== game.start;
-}
-
-/** `record` at the start of the round `game`: no action, no end, a fresh clock (in place). */
+/** `record` at the start of the round `game`: no action, no end, a fresh clock, no rematch
+ * offered (in place). */
 export function startRound(record, game) {
-  Object.assign(record, { game, actions: [], end: null, clock: null });
+  Object.assign(record, { game, actions: [], end: null, clock: null, rematch: null });
   return record;
 }
 

@@ -1,10 +1,12 @@
 // An online game between this page and the other player's, from the first hello to the
-// rematch: who the pages are (hello, start), the game's status, its rounds (a take-back
-// applied), its end (the rules, a resignation, the clock, a player gone), every message of the
-// other page sent to the part it concerns. Its parts: the connection (connection.js), the
-// actions exchanged (actions.js), the take-back offers (takeback.js), the chat (chat.js), the
-// rematch offer (rematch.js), the clocks (timing.js) and the record kept in the browser
-// (record.js). It changes the board only through the Game's public methods (load, play,
+// rematch: who the pages are (the seat proved: handshake.js; start), the game's status, its
+// rounds (a take-back applied), its end (the rules, a resignation, the clock, a player gone),
+// every message of the other page sent to the part it concerns, and what the other page
+// claims checked against this page's own record first (claims.js: an end, a start). Its
+// parts: the connection (connection.js), the actions exchanged (actions.js), the take-back
+// offers (takeback.js), the chat (chat.js), the rematch offer (rematch.js), the clocks
+// (timing.js), the record kept in the browser (record.js) and the marker of a taken seat
+// (seat-taken.js). It changes the board only through the Game's public methods (load, play,
 // announce, endGame); online.js draws it.
 //
 //   const session = new Session({game, storage, config, record, onChange});
@@ -21,10 +23,12 @@ import { Connection } from "./connection.js";
 import { Chat } from "./chat.js";
 import { RematchOffer } from "./rematch.js";
 import { ActionExchange, whenIdle } from "./actions.js";
-import { RECORD_KEY, colourOf, theirNameOf, isNewRound, startRound, rematchGame } from "./record.js";
+import { RECORD_KEY, colourOf, theirNameOf, startRound, rematchGame } from "./record.js";
+import { DISCONNECT_WAIT_S, endAccepted, startFits } from "./claims.js";
+import { Handshake } from "./handshake.js";
 
-/** Seconds the other player may be gone before the win may be claimed. */
-export const DISCONNECT_WAIT_S = 60;
+/** How often the moment this page was last open with its game is saved (record.js `alive`). */
+const ALIVE_SAVED_MS = 5000;
 
 export class Session {
   #game;
@@ -33,6 +37,10 @@ export class Session {
   #connection;
   #closed = false;
   #unsubscribe;
+  #handshake;
+  #config;
+  #away; // ms this page was closed before this load (an abandonment claimed against it: claims.js)
+  #aliveSaved = 0;
   record;
   status;
   disconnectedAt = null; // Date.now() when the other page went
@@ -42,23 +50,34 @@ export class Session {
   takebacks; // the take-back offered, or to answer (takeback.js): .pending
   exchange; // the actions sent and received (actions.js): .sent, .acked, .timings
   timing = null; // the clocks (timing.js), once the game is known
-  clockClaim = null; // {side, excess, n}: the other page claimed more time than it can have had
+  clockClaim = null; // {side, excess, n}: the other page claimed more time than it can have had (excess: in all)
+  seatMarked = null; // a promise: the host's marker of the taken seat published (seat-taken.js), once a load
 
   constructor({ game, storage, config, record, onChange = () => {} }) {
     this.#game = game;
     this.#storage = storage;
     this.#onChange = onChange;
     this.record = record;
+    this.#config = config;
+    this.#away = record.alive ? Math.max(0, Date.now() - record.alive) : 0;
     this.status = record.end ? "ended" : record.role === "host" && !record.them ? "waiting" : "connecting";
+    this.#handshake = new Handshake({
+      record: () => this.record,
+      send: (message, peer) => this.#send(message, peer),
+      bound: () => this.#connection.peer,
+      bind: (peer, claim) => this.#bind(peer, claim),
+      refuse: (why) => this.#refuse(why),
+    });
     this.#connection = new Connection({
       config,
       room: record.room,
       secret: record.secret,
-      greet: (peer) => this.#connection.send({ t: "hello", v: 1, role: this.record.role, id: this.record.me, name: this.record.name }, peer),
-      hello: (message, peer) => this.#hello(message, peer),
+      greet: (peer) => this.#handshake.greet(peer),
+      hello: (message, peer) => (message.t === "proof" ? this.#handshake.proof(message, peer) : this.#handshake.hello(message, peer)),
       message: (message) => this.#handle(message),
       refuse: (why) => (why === "flood" && this.refusal?.why === "flood" ? null : this.#refuse(why)),
       gone: () => this.#gone(),
+      changed: () => this.#onChange(this),
     });
     // What the session's parts share of it: the colours, sending, a refusal said, a redraw.
     const port = { side: () => this.colour, theirSide: () => this.theirColour, send: (message) => this.#send(message), refuse: (why) => this.#refuse(why), changed: () => this.#onChange(this) };
@@ -69,8 +88,8 @@ export class Session {
         record: () => this.record,
         theirName: () => this.theirName,
         turnSent: () => this.timing?.turnSent(Date.now()),
-        theirTurnEnded: (left) => this.#theirTurnEnded(left),
-        end: (ended) => this.#end(ended, false),
+        theirTurnEnded: (left, at) => this.#theirTurnEnded(left, at),
+        end: (ended) => this.#theirEnd(ended),
       },
       record.actions?.length ?? 0,
     );
@@ -79,7 +98,7 @@ export class Session {
       friend: () => Boolean(this.record.friend),
       announce: ({ say, text }) => this.#game.announce(t("online.announce.chat", { name: this.them, text: text ?? t(`online.say.${say}`) })),
     });
-    this.rematch = new RematchOffer({ ...port, possible: () => this.status === "ended" && this.record.end?.reason !== "abandoned", agreed: () => this.#nextRound() });
+    this.rematch = new RematchOffer({ ...port, possible: () => this.status === "ended" && this.record.end?.reason !== "abandoned", agreed: () => this.#nextRound() }, record.rematch);
     this.takebacks = new TakebackOffers({
       ...port,
       state: () => this.#game.state,
@@ -103,6 +122,11 @@ export class Session {
     return theirNameOf(this.record);
   }
 
+  /** Whether the game goes through the relays, with no direct connection (the panel says so). */
+  get relayed() {
+    return this.#connection.relayed;
+  }
+
   /** The other player, as the texts name them: their name, or "your opponent". */
   get them() {
     return this.theirName || t("online.opponent");
@@ -116,6 +140,7 @@ export class Session {
   #save() {
     if (this.timing) this.record.clock = this.timing.saved;
     this.record.takeback = this.takebacks.accepted;
+    this.record.rematch = this.rematch.saved;
     if (!this.#closed) this.#storage.set(RECORD_KEY, this.record);
   }
 
@@ -124,10 +149,22 @@ export class Session {
     if (this.record.game) await this.#loadGame();
   }
 
-  /** Join the room (a fresh connection attempt); the other page is found through the relays. */
+  /** Join the room (a fresh connection attempt): this page's seat made the first time; a
+   * guest with no seat yet asks the relays meanwhile whether it is taken (handshake.js). */
   async connect() {
     if (this.#closed || this.status === "ended" || this.status === "refused") return;
+    if (await this.#handshake.ready()) this.#save(); // (a seat made)
+    this.#handshake.reset();
+    this.#handshake.askTaken(this.#config).then((taken) => taken && !this.record.them && this.#refused());
     await this.#connection.open();
+  }
+
+  /** The game is another page's: this page leaves its room for good. */
+  #refused() {
+    if (this.#closed || this.status === "refused") return;
+    this.status = "refused";
+    this.#changed();
+    return this.#connection.close();
   }
 
   /** Leave the game for good: the connection closes and the record is dropped. */
@@ -165,17 +202,13 @@ export class Session {
 
   /** A message of the page this game is played with (checked by protocol.js), in order. */
   async #handle(message) {
-    if (message.t === "full" && this.record.role === "guest" && !this.record.game) {
-      this.status = "refused"; // the host plays this game with another page already
-      this.#changed();
-      return this.#connection.leave();
-    }
+    if (message.t === "full" && this.record.role === "guest" && !this.record.game) return this.#refused(); // the host plays with another page
     const handlers = {
       start: () => this.#start(message.game),
       act: () => this.exchange.received(message.n, message.a, message.left),
       ack: () => this.exchange.acknowledged(message.n),
       sync: () => this.#sync(message),
-      resign: () => this.#end({ reason: "resigned", loser: this.theirColour }, false),
+      resign: () => (this.record.game && !this.record.end ? this.#end({ reason: "resigned", loser: this.theirColour }, false) : this.#refuse("ended")),
       chat: () => this.chat.received(message),
       rematch: () => this.rematch.received(),
       undo: () => this.#takebackMessage(message),
@@ -185,21 +218,16 @@ export class Session {
     await handlers[message.t]?.();
   }
 
-  async #hello(message, peer) {
+  /** The other player proved its seat on `peer` (handshake.js): the game is played with it. */
+  async #bind(peer, { key, name }) {
     const r = this.record;
-    const other = r.role === "host" ? "guest" : "host";
-    if (message.role !== other) return;
-    if (r.them && r.them !== message.id) {
-      if (r.role === "host") this.#send({ t: "full" }, peer);
-      return;
-    }
-    if (this.#connection.peer && this.#connection.peer !== peer) return; // bound to another connection already
     const first = !r.them;
-    r.them = message.id;
+    r.them = key;
     this.#connection.bind(peer); // connected: no more announcing on the relays
     if (r.role === "host") {
-      r.game.names = { ...r.game.names, guest: message.name };
+      r.game.names = { ...r.game.names, guest: name };
       this.#send({ t: "start", game: r.game });
+      if (r.friend) this.seatMarked ??= this.#handshake.markTaken(this.#config); // (for a third page with the link; once a load)
     }
     if (r.game) this.#send({ t: "sync", actions: r.actions, round: r.game.round, ended: r.end });
     const was = this.status;
@@ -211,21 +239,23 @@ export class Session {
     if (first && r.role === "host") this.#game.announce(t("online.announce.joined"));
   }
 
-  /** The host's game arrives at the guest (a first time, or a rematch). */
+  /** The host's game arrives at the guest: a first time, again after a reconnection (nothing
+   * changes), or the rematch both agreed to; anything else is refused (claims.js startFits). */
   async #start(game) {
     const r = this.record;
-    if (r.role !== "guest") return;
-    if (isNewRound(r, game)) {
+    const fit = r.role === "guest" ? startFits(r, game, this.rematch.agreed) : null;
+    if (!fit) return this.#refuse("start");
+    if (fit !== "again") {
       startRound(r, game);
       this.rematch.clear();
       this.takebacks.lapse(true);
       await this.#loadGame();
       this.#game.announce(t("online.announce.started"));
-    } else r.game = game;
+    }
     this.status = r.end ? "ended" : "playing";
     if (this.status === "playing") this.timing.begin("white", Date.now());
     this.#changed();
-    this.#send({ t: "sync", actions: r.actions, round: game.round, ended: r.end });
+    this.#send({ t: "sync", actions: r.actions, round: r.game.round, ended: r.end });
   }
 
   /** Put the record's game on the board: this page's person plays its colour, the other page the other. */
@@ -290,14 +320,33 @@ export class Session {
     }
   }
 
-  /** The other side's turn ended with its claim of time left: checked; said when it is more than possible. */
-  #theirTurnEnded(left) {
-    const check = this.timing?.turnReceived(left, Date.now());
-    if (check && !check.plausible && left !== undefined) this.clockClaim = { side: this.theirColour, excess: check.excess, n: (this.clockClaim?.n ?? 0) + 1 };
+  /** The other side's turn ended with its claim of time left, its last action having arrived
+   * at `at`: checked; said when the claims go past the game's allowance (timing.js). */
+  #theirTurnEnded(left, at) {
+    const check = this.timing?.turnReceived(left, at);
+    if (!check || check.plausible || left === undefined) return;
+    this.clockClaim = { side: this.theirColour, excess: check.over, n: (this.clockClaim?.n ?? 0) + 1 };
+    this.refusal = null; // (the panel shows the newer news: this)
   }
 
-  /** Every moment or so (online.js): a side out of time loses. */
+  /** An end outside the rules that the other page claims (its sync): taken only when this page
+   * can check it (claims.js endAccepted), else refused and said; the game goes on. */
+  #theirEnd(end) {
+    const now = Date.now();
+    const facts = { theirSide: this.theirColour, clockLeft: (side) => this.timing?.left(side, now) ?? null, awayMs: this.#away };
+    if (!endAccepted(end, facts)) return this.#refuse("end");
+    this.#end(end, false);
+  }
+
+  /** Every moment or so (online.js): this page's being open stamped; a side out of time loses. */
   tick(now = Date.now()) {
+    if (!this.#closed && this.status !== "ended") {
+      this.record.alive = now;
+      if (now - this.#aliveSaved >= ALIVE_SAVED_MS) {
+        this.#aliveSaved = now;
+        this.#save();
+      }
+    }
     if (this.status !== "playing" || !this.timing || this.record.end || this.#game.state.view?.winner) return;
     const side = this.timing.outOfTime(this.colour, now);
     if (side) this.#end({ reason: "timeout", loser: side }, false);

@@ -5,12 +5,13 @@
 // whoever listens to the topic. For the lobby: a player's wish is one such message.
 //
 //   const signal = await openSignal(config);         // config: loadConfig() (config.js)
-//   const stop = signal.subscribe("tzaar/lobby", (data, from) => ...);  // data: parsed JSON
+//   const stop = signal.subscribe("tzaar/lobby", (data, from, text) => ...);  // data: parsed JSON; text: as it came
 //   await signal.publish("tzaar/lobby", {wish: ...});
 //   stop(); signal.close();
 //
 // What arrives is untrusted: at most MAX_SIGNAL characters, parsed as JSON and handed on as
-// data (`from`: the sender's Nostr public key, hex); the caller checks its shape.
+// data with its text as it came (`from`: the sender's Nostr public key, hex); the caller
+// checks its shape, and its length on that text.
 
 import { freshLibrary } from "./library.js";
 
@@ -47,7 +48,7 @@ export async function openSignal(config, { WebSocketClass = WebSocket } = {}) {
       if (seen.has(id)) return; // the same event from another relay
       seen.add(id);
       if (seen.size > 5000) seen.clear();
-      handlers.get(frame[1]).onData(data, String(frame[2].pubkey ?? ""));
+      handlers.get(frame[1]).onData(data, String(frame[2].pubkey ?? ""), content);
     });
     return socket;
   });
@@ -72,7 +73,7 @@ export async function openSignal(config, { WebSocketClass = WebSocket } = {}) {
       const event = await lib.createEvent(topic, text);
       for (const socket of open()) socket.send(event);
     },
-    /** Hear `topic`: onData(data, from) for each message published from now on; returns the unsubscribe. */
+    /** Hear `topic`: onData(data, from, text) for each message published from now on; returns the unsubscribe. */
     subscribe(topic, onData) {
       const id = `tz${(next += 1)}${Math.random().toString(36).slice(2, 8)}`;
       handlers.set(id, { topic, onData, seen: new Set() });

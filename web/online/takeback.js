@@ -7,6 +7,8 @@
 // to take back that turn: the game goes back to the turn's first action, and that player is
 // to move again. An offer names the game's number of actions when it was made (`n`): it
 // lapses as soon as another action is played, and an answer for another `n` is out of place.
+// One offer a turn: once declined, the same turn cannot be offered again (the offerer's page
+// no longer offers it; the other page refuses it, "undoAgain") until the game moves on.
 //
 //   takebackFor(state, "white")          // {n, to} White may offer now, or null
 //   offerFits(state, "black", n)         // the other page's offer (it plays Black) fits our game
@@ -72,8 +74,10 @@ export function afterTakeback(offer, mine, theirs, acked) {
  */
 export class TakebackOffers {
   pending = null; // {n, to, from: "me"|"them"}: offered, not answered yet
+  declined = null; // the n of our offer the other player declined, until the game moves on or we offer again
   accepted; // {n, to}: their offer we accepted, until the game moves on (our accept may be lost; saved)
   #unanswered = null; // {n, to}: our offer, standing when the connection dropped (its accept may be lost)
+  #declined = null; // n: the offer declined at n actions (either page's), until the game moves on
   #port;
 
   constructor(port, accepted = null) {
@@ -84,16 +88,18 @@ export class TakebackOffers {
   /** Whether this page's player may offer to take back its last turn now. */
   get offerable() {
     const port = this.#port;
-    return port.playing() && !this.pending && Boolean(takebackFor(port.state(), port.side()));
+    const takeback = takebackFor(port.state(), port.side());
+    return port.playing() && !this.pending && Boolean(takeback) && takeback.n !== this.#declined;
   }
 
-  /** Offer the other player to take back this page's last turn. */
+  /** Offer the other player to take back this page's last turn (once a turn). */
   offer() {
     const port = this.#port;
     if (!port.playing() || this.pending) return;
     const takeback = takebackFor(port.state(), port.side());
-    if (!takeback) return;
+    if (!takeback || takeback.n === this.#declined) return;
     this.pending = { ...takeback, from: "me" };
+    this.declined = null;
     port.send({ t: "undo", n: takeback.n });
     port.changed();
   }
@@ -107,8 +113,9 @@ export class TakebackOffers {
     if (!offerFits(port.state(), port.theirSide(), offer.n)) return port.changed(); // lapsed meanwhile
     port.send({ t: yes ? "undoAccept" : "undoDecline", n: offer.n });
     if (yes) this.accepted = { n: offer.n, to: offer.to };
-    if (yes) await port.takeBack(offer.to, port.theirSide());
-    else port.changed();
+    if (yes) return port.takeBack(offer.to, port.theirSide());
+    this.#declined = offer.n;
+    port.changed();
   }
 
   /** A message of the other page (checked by protocol.js): an offer, or the answer to ours. */
@@ -116,6 +123,7 @@ export class TakebackOffers {
     const port = this.#port;
     if (!port.playing()) return port.refuse("ended");
     if (t === "undo") {
+      if (n === this.#declined && !this.pending) return port.refuse("undoAgain"); // one offer a turn
       const takeback = this.pending ? null : offerFits(port.state(), port.theirSide(), n);
       if (!takeback) return port.refuse("undo");
       this.pending = { ...takeback, from: "them" };
@@ -126,6 +134,8 @@ export class TakebackOffers {
     const offer = this.pending;
     this.pending = null;
     if (t === "undoAccept") return port.takeBack(offer.to, port.side());
+    this.#declined = offer.n;
+    this.declined = offer.n;
     port.changed();
     port.announce("online.announce.undoDeclined");
   }
@@ -151,6 +161,7 @@ export class TakebackOffers {
   dropped() {
     if (this.pending?.from === "me") this.#unanswered = { n: this.pending.n, to: this.pending.to };
     this.pending = null;
+    this.declined = null;
   }
 
   /** The game changed (an action played, the game over): a standing offer that no longer fits
@@ -158,8 +169,10 @@ export class TakebackOffers {
    * when a standing offer did. */
   lapse(always = false) {
     const count = this.#port.state().actions.length;
+    if (always || count !== this.#declined) this.#declined = null;
     if (always || count !== this.#unanswered?.n) this.#unanswered = null;
     if (always || count !== this.accepted?.to) this.accepted = null;
+    if (always || count !== this.declined) this.declined = null;
     if (!this.pending || (!always && count === this.pending.n && this.#port.playing())) return false;
     this.pending = null;
     return true;

@@ -1,21 +1,26 @@
 // The clocks of an online game (game/clock.js's pure state, driven here): each page runs its
 // own. White's clock starts when the game does; the mover's page presses the clock when its
 // turn ends and sends the time it has left with the turn's last action; the receiving page
-// checks that claim against the time it saw pass (clock.js receiveTurn) and says so when it
-// is more than possible. A side whose time runs out loses: its own page sees it at once, the
+// checks that claim against the time it saw pass (clock.js receiveTurn). Over the whole game
+// the claims may exceed what this page measured by an allowance (clock.js lagTolerance: two
+// seconds, refilled a tenth a turn); past it, this page counts that side's time itself from
+// then on, and says so. A side whose time runs out loses: its own page sees it at once, the
 // other page after CLAIM_TOLERANCE_MS (the last turn may be on its way).
 //
 //   const timing = new OnlineTiming(control, saved);   // control: "5+3"..., or null (untimed)
 //   timing.begin(now); timing.turnSent(now) -> ms left; timing.turnReceived(claimed, now); timing.undone(side, now)
+//   timing.left(side, now) -> ms, or null (untimed)
 
-import { newClock, start, press, receiveTurn, outOfTime, flag, stop, timeLeft, saveClock, restoreClock, ClockError, CLAIM_TOLERANCE_MS } from "../game/clock.js";
+import { newClock, start, press, receiveTurn, outOfTime, flag, stop, timeLeft, saveClock, restoreClock, ClockError, CLAIM_TOLERANCE_MS, newLag, lagTolerance, lagAfter, restoreLag } from "../game/clock.js";
 
 export class OnlineTiming {
   clock; // clock.js state, or null (untimed)
+  lag; // the other page's claims against this page's count (clock.js newLag)
   #fresh; // a new clock, not started yet
 
   constructor(control, saved = null, now = Date.now()) {
     this.#fresh = !saved;
+    this.lag = saved ? restoreLag(saved.lag) : newLag();
     try {
       this.clock = saved ? restoreClock(saved, now) : control ? newClock(control) : null;
     } catch (error) {
@@ -25,7 +30,13 @@ export class OnlineTiming {
   }
 
   get saved() {
-    return saveClock(this.clock);
+    const clock = saveClock(this.clock);
+    return clock && { ...clock, lag: { ...this.lag } };
+  }
+
+  /** The ms `side` has left at `now` by this page's count, or null (untimed). */
+  left(side, now) {
+    return this.clock ? timeLeft(this.clock, side, now) : null;
   }
 
   /** The game starts: `side`'s clock runs (a clock restored from a save goes on as it was). */
@@ -42,13 +53,17 @@ export class OnlineTiming {
     return timeLeft(this.clock, mover, now);
   }
 
-  /** The other page's turn arrived with `claimed` ms left: {plausible, excess} (plausible when untimed). */
+  /** The other page's turn arrived at `now` with `claimed` ms left: {plausible, excess, over}
+   * (plausible when untimed; `over`: the claims' excess over this page's count in all). Taken
+   * while the game's allowance lasts; past it, this page's own count from then on. */
   turnReceived(claimed, now) {
-    if (!this.clock?.running) return { plausible: true, excess: 0 };
+    if (!this.clock?.running) return { plausible: true, excess: 0, over: this.lag.over };
     // (No claim: more than possible, so this page's own count is used.)
-    const result = receiveTurn(this.clock, Number.isFinite(claimed) ? claimed : Number.MAX_SAFE_INTEGER, now);
+    const given = Number.isFinite(claimed) ? claimed : Number.MAX_SAFE_INTEGER;
+    const result = receiveTurn(this.clock, given, now, lagTolerance(this.lag));
     this.clock = result.state;
-    return { plausible: result.plausible, excess: result.excess };
+    if (Number.isFinite(claimed)) this.lag = lagAfter(this.lag, result.excess);
+    return { plausible: result.plausible, excess: result.excess, over: this.lag.over };
   }
 
   /** The side out of time at `now` ("white" | "black") or null; `mine`: this page's side (no grace for it). */

@@ -17,7 +17,7 @@
 //   puzzles.progress.unreadable  learn/puzzles.js: a progress that could not be read, kept as it was
 //   puzzles.solved               learn/puzzles.js: the puzzles solved
 //   exercises                    learn/background.js, learn/exercises.js: your mistakes as exercises (learn/exercise-list.js; games.js backs it up)
-//   online                       online/session.js, online/online.js: the online game being played (online/record.js: room, secret, ids, game, actions)
+//   online                       online/session.js, online/online.js: the online game being played (online/record.js: room, secret, the seat's keys, game, actions)
 //   online.name                  online/online.js, online/lobby.js: the name this player gives in online games
 //
 // Nothing else of the page keeps anything in the browser: the engine's worker keeps its

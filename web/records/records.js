@@ -8,6 +8,7 @@ import { t } from "../page/i18n.js";
 import { clipMessage, excerpt } from "../page/clip.js";
 import { downloadText } from "./download.js";
 import { addDialog } from "../panels/dom.js";
+import { namesOf } from "../game/state.js";
 
 const MAX_RECORD = 200_000; // characters: far more than any game
 
@@ -30,12 +31,13 @@ const HTML = `<dialog id="record-dialog" class="dialog record" aria-labelledby="
 <div class="dialog-actions">
 <button type="submit" value="close" data-i18n="common.close"></button> </div> </form> </dialog>`;
 
-/** record_save's parameters for the game: the header names the players ("person",
- * "computer casual"; the other player of an online game is a person), today's date, the seed
- * of a random setup, and an end outside the rules. */
+/** record_save's parameters for the game: the header names the players (their names when
+ * known, an online game's; else "person", "computer casual": the other player of an online
+ * game is a person), today's date, the seed of a random setup, and an end outside the rules. */
 export function recordParams(state, today = new Date()) {
   const params = { start: state.start, actions: state.actions };
-  for (const side of ["white", "black"]) params[side] = (state.players[side] === "online" ? "person" : (state.players[side] ?? "person")).replace(":", " ");
+  const names = namesOf(state.names) ?? {};
+  for (const side of ["white", "black"]) params[side] = names[side] ?? (state.players[side] === "online" ? "person" : (state.players[side] ?? "person")).replace(":", " ");
   const pad = (n) => String(n).padStart(2, "0");
   params.date = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
   if (state.setup === "random" && Number.isInteger(state.seed) && state.seed >= 0) params.seed = state.seed;
@@ -125,11 +127,11 @@ export class RecordDialog {
     this.#downloadButton.dataset.i18n = key; // the label follows a language switch too
     this.#downloadButton.textContent = t(key);
     this.#fail(null);
-    const { start, actions, end } = this.#game.state;
+    const { start, actions, end, names } = this.#game.state;
     try {
       const { text } =
         format === "littlegolem"
-          ? await this.#engine.call("record_export", { start, actions, format, ...(end ? { end } : {}) })
+          ? await this.#engine.call("record_export", { start, actions, format, ...(end ? { end } : {}), ...namesOf(names) })
           : await this.#engine.call("record_save", recordParams(this.#game.state));
       if (format !== this.#format.value) return; // changed meanwhile
       this.#text.value = text;
@@ -183,9 +185,10 @@ export class RecordDialog {
       } catch (error) {
         return this.#fail(t("record.notRecord", { source, detail: error.message }));
       }
-      // The players stay those of the game on the board (a record's header names people).
-      const { start, actions, setup, seed, end } = record;
-      const error = await this.#game.openGame({ start, actions, setup, seed, end }, "record");
+      // The players stay those of the game on the board (a record's header names people); the
+      // names it gives come with it.
+      const { start, actions, setup, seed, end, names } = record;
+      const error = await this.#game.openGame({ start, actions, setup, seed, end, names }, "record");
       if (error) return this.#fail(t("record.notOpened", { detail: error.message }));
       this.#dialog.close();
     } finally {

@@ -1,0 +1,240 @@
+"""What a modified page may not claim: an end of the game it cannot show (a resignation of
+the other player, a loss on time with minutes left on the clock, an abandonment by a page
+that never left), a new start mid-game (colours swapped, another position, round or time
+control), a take-back offered again the moment it is declined, and time it did not have, a
+little each turn; and a third page with the link cannot take a seat: it is told at once that
+the game has two players, and what it hears in the room (a public key) does not let it take
+the guest's seat when the guest drops. Each refusal is said on the receiving page, and both
+games go on unchanged. (An abandonment is taken by a page that was closed past the countdown.)
+
+A modified page is one of the site's own pages whose connection (web/online/connection.js)
+is reached from outside: its send() then sends any well-formed message, as a saved and
+edited page would; the third page speaks through the network library directly."""
+
+from __future__ import annotations
+
+import time
+
+from online_helpers import act, actions, invite, join, online, open_player, some_turns, wait_actions
+from relay import online_site, relay_url  # noqa: F401  (fixtures)
+
+STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1"
+
+# The page's own Connection, reached through its module: the next message it sends hands over
+# the connection, and window.modified.send(message) then sends anything of the right shape.
+MODIFY = """async () => {
+  const url = performance.getEntriesByType('resource').map((e) => e.name).find((n) => n.includes('/online/connection.js'));
+  const { Connection } = await import(url);
+  const send = Connection.prototype.send;
+  window.modified = {};
+  Connection.prototype.send = function (message, peer) {
+    const connection = this;
+    window.modified.send = (m) => send.call(connection, m);
+    return send.call(this, message, peer);
+  };
+}"""
+
+
+def modified_send(page, message: dict) -> None:
+    page.evaluate("(m) => window.modified.send(m)", message)
+
+
+def refused(page, why: str, count: int) -> None:
+    """Wait for `page` to refuse message number `count` because of `why`, said on screen."""
+    page.wait_for_function("([why, n]) => { const r = window.tzaar.online.session.refusal; return r && r.why === why && r.n === n; }", arg=[why, count])
+    page.wait_for_selector("#online .online-alert:not([hidden])")
+
+
+def game_of(page) -> dict:
+    """What a page's game is: its record's game, actions and end, the board's end and status."""
+    return page.evaluate("""() => {
+      const r = window.tzaar.online.session.record;
+      return {game: r.game, actions: r.actions, end: r.end, board: window.tzaar.state.end, online: document.documentElement.dataset.online,
+              stored: JSON.parse(localStorage.getItem('tzaar.online')).game, games: localStorage.getItem('tzaar.games')};
+    }""")
+
+
+def test_a_modified_page_cannot_end_restart_flood_or_creep(browser, online_site):
+    host = open_player(browser, online_site)
+    guest = join(browser, invite(host, colour="white", clock="3+2"))  # Ann (White) hosts, Bob plays Black
+    online(host, "playing")
+    online(guest, "playing")
+    for page in (host, guest):
+        page.evaluate(MODIFY)
+    played, _ = some_turns(5 + 4 * 6)
+    act(host, played[0])
+    wait_actions(guest, 1)
+    act(guest, played[1])
+    act(guest, played[2])
+    wait_actions(host, 3)
+    for page in (host, guest):  # (each has acknowledged an action since: its connection is reached)
+        page.wait_for_function("() => window.modified.send")
+    before = {"host": game_of(host), "guest": game_of(guest)}
+
+    # Forged ends from the guest's page: Ann resigned, ran out of time (with minutes left on
+    # her clock), left the game (she never did).
+    for n, reason in enumerate(["resigned", "timeout", "abandoned"], start=1):
+        modified_send(guest, {"t": "sync", "actions": played[:3], "round": 1, "ended": {"reason": reason, "loser": "white"}})
+        refused(host, "end", n)
+    assert "an end of the game this page cannot check" in host.text_content("#online .online-alert")
+    # From the host's page: Bob resigned.
+    modified_send(host, {"t": "sync", "actions": played[:3], "round": 1, "ended": {"reason": "resigned", "loser": "black"}})
+    refused(guest, "end", 1)
+
+    # The host's page restarts the game mid-game: colours swapped, another position, a new
+    # round nobody agreed to, another time control.
+    restarts = [{"white": "guest"}, {"start": STANDARD.replace("w1", "w2")}, {"round": 2}, {"clock": None}]
+    for n, change in enumerate(restarts, start=2):
+        modified_send(host, {"t": "start", "game": {"start": STANDARD, "white": "host", "clock": "3+2", "names": {"host": "Ann", "guest": "Bob"}, "round": 1, **change}})
+        refused(guest, "start", n)
+    assert "a new game nobody agreed to" in guest.text_content("#online .online-alert")
+
+    # A take-back offered (Bob's turn is complete), declined: Bob's page offers it no more this
+    # turn, and the offer sent again and again is refused each time.
+    guest.click("#online-undo")
+    host.wait_for_selector("#online-undo-decline:visible")
+    host.click("#online-undo-decline")
+    guest.wait_for_function("() => window.tzaar.online.session.takebacks.pending === null")
+    assert guest.is_hidden("#online-undo"), "one offer a turn"
+    for _ in range(5):
+        modified_send(guest, {"t": "undo", "n": 3})
+    refused(host, "undoAgain", 3 + 5)
+    assert "a take-back already declined this turn" in host.text_content("#online .online-alert")
+    assert host.is_hidden("#online-undo-decline")
+    # Through all of it both games are as they were.
+    assert {"host": game_of(host), "guest": game_of(guest)} == before
+
+    # Bob's page gives itself 650 ms more at the end of each turn, and claims it: within the
+    # game's allowance at first, then caught, and Ann's board counts Bob's time itself.
+    guest.evaluate("""() => {
+      const timing = window.tzaar.online.session.timing;
+      const honest = timing.turnSent.bind(timing);
+      timing.turnSent = (now) => {
+        const left = honest(now) + 650;
+        timing.clock = {...timing.clock, remaining: {...timing.clock.remaining, black: left}};
+        return left;
+      };
+    }""")
+    caught = None
+    for turn in range(1, 7):  # Ann's turn, then Bob's
+        n = 3 + 4 * (turn - 1)
+        act(host, played[n])
+        act(host, played[n + 1])
+        wait_actions(guest, n + 2)
+        act(guest, played[n + 2])
+        act(guest, played[n + 3])
+        wait_actions(host, n + 4)
+        claim = host.evaluate("() => window.tzaar.online.session.clockClaim")
+        if turn == 1:
+            assert claim is None, "within the game's allowance"
+        if caught is None and claim is not None:
+            caught = turn
+    assert caught is not None and caught <= 4, f"caught at Bob's turn {caught}"
+    host.wait_for_selector("#online .online-alert:not([hidden])")
+    assert "more time than it can have had: this board counts its own time" in host.text_content("#online .online-alert")
+    theirs = guest.evaluate("() => window.tzaar.online.session.timing.clock.remaining.black")
+    ours = host.evaluate("() => window.tzaar.online.session.timing.clock.remaining.black")
+    assert theirs - ours > 1500, f"Ann's board counts Bob's time itself: {ours} ms, Bob's page says {theirs}"
+    # The game goes on, the same on both boards.
+    assert actions(host) == actions(guest) == played[:27]
+    assert host.get_attribute("html", "data-online") == guest.get_attribute("html", "data-online") == "playing"
+
+
+# A third page with the link, in the room through the network library: it records what it
+# hears, says hello as the guest with the key `claim`, and signs any challenge with its own.
+THIRD = """async ({room, secret, relay, claim}) => {
+  const lib = await import('./online/lib/trystero.js');
+  const seat = await import('./online/seat.js');
+  const mine = await seat.makeSeat();
+  const joined = lib.joinRoom({appId: 'tzaar-in-the-browser', password: secret,
+    relayConfig: {urls: [relay]}, rtcConfig: {iceServers: []}}, room);
+  const channel = joined.makeAction('tzaar');
+  window.third = {got: [], peers: [], claim};
+  window.third.send = (message, peer) => channel.send(JSON.stringify(message), {target: peer});
+  channel.onMessage = async (data, {peerId}) => {
+    const message = JSON.parse(data);
+    window.third.got.push({peer: peerId, message});
+    // Any challenge is answered, with the key this page has.
+    if (message.t === 'hello' && window.third.claim) window.third.send({t: 'proof', sig: await seat.prove(mine.key, {room, role: 'guest', challenge: message.nonce})}, peerId);
+  };
+  joined.onPeerJoin = (peer) => {
+    window.third.peers.push(peer);
+    if (window.third.claim) window.third.send({t: 'hello', v: 2, role: 'guest', key: window.third.claim, nonce: seat.newChallenge(), name: 'Mallory'}, peer);
+  };
+}"""
+
+
+# A page's record of the online game, aged: the page was last open with it 70 s ago.
+AGED = """(() => {
+  try {
+    const record = JSON.parse(localStorage.getItem('tzaar.online'));
+    if (record?.alive) localStorage.setItem('tzaar.online', JSON.stringify({...record, alive: record.alive - 70000}));
+  } catch {}  // (about:blank has no storage)
+})()"""
+
+
+def test_a_third_page_is_told_at_once_and_cannot_take_the_seat(browser, online_site, relay_url):
+    host = open_player(browser, online_site)
+    guest = join(browser, invite(host, colour="white"))
+    online(host, "playing")
+    online(guest, "playing")
+    played, _ = some_turns(2)
+    act(host, played[0])
+    wait_actions(guest, 1)
+    record = host.evaluate("() => window.tzaar.online.session.record")
+    link = f"{online_site}#online={record['room']}.{record['secret']}"
+    host.evaluate("() => window.tzaar.online.session.seatMarked")
+
+    # Eve opens the link while the two pages play (quiet on the relays): told at once.
+    eve = open_player(browser, link)
+    eve.wait_for_selector("#online-join")
+    eve.fill("#online-name", "Eve")
+    began = time.monotonic()
+    eve.click("#online-join")
+    online(eve, "refused", timeout=10_000)
+    print(f"\na third page told the game is full {time.monotonic() - began:.2f} s after Join")
+    assert "already has two players" in eve.text_content("#online .online-status")
+
+    # The guest leaves. Mallory, in the room with the link, says hello as the guest with the
+    # guest's key (a public key: all a third page could hear in the room, or read in the marker)
+    # and signs the host's challenge with the key it has.
+    guest_key = guest.evaluate("() => window.tzaar.online.session.record.me")
+    context = guest.context
+    guest.close()
+    online(host, "disconnected")
+    mallory = open_player(browser, online_site)
+    mallory.evaluate(THIRD, {"room": record["room"], "secret": record["secret"], "relay": relay_url, "claim": guest_key})
+    host.wait_for_function("() => window.tzaar.online.session.refusal?.why === 'seat'", timeout=30_000)
+    assert "cannot prove it is your opponent" in host.text_content("#online .online-alert")
+    assert host.get_attribute("html", "data-online") == "disconnected"
+    mallory.wait_for_function("() => window.third.got.length >= 2")
+    heard = mallory.evaluate("() => window.third.got.map(({message}) => message)")
+    assert [m["t"] for m in heard] == ["hello", "proof"], f"the third page was never told the game: {heard}"
+    assert set(heard[0]) == {"t", "v", "role", "key", "nonce", "name"}, "a public key and a challenge: nothing that proves a seat"
+
+    # The guest comes back (its page reloaded, its seat in its storage; its record made to say
+    # it was closed 70 s) and the game goes on.
+    context.add_init_script(AGED)
+    guest = context.new_page()
+    guest.goto(online_site)
+    online(guest, "playing")
+    online(host, "playing")
+    for page in (host, guest):
+        page.evaluate(MODIFY)
+    act(guest, played[1])
+    wait_actions(host, 2)
+    assert actions(host) == actions(guest) == played
+    assert host.evaluate("() => window.tzaar.state.players") == {"white": "person", "black": "online"}
+    # An abandonment is taken only by a page that was itself closed past the countdown: the
+    # host's page stayed open while the guest was away (however long: its being open is what
+    # counts, not the connection), so the guest's claim that the host left is refused; the
+    # guest's page was closed, so the host's claim is taken.
+    for page in (host, guest):
+        page.wait_for_function("() => window.modified.send")
+    modified_send(guest, {"t": "sync", "actions": played, "round": 1, "ended": {"reason": "abandoned", "loser": "white"}})
+    host.wait_for_function("() => window.tzaar.online.session.refusal?.why === 'end'")
+    assert host.get_attribute("html", "data-online") == "playing"
+    modified_send(host, {"t": "sync", "actions": played, "round": 1, "ended": {"reason": "abandoned", "loser": "black"}})
+    online(guest, "ended")
+    assert guest.evaluate("() => window.tzaar.state.end") == {"reason": "abandoned", "loser": "black"}
+    assert "You left the game" in guest.text_content("#online .online-status")

@@ -1,0 +1,54 @@
+// What the other page may claim about the game, taken only when this page can check it
+// itself: an end outside the rules (a resignation, a loss on time, a player gone for good)
+// and the host's game (`start`). Pure: no DOM, no network (node tests:
+// tests/js/online-claims.test.mjs); session.js asks before it changes anything.
+//
+//   endAccepted(end, {theirSide, clockLeft, awayMs})   // true: take it; false: refuse it
+//   startFits(record, game, agreed)                     // "first" | "again" | "next" | null
+
+import { CLAIM_TOLERANCE_MS } from "../game/clock.js";
+import { rematchGame } from "./record.js";
+
+/** Seconds the other player may be gone before the win may be claimed. */
+export const DISCONNECT_WAIT_S = 60;
+/** How much shorter than DISCONNECT_WAIT_S this page's own count of its absence may be when
+ * the other page says it left: this page stamps its being open every few seconds (session.js),
+ * and the other page notices a page closed a moment after. */
+export const AWAY_MARGIN_S = 10;
+
+/**
+ * Whether this page takes `end` ({reason, loser}, protocol.js isEnd), claimed by the other
+ * page (which plays `theirSide`): a resignation only of the sender itself; a loss on time
+ * only when this page's own clock says the loser's time is out (clockLeft(side): the ms it
+ * has left by this page's count, null in an untimed game), give or take CLAIM_TOLERANCE_MS
+ * (the other page counts this side's time from a moment a message's way earlier); an
+ * abandonment only of this page's own player, and only when this page itself was away at
+ * least DISCONNECT_WAIT_S - AWAY_MARGIN_S seconds (awayMs: how long it was closed before this
+ * load, by its own record; a page that stayed open while the other went was not away, though
+ * it saw the connection drop: the other page is then the one that left).
+ */
+export function endAccepted(end, { theirSide, clockLeft, awayMs }) {
+  if (end.reason === "resigned") return end.loser === theirSide;
+  if (end.reason === "timeout") {
+    const left = clockLeft(end.loser);
+    return Number.isFinite(left) && left <= CLAIM_TOLERANCE_MS;
+  }
+  if (end.reason === "abandoned") return end.loser !== theirSide && awayMs >= (DISCONNECT_WAIT_S - AWAY_MARGIN_S) * 1000;
+  return false;
+}
+
+const sameGame = (a, b) => a.start === b.start && a.white === b.white && a.clock === b.clock && a.round === b.round;
+
+/**
+ * What the host's `game` (its `start` message) is to this guest's `record`: "first" (no game
+ * yet: the host's game is this page's), "again" (the round already here, told again after a
+ * reconnection: nothing changes), "next" (the rematch both pages agreed to, `agreed`: the
+ * next round, from the same start, colours swapped, the same time control), or null: refused
+ * (another start, colours, time control or round than those, at any moment).
+ */
+export function startFits(record, game, agreed) {
+  if (!record.game) return "first";
+  if (sameGame(record.game, game)) return "again";
+  if (agreed && sameGame(rematchGame(record.game), game)) return "next";
+  return null;
+}
