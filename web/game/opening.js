@@ -5,7 +5,7 @@
 // Game calls these with itself and what it holds (its engine, its saving.js Saving, the
 // players of a first visit); they change the game only through the game's public methods.
 
-import { STANDARD, SIDE_NAME } from "../board/notation.js";
+import { STANDARD, sideMsg } from "../board/notation.js";
 import { t, msg } from "../page/i18n.js";
 import { saveProblem } from "./saving.js";
 import { WATCH_SPEEDS } from "./autoplay.js";
@@ -123,7 +123,7 @@ export async function openGame(game, saving, { start, actions, setup: recordSetu
   if (!error && setup === "record") {
     const s = game.state;
     const n = s.turns.length;
-    game.announce(winnerOf(s) ? t("announce.recordOpenedOver", { n }) : t("announce.recordOpened", { n, side: SIDE_NAME[s.view?.side ?? "white"] }));
+    game.announce(winnerOf(s) ? t("announce.recordOpenedOver", { n }) : t("announce.recordOpened", { n, side: sideMsg(s.view?.side ?? "white") }));
   }
   // (A record's dialog says what is wrong itself.)
   if (error && setup === "link") game.showAlert(refusedAlert(error));

@@ -8,6 +8,7 @@
 // your mistakes as exercises (exercise-list.js); restoring one adds what this browser lacks.
 
 import { msg, show } from "../page/i18n.js";
+import { TYPES, pieceMsg } from "../board/notation.js";
 import { isPerson } from "../game/players.js";
 import { levelOf, computerId } from "../game/computer.js";
 import { winnerOf, endOf, namesOf } from "../game/state.js";
@@ -116,10 +117,10 @@ function validGames(v) {
 
 /** Why game `g` ended, as the page says it (a msg()). */
 export function reasonOf(g) {
-  if (g.online && g.end) return msg(`online.end.${g.end.reason}`, { name: g.end.loser === g.colour ? msg("online.you") : g.opponent || msg("online.opponent") });
+  if (g.online && g.end) return g.end.loser === g.colour ? msg(`online.end.you.${g.end.reason}`) : msg(`online.end.${g.end.reason}`, { name: g.opponent || msg("online.yourOpponent") });
   if (!g.reason) return "";
   const loser = g.winner === "white" ? "black" : "white";
-  const type = g.reason.type ? g.reason.type[0].toUpperCase() + g.reason.type.slice(1) : "";
+  const type = TYPES.includes(g.reason.type) ? pieceMsg(g.reason.type) : "";
   return msg(`reason.${g.reason.code}`, { loser: msg(`side.${loser}`), type });
 }
 
@@ -235,7 +236,7 @@ export class YourGames {
         const line = document.createElement("span");
         show(line, [
           g.online
-            ? msg("online.games.entry", { date: g.date, name: g.opponent || msg("online.opponent"), colour: msg(`side.${g.colour}`) })
+            ? msg(g.opponent ? "online.games.entry" : "online.games.entry.unnamed", { date: g.date, name: g.opponent, colour: msg(`side.${g.colour}`) })
             : msg("games.entry", { date: g.date, level: msg(`level.${g.level}`), colour: msg(`side.${g.colour}`), n: g.turns }),
           msg(`games.${g.result}`, { reason: reasonOf(g) }),
         ]);

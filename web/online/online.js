@@ -41,7 +41,7 @@ export async function mountOnline({ game, storage, modes, side, hash = "" }) {
   mounted = new Online({ game, storage, modes, side });
   registerPlayerKind("online", {
     get label() {
-      return mounted.session?.them ?? t("online.opponent");
+      return mounted.session?.theirName || t("online.opponent");
     },
     // The other page plays this side: its actions come through the session, which plays
     // them itself once checked; nothing to choose here.

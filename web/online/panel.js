@@ -4,7 +4,7 @@
 // the game (who plays what, the connection, resign, a take-back offered or answered,
 // messages), after it (result, rematch, leave); "Play a stranger" opens the lobby (lobby.js) in its place of the set-up. What the other page sent (a name, a friend's text) is shown as text, never as HTML.
 
-import { t } from "../page/i18n.js";
+import { t, msg } from "../page/i18n.js";
 import { element, setText, setAttr } from "../panels/dom.js";
 import { PRESETS, MAX_TEXT, MAX_NAME } from "./protocol.js";
 import { TIME_CONTROLS } from "../game/clock.js";
@@ -239,7 +239,7 @@ export class OnlinePanel {
         if (!session.record.friend) return t("lobby.starting"); // (paired in the lobby: no invite to wait for)
         return session.record.role === "host" ? t("online.waiting") : t("online.connecting");
       case "playing":
-        return t("online.playing", { name: them });
+        return session.theirName ? t("online.playing", { name: them }) : t("online.playing.unnamed");
       case "disconnected":
         return session.status === "connecting" ? t("online.reconnecting") : t("online.gone", { name: them, seconds: session.secondsLeft() });
       case "refused":
@@ -247,7 +247,7 @@ export class OnlinePanel {
       case "ended": {
         const end = session.record.end;
         if (!end) return t("online.end.rules", { reason: result?.reason ?? "" }); // (the rules always say why)
-        return t(`online.end.${end.reason}`, { name: end.loser === session.colour ? t("online.you") : them });
+        return end.loser === session.colour ? t(`online.end.you.${end.reason}`) : t(`online.end.${end.reason}`, { name: them });
       }
       default:
         return "";
@@ -260,7 +260,7 @@ export class OnlinePanel {
     const claim = session?.clockClaim;
     p.alert.hidden = !refusal && !claim;
     if (refusal) setText(p.alert, t("online.refusedMessage", { why: t(`online.why.${refusal.why}`) }));
-    else if (claim) setText(p.alert, t("online.clockClaim", { name: session.them, seconds: (claim.excess / 1000).toFixed(1) }));
+    else if (claim) setText(p.alert, t(session.theirName ? "online.clockClaim" : "online.clockClaim.unnamed", { name: session.them, seconds: (claim.excess / 1000).toFixed(1) }));
   }
 
   #renderGame(session, status) {
@@ -268,7 +268,8 @@ export class OnlinePanel {
     const g = session.record.game;
     const control = g?.clock ? t("online.control", { control: g.clock }) : t("online.untimed");
     this.#drawClocks(session);
-    setText(p.players, g ? t("online.players", { colour: t(`online.colour.${session.colour}`), name: session.them, control }) : "");
+    const players = session.theirName ? "online.players" : "online.players.unnamed";
+    setText(p.players, g ? t(players, { colour: msg(`online.colour.${session.colour}`), name: session.them, control }) : "");
     const claimable = status === "disconnected" && session.status === "disconnected";
     p.countdown.hidden = !claimable;
     if (!claimable) p.countdown.classList.remove("dismissed");
@@ -279,7 +280,7 @@ export class OnlinePanel {
     setAttr(p.text, "placeholder", t("online.textPlaceholder"));
     const items = session.chat.messages.map((c) => {
       const li = element("li", c.from === "me" ? "mine" : "theirs");
-      const who = c.from === "me" ? t("online.you") : session.them;
+      const who = c.from === "me" ? t("online.you") : session.theirName || t("online.opponent");
       li.textContent = `${who}: ${c.text ?? t(`online.say.${c.say}`)}`; // as text, never HTML
       return li;
     });

@@ -2,7 +2,7 @@
 // result beside the turn it was proved at, the current action kept in view; and the undo and
 // redo buttons' disabled states (the buttons run commands: input.js).
 
-import { SIDE_NAME, describeAction } from "../board/notation.js";
+import { SIDE_NAME, sideMsg, describeAction } from "../board/notation.js";
 import { positionAt, turnsOf, canUndo, canRedo, endText } from "../game/game.js";
 import { proofText } from "../game/proof.js";
 import { t, lang } from "../page/i18n.js";
@@ -114,7 +114,7 @@ export class MoveList {
       button.dataset.cursor = String(turn.start + i + 1);
       button.dataset.move = text;
       button.textContent = text;
-      button.setAttribute("aria-label", t("history.move", { number: turn.number, side: SIDE_NAME[turn.side], action: describeAction(text) }));
+      button.setAttribute("aria-label", t("history.move", { number: turn.number, side: sideMsg(turn.side), action: describeAction(text) }));
       actions.appendChild(button);
     });
     const proof = state.proofs?.[positionAt(state, turn.start)];

@@ -2,7 +2,7 @@
 // tournament setup, the warning before a losing stacking, Pass (the command "pass") and the
 // game's notices. It renders from the game's state; the tray's buttons choose the type to place.
 
-import { TYPE_NAME, SIDE_NAME } from "../board/notation.js";
+import { sideMsg, pieceMsg } from "../board/notation.js";
 import { personToMove, sideToMove, targetsOf, losingTargetsOf, thinkingOf, resultOf, winnerOf } from "../game/game.js";
 import { drawMiniPiece } from "../board/draw.js";
 import { playerLabel } from "../game/players.js";
@@ -52,7 +52,7 @@ export class TurnPanel {
         drawMiniPiece(button.querySelector("svg"), side, type);
         setText(button.querySelector(".tray-count"), t("tray.left", { n: left }));
         setAttr(button, "aria-pressed", String(chosen === type));
-        setAttr(button, "aria-label", t("tray.aria", { type: TYPE_NAME[type], n: left }));
+        setAttr(button, "aria-label", t("tray.aria", { type: pieceMsg(type), n: left }));
         button.disabled = left <= 0 || !personToMove(state) || state.busy;
       }
     }
@@ -60,11 +60,13 @@ export class TurnPanel {
     // The self-elimination warning, as soon as a losing stacking is on offer.
     const losing = losingTargetsOf(state);
     if (losing.length && personToMove(state)) {
-      const covered = [...new Set(losing.map((p) => TYPE_NAME[view.points[p].type]))];
-      setText(
-        this.warning,
-        t("turn.warning", { point: state.selected, targets: losing.reduce((a, b) => t("turn.or", { a, b })), types: covered.join(" / ") }),
-      );
+      // One warning for each type the stackings would cover (its agreement in some languages).
+      const covered = [...new Set(losing.map((p) => view.points[p].type))];
+      const warnings = covered.map((type) => {
+        const targets = losing.filter((p) => view.points[p].type === type);
+        return t("turn.warning", { point: state.selected, targets: targets.reduce((a, b) => t("turn.or", { a, b })), type: pieceMsg(type) });
+      });
+      setText(this.warning, warnings.join(" "));
       this.warning.hidden = false;
     } else {
       this.warning.hidden = true;
@@ -81,7 +83,7 @@ export class TurnPanel {
 
   #texts(state, side) {
     const view = state.view;
-    const name = SIDE_NAME[side];
+    const name = sideMsg(side);
     if (!view) {
       if (state.engine === "error") return { title: t("turn.toPlay", { side: name }), detail: t("turn.engineError") };
       return { title: t("turn.toPlay", { side: name }), detail: t("turn.loading") };
@@ -106,7 +108,7 @@ export class TurnPanel {
       const left = Object.values(view.reserve[side]).reduce((a, b) => a + b, 0);
       return {
         title: t("turn.places", { side: name }),
-        detail: (type ? t("turn.placeChosen", { type: TYPE_NAME[type] }) : t("turn.placeChoose", { n: left })) + later,
+        detail: (type ? t("turn.placeChosen", { type: pieceMsg(type) }) : t("turn.placeChoose", { n: left })) + later,
       };
     }
     const title = t(view.step === "capture" ? "turn.capture" : "turn.second", { side: name });
