@@ -131,7 +131,7 @@ const NOT_COUNTED = {
   fr: [],
   it: [],
   nl: [],
-  pl: [],
+  pl: ["do", "z", "pozycji"], // ("z 1 pozycji", "z 5 pozycji")
 };
 
 /** Every rendering in English, by "key [params]". */

@@ -71,7 +71,7 @@ export function parseLink(hash) {
   const actions = [];
   for (const [i, move] of moves.split(",").entries()) {
     if (!parseAction(move)) {
-      return error(msg("link.move", { n: i + 1, move: excerpt(move.trim(), 20) }));
+      return error(msg("link.move", { number: i + 1, move: excerpt(move.trim(), 20) }));
     }
     actions.push(move.trim());
   }
