@@ -115,7 +115,7 @@ const WRONG = {
   en: [/[\p{Ll},:;]\s+Your\b/u, /\b1 (?:points|games|exercises|times|turns|stacks|captures|pieces)\b/],
   es: [/\b(?:el|un|del|al|ningún|último|único)\s+(?:último\s+|único\s+)?Tzarra\b/, /\b(?:la|una|ninguna|última|única)\s+(?:última\s+)?(?:Tzaar|Tott)\b/],
   fr: [/\b(?:le|du|au|un|dernier|seul|aucun)\s+(?:dernier\s+)?Tzarra\b/, /\b(?:la|une|dernière|seule|aucune)\s+(?:dernière\s+)?(?:Tzaar|Tott)\b/, /\b(?:aux|des|les)\s+(?:Blanc|Noir)\b/, /\s\p{Lu}\p{Ll}+ adversaire\b/u, /\b1 (?:points|parties|exercices|fois)\b/],
-  it: [/\b(?:il|lo|un|uno|tuo|suo|del|dello|al|allo|nessun|ultimo)\s+(?:ultimo\s+)?Tzarra\b/, /\b(?:il|la|una|tua|sua|nessuna|ultima)\s+(?:ultima\s+)?Tzaar\b/, /\b(?:lo|la|una|tua|sua|nessuna|ultima)\s+(?:ultima\s+)?Tott\b/, /\b1 (?:punti|partite|esercizi|volte)\b/],
+  it: [/\b(?:il|lo|un|uno|tuo|suo|del|dello|al|allo|nessun|ultimo)\s+(?:ultimo\s+)?Tzarra\b/, /\b(?:il|la|una|tua|sua|nessuna|ultima)\s+(?:ultima\s+)?Tzaar\b/, /\b(?:lo|la|uno|una|tua|sua|nessuno|nessuna|ultima)\s+(?:ultima\s+)?Tott\b/, /\b1 (?:punti|partite|esercizi|volte)\b/],
   nl: [/\b1 (?:punten|partijen|oefeningen|keren)\b/],
   pl: [/\b(?:twojego|twój|jego|ostatniego|jednego|żadnego|swojego)\s+(?:ostatniego\s+)?Tzarr/, /\b(?:twoją|twoja|ostatnią|jedną|żadnej|swoją)\s+(?:ostatnią\s+)?(?:Tzaar|Tott)/, /z tur strony|grałeś\/aś|kolorem:/, /\b1 (?:punktów|wygranych|przegranych|partii|ćwiczeń|razy)\b/],
 };
@@ -129,7 +129,7 @@ const NOT_COUNTED = {
   en: ["to", "in", "of", "due", "solved", "won", "lost", "left"],
   es: [],
   fr: [],
-  it: [],
+  it: ["da", "di", "su"],
   nl: [],
   pl: ["do", "z", "pozycji"], // ("z 1 pozycji", "z 5 pozycji")
 };
