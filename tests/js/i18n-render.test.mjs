@@ -128,7 +128,7 @@ const NOT_COUNTED = {
   de: [],
   en: ["to", "in", "of", "due", "solved", "won", "lost", "left"],
   es: [],
-  fr: [],
+  fr: ["à", "d", "sur", "maintenant"], // ("{n} d'affilée")
   it: ["da", "di", "su"],
   nl: [],
   pl: ["do", "z", "pozycji"], // ("z 1 pozycji", "z 5 pozycji")
