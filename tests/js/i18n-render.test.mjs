@@ -127,7 +127,7 @@ const COUNTED = new Set(["n", "count", "won", "lost", "games", "exercises", "due
 const NOT_COUNTED = {
   de: [],
   en: ["to", "in", "of", "due", "solved", "won", "lost", "left"],
-  es: [],
+  es: ["por", "de"],
   fr: ["à", "d", "sur", "maintenant"], // ("{n} d'affilée")
   it: ["da", "di", "su"],
   nl: [],
