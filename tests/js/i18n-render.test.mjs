@@ -125,7 +125,7 @@ const WRONG = {
 // and each language's words that take no number from it (English "1 won, 2 lost").
 const COUNTED = new Set(["n", "count", "won", "lost", "games", "exercises", "due", "solved"]);
 const NOT_COUNTED = {
-  de: [],
+  de: ["zu", "zum", "in", "von", "jetzt", "gelöst", "gewonnen", "verloren"],
   en: ["to", "in", "of", "due", "solved", "won", "lost", "left"],
   es: ["por", "de"],
   fr: ["à", "d", "sur", "maintenant"], // ("{n} d'affilée")
