@@ -130,7 +130,7 @@ const NOT_COUNTED = {
   es: ["por", "de"],
   fr: ["à", "d", "sur", "maintenant"], // ("{n} d'affilée")
   it: ["da", "di", "su"],
-  nl: [],
+  nl: ["te", "op", "van", "om", "nu", "opgelost", "gewonnen", "verloren"],
   pl: ["do", "z", "pozycji"], // ("z 1 pozycji", "z 5 pozycji")
 };
 
