@@ -2,9 +2,10 @@
 // params that changes its words: each side, each piece type, the counts 0, 1, 2 and 5, in every
 // language. A rendering keeps no placeholder, no "{", no "undefined"; another language's has no
 // English word the English rendering has (beyond the notation, the piece names and what the
-// page fills in); a count followed by the word it counts is in plural forms of that count; and
+// page fills in); a count followed by the word it counts is in plural forms of that count;
 // none has a phrase the language's grammar rules out (an article or an adjective of the wrong
-// gender before a piece's name, a side's name in the wrong number).
+// gender before a piece's name, a side's name in the wrong number), nor a word its glossary
+// (docs/languages.md) turned down for a game term.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -120,6 +121,18 @@ const WRONG = {
   pl: [/\b(?:twojego|twój|jego|ostatniego|jednego|żadnego|swojego)\s+(?:ostatniego\s+)?Tzarr/, /\b(?:twoją|twoja|ostatnią|jedną|żadnej|swoją)\s+(?:ostatnią\s+)?(?:Tzaar|Tott)/, /z tur strony|grałeś\/aś|kolorem:/, /\b1 (?:punktów|wygranych|przegranych|partii|ćwiczeń|razy)\b/],
 };
 
+// The words a language's glossary (docs/languages.md) turned down for a game term, so that
+// each term keeps one word: a stacking, a pass, a lesson's step, a hint, the board...
+const TURNED_DOWN = {
+  de: [/\bSchlagzug|\bSchlagzüge/, /\bProgramms?\b/, /\bStück\b/, /\bAufstellung/, /loszulassen/],
+  en: [],
+  es: [/control de tiempo/i, /\bclases? de piezas?\b/, /\btom(?:ó|aron|ado|ar)\b/, /\bReintentar\b/],
+  fr: [/\bConseil\b/, /\bsortes? de pièces|\b(?:une|chaque|d'une) sorte\b/, /\bune passe\b|\ble passe\b/, /deuxième action/],
+  it: [/\bPasso \d|\bPasso successivo/, /\btavol[ae]\b|\bscacchiera|\btavoliere/i, /\bTrii\b/],
+  nl: [/\bslagzet/, /\bstapeling\b/, /\b(?:regel)?motor\b/, /\bHint\b/],
+  pl: [/\bpionk/, /\b(?:u|po)?łącz\w* sto|\bukład\w* sto|\bułoż\w* sto|\bwchodzi na\b/i, /grał(?:eś|aś)|\(a\)|\/aś/, /\bstron[ay] (?:Białe|Czarne)\b/],
+};
+
 // A count followed by a word it counts ("{n} points"): that word's form depends on the count, so
 // the text has plural forms of it. The words after a count that do not change with it: units,
 // and each language's words that take no number from it (English "1 won, 2 lost").
@@ -160,7 +173,7 @@ async function problems(code) {
       const shown = t(key, params);
       const where = `${key} [${described(params)}]`;
       if (/[{}]|\bundefined\b|\bnull\b|\bNaN\b|\[object/.test(shown)) found.push(`${where}: ${JSON.stringify(shown)}`);
-      for (const pattern of WRONG[code] ?? []) {
+      for (const pattern of [...(WRONG[code] ?? []), ...TURNED_DOWN[code]]) {
         const m = shown.match(pattern);
         if (m) found.push(`${where}: "${m[0]}" in ${JSON.stringify(shown)}`);
       }
