@@ -14,16 +14,42 @@ document.addEventListener("securitypolicyviolation", (e) => window.__violations.
 """
 
 
+# Every WebSocket the page opens (to the relays), kept in window.sockets: an init script
+# (open_player's `init`) for a test that checks they are closed.
+SOCKETS = """(() => {
+  const Real = window.WebSocket;
+  window.sockets = [];
+  window.WebSocket = class extends Real {
+    constructor(...args) { super(...args); window.sockets.push(this); }
+  };
+})();"""
+
+
+# The page's RTCPeerConnection gathers relay candidates only, and there is no TURN server: no
+# candidate at all, as two phones behind carrier-grade NAT (until the page sets window.directPath).
+NO_DIRECT_PATH = """(() => {
+  const Real = window.RTCPeerConnection;
+  const relayOnly = (config) => (window.directPath ? config : {...(config || {}), iceTransportPolicy: "relay"});
+  window.RTCPeerConnection = class extends Real {
+    constructor(config, ...rest) { super(relayOnly(config), ...rest); }
+    setConfiguration(config) { return super.setConfiguration(relayOnly(config)); }
+  };
+})();"""
+
+
 def violations(page) -> list[str]:
     """The page's breaches of its content security policy so far (none is expected)."""
     return page.evaluate("() => window.__violations")
 
 
-def open_player(browser, url: str, path: str = "", clock: bool = False):
+def open_player(browser, url: str, path: str = "", clock: bool = False, init: str = ""):
     """A fresh context (its own storage: another person) with the page at `url` + `path`;
-    with `clock`, Playwright's clock (time flows, and a test may move it on: page.clock)."""
+    with `clock`, Playwright's clock (time flows, and a test may move it on: page.clock);
+    `init`, a script run before the page's own (e.g. one that blocks the direct connection)."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(VIOLATIONS)
+    if init:
+        context.add_init_script(init)
     page = context.new_page()
     if clock:
         page.clock.install()
@@ -50,9 +76,9 @@ def invite(host, colour: str = "white", clock: str = "untimed", name: str = "Ann
     return host.text_content("[data-invite]")
 
 
-def join(browser, link: str, name: str = "Bob", clock: bool = False):
+def join(browser, link: str, name: str = "Bob", clock: bool = False, init: str = ""):
     """The friend opens the link in a context of their own and joins."""
-    guest = open_player(browser, link, clock=clock)
+    guest = open_player(browser, link, clock=clock, init=init)
     guest.wait_for_selector("#online-join")
     guest.fill("#online-name", name)
     guest.click("#online-join")

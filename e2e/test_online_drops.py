@@ -9,6 +9,17 @@ from helpers import open_records
 from online_helpers import act, actions, invite, join, online, open_player, play_pair, some_turns, wait_actions
 from relay import online_site, relay_url  # noqa: F401  (fixtures)
 
+# The panel at the moment <html data-online> first became "disconnected" (the pages may be back
+# before the test reads it): its status text, and whether the win could be claimed.
+PANEL_WHEN_GONE = """() => {
+  new MutationObserver((_, observer) => {
+    if (document.documentElement.dataset.online !== "disconnected") return;
+    const claim = document.querySelector("#online-claim");
+    window.panelWhenGone = {status: document.querySelector("#online .online-status").textContent, countdown: claim.checkVisibility(), claimable: !claim.disabled};
+    observer.disconnect();
+  }).observe(document.documentElement, {attributes: true, attributeFilter: ["data-online"]});
+}"""
+
 
 def test_a_drop_between_a_turns_two_actions_loses_nothing(browser, online_site):
     host, guest = play_pair(browser, online_site, colour="white")
@@ -18,10 +29,12 @@ def test_a_drop_between_a_turns_two_actions_loses_nothing(browser, online_site):
     act(guest, played[1])  # Black's first action of its turn
     wait_actions(host, 2)
     # The guest's connection drops: the host sees its opponent gone, with the countdown.
+    host.evaluate(PANEL_WHEN_GONE)
     guest.evaluate("() => window.tzaar.online.session.dropConnection()")
     online(host, "disconnected")
-    host.wait_for_selector("#online-claim[disabled]")  # the win may not be claimed yet
-    assert "disconnected" in host.text_content("#online .online-status")
+    gone = host.evaluate("() => window.panelWhenGone")
+    assert "disconnected" in gone["status"]
+    assert gone["countdown"] and not gone["claimable"]  # the win may not be claimed yet
     # Meanwhile the guest plays the second action of its turn: it arrives once they are back.
     act(guest, played[2])
     online(host, "playing")

@@ -10,29 +10,37 @@ relay to their own copy of the page (with_relay).
 
 The libraries (npm, pinned in package.json) are bundled by esbuild, each into one ES module
 that the page imports on the first use of online play: Trystero's Nostr strategy (with its
-signing code, exported too: the marker of a taken seat, web/online/seat-taken.js) and the QR
-code encoder. Our own code is not bundled.
+signing code, exported too: the relay path's Schnorr signatures and the marker of a taken seat,
+web/online/seat-taken.js) and the QR code encoder. Our own code is not bundled. Trystero is
+bundled from a copy patched by sitebuild/trystero.patch (bounds on what a peer can make the
+page hold; sitebuild/patches.py applies it strictly).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from . import BuildError
+from .patches import apply_patch
 
 CONFIG = "online.json"
 LOCAL_RELAYS = "ws://127.0.0.1:*"
 CSP_CONNECT = "connect-src 'self'"
 # dist/ name -> the export line esbuild bundles (from node_modules).
 LIBRARIES = {
-    "online/lib/trystero.js": 'export { joinRoom, selfId, createEvent, subscribe, getRelaySockets, pauseRelayReconnection } from "trystero/nostr";'
-                              ' export { schnorr } from "@noble/secp256k1";',
+    "online/lib/trystero.js": 'export { joinRoom, selfId, createEvent, subscribe, getRelaySockets, pauseRelayReconnection } from "trystero/nostr";\n'
+                              'export { schnorr, utils as secp256k1 } from "@noble/secp256k1";',
     "online/lib/qrcode.js": 'export { create } from "qrcode";',
 }
+# The packages patched (copied from node_modules first) before a library is bundled.
+PATCHES = {"online/lib/trystero.js": (Path(__file__).with_name("trystero.patch"), ["trystero", "@trystero-p2p/core", "@trystero-p2p/nostr"])}
 RELAY_URL = re.compile(r"wss?://[A-Za-z0-9.-]+(?::\d{1,5})?(?:/[A-Za-z0-9._~/-]*)?")
 ICE_URL = re.compile(r"(?:stun|stuns|turn|turns):[A-Za-z0-9.-]+(?::\d{1,5})?(?:\?transport=(?:udp|tcp))?")
 
@@ -97,8 +105,23 @@ def libraries(esbuild: Path, root: Path) -> dict[str, bytes]:
     """The online libraries, each bundled and minified by esbuild: {dist name: module}."""
     out = {}
     for name, entry in LIBRARIES.items():
-        run = subprocess.run([str(esbuild), "--bundle", "--format=esm", "--minify", "--platform=browser", "--legal-comments=none",
-                              "--log-level=warning"], input=entry, cwd=root, capture_output=True, text=True)
+        with tempfile.TemporaryDirectory(prefix="tzaar-lib-") as folder:
+            cwd, env = root, None
+            if name in PATCHES:  # bundled from a patched copy; its other imports from node_modules
+                patch, packages = PATCHES[name]
+                cwd = Path(folder)
+                for package in packages:
+                    source = root / "node_modules" / package
+                    if not source.is_dir():
+                        raise BuildError(f"node_modules/{package} is missing: npm ci installs the libraries")
+                    shutil.copytree(source, cwd / "node_modules" / package)
+                try:
+                    apply_patch(patch.read_text(encoding="utf-8"), cwd / "node_modules")
+                except BuildError as error:
+                    raise BuildError(f"{patch.name}: {error}") from None
+                env = {**os.environ, "NODE_PATH": str(root / "node_modules")}
+            run = subprocess.run([str(esbuild), "--bundle", "--format=esm", "--minify", "--platform=browser", "--legal-comments=none",
+                                  "--log-level=warning"], input=entry, cwd=cwd, env=env, capture_output=True, text=True)
         if run.returncode != 0:
             raise BuildError(f"esbuild could not bundle {name} (npm ci installs the libraries): {run.stderr.strip()[-1500:]}")
         out[name] = run.stdout.encode()

@@ -1,6 +1,7 @@
 """sitebuild/, build.py's helpers, on small inputs made in a temp folder: the import walk, the
-compiler of the browser's Python (run here by CPython), the runner of node's tests, and the
-sizes written into the worker for its loading bar."""
+compiler of the browser's Python (run here by CPython), the runner of node's tests, the
+sizes written into the worker for its loading bar, and the strict patching of a library
+(sitebuild/trystero.patch applied to the pinned Trystero)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ if str(ROOT) not in sys.path:
 
 from sitebuild import BuildError, compile_pyc, site, testing  # noqa: E402
 from sitebuild.imports import Import, imports, layer_graph, outside_imports, package_modules  # noqa: E402
+from sitebuild.online import PATCHES  # noqa: E402
+from sitebuild.patches import apply_patch  # noqa: E402
 
 
 def write(folder: Path, files: dict[str, str]) -> Path:
@@ -144,3 +147,49 @@ def test_the_start_zip_puts_the_smallest_modules_first():
     smallest = write_zip(entries, zipfile.ZIP_STORED, smallest_first=True)
     assert zipfile.ZipFile(BytesIO(smallest)).namelist() == ["c.pyc", "d.pyc", "b.pyc", "a.pyc"]
     assert smallest == write_zip(dict(reversed(entries.items())), zipfile.ZIP_STORED, smallest_first=True)
+
+
+PATCHED = "a\nb\nc\nd\ne\nf\ng\n"
+PATCH = """A description, before the first file.
+- a line like a removal, ignored here
+
+--- a/lib/x.mjs
++++ b/lib/x.mjs
+@@ -1,3 +1,4 @@
+ a
++a2
+ b
+ c
+@@ -5,3 +6,3 @@
+ e
+-f
++F
+ g
+"""
+
+
+def test_a_patch_applies_exactly_where_its_hunks_say(tmp_path):
+    write(tmp_path, {"lib/x.mjs": PATCHED})
+    assert apply_patch(PATCH, tmp_path) == ["lib/x.mjs"]
+    assert (tmp_path / "lib/x.mjs").read_text() == "a\na2\nb\nc\nd\ne\nF\ng\n"
+
+
+@pytest.mark.parametrize("library", ["a\nb\nc\nd\ne\nf2\ng\n", "z\na\nb\nc\nd\ne\nf\ng\n"])
+def test_a_patch_that_does_not_match_its_library_fails_loudly(tmp_path, library):
+    write(tmp_path, {"lib/x.mjs": library})
+    with pytest.raises(BuildError, match=r"no longer applies: hunk \d of lib/x.mjs"):
+        apply_patch(PATCH, tmp_path)
+    with pytest.raises(BuildError, match="missing"):
+        apply_patch(PATCH.replace("x.mjs", "y.mjs"), tmp_path)
+
+
+def test_the_trystero_patch_applies_to_the_pinned_library(tmp_path):
+    """sitebuild/trystero.patch against node_modules (the version package.json pins)."""
+    patch, packages = PATCHES["online/lib/trystero.js"]
+    if not (ROOT / "node_modules" / packages[0]).is_dir():
+        pytest.skip("node_modules is not installed (npm ci)")
+    for package in packages:
+        shutil.copytree(ROOT / "node_modules" / package, tmp_path / package)
+    patched = apply_patch(patch.read_text(), tmp_path)
+    assert "@trystero-p2p/core/dist/action-wire.mjs" in patched
+    assert "maxPendingBytes" in (tmp_path / "@trystero-p2p/core/dist/action-wire.mjs").read_text()

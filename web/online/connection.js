@@ -13,7 +13,8 @@
 // peer) a page said who it is, or proved it (`hello` and `proof`, from any peer: the seat's
 // handshake, handshake.js); message(message) anything else from the bound peer; refuse(why)
 // a message of the bound peer (or of any page before one is bound) refused; gone() the bound
-// peer left. hello and message may be async: the next message waits for them.
+// peer left; changed() the bound peer's path changed (connection.relayed: through the relays,
+// room.js). hello and message may be async: the next message waits for them.
 
 import { openRoom } from "./room.js";
 import { checkMessage, encode, RateLimit } from "./protocol.js";
@@ -29,16 +30,21 @@ export class Connection {
   #inbox = Promise.resolve(); // messages handled one after the other
   #closed = false;
 
-  constructor({ config, room, secret, greet, hello, message, refuse, gone }) {
+  constructor({ config, room, secret, greet, hello, message, refuse, gone, changed = () => {} }) {
     this.#config = config;
     this.#roomId = room;
     this.#secret = secret;
-    this.#on = { greet, hello, message, refuse, gone };
+    this.#on = { greet, hello, message, refuse, gone, changed };
   }
 
   /** The peer the game is played with, or null (not bound yet, or gone). */
   get peer() {
     return this.#peer;
+  }
+
+  /** Whether the game goes through the relays (no direct connection: room.js). */
+  get relayed() {
+    return Boolean(this.#peer && this.#room?.pathOf(this.#peer) === "relay");
   }
 
   /** Join the room (a fresh connection attempt); the other page is found through the relays. */
@@ -55,6 +61,8 @@ export class Connection {
       onMessage: (data, peer) => this.#received(data, peer),
       onPeerJoin: (peer) => this.#on.greet(peer),
       onPeerLeave: (peer) => this.#left(peer),
+      onRefused: (peer) => (peer === this.#peer || !this.#peer ? this.#on.refuse("bulk") : null), // (the peer is dropped)
+      onPath: () => this.#on.changed(),
     });
     if (this.#closed) return room.leave();
     this.#room = room;
@@ -63,7 +71,7 @@ export class Connection {
   /** The game is played with `peer`: connected, so no more announcing on the relays. */
   bind(peer) {
     this.#peer = peer;
-    this.#room?.quiet();
+    this.#room?.quiet(peer);
   }
 
   /** Leave the room (the game is over for good, or refused). */

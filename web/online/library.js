@@ -17,9 +17,10 @@ export function freshLibrary() {
   return import(instances === 1 ? TRYSTERO.href : `${TRYSTERO.href}&instance=${instances}`);
 }
 
-/** The library's Nostr signing ({schnorr}: BIP-340 over secp256k1), for an event of our own
- * (seat-taken.js); the first instance, which holds no state of a room for it. */
-export function nostrSigning() {
+/** The Schnorr signatures of Nostr events ({schnorr, secp256k1}: @noble/secp256k1, bundled with
+ * Trystero), for the relay path (relay-path.js) and the marker of a taken seat (seat-taken.js);
+ * the first instance, which holds no state of a room for it. */
+export function signatures() {
   return import(TRYSTERO.href);
 }
 

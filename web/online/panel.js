@@ -239,7 +239,8 @@ export class OnlinePanel {
         if (!session.record.friend) return t("lobby.starting"); // (paired in the lobby: no invite to wait for)
         return session.record.role === "host" ? t("online.waiting") : t("online.connecting");
       case "playing":
-        return session.theirName ? t("online.playing", { name: them }) : t("online.playing.unnamed");
+        if (session.theirName) return t(session.relayed ? "online.playingRelayed" : "online.playing", { name: them });
+        return t(session.relayed ? "online.playingRelayed.unnamed" : "online.playing.unnamed");
       case "disconnected":
         return session.status === "connecting" ? t("online.reconnecting") : t("online.gone", { name: them, seconds: session.secondsLeft() });
       case "refused":

@@ -14,7 +14,7 @@
 //
 // What the relays send back is untrusted: an event counts only when its content's MAC checks.
 
-import { nostrSigning } from "./library.js";
+import { signatures } from "./library.js";
 
 /** NIP-78's kind of application data: addressable (the relay keeps the latest per key and tag). */
 export const TAKEN_KIND = 30078;
@@ -58,7 +58,7 @@ export async function markerGuest(content, room, secret) {
 
 /** The marker as a signed Nostr event (a fresh key of its own), `now` in ms. */
 export async function markerEvent({ room, secret, guest }, now = Date.now()) {
-  const { schnorr } = await nostrSigning();
+  const { schnorr } = await signatures();
   const { secretKey, publicKey } = schnorr.keygen();
   const created = Math.floor(now / 1000);
   const event = {

@@ -77,6 +77,7 @@ export class Session {
       message: (message) => this.#handle(message),
       refuse: (why) => (why === "flood" && this.refusal?.why === "flood" ? null : this.#refuse(why)),
       gone: () => this.#gone(),
+      changed: () => this.#onChange(this),
     });
     // What the session's parts share of it: the colours, sending, a refusal said, a redraw.
     const port = { side: () => this.colour, theirSide: () => this.theirColour, send: (message) => this.#send(message), refuse: (why) => this.#refuse(why), changed: () => this.#onChange(this) };
@@ -119,6 +120,11 @@ export class Session {
 
   get theirName() {
     return theirNameOf(this.record);
+  }
+
+  /** Whether the game goes through the relays, with no direct connection (the panel says so). */
+  get relayed() {
+    return this.#connection.relayed;
   }
 
   /** The other player, as the texts name them: their name, or "your opponent" (a msg(): it
