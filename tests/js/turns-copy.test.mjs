@@ -173,3 +173,29 @@ test("the list kept in the browser: one record a room, the oldest finished games
   storage.set("turns", [{ v: 9 }, "x", null]);
   assert.deepEqual(turnsIn(storage), [], "what cannot be read is left out");
 });
+
+test("a copy as an event on the relays: sealed with the game's key, signed by the seat, read back; a forged one is not", async () => {
+  const { schnorr } = await import("../../node_modules/@noble/secp256k1/index.js");
+  const { newSeat, roomOf, turnsKeys, copyEvent, readCopyEvent, COPY_KIND } = await import("../../web/online/turns-events.js");
+  const seat = await newSeat({ schnorr });
+  assert.match(seat.me, /^[0-9a-f]{64}$/);
+  const room = await roomOf(seat.me);
+  assert.match(room, /^[A-Za-z0-9_-]{22}$/, "the link's room: 22 characters naming the host's key");
+  const secret = "s".repeat(24);
+  const keys = await turnsKeys(secret, room);
+  assert.match(keys.tag, /^[0-9a-f]{64}$/);
+  const record = { ...hostRecord(), key: seat.key, me: seat.me, host: seat.me, room, secret };
+  const event = await copyEvent(record, keys, { now: T0, schnorr });
+  assert.equal(event.kind, COPY_KIND);
+  assert.deepEqual(event.tags, [["d", keys.tag], ["expiration", String(T0 / 1000 + 30 * 86400)]]);
+  assert.ok(!event.content.includes("Ann"), "sealed: no name in clear");
+  const read = await readCopyEvent(event, keys, { schnorr });
+  assert.equal(read.author, seat.me);
+  assert.equal(read.at, T0);
+  assert.deepEqual(read.copy, copyOf(record));
+  assert.equal(await readCopyEvent({ ...event, created_at: event.created_at + 1 }, keys, { schnorr }), null, "its signature no longer holds");
+  const other = await newSeat({ schnorr });
+  const resigned = await copyEvent({ ...record, key: other.key, me: other.me }, keys, { now: T0, schnorr });
+  assert.equal((await readCopyEvent({ ...resigned, pubkey: seat.me }, keys, { schnorr })), null, "another key's event under the host's key");
+  assert.equal((await readCopyEvent(event, await turnsKeys("t".repeat(24), room), { schnorr })), null, "another game's key");
+});
