@@ -1,0 +1,38 @@
+// The top bar's count of games by turns where it is your turn: a badge on Play online, with its
+// words for a screen reader ("your turn in 2 games"). Drawn from the games kept in the browser
+// (the stored value "turns", online/turns-record.js), by app.js at the start when there are any
+// and by online/turns.js whenever a game changes; nothing is fetched for it.
+//
+//   showTurnCount(storage);
+
+import { msg, show } from "../page/i18n.js";
+import { yourTurnCount, turnRule } from "../game/by-turns.js";
+
+/** The stored games by turns that can be counted (a record of the right shape). */
+function countable(list) {
+  const ok = (r) => r && r.game && typeof r.game.start === "string" && turnRule(r.game.start) && Array.isArray(r.actions) && Array.isArray(r.times) && (r.role === "host" || r.role === "guest");
+  return Array.isArray(list) ? list.filter(ok) : [];
+}
+
+/** Show on Play online (`button`) how many games by turns of `storage` wait for this player's move. */
+export function showTurnCount(storage, button = document.querySelector("#online-button")) {
+  if (!button) return 0;
+  const n = yourTurnCount(countable(storage.get("turns")));
+  let badge = button.querySelector(".turn-count");
+  if (!badge && !n) return 0;
+  if (!badge) {
+    badge = document.createElement("span");
+    badge.className = "turn-count";
+    badge.setAttribute("aria-hidden", "true");
+    const words = document.createElement("span");
+    words.className = "visually-hidden turn-count-words";
+    button.append(badge, words);
+  }
+  badge.textContent = String(n);
+  badge.hidden = n === 0;
+  const words = button.querySelector(".turn-count-words");
+  words.hidden = n === 0;
+  show(words, msg("turns.badge", { n }));
+  button.dataset.turns = String(n);
+  return n;
+}
