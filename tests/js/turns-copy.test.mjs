@@ -158,7 +158,7 @@ test("what changed since the player last looked", () => {
   const resigned = takeCopy(moved, judge(moved, hostCopy(["C5xC4"], undefined, { end: { reason: "resigned", loser: "white", at: T0 + 5 * H } }), HOST));
   assert.deepEqual(changesSince(resigned).map((c) => c.key), ["online.turns.changed.played", "online.turns.changed.resigned.them"]);
   const lost = { ...seenNow(moved), winner: "white", overAt: T0 + 9 * H };
-  assert.deepEqual(changesSince(lost).map((c) => c.key), ["online.turns.changed.rules.them"]);
+  assert.deepEqual(changesSince(lost).map((c) => c.key), ["online.turns.changed.won.them"]);
 });
 
 test("the list kept in the browser: one record a room, the oldest finished games go", () => {

@@ -149,6 +149,14 @@ export function listed(records, now = Date.now()) {
     .sort((a, b) => (a.turn === "me") !== (b.turn === "me") ? (a.turn === "me" ? -1 : 1) : b.activity - a.activity);
 }
 
+/** The stored games by turns (the value "turns") that have a record's shape: the list's and the count's. */
+export function usableRecords(list) {
+  const ok = (r) =>
+    r && typeof r === "object" && (r.role === "host" || r.role === "guest") && r.game && typeof r.game.start === "string" && turnRule(r.game.start) &&
+    DAYS[`${r.game.days}d`] && r.game.names && typeof r.room === "string" && typeof r.secret === "string" && Array.isArray(r.actions) && Array.isArray(r.times) && r.actions.length === r.times.length;
+  return Array.isArray(list) ? list.filter(ok) : [];
+}
+
 /** The number of games where it is this page's player's turn (the top bar's count). */
 export function yourTurnCount(records) {
   return records.filter((record) => turnOf(record) === "me").length;

@@ -109,7 +109,7 @@ export function changesSince(record) {
   if (isOver(record) && !seen.over) {
     const end = record.end;
     if (end) out.push({ key: `online.turns.changed.${end.reason}.${end.loser === theirs ? "them" : "me"}`, params: { name, at: end.at } });
-    else out.push({ key: `online.turns.changed.rules.${record.winner === theirs ? "them" : "me"}`, params: { name, at: record.overAt ?? at } });
+    else out.push({ key: `online.turns.changed.won.${record.winner === theirs ? "them" : "me"}`, params: { name, at: record.overAt ?? at } });
   }
   return out;
 }

@@ -13,7 +13,7 @@ import { listed, colourOf } from "../game/by-turns.js";
 export function entryText({ record: r, turn, left }) {
   const theirs = (r.role === "host" ? r.game.names.guest : r.game.names.host) || "";
   const name = theirs || msg(r.role === "host" && turn === "waiting" ? "online.turns.friend" : "online.opponent");
-  const colour = msg(`side.${colourOf(r)}`);
+  const colour = msg(`online.colour.${colourOf(r)}`);
   const time = left ? msg(`online.turns.left.${left.unit}`, { n: left.n }) : "";
   let state;
   if (turn === "over") state = msg(r.winner === colourOf(r) ? "online.turns.state.won" : "online.turns.state.lost");
@@ -22,7 +22,8 @@ export function entryText({ record: r, turn, left }) {
   return msg("online.turns.entry", { name, colour, state });
 }
 
-/** Fill `list` (an <ol>) with the games of `records`, each a link to its game. */
+/** Fill `list` (an <ol>) with the games of `records` (by-turns.js usableRecords), each a link
+ * to its game; returns how many. */
 export function renderTurnsList(list, records, now = Date.now()) {
   const entries = listed(records, now);
   list.replaceChildren(
