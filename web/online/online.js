@@ -16,12 +16,12 @@
 import { t, loadLater, onLanguage } from "../page/i18n.js";
 import { registerPlayerKind } from "../game/players.js";
 import { STANDARD } from "../board/notation.js";
-import { resultOf, namesOf } from "../game/state.js";
+import { resultOf, namesOf, winnerOf } from "../game/state.js";
 import { linkTo } from "../links/address.js";
 import { loadStyle } from "../page/style.js";
 import { randomId, inviteHash, parseInvite, turnsHash, parseTurnsLink } from "./protocol.js";
 import { TurnsGames } from "./turns.js";
-import { DAYS, turnRule } from "../game/by-turns.js";
+import { DAYS, turnRule, colourOf } from "../game/by-turns.js";
 import { shownName } from "../page/shown-text.js";
 import { loadConfig } from "./config.js";
 import { Session } from "./session.js";
@@ -38,10 +38,10 @@ const CONNECT_PATIENCE_S = 30;
 let mounted = null;
 
 /** Mount online play once; resumes a saved online game, or an invite in the address. */
-export async function mountOnline({ game, engine, storage, modes, side, hash = "" }) {
+export async function mountOnline({ game, engine, storage, modes, side, hash = "", opened = Promise.resolve() }) {
   if (mounted) return mounted;
   await Promise.all([loadLater(), loadStyle(new URL("./online.css", import.meta.url))]);
-  mounted = new Online({ game, engine, storage, modes, side });
+  mounted = new Online({ game, engine, storage, modes, side, opened });
   registerPlayerKind("online", {
     get label() {
       const turns = mounted.turns.record;
@@ -87,11 +87,11 @@ class Online {
   turns; // the games by turns (turns.js)
   #checked = 0; // when every game by turns under way was last checked (the panel opened)
 
-  constructor({ game, engine, storage, modes, side }) {
+  constructor({ game, engine, storage, modes, side, opened }) {
     this.#game = game;
     this.#storage = storage;
     this.#modes = modes;
-    this.turns = new TurnsGames({ game, engine, storage, config: () => this.#configured(), enter: () => modes.enter("turns"), onChange: () => this.render() });
+    this.turns = new TurnsGames({ game, engine, storage, opened, config: () => this.#configured(), enter: () => modes.enter("turns"), onChange: () => this.render() });
     this.#panel = new OnlinePanel(side, {
       create: (choice) => this.create(choice),
       joinNow: (invite, name) => this.#joinNow(invite, name),
@@ -127,12 +127,13 @@ class Online {
   show(open) {
     this.#panel.visible = open;
     if (!open && this.#lobby) this.closeLobby(); // (a player who leaves the panel no longer waits in the lobby)
-    if (open && !this.session && this.#modes.current === "online") this.#checkTurns();
+    if (open && !this.session && this.#modes.current === "online") this.checkTurns();
     this.render();
   }
 
-  /** Every game by turns under way checked on the relays (at most every half minute). */
-  async #checkTurns() {
+  /** Every game by turns under way checked on the relays (at most every half minute): the
+   * panel opened, or the page started with a game waiting on the other player (app.js). */
+  async checkTurns() {
     if (Date.now() - this.#checked < 30_000 || !this.turns.list().length || !navigator.onLine) return;
     this.#checked = Date.now();
     await this.turns.checkAll().catch(() => null);
@@ -326,8 +327,20 @@ class Online {
     const state = this.#game.state;
     if (session.status !== "ended" || state.setup !== "online" || state.busy) return;
     const { keep, onlineEntryOf } = await import("../learn/games.js");
-    const entry = onlineEntryOf(state, session.colour, session.theirName, session.record.end, undefined, session.record.name);
+    const entry = onlineEntryOf(state, session.colour, session.theirName, session.record.end, undefined, session.record.name, session.record.game?.clock ?? null);
     if (entry) keep(state, this.#storage, entry);
+  }
+
+  /** A finished game by turns goes to Your games once its board shows it whole, with its time
+   * control ("1 day a move") for its record. */
+  async #keepTurns(r) {
+    const state = this.#game.state;
+    if (state.setup !== "turns" || state.busy || state.actions.join() !== r.actions.join() || !winnerOf(state)) return;
+    const { keep, onlineEntryOf } = await import("../learn/games.js");
+    const opponent = (r.role === "host" ? r.game.names.guest : r.game.names.host) || "";
+    const control = `${r.game.days} day${r.game.days === 1 ? "" : "s"} a move`;
+    const entry = onlineEntryOf(state, colourOf(r), opponent, r.end, undefined, r.name, control);
+    if (entry) keep(state, this.#storage, { ...entry, setup: r.game.start === STANDARD ? "standard" : "position" });
   }
 
   render() {
@@ -357,7 +370,7 @@ class Online {
     else delete root.dataset.online;
     root.toggleAttribute("data-invited", ["looking", "found"].includes(turns.invite?.status));
     const r = turns.record;
-    if (r?.winner && !r.kept) this.#keepTurns(r);
+    if (r?.winner) this.#keepTurns(r);
     this.#panel.renderTurns({ turns, status, link: r ? linkTo(turnsHash(r.room, r.secret)) : "" });
   }
 }

@@ -6,7 +6,7 @@
 // events turns-events.js's; online.js draws the panel (turns-view.js) from this object.
 // docs/online.md, "Games by turns".
 //
-//   const turns = new TurnsGames({game, engine, storage, config, enter, onChange});
+//   const turns = new TurnsGames({game, engine, storage, config, enter, onChange, opened});
 //   await turns.create({days, colour, name, start});   // a new game: its link to send
 //   await turns.openLink({room, secret});              // a link opened: the game, or its invite
 //   await turns.join(name); await turns.open(room); turns.resign(); turns.closed();
@@ -48,6 +48,7 @@ export class TurnsGames {
   #storage;
   #config;
   #enter;
+  #opened;
   #onChange;
   #keys = null;
   #watch = null;
@@ -65,8 +66,9 @@ export class TurnsGames {
   saved = null; // what the copy a relay last took holds ("3", "3/resigned"), since the game opened
   unsent = false; // the latest copy reached no relay (sent again)
 
-  constructor({ game, engine, storage, config, enter, onChange }) {
+  constructor({ game, engine, storage, config, enter, onChange, opened = Promise.resolve() }) {
     this.#game = game;
+    this.#opened = opened.catch(() => null); // the page's own opening (its saved game), which the game by turns waits for
     this.#engine = engine;
     this.#storage = storage;
     this.#config = config; // () => online.json's promise
@@ -164,6 +166,7 @@ export class TurnsGames {
     this.saved = null;
     this.#save(this.record);
     this.#keys = await turnsKeys(record.secret, record.room);
+    await this.#opened; // (else the page's own game, still loading, would take the board after it)
     await this.#enter();
     if (this.record?.room !== record.room) return;
     await this.#putOnBoard();
