@@ -7,7 +7,11 @@ closes the tab and comes back another day.
 
 The game starts from a position of few stacks (opened by its link, then "Start from: the
 position on the board") that five turns end by the rules: White (the guest, Bob) plays three
-turns, Black (the host, Ann) two."""
+turns, Black (the host, Ann) two.
+
+Then the attacks of a modified page, which publishes copies of its own making with the keys
+its browser holds: a copy that rewrites history, a win on time claimed a day early, a turn
+of the other player's signed by a key that is not theirs; and a third page with the link."""
 
 from __future__ import annotations
 
@@ -148,3 +152,59 @@ def test_a_whole_game_by_turns_with_the_pages_never_open_together(browser, two_r
     }""", games[0])
     assert "White: Bob\nBlack: Ann\n" in record and "TimeControl: 1 day a move\n" in record
     leave(context)
+
+
+# A modified page: it publishes, with the keys its browser holds, a copy of its own making.
+FORGE = """async ({ change, other, ahead }) => {
+  const base = new URL('.', location.href);
+  const events = await import(new URL('online/turns-events.js', base));
+  const { publishTo } = await import(new URL('online/relay-sockets.js', base));
+  const { relays } = await (await fetch(new URL('online.json', base))).json();
+  let record = JSON.parse(localStorage.getItem('tzaar.turns'))[0];
+  record = { ...record, ...change };
+  if (other) record = { ...record, ...(await events.newSeat()) }; // (signed by a key of its own)
+  const keys = await events.turnsKeys(record.secret, record.room);
+  return publishTo(relays, await events.copyEvent(record, keys, { now: Date.now() + ahead }));
+}"""
+
+
+def refused(page, why: str, n: int, actions: int) -> None:
+    """The page refused its `n`th copy, for `why`, said it, and its game stayed as it was."""
+    page.wait_for_function("([why, n]) => window.tzaar.online.turns.refusal?.n === n && window.tzaar.online.turns.refusal.why === why", arg=[why, n])
+    assert page.is_visible("#online .online-alert")
+    assert "refused" in page.text_content("#online .online-alert")
+    assert page.evaluate("() => window.tzaar.state.actions.length") == actions
+    assert page.get_attribute("html", "data-online") == "playing"
+
+
+def test_forged_copies_and_a_third_page_are_refused(browser, two_relay_site, two_relays):  # noqa: F811
+    site = two_relay_site
+    _, ann = visit(browser, site, path=position_link(START))
+    link = create(ann)
+    context, bob = visit(browser, link)
+    bob.wait_for_selector("#online-join:not([hidden])")
+    bob.fill("#online-name", "Bob")
+    bob.click("#online-join")
+    online(bob, "playing")
+    online(ann, "playing")  # (Ann's page, open, heard Bob join)
+    play_turn(bob, TURNS[0], 2)
+    wait_actions(ann, 2)
+
+    # Bob's page rewrites his turn (another legal turn in its place): Ann's page keeps hers.
+    assert bob.evaluate(FORGE, {"change": {"actions": ["B5xB2", "H5xH2"]}, "other": False, "ahead": 1000}) > 0
+    refused(ann, "history", 1, 2)
+    # Bob claims a win on time a day early (his page's clock a day ahead): Ann's clock says no.
+    claim = {"end": {"reason": "timeout", "loser": "black", "at": bob.evaluate("Date.now()") + 86_400_000}}
+    assert bob.evaluate(FORGE, {"change": claim, "other": False, "ahead": 2000}) > 0
+    refused(ann, "deadline", 2, 2)
+    # Someone with the link plays Ann's turn, as the host, with a key that is not hers: Bob's page keeps his game.
+    times = ann.evaluate("() => JSON.parse(localStorage.getItem('tzaar.turns'))[0].times")
+    forged = {"actions": [*TURNS[0], *TURNS[1]], "times": [*times, times[-1] + 1000, times[-1] + 2000]}
+    assert ann.evaluate(FORGE, {"change": forged, "other": True, "ahead": 3000}) > 0
+    refused(bob, "key", 1, 2)
+
+    # A third page with the link: the seat is taken.
+    _, carol = visit(browser, link)
+    online(carol, "refused")
+    assert "This game already has two players" in carol.text_content("#online .online-status")
+    assert not carol.is_visible("#online-join")
