@@ -4,8 +4,9 @@ The search runs in the worker in slices (web/game/computer.js drives ai_start / 
 through the EngineClient). These tests check what a person sees: the computer answers with a
 legal turn, the page shows that it thinks and stays responsive meanwhile (no long main-thread
 task: the search is in the worker), an undo or a new game stops it at once and no stale move lands afterwards, the
-hint marks a legal action, two computers play a game to its end, and a first visit to the bare
-address is a game against the computer with White to move.
+hint marks a legal action, two computers play a game to its end, a first visit to the bare
+address is a game against the computer with White to move, and two wins in a row against a
+level propose the next one.
 
 They wait on attributes and on the page's own records (the messages sent to the worker in
 order, the long tasks a PerformanceObserver saw), never on time.
@@ -34,6 +35,8 @@ from helpers import (
     thinking_window,
     trio_player,
 )
+import json
+
 from tzaar.ai.players import LEVELS
 from tzaar.facade import call
 
@@ -96,6 +99,35 @@ def assert_legal_game(start: str, actions: list[str]) -> dict:
 
 
 # --- tests ----------------------------------------------------------------------------------
+
+
+# White to move takes Black's only Tzaar with F6xD5: a game won in one action.
+WON_IN_ONE = "...../....../.....A./....z.../......../.....Z../..t..T./.a..t./..... w1"
+
+
+def test_two_wins_in_a_row_against_a_level_propose_the_next_one(page, start_page, watch):
+    first, second = list(LEVELS)[:2]
+    earlier = {"id": "an earlier win", "date": "2026-11-30", "level": first, "colour": "black", "result": "won",
+               "reason": {"code": "lost-type", "type": "tott"}, "winner": "black", "end": None, "turns": 20,
+               "start": STANDARD, "actions": ["C5xC4"], "setup": "standard", "seed": None}
+    page.add_init_script(f"localStorage.setItem('tzaar.games', {json.dumps(json.dumps([earlier]))})")
+    start_page()
+    new_game(page, "person", f"computer:{first}")
+    # This win, after the one kept: two in a row against that level.
+    paste_record(open_records(page), record_text(["F6xD5"], start=WON_IN_ONE))
+    page.wait_for_selector('#result:not([hidden]) [data-after="next"]:not([hidden])')
+    button = page.locator('#result [data-after="next"]')
+    assert button.inner_text() == f"Next level: {LEVELS[second].title}"
+    assert page.is_hidden('#result [data-after="why"]')
+    button.click()
+    # A new game against the next level, the person White again, from the standard setup.
+    page.wait_for_function(
+        "(level) => { const s = window.tzaar.state; return s.players.white === 'person' && s.players.black === level"
+        " && s.actions.length === 0 && !s.busy; }",
+        arg=f"computer:{second}",
+    )
+    assert state(page)["start"] == STANDARD and page.is_hidden("#result")
+    watch.assert_clean()
 
 
 def test_a_first_visit_plays_white_against_the_computer(start_page, watch):

@@ -1,10 +1,12 @@
 """Your mistakes as exercises, in the browser: a game lost on purpose against Beginner (a real
 game against the computer, from a record's position near the end: Beginner plays its turn,
 then the person covers its own last Tzaar), its review in the background, the result box's
-"See why you lost" and "Practise your mistakes", the exercise judged (a wrong answer, then a
-right one, the wrong answer's explanation drawn as arrows on the board), the list kept over
-a reload; the mistakes of one side of a record opened in the page added; a damaged stored
-list read as empty.
+"See why you lost" and "Practise your mistakes" (this game's blunder first, before an older
+exercise due earlier), the exercise judged (a wrong answer, then a right one, with the engine's
+line; the wrong answer's explanation drawn as arrows on the board) while it owns the turn
+panel, the list kept over a reload; a long lost game's "See why you lost" opening with the
+explanation of the turn that turned it in view; the mistakes of one side of a record opened in
+the page added; a damaged stored list read as empty.
 
 They wait on the page's attributes and its stored values, never on time.
 """
@@ -12,6 +14,7 @@ They wait on the page's attributes and its stored values, never on time.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from helpers import act, idle, new_game, open_records, paste_record, record_text, shown
 from tzaar.rules.notation import CAPTURE
@@ -21,6 +24,18 @@ from tzaar.rules.position import Position
 # black stack, so no Black turn can take it, and after any Black turn White has a capture
 # followed by a stacking that covers it (a loss at once). White's chance here is about even.
 NEAR_END = ".tttT/..aa.T/....A2AT/Ta.T.zA./A.zT...a/.az..Tat/taa2..../tA...t/tTTZ3T b1"
+
+# An exercise of an earlier game, due days before the game lost here: "Practise your
+# mistakes" after that loss still opens the loss's own blunder first.
+EARLIER = {
+    "id": "earlier~C5xC4", "position": "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1",
+    "side": "white", "number": 1, "played": ["C5xC4"], "best": ["E5xE4"], "loss": 16, "mark": "mistake",
+    "explanation": {"reasons": [{"code": "takes-scarce", "params": {"side": "white", "by": "black", "type": "tott", "capture": "B3xC4", "left": 14},
+                                 "line": ["B3xC4"]}], "better": []},
+    "game": "an earlier game", "date": "2026-11-01", "solves": [], "misses": 0, "due": 1_700_000_000_000, "learned": None,
+}
+# A long game lost by White (Expert against a native engine, tests/data/explained/), White a person here.
+LONG_LOSS = Path(__file__).resolve().parents[1] / "tests" / "data" / "explained" / "mix1s-02-lost.txt"
 
 
 def losing_turn(position: str) -> list[str]:
@@ -66,15 +81,22 @@ def lose_on_purpose(page) -> list[str]:
     return turn
 
 
+def turn_panel(page) -> tuple[str, str]:
+    return page.inner_text("#turn .turn-title"), page.inner_text("#turn .turn-detail")
+
+
 def test_a_lost_game_is_reviewed_in_the_background_and_its_blunder_practised(page, open_site, wait_engine, watch):
+    page.add_init_script("if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1');"
+                         f" localStorage.setItem('tzaar.exercises', {json.dumps(json.dumps({'version': 1, 'items': [EARLIER], 'pending': []}))}); }}")
     wait_engine(open_site())
     blunder = lose_on_purpose(page)
     # The result box offers the two buttons; the review runs in the background meanwhile.
     page.wait_for_selector('#result [data-after="why"]:not([hidden])')
-    page.wait_for_function("() => (JSON.parse(localStorage.getItem('tzaar.exercises') || 'null')?.items ?? []).length > 0", timeout=60_000)
+    page.wait_for_function("() => (JSON.parse(localStorage.getItem('tzaar.exercises') || 'null')?.items ?? []).length > 1", timeout=60_000)
     stored = stored_exercises(page)
     assert stored["pending"] == []
-    [item] = stored["items"]
+    [earlier, item] = stored["items"]
+    assert earlier["id"] == EARLIER["id"]
     assert item["played"] == blunder and item["side"] == "white" and item["mark"] == "blunder"
     assert item["best"] != blunder
 
@@ -89,9 +111,14 @@ def test_a_lost_game_is_reviewed_in_the_background_and_its_blunder_practised(pag
     page.click("#moves button[data-move] >> nth=-1")
     page.wait_for_selector('#result:not([hidden]) [data-after="practise"]')
     page.click('#result [data-after="practise"]')
+    # This game's blunder, not the older exercise due first.
     page.wait_for_selector("#exercise:not([hidden])[data-exercise]")
+    assert page.get_attribute("#exercise", "data-exercise") == item["id"]
     idle(page, item["position"])
-    assert "Find a better action" in page.text_content("#exercise .exercise-task")
+    assert "Find a better turn than the one you played" in page.text_content("#exercise .exercise-task")
+    # The exercise owns the turn panel: its own prompt, no Hint (the engine's turn is the answer).
+    assert turn_panel(page)[0] == "White: find a better turn"
+    assert page.is_disabled('#turn [data-action="hint"]')
     # A wrong answer: the blunder again.
     play_turn(page, blunder)
     page.wait_for_selector('#exercise[data-status="wrong"]')
@@ -100,22 +127,53 @@ def test_a_lost_game_is_reviewed_in_the_background_and_its_blunder_practised(pag
     covering = f'.board-overlay line.arrow-explain[data-role="allowed"][data-action="{blunder[1]}"]'
     page.wait_for_selector(covering)
     assert page.eval_on_selector(covering, "l => [l.dataset.from, l.dataset.to]") == [blunder[1][:2], blunder[1][3:]]
-    after_miss = stored_exercises(page)["items"][0]
+    after_miss = stored_exercises(page)["items"][1]
     assert after_miss["misses"] == 1 and after_miss["solves"] == []
-    # Try again, with the engine's turn: right (not counted a second time this visit).
+    # Answered, the exercise still owns the panel: no prompt of the game's next turn, no Hint, no play.
+    title, detail = turn_panel(page)
+    assert title == "Your answer", title
+    assert detail == " ".join(blunder) + ". Try again, or go on with Next exercise.", detail
+    assert page.get_attribute("#turn", "data-side") == "white"
+    assert page.is_hidden('#turn [data-action="hint"]') and page.is_hidden("#turn .turn-over")
+    assert page.get_attribute("#board", "data-input") == "view"
+    # Try again, with the engine's turn: right (not counted a second time this visit), and the engine's line.
     page.click('#exercise [data-exercise="retry"]')
     idle(page, item["position"])
     assert page.locator(".board-overlay line.arrow-explain").count() == 0
+    assert turn_panel(page)[0] == "White: find a better turn"
     play_turn(page, item["best"])
     page.wait_for_selector('#exercise[data-status="right"]')
-    assert stored_exercises(page)["items"][0]["solves"] == []
+    assert stored_exercises(page)["items"][1]["solves"] == []
+    # (Its turn from this position by the answer's own review: the exercise's better turn, or another as good.)
+    line = page.inner_text("#exercise .exercise-explain")
+    assert line.startswith("The engine's line: ") and "; the reply it expects: " in line, line
 
     # A reload keeps the list: Learn shows it, one to practise, due now.
     page.reload()
     wait_engine(page)
     page.locator('[data-command="learn"]').first.click()
-    page.wait_for_selector('#your-mistakes[data-left="1"][data-due="1"][data-solved="0"]')
-    assert "1 to practise" in page.text_content("#your-mistakes .exercises-count")
+    page.wait_for_selector('#your-mistakes[data-left="2"][data-due="2"][data-solved="0"]')
+    assert "2 to practise" in page.text_content("#your-mistakes .exercises-count")
+    watch.assert_clean()
+
+
+def test_see_why_you_lost_opens_with_the_turn_that_turned_the_game_in_view(page, open_site, wait_engine, watch):
+    """A long game lost by White: its review lists the marked turns from the first, and the turn
+    that turned the game comes late (and is no marked mistake). See why you lost shows that
+    turn's note in view at 1280x800, focused for a screen reader."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    wait_engine(open_site())
+    new_game(page, "person", "computer:beginner")
+    paste_record(open_records(page), LONG_LOSS.read_text(encoding="utf-8"))
+    page.click('#result [data-after="why"]')
+    page.wait_for_selector("#review[data-state=done][data-turned]", timeout=120_000)
+    turned = page.get_attribute("#review", "data-turned")
+    note = page.locator(f'#review .review-notes li.turned[data-turn="{turned}"]')
+    page.wait_for_function("() => document.activeElement?.matches('#review .review-notes li.turned')")
+    assert note.inner_text().startswith(f"{turned}. White ")
+    assert "turned here" in note.inner_text()
+    box = note.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 800, box
     watch.assert_clean()
 
 

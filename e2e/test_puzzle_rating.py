@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from helpers import act, idle, winning_turn
+from helpers import act, engine, idle, winning_turn
 
 from tzaar.rules.position import Position
 from tzaar.rules.turns import group_turns
@@ -208,6 +208,8 @@ def test_a_missed_puzzle_offers_try_again_unrated_and_shows_its_whole_solution(o
     assert page.is_hidden("#puzzles .puzzle-after")
     puzzle = next_puzzle(page)
     miss(page, puzzle)
+    # The answer is not given away: Try again is a real try.
+    assert puzzle["answer"] not in page.inner_text("#puzzles")
     after = rating(page)
     assert after < 1200 and page.is_visible('#puzzles [data-puzzle="retry"]') and page.is_visible('#puzzles [data-puzzle="solution"]')
     assert page.text_content('#puzzles [data-puzzle="retry"]') == "Try again"
@@ -223,8 +225,28 @@ def test_a_missed_puzzle_offers_try_again_unrated_and_shows_its_whole_solution(o
     miss(page, other)
     page.click('#puzzles [data-puzzle="solution"]')
     page.wait_for_selector('#puzzles[data-shown="true"]', timeout=30_000)
-    assert page.inner_text("#puzzles .puzzle-status") == "The solution, played on the board: " + " ".join(other["solution"])
+    assert page.inner_text("#puzzles .puzzle-status").startswith("The solution, played on the board: " + " ".join(other["solution"]))
     moves = page.eval_on_selector_all("#moves button[data-move]", "bs => bs.map(b => b.dataset.move)")
     assert moves == other["solution"]
-    assert Position.from_text(other["position"]).play(other["solution"]).winner is not None
+    end = Position.from_text(other["position"]).play(other["solution"])
+    assert end.winner is not None
+    # and why it wins, in words: what the first capture takes, then the win against every defence
+    why = page.inner_text("#puzzles .puzzle-why")
+    assert why == solution_words(other), why
     watch.assert_clean()
+
+
+def solution_words(puzzle) -> str:
+    """The English words of why the puzzle's solution wins, from the position and the line."""
+    pos = Position.from_text(puzzle["position"])
+    first, defence, win = ([a.text() for a in t.actions] for t in group_turns(pos, puzzle["solution"]))
+    side, other = ("White", "Black") if pos.side == 0 else ("Black", "White")
+    point = first[0].split("x")[1]
+    taken = engine("view", position=puzzle["position"])["points"][point]["type"].capitalize()
+    end = engine("game", start=puzzle["position"], actions=puzzle["solution"])["view"]["reason"]
+    words = (f"{first[0]} takes {other}'s {taken} on {point}, then {first[1]}. Whatever {other} does then, {side} wins in its next turn: "
+             f"against {' '.join(defence)}, {' '.join(win)} ")
+    words += f"takes {other}'s last {end['type'].capitalize()}." if end["code"] == "lost-type" else f"leaves {other} with no capture."
+    if "defend" in puzzle["themes"]:
+        words += f" This turn also parries {other}'s own threat to win in one turn."
+    return words

@@ -272,6 +272,16 @@ test("the board's targets come from the View, for a person to move only", () => 
   assert.equal(personToMove(game(5, { players, view: view({ side: "black" }) })), false);
 });
 
+test("a mode that owns the turn (an exercise answered: state.prompt.play false) stops the person's play", () => {
+  const players = { white: "person", black: "person" };
+  const owned = (play) => game(5, { players, view: view(), selected: "D5", prompt: { title: "t", detail: null, play } });
+  assert.equal(personToMove(owned(true)), true, "its answer still to play");
+  assert.deepEqual(targetsOf(owned(true)), { C4: "capture", D4: "capture", D6: "stack" });
+  assert.equal(personToMove(owned(false)), false, "its answer in");
+  assert.deepEqual(targetsOf(owned(false)), {});
+  assert.equal(hintOf({ ...owned(false), hint: { position: POSITIONS[4], action: "D5xC4", chance: 0.5 } }), null);
+});
+
 test("placement targets need a chosen type with pieces left", () => {
   const placing = (tott) =>
     view({ step: "place", legal: { captures: {}, stacks: {}, place: ["E5", "A1"], losing: [] }, reserve: { white: { tzaar: 0, tzarra: 0, tott }, black: { tzaar: 0, tzarra: 0, tott: 0 } } });

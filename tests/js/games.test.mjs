@@ -3,7 +3,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { entryOf, onlineEntryOf, exportParams, tally, keep, gamesIn, restored } from "../../web/learn/games.js";
+import { entryOf, onlineEntryOf, exportParams, tally, keep, gamesIn, restored, levelUp } from "../../web/learn/games.js";
+import { LEVELS, nextLevel } from "../../web/game/computer.js";
 import { makeStorage } from "../../web/page/storage.js";
 
 const finished = (players, winner = "white") => ({
@@ -93,7 +94,7 @@ test("Export all names an online game's players (a name that would not show as i
 test("a backup adds the games and the exercises this browser lacks; anything else changes nothing", () => {
   const storage = makeStorage(null);
   const g = entryOf(finished({ white: "person", black: "computer:strong" }, "black"), "2026-11-25");
-  const x = { id: "x", position: "P", side: "white", number: 3, played: ["A1xA2"], best: ["B1xB2"], loss: 30, mark: "blunder", explanation: null, game: g.id, date: "2026-11-25", solves: [], misses: 0, due: 1, learned: null };
+  const x = { id: "x", position: "P", side: "white", number: 3, played: ["A1xA2"], best: ["B1xB2"], loss: 30, mark: "blunder", explanation: { reasons: [{ code: "takes-last", params: { side: "white", by: "black", type: "tzaar", capture: "C1xC2" }, line: ["C1xC2"] }], better: [] }, game: g.id, date: "2026-11-25", solves: [], misses: 0, due: 1, learned: null };
   const backup = { format: "tzaar-learning", version: 1, games: [g], exercises: { version: 1, items: [x], pending: [] } };
   assert.deepEqual(restored(backup, storage), { games: 1, exercises: 1 });
   assert.deepEqual(restored(backup, storage), { games: 0, exercises: 0 }, "nothing twice");
@@ -101,4 +102,20 @@ test("a backup adds the games and the exercises this browser lacks; anything els
   assert.equal(storage.get("exercises").items[0].id, "x");
   for (const bad of [null, [], { format: "other" }, { format: "tzaar-learning", version: 1 }]) assert.throws(() => restored(bad, storage));
   assert.equal(gamesIn(storage).length, 1, "a refused file changes nothing");
+});
+
+test("two wins in a row against a level propose the level above it", () => {
+  let n = 0;
+  const g = (level, result, more = {}) => ({ id: `g${(n += 1)}`, level, result, colour: "white", ...more });
+  const [first, second] = LEVELS.map((l) => l.name);
+  assert.equal(nextLevel(first), second);
+  assert.equal(nextLevel(LEVELS.at(-1).name), null, "none above the top");
+  assert.equal(nextLevel("nobody"), null);
+  assert.equal(levelUp([g(first, "won"), g(first, "won")]), second, "newest first");
+  assert.equal(levelUp([g(first, "won")]), null, "one win");
+  assert.equal(levelUp([g(first, "won"), g(first, "lost"), g(first, "won")]), null, "not in a row");
+  assert.equal(levelUp([g(first, "won"), g(second, "won")]), null, "against two levels");
+  assert.equal(levelUp([g(first, "lost"), g(first, "won"), g(first, "won")]), null, "the last game lost");
+  assert.equal(levelUp([g(first, "won"), g(null, "lost", { online: true, level: null }), g(first, "won")]), second, "an online game between is no game against a level");
+  assert.equal(levelUp([g("master", "won"), g("master", "won")]), null);
 });

@@ -85,17 +85,27 @@ def _judge(board: Board, turn: tuple[int, ...]) -> tuple[bool, bool, bool]:
             board.undo()
 
 
-def novice_turn(board: Board, rng: random.Random) -> list[int]:
-    """Novice's rest of the turn on ``board`` (restored): see the module's rules."""
+def fair_turns(board: Board) -> tuple[list[tuple[int, ...]], bool]:
+    """The turns Novice's rules leave on ``board`` (restored), and whether they win: every
+    turn that takes the enemy's last stack of a type (rule 1) when there is one; else those that
+    do not lose at once (rule 2) and, of them, those that do not hand over a last stack of a type
+    (rule 3), each rule dropped when no turn keeps it.  ``([], False)`` when there is no turn."""
     turns = _turns(board)
-    if not turns:
-        return []
     judged = [(t, _judge(board, t)) for t in turns]
     wins = [t for t, (win, _, _) in judged if win]
     if wins:
-        return list(rng.choice(wins))
+        return wins, True
     fair = [(t, handed) for t, (_, lost, handed) in judged if not lost] or [(t, j[2]) for t, j in judged]
-    pool = [t for t, handed in fair if not handed] or [t for t, _ in fair]
+    return [t for t, handed in fair if not handed] or [t for t, _ in fair], False
+
+
+def novice_turn(board: Board, rng: random.Random) -> list[int]:
+    """Novice's rest of the turn on ``board`` (restored): see the module's rules."""
+    pool, wins = fair_turns(board)
+    if not pool:
+        return []
+    if wins:
+        return list(rng.choice(pool))
     first = rng.choice(sorted({t[0] for t in pool}))
     rests = [t for t in pool if t[0] == first]
     if len(rests) == 1:
@@ -140,4 +150,4 @@ def random_capturing_turn(board: Board, rng: random.Random) -> list[int]:
     return random_turn(board, rng, captures_first=True)
 
 
-__all__ = ["PASSES", "exposed", "novice_turn", "random_capturing_turn", "random_turn"]
+__all__ = ["PASSES", "exposed", "fair_turns", "novice_turn", "random_capturing_turn", "random_turn"]

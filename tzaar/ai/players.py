@@ -5,11 +5,12 @@ match runner) gets the computer's actions: a generator that yields ``None`` betw
 slices of work and info dicts as the search deepens, and returns the list of action
 ints for the rest of the current turn (one or two actions; one placement).
 
-A player is named by a level (``novice``, ``beginner``, ``casual``, ``strong``, ``expert``,
-``master``) or is ``random`` (uniform legal actions), ``random-capturing`` (random, but a
-capture whenever it has one) or ``greedy`` (the best rest of its turn by the evaluation, no
-look-ahead at the reply).  Novice and the two random players choose by rules, not by a
-search (:mod:`.novice`).  Every random choice comes from
+A player is named by a level (``novice``, ``learner``, ``student``, ``apprentice``,
+``beginner``, ``casual``, ``strong``, ``expert``, ``master``) or is ``random`` (uniform legal
+actions), ``random-capturing`` (random, but a capture whenever it has one) or ``greedy`` (the
+best rest of its turn by the evaluation, no look-ahead at the reply).  Novice and the two random
+players choose by rules, not by a search (:mod:`.novice`); Learner, Student and Apprentice
+play Novice's turns but think in a share of them (:mod:`.learner`).  Every random choice comes from
 ``random.Random(seed)``, so a seed and a node budget give the same answer every time.
 """
 
@@ -22,6 +23,7 @@ from typing import NamedTuple, Optional
 from ..rules.board import PASS
 from .evaluate import evaluate
 from .line import table_line
+from .learner import learner_turn
 from .novice import novice_turn, random_capturing_turn, random_turn
 from .placement import choose_placement
 from .search import MATE, Search
@@ -35,11 +37,14 @@ class Level(NamedTuple):
     ``nodes``: node budget per turn (deterministic), ``None`` for none; ``time``: seconds
     per turn (the budget of a time-based level, else a safety cap); ``noise``: random
     centi-units added to each root action's score; ``blunder``: chance of a careless
-    action (one of the few best by a one-action look only); ``depth``: a depth cap;
+    action (one of the few best by a one-action look only), or at a learner level the noise
+    of its evaluation of a turn; ``depth``: a depth cap;
     ``solve``: node budget of the endgame solver tried first when few stacks are left
     (:func:`tzaar.ai.solver.worth_trying`; 0: never); ``prune``: the search leaves the
     last ply's stackings out but the scarce types' defences (:class:`~.search.Search`);
-    ``manage``: a time budget is spent by the time rules (:mod:`.timing`).
+    ``manage``: a time budget is spent by the time rules (:mod:`.timing`); ``think``: at a
+    learner level (:mod:`.learner`), the share of its turns it thinks about (Novice's turns
+    otherwise).
     """
 
     name: str
@@ -54,10 +59,13 @@ class Level(NamedTuple):
     solve: int = 0
     prune: bool = False
     manage: bool = False
+    think: float = 0.0
 
 
 #: Root noise of the top levels, in centi-units (a win's odds move by 1% per ~90).
 VARIETY = 30
+#: The learner levels' noise on their evaluation of a turn, in centi-units (Beginner's).
+LEARNER_NOISE = 3000
 #: The endgame solver's node budget at ``expert`` (``master``: four times as much).
 SOLVE_NODES = 40_000
 #: The solver's node budget at a level without one when the caller asks for it (the hint).
@@ -76,6 +84,21 @@ LEVELS = {
     for lv in (
         # Novice plays by rules, not by a search (tzaar/ai/novice.py): the first opponent.
         Level("novice", "Novice", "Takes what it sees and avoids plain gifts, but plays at random otherwise.", nodes=None, time=1.0, placement_noise=40),
+        # Learner, Student and Apprentice fill the gap from Novice to Beginner (tzaar/ai/learner.py):
+        # Novice's rules every turn, and in a share of their turns (think) the turn whose position
+        # the evaluation, with noise, judges best.
+        Level(
+            "learner",
+            "Learner",
+            "Plays like Novice, but thinks one turn in eight: then it plays the turn whose position looks best to it, without looking at your reply.",
+            nodes=None,
+            time=1.0,
+            noise=LEARNER_NOISE,
+            placement_noise=40,
+            think=1 / 8,
+        ),
+        Level("student", "Student", "Like Learner, but thinks one turn in three.", nodes=None, time=1.0, noise=LEARNER_NOISE, placement_noise=40, think=1 / 3),
+        Level("apprentice", "Apprentice", "Like Learner, but thinks three turns in five.", nodes=None, time=1.0, noise=LEARNER_NOISE, placement_noise=40, think=0.6),
         Level(
             "beginner",
             "Beginner",
@@ -165,6 +188,8 @@ def think(board, player: str, seed: int = 0, seconds: Optional[float] = None, no
         return [choose_placement(board, rng, lv.placement_noise if lv else 0)]
     if player in BY_RULES:
         return BY_RULES[player](board, rng)
+    if player in LEVELS and LEVELS[player].think:
+        return learner_turn(board, rng, LEVELS[player].think, LEVELS[player].noise)
     if player == "greedy":
         lv = Level("greedy", "Greedy", "", nodes=None, time=30.0, depth=2)
     else:

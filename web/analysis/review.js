@@ -9,7 +9,8 @@
 // position after that turn: its note's "Show on the board" goes there. The review is the
 // mode "review" (modes.js): its button is lit while it shows, entering another mode closes it.
 // A game the page reviewed lately, in the background (learn/background.js) or here, shows at
-// once (the one budget and the answers kept: review-job.js).
+// once (the one budget and the answers kept: review-job.js). "See why you lost"
+// (learn/after-game.js) opens it with the turn that turned the game in view (showTurned).
 
 import { msg, show } from "../page/i18n.js";
 import { scoreText } from "./analysis.js";
@@ -133,6 +134,7 @@ export class Review {
     show(this.#els.status, "");
     this.#els.progress.value = 0;
     delete this.#root.dataset.state;
+    delete this.#root.dataset.turned;
     for (const li of document.querySelectorAll("#moves li.mistake, #moves li.blunder")) {
       li.classList.remove("mistake", "blunder");
       show(li, "", "title");
@@ -175,6 +177,37 @@ export class Review {
     }
     this.#drawGraph(answer, cursors, state.cursor);
     this.render(state);
+  }
+
+  /**
+   * The turn numbered `number`, the one that turned the game (learn/after-game.js, "See why you
+   * lost"): its note, or one made for it when it is not marked, says so with the chances before
+   * and after it; scrolled into view and focused, so that a screen reader reads it.
+   */
+  showTurned(number) {
+    const turn = this.#result?.turns.find((t) => t.number === number);
+    if (!turn) return;
+    this.#root.dataset.turned = String(number);
+    const notes = this.#els.notes;
+    let li = notes.querySelector(`li[data-turn="${number}"]`);
+    if (!li) {
+      li = document.createElement("li");
+      li.dataset.turn = String(number);
+      const head = element("span", "review-note");
+      show(head, msg("review.turn", { number, side: msg(`side.${turn.side}`), actions: turn.actions.join(" ") }));
+      li.append(head);
+      notes.insertBefore(li, [...notes.children].find((other) => Number(other.dataset.turn) > number) ?? null);
+    }
+    if (!li.querySelector(".review-turned")) {
+      const line = element("p", "review-turned");
+      const chance = (ev) => (ev ? scoreText(ev) : "");
+      show(line, msg("review.turned", { before: chance(turn.before), after: chance(turn.after) }));
+      li.querySelector(".review-note").after(line);
+    }
+    li.classList.add("turned");
+    li.tabIndex = -1;
+    li.scrollIntoView({ block: "center" });
+    li.focus({ preventScroll: true });
   }
 
   #drawGraph(answer, cursors, current) {

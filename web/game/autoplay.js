@@ -130,7 +130,7 @@ export class Autoplay {
   async hint(suggest) {
     const game = this.#game;
     const s = game.state;
-    if (!suggest || !personToMove(s) || s.busy || s.hinting) return;
+    if (!suggest || !personToMove(s) || s.busy || s.hinting || s.prompt) return; // (a mode that owns the turn: no hint)
     const position = positionAt(s);
     if (s.hint?.position === position) return;
     const request = game.requests;

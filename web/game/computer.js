@@ -26,7 +26,10 @@ import { isAbort } from "../engine/client.js";
  * saved game with the computer can be restored at once; their names and descriptions are the
  * page's texts (web/lang, "level.<name>"). e2e/test_ai_play.py checks the list. `time`: the
  * seconds of a level whose budget is time. */
-export const LEVELS = [{ name: "novice" }, { name: "beginner" }, { name: "casual" }, { name: "strong" }, { name: "expert", time: 3 }, { name: "master", time: 10 }];
+export const LEVELS = [
+  { name: "novice" }, { name: "learner" }, { name: "student" }, { name: "apprentice" }, { name: "beginner" },
+  { name: "casual" }, { name: "strong" }, { name: "expert", time: 3 }, { name: "master", time: 10 },
+];
 
 /** The level a first visit plays against: the gentlest, one a newcomer beats (docs/engine.md). */
 export const FRIENDLY_LEVEL = "novice";
@@ -36,6 +39,12 @@ export const FRIENDLY_LEVEL = "novice";
 export const HINT_LEVEL = "strong";
 export const HINT_NODES = 10000;
 export const HINT_SECONDS = 6;
+
+/** The level above `level` in LEVELS (the result box proposes it after two wins in a row), or null. */
+export function nextLevel(level) {
+  const i = LEVELS.findIndex((l) => l.name === level);
+  return i < 0 ? null : (LEVELS[i + 1]?.name ?? null);
+}
 
 export function computerId(level) {
   return `computer:${level}`;

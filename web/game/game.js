@@ -168,6 +168,12 @@ export class Game {
     return true;
   }
 
+  /** The turn panel's prompt of the mode that owns the turn (state.prompt: {side, title,
+   * detail, play}, texts as msg()s), or null to give the turn back to the game. */
+  setPrompt(prompt) {
+    this.#set(prompt && prompt.play === false ? { prompt, selected: null, pendingLosing: null } : { prompt });
+  }
+
   /** The timed game's clock (a game/clock.js state, or null): kept in the state and the save. */
   setClock(clock) {
     this.#set({ clock });

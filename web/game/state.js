@@ -56,6 +56,7 @@ export function initialState(start = STANDARD) {
     thinkingInfo: null, // the computer's search so far: {depth, elapsed, limit?, budget, proven?}
     watch: { speed: "normal", paused: false, steps: 0 }, // computer against computer
     loaded: 0, // how many games were loaded (game.js load): a new one is a new game on the board
+    prompt: null, // {side, title, detail, play}: the turn panel's side and texts (msg()s; detail null: the step's) of the mode that owns the turn (an exercise), play false once its answer is in; null: the game's
   };
 }
 
@@ -143,10 +144,11 @@ export function countsOf(state) {
   return { tops, pieces, reserve: null };
 }
 
-/** Whether the side to move is played by a person at this screen (and may click). */
+/** Whether the side to move is played by a person at this screen (and may click): not once the
+ * mode that owns the turn has its answer (state.prompt.play false: an exercise answered). */
 export function personToMove(state) {
   const view = state.view;
-  return Boolean(view && !winnerOf(state) && isPerson(state.players[view.side]));
+  return Boolean(view && !winnerOf(state) && isPerson(state.players[view.side]) && state.prompt?.play !== false);
 }
 
 /** Targets of the selection, for the board: {point: "capture" | "stack" | "place"}. */
@@ -282,6 +284,7 @@ export function afterLoad(state, answer, { start, cursor, at, more }) {
     clock: more.clock ?? null,
     names: namesOf(more.names),
     loaded: state.loaded + 1,
+    prompt: null, // (a mode that owns the turn sets its own again)
   };
   return { changes, cursor };
 }

@@ -9,7 +9,9 @@
 //     position: the position text before the turn you played (`side` to move, turn `number`);
 //     played: your turn's actions; best: the engine's; loss: the points of your chance of
 //     winning that your turn gave away (tzaar/ai/review.py); explanation: the review's words
-//     for the mistake when it has some (else null); game: the id of the game it came from.
+//     for the mistake (tzaar/study/explain.py: {reasons, better}); game: the id of the game it
+//     came from. A mistake makes an exercise only when its explanation tells the turn played
+//     from the better one (tellsApart).
 //   game (a review waiting to run): {id, start, actions, colour, date}
 //
 // Spaced repetition: a right answer is a solve; the exercise comes back AGAIN_DAYS later, and
@@ -36,11 +38,32 @@ export function emptyList() {
   return { version: 1, items: [], pending: [] };
 }
 
+/** The kinds of reason (tzaar/study/explain.py's codes) that did not tell the turn played from
+ * the better one before explain.py checked every reason on the other turn's line: "a stack no
+ * enemy stack is tall enough to take", which any stacking of the opening made. A reason of that
+ * check carries the actions it names (`actions`); one stored before it does not. */
+const UNTELLING = new Set(["secures"]);
+
+/**
+ * Whether a reviewed turn's explanation (`turn.explanation`: {reasons, better}, each reason
+ * {code, params, line, actions}) tells the turn played from the better one: a reason, of the
+ * turn played or of the better turn, checked on both lines (it names its actions), or of a kind
+ * other than UNTELLING. A turn explained by nothing more (a bare better turn, no explanation at
+ * all) makes no exercise: there is nothing to learn from it.
+ */
+export function tellsApart(turn) {
+  const e = turn?.explanation;
+  if (!e || typeof e !== "object") return false;
+  const reasons = [...(Array.isArray(e.reasons) ? e.reasons : []), ...(Array.isArray(e.better) ? e.better : [])];
+  return reasons.some((r) => typeof r?.code === "string" && (Array.isArray(r.actions) || !UNTELLING.has(r.code)));
+}
+
 function validItem(x) {
   return (
     x && typeof x === "object" && typeof x.id === "string" && typeof x.position === "string" && SIDES.has(x.side) &&
     isTexts(x.played) && x.played.length > 0 && isTexts(x.best) && Number.isFinite(x.loss) &&
-    Array.isArray(x.solves) && x.solves.every(isTime) && isTime(x.due) && (x.learned === null || isTime(x.learned))
+    Array.isArray(x.solves) && x.solves.every(isTime) && isTime(x.due) && (x.learned === null || isTime(x.learned)) &&
+    tellsApart(x)
   );
 }
 
@@ -49,7 +72,8 @@ function validGame(g) {
 }
 
 /** The list in a stored value: anything that is not one (damaged, another format) reads as
- * an empty list, and an entry that is not an exercise is left out. */
+ * an empty list, and an entry that is not an exercise is left out (one whose explanation does
+ * not tell the turns apart too: tellsApart). */
 export function readList(value) {
   if (!value || typeof value !== "object" || value.version !== 1) return emptyList();
   const items = Array.isArray(value.items) ? value.items.filter(validItem) : [];
@@ -77,7 +101,8 @@ export function exerciseId(position, played) {
 /**
  * The exercises of a review (tzaar/ai/review.py's result: {turns}) of a game whose position
  * before each action is `positions` (the start, then after each action): the turns of side
- * `colour` marked a mistake or a blunder. `game`: {id, date}; `now`: when they were made.
+ * `colour` marked a mistake or a blunder whose explanation tells the turn played from the
+ * better one (tellsApart). `game`: {id, date}; `now`: when they were made.
  */
 export function mistakesOf(review, positions, colour, game, now) {
   const out = [];
@@ -85,7 +110,7 @@ export function mistakesOf(review, positions, colour, game, now) {
   for (const turn of review.turns) {
     const before = positions[cursor];
     cursor += turn.actions.length;
-    if (turn.side !== colour || !turn.mark || !turn.best?.length || typeof before !== "string") continue;
+    if (turn.side !== colour || !turn.mark || !turn.best?.length || typeof before !== "string" || !tellsApart(turn)) continue;
     out.push({
       id: exerciseId(before, turn.actions),
       position: before,
@@ -156,9 +181,13 @@ function onList(list) {
   return list.items.filter((x) => x.learned === null).sort((a, b) => a.due - b.due);
 }
 
-/** The next exercise to practise at `now` (due, not `exclude`), or null. */
-export function nextDue(list, now, exclude = null) {
-  return onList(list).find((x) => x.due <= now && x.id !== exclude) ?? null;
+/** The next exercise to practise at `now` (due, not `exclude`), or null: with `game` (the id
+ * of a game, e.g. the one just lost), that game's exercises first, the worst first (the most
+ * points given away); then the others, the oldest due first. */
+export function nextDue(list, now, exclude = null, game = null) {
+  const due = onList(list).filter((x) => x.due <= now && x.id !== exclude);
+  const ofGame = game === null ? [] : due.filter((x) => x.game === game).sort((a, b) => b.loss - a.loss);
+  return ofGame[0] ?? due[0] ?? null;
 }
 
 /**

@@ -2,13 +2,16 @@
 // "Your mistakes: 7 to practise", with Practise and the buttons that add the mistakes of the
 // game on the board (a record opened in the page: one side's); and the exercise itself, the
 // mode "exercise" (modes.js), a visit like a puzzle (game/state.js VISITS): its position on
-// the board for two people at this screen, "Find a better action than the one you played".
-// Once your turn is complete the engine reviews it (the review job, at the background
-// review's budget, learn/background.js) and exercise-list.js judges it: right within MARGIN
-// points of the engine's turn (a proven position: its chances are the solver's proof, 1 or
-// 0). A miss shows the engine's better turn and the explanation when the review gives one,
-// and what it names as arrows on the board (analysis/explain.js explanationArrows, drawn by the
-// analysis tools' overlay) until the exercise is tried again or left.
+// the board for two people at this screen, "Find a better turn than the one you played".
+// The exercise owns the turn panel until it is left (game.setPrompt: its own prompt, no Hint;
+// once the answer's turn is complete, no more play). Once your turn is complete the engine
+// reviews it (the review job, at the background review's budget, learn/background.js) and
+// exercise-list.js judges it: right within MARGIN points of the engine's turn (a proven
+// position: its chances are the solver's proof, 1 or 0). A miss shows the engine's better turn
+// and the explanation when the review gives one, and what it names as arrows on the board
+// (analysis/explain.js explanationArrows, drawn by the analysis tools' overlay) until the
+// exercise is tried again or left; a right answer, the engine's line (its turn and the reply
+// it expects).
 // Spaced repetition and the stored list: exercise-list.js; the reviews: background.js.
 
 import { msg, show, loadLater } from "../page/i18n.js";
@@ -54,6 +57,15 @@ async function explanationOf(turn) {
 }
 const actionsText = (actions) => actions.join(" ");
 
+/** The engine's line after a right answer: its turn and the reply it expects (the review's
+ * better_reply, tzaar/ai/review.py), or its turn alone when the game ends there. */
+function lineOf(turn) {
+  const reply = turn.better_reply ?? [];
+  return reply.length
+    ? msg("exercises.line", { best: actionsText(turn.best), reply: actionsText(reply) })
+    : msg("exercises.lineAlone", { best: actionsText(turn.best) });
+}
+
 let made = null;
 let madeNow = null; // resolves made
 const ready = new Promise((resolve) => (madeNow = resolve));
@@ -69,9 +81,10 @@ export async function makeExercises(container, game, engine, storage, modes, too
   return made;
 }
 
-/** Open the next exercise due (after the reviews that run now), once the list is made. */
-export async function practise() {
-  return (await ready).practise();
+/** Open the next exercise due (after the reviews that run now), once the list is made; with
+ * `game` (the id of a game, the one just lost), that game's exercises first, the worst first. */
+export async function practise(game = null) {
+  return (await ready).practise(game);
 }
 
 class Exercises {
@@ -84,6 +97,7 @@ class Exercises {
   #panel; // the exercise's panel, in the mode "exercise"
   #current = null; // {item, judged: counted already, over}
   #busy = false;
+  #first = null; // the game whose exercises come first (practise(game)), until the list is left
 
   constructor(container, game, engine, storage, modes, tools) {
     this.#game = game;
@@ -95,7 +109,7 @@ class Exercises {
     container.prepend(root);
     root.addEventListener("click", (event) => {
       const b = event.target.closest("button[data-exercises]");
-      if (b?.dataset.exercises === "practise") this.practise();
+      if (b?.dataset.exercises === "practise") this.practise(null);
       else if (b?.dataset.exercises === "add") this.addBoard(b.dataset.side);
     });
     const panel = (this.#panel = fromMarkup("section", "panel lessons exercise", { id: "exercise", hidden: "" }, PANEL_HTML, PANEL_TEXTS));
@@ -141,10 +155,14 @@ class Exercises {
     this.render();
   }
 
-  /** Open the next exercise due (once the reviews under way are done), or say there is none. */
-  async practise() {
+  /** Open the next exercise due (once the reviews under way are done), or say there is none;
+   * `game`: the id of the game whose exercises come first (exercise-list.js nextDue), kept for
+   * Next exercise until the list is left. */
+  async practise(game = undefined) {
+    if (game !== undefined) this.#first = game;
     await reviewPending(this.#engine, this.#storage);
-    const item = nextDue(listIn(this.#storage), Date.now(), this.#current?.item.id ?? null) ?? nextDue(listIn(this.#storage), Date.now());
+    const list = listIn(this.#storage);
+    const item = nextDue(list, Date.now(), this.#current?.item.id ?? null, this.#first) ?? nextDue(list, Date.now(), null, this.#first);
     if (!item) {
       this.render();
       return show(this.#root.querySelector(".exercises-status"), msg("exercises.noneDue"));
@@ -153,18 +171,33 @@ class Exercises {
   }
 
   async #open(item, judged) {
-    this.#current = { item, judged, over: false };
+    const cur = (this.#current = { item, judged, over: false });
     this.#panel.dataset.exercise = item.id;
     this.#say(msg("exercises.task", { side: side(item.side), number: item.number, played: actionsText(item.played) }), "", ".exercise-task");
     this.#say("", "");
     this.#explain(null);
     if (this.#modes.current !== "exercise") await this.#modes.enter("exercise");
     await this.#game.openGame({ start: item.position, actions: [] }, "exercise");
+    if (this.#current === cur) this.#own({ side: item.side, title: msg("exercises.prompt", { side: side(item.side) }), detail: null, play: true });
     document.getElementById("board")?.scrollIntoView({ block: "nearest" });
+  }
+
+  /** The turn panel's prompt, while the exercise's position is on the board (game.setPrompt). */
+  #own(prompt) {
+    if (this.#game.state.start === this.#current?.item.position) this.#game.setPrompt(prompt);
+  }
+
+  /** The turn panel once the answer's turn is complete: the answer and what now (the text
+   * `key`), no more play. */
+  #answered(actions, key) {
+    const item = this.#current?.item;
+    if (item) this.#own({ side: item.side, title: msg("exercises.answered"), detail: msg(key, { actions: actionsText(actions) }), play: false });
   }
 
   #leave() {
     this.#explain(null);
+    if (this.#game.state.prompt) this.#game.setPrompt(null);
+    this.#first = null;
     this.#panel.hidden = true;
     this.#current = null;
     delete this.#panel.dataset.exercise;
@@ -193,6 +226,7 @@ class Exercises {
     if (!view.winner && view.side === cur.item.side) return; // the turn goes on
     this.#busy = true;
     cur.over = true;
+    this.#answered(state.actions, "exercises.answeredChecking");
     this.#say(msg("exercises.checking"), "checking");
     try {
       const answer = await runReview(this.#engine, cur.item.position, state.actions);
@@ -200,6 +234,7 @@ class Exercises {
       this.#judge(cur, answer.turns[0]);
     } catch (error) {
       this.#say(msg("exercises.failed", { detail: error.message }), "failed");
+      this.#answered(state.actions, "exercises.answeredNext");
     } finally {
       this.#busy = false;
     }
@@ -224,7 +259,8 @@ class Exercises {
     if (item !== cur.item) lines.push(msg(!right ? "exercises.again" : item.learned !== null ? "exercises.learned" : "exercises.solvedOnce", { n: AGAIN_DAYS }));
     else lines.push(msg("exercises.notCounted"));
     this.#say(lines, right ? "right" : "wrong");
-    this.#explain(null);
+    this.#answered(turn.actions, "exercises.answeredNext");
+    this.#explain(right ? lineOf(turn) : null);
     if (!right) explanationOf(turn).then(({ text, arrows }) => this.#current === cur && this.#explain(text, arrows), () => null);
     this.#panel.dataset.loss = String(turn.loss ?? "");
     this.render();

@@ -10,7 +10,7 @@
 
 import { msg, show } from "../page/i18n.js";
 import { isPerson } from "../game/players.js";
-import { levelOf, computerId } from "../game/computer.js";
+import { levelOf, computerId, nextLevel } from "../game/computer.js";
 import { winnerOf, endOf, namesOf } from "../game/state.js";
 import { downloadText } from "../records/download.js";
 import { fromMarkup } from "../panels/dom.js";
@@ -108,6 +108,19 @@ export function tally(games) {
     by.get(level)[g.result] += 1;
   }
   return [...by.values()];
+}
+
+/** The wins in a row against a level after which the result box proposes the level above. */
+export const WINS_TO_MOVE_UP = 2;
+
+/** The level to propose after the games kept (`games`, newest first): the one above the level
+ * of the newest game against the computer when the newest WINS_TO_MOVE_UP of those games were
+ * won against that level (online games are against no level: they do not count); else null. */
+export function levelUp(games) {
+  const offline = games.filter((g) => !g.online);
+  const level = offline[0]?.level;
+  if (!level || offline.length < WINS_TO_MOVE_UP) return null;
+  return offline.slice(0, WINS_TO_MOVE_UP).every((g) => g.level === level && g.result === "won") ? nextLevel(level) : null;
 }
 
 /** The games kept in `storage` (a list, whatever the store holds). */

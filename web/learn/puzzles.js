@@ -7,8 +7,9 @@
 // and the page plays the defence it gives. Stored in the browser (page/storage.js): the solved ids
 // ("puzzles.solved") and the progress ("puzzles.progress": rating, scoring, theme, streak;
 // unreadable, it starts afresh, says so and keeps the text as "puzzles.progress.unreadable").
-// A puzzle missed offers Try again (the same puzzle, not rated: a puzzle's rating changes once)
-// and Show the solution (its whole winning line, the defence too, played on the board).
+// A puzzle missed says why, not what would have won: Try again (the same puzzle, not rated: a
+// puzzle's rating changes once) is a real try; Show the solution plays its whole winning line, the
+// defence too, on the board and says in words why it wins (puzzle-words.js).
 
 import { msg, show } from "../page/i18n.js";
 import {
@@ -22,6 +23,7 @@ import {
   signed,
 } from "./puzzle-rating.js";
 import { element } from "../panels/dom.js";
+import { solutionMsgs } from "./puzzle-words.js";
 
 // The names of the stored values (page/storage.js): the progress, and the ids of the puzzles
 // solved, a list (the name older pages wrote too).
@@ -54,7 +56,7 @@ const HTML = `<div class="puzzle-head"><span class="puzzle-rating"></span><span 
 <div class="puzzle-controls"><label><span></span> <select name="puzzle-scoring"></select></label>
 <label><span></span> <select name="puzzle-theme"></select></label>
 <button type="button" class="puzzle-next primary"></button></div>
-<p class="puzzle-status" role="status"></p><p class="puzzle-note" role="status"></p>
+<p class="puzzle-status" role="status"></p><p class="puzzle-why"></p><p class="puzzle-note" role="status"></p>
 <div class="puzzle-after" hidden><button type="button" data-puzzle="retry"></button><button type="button" data-puzzle="solution"></button></div><p class="puzzle-info"></p>
 <details class="puzzle-all"><summary></summary><div class="puzzle-list" role="group"></div></details>`;
 
@@ -245,6 +247,7 @@ export class Puzzles {
     this.#drawList();
     this.#info(null);
     show(this.#root.querySelector(".puzzle-note"), "");
+    show(this.#root.querySelector(".puzzle-why"), "");
     this.#say(msg("puzzles.task", { side: msg(puzzle.side === "white" ? "side.white" : "side.black") }), "");
     await this.#game.openGame({ start: puzzle.position, actions: [] }, "puzzle");
     // On a phone the panel is under the board: bring the board's top back into view.
@@ -292,6 +295,7 @@ export class Puzzles {
     const line = cur.puzzle.solution;
     this.#root.querySelector(".puzzle-after").hidden = true;
     this.#say(msg("puzzles.solution", { actions: line.join(" ") }), "solution");
+    this.#explainSolution(cur);
     await this.#game.openGame({ start: cur.puzzle.position, actions: [] }, "puzzle");
     for (const action of line) {
       const request = this.#game.requests;
@@ -301,6 +305,20 @@ export class Puzzles {
     }
     this.#root.dataset.shown = "true"; // the whole line is on the board (for tests)
     this.#root.querySelector(".puzzle-after").hidden = false;
+  }
+
+  /** Why the solution of the puzzle `cur` wins, in words, under the status (puzzle-words.js). */
+  async #explainSolution(cur) {
+    const { position, solution } = cur.puzzle;
+    try {
+      const [game, view] = await Promise.all([
+        this.#engine.call("game", { start: position, actions: solution }),
+        this.#engine.call("view", { position }),
+      ]);
+      if (this.#current === cur) show(this.#root.querySelector(".puzzle-why"), solutionMsgs(cur.puzzle, game.turns, view.points, game.view.reason));
+    } catch {
+      // (the solution is on the board all the same)
+    }
   }
 
   async #changed(state) {
@@ -324,7 +342,7 @@ export class Puzzles {
         return;
       }
       if (answer.status === "failed") {
-        this.#finish(false, [msg("puzzles.failed", { reason: reasonOf(answer.reason) }), msg("puzzles.answer", { action: cur.puzzle.answer })]);
+        this.#finish(false, [msg("puzzles.failed", { reason: reasonOf(answer.reason) })]); // (not the answer: Try again stays a try)
       } else {
         this.#say(answer.defence.length ? msg("puzzles.defence", { actions: answer.defence.join(" ") }) : msg("puzzles.yourMove"), "continue");
       }

@@ -19,7 +19,8 @@ export class HintView {
   render(state) {
     const hint = hintOf(state);
     const button = this.#button;
-    const disabled = !personToMove(state) || state.busy || state.hinting || Boolean(hint);
+    // (No hint while a mode owns the turn: an exercise asks for your own turn.)
+    const disabled = !personToMove(state) || state.busy || state.hinting || Boolean(hint) || Boolean(state.prompt);
     if (button.disabled !== disabled) button.disabled = disabled;
     if (state.hinting) button.setAttribute("aria-busy", "true");
     else button.removeAttribute("aria-busy");

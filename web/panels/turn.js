@@ -1,6 +1,8 @@
 // The turn panel: who is to play and what to do (title and detail), the tray of the
 // tournament setup, the warning before a losing stacking, Pass (the command "pass") and the
 // game's notices. It renders from the game's state; the tray's buttons choose the type to place.
+// A mode that owns the turn (an exercise: state.prompt) puts its own title there, and its
+// own detail once its answer is in.
 
 import { TYPE_NAME, SIDE_NAME } from "../board/notation.js";
 import { personToMove, sideToMove, targetsOf, losingTargetsOf, thinkingOf, resultOf, winnerOf } from "../game/game.js";
@@ -32,12 +34,13 @@ export class TurnPanel {
     const side = sideToMove(state);
     const root = this.#root;
     const winner = winnerOf(state); // by the rules, or on time or resignation
-    setAttr(root, "data-side", winner ?? side);
+    setAttr(root, "data-side", state.prompt?.side ?? winner ?? side); // (a mode's prompt: the side it asks)
+    setAttr(root, "data-owned", state.prompt ? (state.prompt.play === false ? "answered" : "playing") : null);
     setAttr(root, "data-step", view?.step ?? null);
     setAttr(root, "data-over", winner ? "true" : "false");
     setAttr(root, "data-winner", winner);
     setAttr(root, "data-thinking", thinkingOf(state) ? "true" : null);
-    const { title, detail } = this.#texts(state, side);
+    const { title, detail } = this.#owned(state) ?? this.#texts(state, side);
     setText(this.title, title);
     setText(this.detail, detail);
 
@@ -77,6 +80,13 @@ export class TurnPanel {
     } else {
       this.notice.hidden = true;
     }
+  }
+
+  /** The texts of the mode that owns the turn (state.prompt: an exercise), or null. */
+  #owned(state) {
+    const prompt = state.prompt;
+    if (!prompt || !state.view) return null;
+    return { title: tr(prompt.title), detail: prompt.detail ? tr(prompt.detail) : this.#texts(state, sideToMove(state)).detail };
   }
 
   #texts(state, side) {
