@@ -68,3 +68,12 @@ def test_addressable_events_kept_latest_per_author_kind_and_tag_across_a_restart
     # may also serve an old copy): the page takes the newest copy it can check, never the relay's word.
     publish(relay.url, ann.event(KIND, [["d", tag]], "ann 0", created_at=now - 60))
     assert sorted(e["content"] for e in query(relay.url, tag)) == ["ann 0", "ann 2", "bob 1"]
+
+
+def test_the_copy_of_a_long_game_is_stored(two_relays):  # noqa: F811
+    """A copy of a game of 400 actions is about 27,000 characters sealed (MAX_COPY in
+    web/online/turns-copy.js, in base64): the relay takes it (nostr-relay's own limit is 4,096)."""
+    relay = two_relays[1]
+    tag = f"long-{time.time()}"
+    publish(relay.url, Signer().event(KIND, [["d", tag]], "x" * 27_000))
+    assert [len(e["content"]) for e in query(relay.url, tag)] == [27_000]

@@ -49,6 +49,7 @@ gunicorn:
 authentication:
   enabled: false
 message_timeout: 1800
+max_event_size: 65536  # a copy of a long game by turns: up to 27,000 characters (the default: 4,096)
 subscription_limit: 64
 max_limit: 6000
 """
