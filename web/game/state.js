@@ -15,10 +15,11 @@ import { shownName } from "../page/shown-text.js";
 /** The longest name of a player a game record gives (tzaar/records/ours.py MAX_PLAYER_NAME). */
 export const MAX_RECORD_NAME = 40;
 
-/** The setups of a lesson's, a puzzle's and an exercise's position (learn/exercises.js): a visit,
- * while the game that was on the board waits (saving.js) to come back when the lessons, the
- * puzzles or the exercise close, or on a reload. */
-export const VISITS = new Set(["lesson", "puzzle", "exercise"]);
+/** The setups of a lesson's, a puzzle's and an exercise's position (learn/exercises.js), and of
+ * a game by turns (online/turns.js): a visit, while the game that was on the board waits
+ * (saving.js) to come back when the lessons, the puzzles, the exercise or the game by turns
+ * close, or on a reload. */
+export const VISITS = new Set(["lesson", "puzzle", "exercise", "turns"]);
 
 /** A fresh state (nothing from the engine yet). */
 export function initialState(start = STANDARD) {
