@@ -6,7 +6,7 @@
 //   const view = new TurnsView(section, {resign, close, retry});
 //   view.render(turns, status);   // the status line's text is statusText(turns, status)
 
-import { t, lang } from "../page/i18n.js";
+import { t, msg, lang } from "../page/i18n.js";
 import { element, setText } from "../panels/dom.js";
 import { colourOf, timeLeft, turnOf } from "../game/by-turns.js";
 
@@ -19,9 +19,10 @@ export function dayOf(at, now = Date.now(), language = lang()) {
   return new Intl.RelativeTimeFormat(language, { numeric: "auto" }).format(day(at) - day(now), "day");
 }
 
-/** The other player's name as the texts say it. */
+/** The other player's name as the texts say it: the name they gave, else a msg() ("your
+ * friend", "your opponent") that t() capitalises where a sentence starts. */
 export function theirName(record) {
-  return (record.role === "host" ? record.game.names.guest : record.game.names.host) || t(record.joined === null ? "online.turns.friend" : "online.opponent");
+  return (record.role === "host" ? record.game.names.guest : record.game.names.host) || msg(record.joined === null ? "online.turns.friend" : "online.yourOpponent");
 }
 
 /** The time left to move, in words ("23 hours left"). */
@@ -38,8 +39,8 @@ export function statusText(turns, status, now = Date.now()) {
     if (invite.status === "missing") return t("online.turns.missing");
     if (invite.status === "taken") return t("online.refused");
     const g = invite.copy.game;
-    const colour = t(`online.colour.${g.white === "host" ? "black" : "white"}`);
-    return t("online.turns.invited", { name: g.names.host || t("online.opponent"), colour, days: t("online.turns.days", { n: g.days }) });
+    const colour = msg(`online.colour.${g.white === "host" ? "black" : "white"}`); // (a msg(): the texts select on it)
+    return t("online.turns.invited", { name: g.names.host || msg("online.yourOpponent"), colour, days: t("online.turns.days", { n: g.days }) });
   }
   const r = turns.record;
   if (!r) return "";
@@ -108,7 +109,7 @@ export class TurnsView {
     p.retry.hidden = turns.invite?.status !== "missing";
     p.close.hidden = Boolean(turns.invite) && turns.invite.status !== "missing" && turns.invite.status !== "taken";
     if (!r) return;
-    const colour = t(`online.colour.${colourOf(r)}`);
+    const colour = msg(`online.colour.${colourOf(r)}`);
     setText(p.players, t("online.players", { colour, name: theirName(r), control: t("online.turns.days", { n: r.game.days }) }));
     const items = turns.changes.map((c) => {
       const li = element("li", "");

@@ -12,7 +12,7 @@ import { listed, colourOf } from "../game/by-turns.js";
 /** The text of one entry of the list (a msg()). */
 export function entryText({ record: r, turn, left }) {
   const theirs = (r.role === "host" ? r.game.names.guest : r.game.names.host) || "";
-  const name = theirs || msg(r.role === "host" && turn === "waiting" ? "online.turns.friend" : "online.opponent");
+  const name = theirs || msg(r.role === "host" && turn === "waiting" ? "online.turns.friend" : "online.yourOpponent");
   const colour = msg(`online.colour.${colourOf(r)}`);
   const time = left ? msg(`online.turns.left.${left.unit}`, { n: left.n }) : "";
   let state;
