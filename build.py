@@ -7,7 +7,8 @@
                                      build, then serve dist/ on http://127.0.0.1:N/ (8000)
     python3 build.py test [ARGS...]  set up .venv, build, find a browser, run node's unit
                                      tests (tests/js/) and every pytest test (ARGS go to pytest)
-    python3 build.py relay [--port N] set up .venv, then run a Nostr relay on 127.0.0.1:N (7447)
+    python3 build.py relay [--port N] [--data FOLDER]  set up .venv, then run a Nostr relay on
+                                     127.0.0.1:N (7447); --data: its events kept in FOLDER
                                      for online play in development (docs/online.md)
 
 dist/ is what GitHub Pages publishes:
@@ -76,11 +77,12 @@ def test(pytest_args: list[str]) -> int:
     return testing.run(python, pytest_args)
 
 
-def run_relay(port: int) -> None:
+def run_relay(port: int, data: Path | None = None) -> None:
     """Set up .venv (the relay comes with the test tools), then run a Nostr relay on
-    127.0.0.1:`port` until Ctrl+C; its address is printed once it listens."""
+    127.0.0.1:`port` until Ctrl+C; its address is printed once it listens. `data`: the folder
+    that keeps its events (a relay started again with it has them still), else a temporary one."""
     python = testing.ensure_venv()
-    with relay.running_relay(python, port) as url:
+    with relay.running_relay(python, port, data=data) as url:
         print(f"Relay listening on {url} (Ctrl+C stops it). Point the page at it: docs/online.md", flush=True)
         try:
             while True:
@@ -102,6 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser("test", help="set up .venv, build, and run every test (other arguments go to pytest)")
     relay_parser = commands.add_parser("relay", help="run a Nostr relay on 127.0.0.1 for online play (development, tests)")
     relay_parser.add_argument("--port", type=int, default=7447, help="port (default 7447; 0 picks a free one)")
+    relay_parser.add_argument("--data", type=Path, default=None, help="a folder that keeps its events across restarts (default: a temporary one)")
     args, pytest_args = parser.parse_known_args(argv)
     if pytest_args and args.command != "test":
         parser.error(f"unrecognized arguments: {' '.join(pytest_args)}")
@@ -111,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
         elif args.command == "test":
             return test(pytest_args)
         elif args.command == "relay":
-            run_relay(args.port)
+            run_relay(args.port, args.data)
         else:
             build(local_relay=args.local_relay)
     except BuildError as error:

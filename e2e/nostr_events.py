@@ -125,9 +125,10 @@ class Signer:
         e = int.from_bytes(_tagged("BIP0340/challenge", rx + bytes.fromhex(self.pubkey) + message), "big") % N
         return (rx + ((k + e * d) % N).to_bytes(32, "big")).hex()
 
-    def event(self, kind: int, tags: list[list[str]], content: str) -> str:
-        """The relay message that publishes an event: '["EVENT", {...}]'."""
-        created_at = int(time.time())
+    def event(self, kind: int, tags: list[list[str]], content: str, created_at: int | None = None) -> str:
+        """The relay message that publishes an event: '["EVENT", {...}]' (made now, or at
+        `created_at`, in seconds)."""
+        created_at = int(time.time()) if created_at is None else created_at
         serial = json.dumps([0, self.pubkey, created_at, kind, tags, content], separators=(",", ":"), ensure_ascii=False)
         event_id = hashlib.sha256(serial.encode()).digest()
         event = {"id": event_id.hex(), "pubkey": self.pubkey, "created_at": created_at, "kind": kind, "tags": tags, "content": content, "sig": self.sign(event_id)}

@@ -63,13 +63,13 @@ def test_the_review_explains_the_blunder_in_english_and_in_german(open_position,
     page.select_option("#language", "de")
     page.wait_for_function("() => document.documentElement.lang === 'de'")
     side, other = de["side.white"], de["side.black"]
-    expected = (
-        de["review.why.takesLast"].format(played="G6xG3 pass", by=other, capture="D5xF6", type="Tzaar")
+    expected = (  # (the German forms for a Tzaar: the texts select theirs by the piece type)
+        de["review.why.takesLast"]["tzaar"].format(played="G6xG3 pass", by=other, capture="D5xF6")
         + " "
-        + de["review.why.winsType"].format(capture="F6xD5", by=other, type="Tzaar")
+        + de["review.why.winsType"]["tzaar"].format(capture="F6xD5", by=other)
     )
     page.wait_for_function("text => document.querySelector('#review .review-why').innerText === text", arg=expected)
-    assert "Schwarz" in expected and "After" not in expected
+    assert "Schwarz" in expected and "deinen letzten Tzaar" in expected and "After" not in expected
     assert page.inner_text("#review .review-summary p") == de["review.worst"]
     item = de["review.worstItem"]["other"].format(number=1, side=side, mark=de["review.blunder"], n=100)
     assert page.locator("#review .review-summary li").all_inner_texts() == [item]

@@ -92,6 +92,10 @@ def test_record_open_reads_both_formats():
     header = ok("record_save", start=STANDARD, actions=[], white="person", black="computer master", seed=3)["text"]
     opened = ok("record_open", text=header)
     assert (opened["players"], opened["setup"], opened["seed"]) == ({"white": "person", "black": "computer master"}, "standard", None)
+    assert opened["time_control"] is None and r["time_control"] is None
+    by_turns = ok("record_save", start=STANDARD, actions=["C5xC4"], white="Ann", black="Bob", time_control="3 days a move")["text"]
+    assert "\nTimeControl: 3 days a move\n" in by_turns and ok("record_open", text=by_turns)["time_control"] == "3 days a move"
+    assert err("record_save", {"start": STANDARD, "actions": [], "time_control": "soon"})[0] == "RecordError"
     assert ok("record_export", start=r["start"], actions=r["actions"], format="littlegolem")["text"].startswith(
         "(;FF[TZAAR]POS[acccCBaaACbcc"
     )

@@ -22,8 +22,15 @@ NAMES = {"Tzaar", "Tzarra", "Tott", "Tzaars", "Tzarras", "Totts"}
 SAME = {"fr": {"force", "point", "points"}}
 
 
+def leaves(value) -> list:
+    """The strings of a text: itself, or those of its plural forms and selects, nested ones too."""
+    if isinstance(value, dict):
+        return [leaf for name, form in value.items() if name not in ("plural", "select") for leaf in leaves(form)]
+    return [value]
+
+
 def words(value) -> set:
-    forms = value.values() if isinstance(value, dict) else [value]
+    forms = leaves(value)
     text = " ".join(re.sub(r"\{\w+\}|\b[A-I]\d\b", " ", form) for form in forms)
     return {w for w in re.findall(r"[^\W\d_]{4,}", text)} - NAMES
 

@@ -133,7 +133,7 @@ def test_record_save_and_load():
     assert text == "# TZAAR game record\nResult: not finished\nStart: standard\n1. C5xC4\n2. B3xC4\n"
     assert ok("record_load", text=text) == {
         "start": STANDARD, "actions": ["C5xC4", "B3xC4"], "players": {}, "date": None,
-        "result": "not finished", "setup": "standard", "seed": None, "end": None, "names": {},
+        "result": "not finished", "setup": "standard", "seed": None, "end": None, "names": {}, "time_control": None,
     }
 
 

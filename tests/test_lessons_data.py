@@ -107,7 +107,7 @@ def test_the_pass_lesson_allows_only_the_pass():
         ("stacking", 0, ["A1xA5"], {"code": "noStack", "height": 2, "goal": {"kind": "stack", "height": 2},
                                     "did": {"action": "A1xA5", "kind": "capture", "point": "A5", "type": "tott", "height": 1}}),
         ("turn", 1, ["C2xC6", "pass"], {"code": "fewCaptures", "count": 2, "goal": {"kind": "captures", "count": 2}, "did": {"action": "pass", "kind": "pass"}}),
-        ("defend", 0, ["pass"], {"code": "unsafe", "type": "tzarra", "point": "D5", "by": "D8"}),
+        ("defend", 0, ["pass"], {"code": "unsafe", "type": "tzarra", "point": "D5", "attacker": "D8"}),
         ("pass", 0, ["G2xC4"], {"code": "opponentWins", "action": "B6xB5"}),
         ("starve", 0, ["C2xC6", "pass"], {"code": "noWin"}),
     ],

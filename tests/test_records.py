@@ -101,6 +101,9 @@ def test_an_old_record_without_a_header_still_reads():
     [
         ("White: \u202erobot\nStart: standard", "line 1: a player is 'person', 'computer LEVEL' or a name"),
         ("Date: yesterday\nStart: standard", "line 1: a date is written YYYY-MM-DD"),
+        ("TimeControl: a week\nStart: standard", "line 1: a time control is 'M+S'"),
+        ("TimeControl: 0 days a move\nStart: standard", "line 1: a time control is 'M+S'"),
+        ("TimeControl: 5+3\nTimeControl: 5+3\nStart: standard", "line 2: a second TimeControl line"),
         ("White: person\nWhite: person\nStart: standard", "line 2: a second White line"),
         ("Start: random seed x", "line 1: bad start position"),
         ("Start: standard\nWhite: person", "line 2: "),
@@ -177,3 +180,19 @@ def test_start_position_reads_what_start_line_writes(start, seed):
 def test_start_position_refuses_a_bad_random_seed():
     with pytest.raises(PositionError, match="random seed N"):
         start_position("random seed -1")
+
+
+@pytest.mark.parametrize(
+    "given, written",
+    [("1 day a move", "1 day a move"), ("3  Days a move", "3 days a move"), ("1 days a move", "1 day a move"), ("5+3", "5+3"), ("10 + 5", "10+5")],
+)
+def test_the_time_control_is_written_in_the_header_and_read_back(given, written):
+    text = format_record(Position.standard(), [parse_action("C5xC4")], players={"white": "Ann", "black": "Bob"}, time_control_text=given)
+    assert f"\nTimeControl: {written}\n" in text
+    assert read_record(text).time_control == written
+    assert read_record("Start: standard").time_control is None
+
+
+def test_format_record_refuses_a_time_control_it_cannot_write():
+    with pytest.raises(RecordError, match="'N days a move'"):
+        format_record(Position.standard(), [], time_control_text="fortnightly")

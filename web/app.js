@@ -107,7 +107,7 @@ const dialogs = onFirstUse(async () => {
 // Online play (online/online.js, its panel, texts and library) loads on its first use too: the
 // button, an invite link in the address, or an online game saved to come back to.
 const startHash = location.hash; // (the address soon holds the position shown)
-const online = onFirstUse(async () => (await import("./online/online.js")).mountOnline({ game, storage, modes: await modes(), side: $(".side"), hash: startHash }));
+const online = onFirstUse(async () => (await import("./online/online.js")).mountOnline({ game, engine, storage, modes: await modes(), side: $(".side"), hash: startHash, opened }));
 const lessons = onFirstUse(async () => (await import("./learn/lessons.js")).makeLessons($(".side"), game, engine, storage, await modes(), tools));
 const invite = $("#learn-invite");
 invite.hidden = Boolean(storage.get("invited"));
@@ -242,7 +242,15 @@ engine.ready.then(
 );
 
 const link = parseLink(location.hash);
-game.open({ link });
+const opened = game.open({ link }); // (a game by turns waits for it before it takes the board)
+// The games by turns where it is your turn: a count on Play online (panels/turn-count.js), when
+// there are any; when one waits on the other player, online play checks the relays once the page's game is open.
+if (storage.getText("turns")) {
+  import("./panels/turn-count.js").then((m) => {
+    m.showTurnCount(storage);
+    if (m.awaitingOthers(storage)) opened.then(() => online()).then((o) => o.checkTurns());
+  }).catch(() => null);
+}
 render();
 if (link.kind === "online" || storage.getText("online") !== null) online();
 window.addEventListener("hashchange", () => {

@@ -72,8 +72,8 @@ test("a malformed link says what is wrong", () => {
   assert.deepEqual(errorOf(`${START_HASH}~C5xC4<script>`), { key: "link.characters", params: {} });
   assert.deepEqual(errorOf(`${START_HASH}~C5xC4;alert(1)`), { key: "link.characters", params: {} });
   assert.deepEqual(errorOf(`${START_HASH}~C5xC4~B3xC4`), { key: "link.tildes", params: {} });
-  assert.deepEqual(errorOf(`${START_HASH}~C5xC4,C5xZ9,pass`), { key: "link.move", params: { n: 2, move: "C5xZ9" } });
-  assert.deepEqual(errorOf(`${START_HASH}~C5xC4,,pass`), { key: "link.move", params: { n: 2, move: "" } });
+  assert.deepEqual(errorOf(`${START_HASH}~C5xC4,C5xZ9,pass`), { key: "link.move", params: { number: 2, move: "C5xZ9" } });
+  assert.deepEqual(errorOf(`${START_HASH}~C5xC4,,pass`), { key: "link.move", params: { number: 2, move: "" } });
   assert.deepEqual(errorOf(`${START_HASH}~pass,${"A".repeat(100)}`).params.move, `${"A".repeat(20)}… (100 characters)`);
 });
 

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
-import { LANGUAGES, pickLanguage, t, tr, msg, lang } from "../../web/page/i18n.js";
+import { LANGUAGES, SELECTS, formOf, pickLanguage, t, tr, msg, lang } from "../../web/page/i18n.js";
 import { useLanguage } from "./lang.mjs";
 
 const texts = (code) => JSON.parse(readFileSync(new URL(`../../web/lang/${code}.json`, import.meta.url), "utf8"));
@@ -54,7 +54,8 @@ for (const code of Object.keys(LANGUAGES)) {
   test(`${code}: each count gets its plural form`, async () => {
     await useLanguage(code);
     assert.equal(lang(), code);
-    const plurals = Object.entries(texts(code)).filter(([, text]) => typeof text === "object");
+    // (the plurals on n of plain forms; selects and nested forms: the test below, and i18n-render.test.mjs)
+    const plurals = Object.entries(texts(code)).filter(([, text]) => typeof text === "object" && !("select" in text) && !("plural" in text) && Object.values(text).every((form) => typeof form === "string"));
     assert.ok(plurals.length >= 10, "the language has texts with plural forms");
     for (const [key, forms] of plurals) {
       for (const [n, form] of Object.entries(FORMS[code])) {
@@ -85,4 +86,36 @@ test("a form a language's file leaves out falls back to 'other'", async () => {
   assert.equal(t("trios.pieces", { n: 0 }), "0 pièce");
   await useLanguage("en");
   assert.equal(t("trios.pieces", { n: 0 }), "0 pieces", "switching back switches the plural rules too");
+});
+
+test("a select chooses its form by a msg()'s key or by text, nested with plurals", async () => {
+  await useLanguage("pl");
+  const text = {
+    select: "type",
+    tzaar: { one: "{n} Tzaar", few: "{n} Tzaary", many: "{n} Tzaarów", other: "{n} Tzaara" },
+    tzarra: "twoją Tzarrę",
+    tott: "twojego Totta",
+  };
+  assert.equal(formOf(text, { type: msg("piece.tzarra") }), "twoją Tzarrę");
+  assert.equal(formOf(text, { type: msg("review.why.whatever.tott") }), "twojego Totta", "the key's last part");
+  assert.equal(formOf(text, { type: "tott" }), "twojego Totta", "a param given as text");
+  assert.equal(formOf(text, { type: msg("piece.tzaar"), n: 3 }), "{n} Tzaary", "a plural inside a select");
+  assert.equal(formOf(text, { type: "king" }), formOf(text, { type: "tzaar" }), "an unknown value: the first form");
+  assert.equal(formOf(text, {}), formOf(text, { type: "tzaar" }), "no value: the first form");
+  const nested = { plural: "won", one: { select: "side", white: "{won} wygrana Białych", black: "{won} wygrana Czarnych" }, other: "{won} wygranych" };
+  assert.equal(formOf(nested, { won: 1, side: msg("side.black") }), "{won} wygrana Czarnych", "a select inside a plural on its named param");
+  assert.equal(formOf(nested, { won: 5, n: 1, side: msg("side.black") }), "{won} wygranych", "the plural counts its own param, not n");
+  assert.equal(formOf("as it is", { type: "tott" }), "as it is");
+  assert.deepEqual(Object.keys(SELECTS).sort(), ["by", "colour", "loser", "side", "taken", "type"]);
+});
+
+test("a msg() filled in where a sentence starts begins with a capital; a name someone wrote never changes", async () => {
+  await useLanguage("en");
+  assert.equal(t("online.end.resigned", { name: msg("online.yourOpponent") }), "Your opponent resigned.");
+  assert.equal(t("online.playing", { name: msg("online.yourOpponent") }), "Playing online against your opponent.");
+  assert.equal(t("online.end.resigned", { name: "anna" }), "anna resigned.", "a name as its player wrote it");
+  assert.equal(t("alert.linkText", { message: msg("save.damaged") }), "This link could not be opened. The saved data is damaged. Your game is untouched.", "after a full stop");
+  assert.equal(t("save.problem", { why: msg("save.damaged"), key: "k" }).split(": ")[1].slice(0, 3), "the", "after a colon: as it is");
+  await useLanguage("de");
+  assert.equal(t("online.end.resigned", { name: msg("online.yourOpponent") }), "Dein Gegenüber hat aufgegeben.");
 });

@@ -11,7 +11,7 @@ test("each reason of lesson_check is worded with its values, in English and in G
   await useLanguage("en");
   assert.equal(tr(reasonOf({ code: "missed", point: "C6" })), "The turn is over and the stack on C6 is still there.");
   assert.equal(
-    tr(reasonOf({ code: "unsafe", type: "tzarra", point: "D5", by: "D8" })),
+    tr(reasonOf({ code: "unsafe", type: "tzarra", point: "D5", attacker: "D8" })),
     "The stack on D8 can still take your Tzarra on D5.",
   );
   assert.equal(tr(reasonOf({ code: "opponentWins", action: "B6xB5" })), "Then the opponent wins: B6xB5.");

@@ -64,13 +64,13 @@ def _end_out(end):
     return None if end is None else {"reason": end.reason, "loser": COLOUR_NAMES[end.loser]}
 
 
-@method("record_save", start=(str, True), actions=(list, True), white=(str, False), black=(str, False), date=(str, False), seed=(int, False), end=(dict, False))
-def _record_save(start, actions, white=None, black=None, date=None, seed=None, end=None):
+@method("record_save", start=(str, True), actions=(list, True), white=(str, False), black=(str, False), date=(str, False), seed=(int, False), end=(dict, False), time_control=(str, False))
+def _record_save(start, actions, white=None, black=None, date=None, seed=None, end=None, time_control=None):
     start_pos = Position.from_text(start)
     acts = _actions(actions)
     final = start_pos.play(acts)  # raises IllegalActionError on the first illegal action
     players = {"white": white, "black": black}
-    return {"text": format_record(start_pos, acts, players=players, date=date, seed=seed, end=_end_in(end, final))}
+    return {"text": format_record(start_pos, acts, players=players, date=date, seed=seed, end=_end_in(end, final), time_control_text=time_control)}
 
 
 @method("record_load", text=(str, True))
@@ -86,6 +86,7 @@ def _record_load(text):
         "seed": r.seed,
         "end": _end_out(r.end),
         "names": r.names,
+        "time_control": r.time_control,
     }
 
 
@@ -118,6 +119,7 @@ def _record_open(text):
         "seed": ours.seed if ours else None,
         "end": _end_out(rec.end),
         "names": ours.names if ours and ours.names else names,
+        "time_control": ours.time_control if ours else None,
     }
 
 

@@ -6,6 +6,7 @@ A game record (the format is in docs/notation.md, "Game records (ours)")::
     White: person
     Black: computer casual
     Date: 2026-11-23
+    TimeControl: 1 day a move
     Result: White wins (Black has no Tzarra left)
     Start: standard
     1. C5xC4
@@ -13,7 +14,8 @@ A game record (the format is in docs/notation.md, "Game records (ours)")::
 
 The header lines before ``Start:`` are optional (older records have none): the players
 (``person``, ``computer LEVEL``, or a person's name: ``White: Ann``, an online game's), the
-date, the result and its reason.  A game that ended
+date, the time control (``TimeControl: 5+3``, minutes each and seconds added a turn, or
+``TimeControl: 3 days a move``, a game by turns: :func:`time_control`), the result and its reason.  A game that ended
 outside the rules says so there, ``Result: Black wins (White ran out of time)``,
 ``Result: White wins (Black resigned)`` or ``Result: Black wins (White left the game)``, and reads back as the record's ``end``
 (:class:`~tzaar.rules.ending.GameEnd`); a malformed or impossible one is a
@@ -38,7 +40,7 @@ from ..rules.game import Game
 from ..rules.position import RANDOM_START_RE, Outcome, Position, start_position
 from ..rules.turns import group_turns
 
-__all__ = ["Record", "MAX_PLAYER_NAME", "player_name", "start_line", "format_record", "parse_record", "read_record", "game_record", "game_from_record"]
+__all__ = ["Record", "MAX_PLAYER_NAME", "player_name", "time_control", "start_line", "format_record", "parse_record", "read_record", "game_record", "game_from_record"]
 
 
 class Record(NamedTuple):
@@ -49,7 +51,8 @@ class Record(NamedTuple):
     sides the header names by a person's name; ``setup``: ``"standard"``, ``"random"``, ``"tournament"`` or
     ``"position"`` (how the ``Start:`` line gives the start), ``seed`` for ``random``;
     ``end``: the :class:`~tzaar.rules.ending.GameEnd` its ``Result`` line names (out of time,
-    resigned, left the game), or None.
+    resigned, left the game), or None; ``time_control``: its ``TimeControl`` line (as
+    :func:`time_control` writes it), or None.
     """
 
     start: Position
@@ -61,6 +64,7 @@ class Record(NamedTuple):
     seed: Optional[int]
     end: Optional[GameEnd] = None
     names: dict = {}
+    time_control: Optional[str] = None
 
 
 _PLAYER_RE = re.compile(r"person|computer +[a-z]{1,20}", re.IGNORECASE)
@@ -92,7 +96,27 @@ def _player(value: str) -> tuple:
     name = player_name(value)
     return ("person", name) if name else (None, None)
 _DATE_RE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
-_HEADER_KEYS = ("white", "black", "date", "result")
+_HEADER_KEYS = ("white", "black", "date", "timecontrol", "result")
+_FISCHER_RE = re.compile(r"([0-9]{1,3}) *\+ *([0-9]{1,3})")
+_DAYS_RE = re.compile(r"([0-9]{1,3}) +days? +a +move", re.IGNORECASE)
+_TIME_CONTROL_ERROR = "a time control is 'M+S' (minutes each, seconds added a turn: '5+3') or 'N days a move' ('1 day a move')"
+
+
+def time_control(text) -> Optional[str]:
+    """``text`` as a record's time control, written as the header writes it: ``"5+3"``
+    (minutes each, seconds added after each turn) or ``"1 day a move"`` / ``"3 days a move"``
+    (a game by turns: each move within that many days); None when it is neither."""
+    if not isinstance(text, str):
+        return None
+    text = " ".join(text.split())
+    m = _FISCHER_RE.fullmatch(text)
+    if m and int(m.group(1)) > 0:
+        return f"{int(m.group(1))}+{int(m.group(2))}"
+    m = _DAYS_RE.fullmatch(text)
+    if m and int(m.group(1)) > 0:
+        days = int(m.group(1))
+        return f"{days} day{'' if days == 1 else 's'} a move"
+    return None
 # A Result line that names an end outside the rules (ending.py's words), and one that must.
 _END_RESULT_RE = re.compile(r"(white|black) wins \((white|black) (" + "|".join(END_REASONS.values()) + r")\)", re.IGNORECASE)
 _END_WORDS_RE = re.compile(r"\bran out\b|\bresign|\btime\b|\bleft the\b", re.IGNORECASE)
@@ -120,11 +144,13 @@ def format_record(
     date: Optional[str] = None,
     seed: Optional[int] = None,
     end: Optional[GameEnd] = None,
+    time_control_text: Optional[str] = None,
 ) -> str:
     """Record text for a start position and legal actions (see the module docstring).
 
-    ``players`` (``{"white": "person" | "computer LEVEL" | a person's name, ...}``) and
-    ``date`` (``YYYY-MM-DD``) go into the header when given; the result always does: ``end`` when the
+    ``players`` (``{"white": "person" | "computer LEVEL" | a person's name, ...}``),
+    ``date`` (``YYYY-MM-DD``) and ``time_control_text`` (:func:`time_control`'s forms) go
+    into the header when given; the result always does: ``end`` when the
     game ended outside the rules (checked: :class:`~tzaar.rules.errors.RecordEndError`).
     """
     lines = ["# TZAAR game record"]
@@ -139,6 +165,11 @@ def format_record(
         if not isinstance(date, str) or not _DATE_RE.fullmatch(date):
             raise RecordError(f"A record's date is written YYYY-MM-DD, not {shown(str(date))}.")
         lines.append(f"Date: {date}")
+    if time_control_text is not None:
+        control = time_control(time_control_text)
+        if control is None:
+            raise RecordError(f"{_TIME_CONTROL_ERROR[0].upper()}{_TIME_CONTROL_ERROR[1:]}, not {shown(str(time_control_text))}.")
+        lines.append(f"TimeControl: {control}")
     if end is not None:
         try:
             end = game_end(end.reason, end.loser, start.play(actions))
@@ -186,6 +217,11 @@ def _header(key: str, value: str, n: int, raw: str):
         return kind, name
     if key == "date" and not _DATE_RE.fullmatch(value):
         raise RecordError(f"Game record line {n}: a date is written YYYY-MM-DD, not {shown(value)}.")
+    if key == "timecontrol":
+        control = time_control(value)
+        if control is None:
+            raise RecordError(f"Game record line {n}: {_TIME_CONTROL_ERROR}, not {shown(value)}.")
+        return control
     return value
 
 
@@ -242,7 +278,7 @@ def read_record(text: str) -> Record:
     players = {colour: header[colour][0] for colour in ("white", "black") if colour in header}
     names = {colour: header[colour][1] for colour in ("white", "black") if colour in header and header[colour][1]}
     end = _end(header.get("result"), result_line, pos)
-    return Record(start, actions, players, header.get("date"), header.get("result"), setup, seed, end, names)
+    return Record(start, actions, players, header.get("date"), header.get("result"), setup, seed, end, names, header.get("timecontrol"))
 
 
 def _end(result: Optional[str], n: int, final: Position) -> Optional[GameEnd]:

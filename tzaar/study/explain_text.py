@@ -59,20 +59,11 @@ ENGLISH = {
         "one": "After {played}, {by} wins by force in {n} turn (proven by the endgame solver), starting with {line}.",
         "other": "After {played}, {by} wins by force in {n} turns (proven by the endgame solver), starting with {line}.",
     },
-    "review.why.takesScarce": {
-        "one": "After {played}, {by} takes your {type} on {point} with {capture}: you have {n} left.",
-        "other": "After {played}, {by} takes your {type} on {point} with {capture}: you have {n} left.",
-    },
-    "review.why.takesScarceTwo": {
-        "one": "After {played}, {by} takes two of your {type} stacks with {capture}: you have {n} left.",
-        "other": "After {played}, {by} takes two of your {type} stacks with {capture}: you have {n} left.",
-    },
+    "review.why.takesScarce": "After {played}, {by} takes your {type} on {point} with {capture}: you have {n} left.",
+    "review.why.takesScarceTwo": "After {played}, {by} takes two of your {type} stacks with {capture}: you have {n} left.",
     "review.why.secures": "After {played}, {by} can play {action}: their {type} stack on {point} is then too tall "
     "for any of your stacks to take.",
-    "review.why.threatens": {
-        "one": "After {played} and {by}'s {line}, the stack on {attacker} threatens your {type} on {point}, one of your last {n}.",
-        "other": "After {played} and {by}'s {line}, the stack on {attacker} threatens your {type} on {point}, one of your last {n}.",
-    },
+    "review.why.threatens": "After {played} and {by}'s {line}, the stack on {attacker} threatens your {type} on {point}, one of your last {n}.",
     "review.why.threatensLast": "After {played} and {by}'s {line}, the stack on {attacker} threatens your last {type} on {point}.",
     "review.why.fewCaptures": {
         "one": "After {played} and {by}'s {line}, you have only {n} capture left.",

@@ -80,12 +80,12 @@ def _over(turn: _Turn, pos: Position) -> bool:
 
 
 def _unsafe(turn: _Turn, pos: Position, kind: str) -> Optional[dict]:
-    """An opponent capture of a stack of the player topped by ``kind``: {point, by}, or None."""
+    """An opponent capture of a stack of the player topped by ``kind``: {point, attacker}, or None."""
     for src, targets in sorted(captures_of(pos, 1 - turn.side).items()):
         for dst in targets:
             s = pos.stack_at(dst)
             if TYPE_NAMES[s.kind] == kind:
-                return {"point": POINT_NAMES[dst], "by": POINT_NAMES[src]}
+                return {"point": POINT_NAMES[dst], "attacker": POINT_NAMES[src]}
     return None
 
 

@@ -33,7 +33,7 @@ const ACHIEVED = {
 /** The key of a reason whose actions take two stacks of its type (params.count 2). */
 const TWO = { "takes-last": "review.why.takesBoth", "takes-scarce": "review.why.takesScarceTwo" };
 const TWO_ACHIEVED = { "takes-scarce": "review.why.takesScarceBetterTwo" };
-const TYPES = { tzaar: "review.why.type.tzaar", tzarra: "review.why.type.tzarra", tott: "review.why.type.tott" };
+const TYPES = { tzaar: "piece.tzaar", tzarra: "piece.tzarra", tott: "piece.tott" };
 const SIDES = { white: "side.white", black: "side.black" };
 
 /** The params of a reason's text: colours and types as msg()s, lines as action text, the

@@ -23,6 +23,10 @@ export const SIDE_NAME = {
     return t("side.black");
   },
 };
+/** A side or a piece type as a text's param: a msg() of its name, which a select of
+ * web/lang/*.json chooses by (page/i18n.js). */
+export const sideMsg = (side) => msg(`side.${side}`);
+export const pieceMsg = (type) => msg(`piece.${type}`);
 export const STEP_OF_DIGIT = { 0: "place", 1: "capture", 2: "second" };
 
 /**
@@ -179,7 +183,7 @@ export function placeText(type, to) {
 /** Accessible name of a point: "D4, white Tzarra, height 2" or "D4, empty". */
 export function pointLabel(name, stack) {
   if (!stack) return t("point.empty", { point: name });
-  return t(`point.stack.${stack.color}`, { point: name, type: TYPE_NAME[stack.type], height: stack.height });
+  return t(`point.stack.${stack.color}`, { point: name, type: pieceMsg(stack.type), height: stack.height });
 }
 
 /** A person's reading of an action: "C3 captures D4", "C3 stacks onto D4". */
@@ -194,6 +198,6 @@ export function describeAction(text) {
     case "stack":
       return t("action.stack", { from: a.from, to: a.to });
     default:
-      return t("action.place", { type: TYPE_NAME[a.type], to: a.to });
+      return t("action.place", { type: pieceMsg(a.type), to: a.to });
   }
 }

@@ -16,7 +16,7 @@
 import { PLAYER_KINDS } from "./players.js";
 import { proofFrom } from "./proof.js";
 import { whiteChance } from "./chance.js";
-import { SIDE_NAME } from "../board/notation.js";
+import { sideMsg } from "../board/notation.js";
 import { t, msg } from "../page/i18n.js";
 import { positionAt, personToMove, resultOf, winnerOf } from "./state.js";
 
@@ -108,7 +108,7 @@ export class Autoplay {
     } finally {
       this.#playing = false;
       if (played.length) {
-        const who = this.#watching() ? t("announce.computerSide", { side: SIDE_NAME[side] }) : t("announce.computer");
+        const who = this.#watching() ? t("announce.computerSide", { side: sideMsg(side) }) : t("announce.computer");
         // The end of the game, if these actions ended it, is said with them (once).
         const result = resultOf(game.state);
         const end = result ? ` ${result.title}. ${result.reason.replace(/\.?$/, ".")}` : "";

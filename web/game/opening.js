@@ -5,7 +5,7 @@
 // Game calls these with itself and what it holds (its engine, its saving.js Saving, the
 // players of a first visit); they change the game only through the game's public methods.
 
-import { STANDARD, SIDE_NAME } from "../board/notation.js";
+import { STANDARD, sideMsg } from "../board/notation.js";
 import { t, msg } from "../page/i18n.js";
 import { saveProblem } from "./saving.js";
 import { WATCH_SPEEDS } from "./autoplay.js";
@@ -106,7 +106,8 @@ export async function openLink(game, link) {
  * `players` if given, as Your games gives them, else the players of the game on the board,
  * or of the one that waits; a record's own setup and seed, if it names them, are kept, and
  * the players' `names` it gives).
- * `setup`: how it came ("link", "record", "editor", or a visit's: state.js VISITS).
+ * `setup`: how it came ("link", "record", "editor", or a visit's: state.js VISITS, whose
+ * `players` and `names`, when it gives them, are kept: a game by turns).
  */
 export async function openGame(game, saving, { start, actions, setup: recordSetup = null, seed = null, players = null, names = null, end = null }, setup = "link") {
   // A lesson or a puzzle visits: the game on the board waits until it is over (resumeWaiting);
@@ -114,16 +115,17 @@ export async function openGame(game, saving, { start, actions, setup: recordSetu
   const was = game.state;
   const waiting = !VISITS.has(setup) ? null : VISITS.has(was.setup) ? was.waiting : was;
   if (waiting === was) saving.keepWaiting(was);
-  if (setup !== "record") players = { white: "person", black: "person" };
+  // (a visit that says who plays, a game by turns, keeps it: the other side is the other page's)
+  if (setup !== "record" && !(VISITS.has(setup) && players)) players = { white: "person", black: "person" };
   players ??= (was.waiting ?? was).players;
   const named = setup === "record" && recordSetup && recordSetup !== "position";
   const error = await game.load(start, actions, {
-    state: { setup: named ? recordSetup : setup, seed: named ? seed : null, players: sanitizePlayers(players), names: setup === "record" ? names : null, waiting, alert: null, notice: null, end },
+    state: { setup: named ? recordSetup : setup, seed: named ? seed : null, players: sanitizePlayers(players), names: setup === "record" || VISITS.has(setup) ? names : null, waiting, alert: null, notice: null, end },
   });
   if (!error && setup === "record") {
     const s = game.state;
     const n = s.turns.length;
-    game.announce(winnerOf(s) ? t("announce.recordOpenedOver", { n }) : t("announce.recordOpened", { n, side: SIDE_NAME[s.view?.side ?? "white"] }));
+    game.announce(winnerOf(s) ? t("announce.recordOpenedOver", { n }) : t("announce.recordOpened", { n, side: sideMsg(s.view?.side ?? "white") }));
   }
   // (A record's dialog says what is wrong itself.)
   if (error && setup === "link") game.showAlert(refusedAlert(error));

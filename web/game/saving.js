@@ -148,7 +148,7 @@ function checkSave(text) {
   const actions = data.actions ?? [];
   if (!Array.isArray(actions) || actions.length > 10000) return msg("save.badMoves");
   const bad = actions.findIndex((a) => typeof a !== "string" || !parseAction(a));
-  if (bad >= 0) return msg("save.badMove", { n: bad + 1 });
+  if (bad >= 0) return msg("save.badMove", { number: bad + 1 });
   let cursor = data.cursor ?? actions.length;
   if (!Number.isInteger(cursor) || cursor < 0 || cursor > actions.length) cursor = actions.length;
   let shown = null;

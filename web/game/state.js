@@ -7,7 +7,7 @@
 // highlights are lookups into view.legal, kept here on the JavaScript side so a click
 // answers within a frame. game.js changes the state; panels and the board read it here.
 
-import { STANDARD, SIDE_NAME, TYPE_NAME, parsePosition, parseAction, turnOf } from "../board/notation.js";
+import { STANDARD, sideMsg, pieceMsg, parsePosition, parseAction, turnOf } from "../board/notation.js";
 import { PLAYER_KINDS, isPerson } from "./players.js";
 import { t, msg } from "../page/i18n.js";
 import { shownName } from "../page/shown-text.js";
@@ -15,10 +15,11 @@ import { shownName } from "../page/shown-text.js";
 /** The longest name of a player a game record gives (tzaar/records/ours.py MAX_PLAYER_NAME). */
 export const MAX_RECORD_NAME = 40;
 
-/** The setups of a lesson's, a puzzle's and an exercise's position (learn/exercises.js): a visit,
- * while the game that was on the board waits (saving.js) to come back when the lessons, the
- * puzzles or the exercise close, or on a reload. */
-export const VISITS = new Set(["lesson", "puzzle", "exercise"]);
+/** The setups of a lesson's, a puzzle's and an exercise's position (learn/exercises.js), and of
+ * a game by turns (online/turns.js): a visit, while the game that was on the board waits
+ * (saving.js) to come back when the lessons, the puzzles, the exercise or the game by turns
+ * close, or on a reload. */
+export const VISITS = new Set(["lesson", "puzzle", "exercise", "turns"]);
 
 /** A fresh state (nothing from the engine yet). */
 export function initialState(start = STANDARD) {
@@ -350,8 +351,8 @@ export function reasonText(view) {
   const reason = view?.reason;
   if (!reason) return "";
   const key = `reason.${reason.code}`;
-  const loser = SIDE_NAME[view.winner === "white" ? "black" : "white"];
-  const text = t(key, { loser, type: TYPE_NAME[reason.type] ?? "" });
+  const loser = sideMsg(view.winner === "white" ? "black" : "white");
+  const text = t(key, { loser, type: reason.type ? pieceMsg(reason.type) : "" });
   return text === key ? (reason.text ?? "") : text;
 }
 
@@ -375,7 +376,7 @@ export function winnerOf(state) {
 
 /** "White ran out of time", "Black resigned", "White left the game". */
 export function endText(end) {
-  return t(`reason.${end.reason}`, { loser: SIDE_NAME[end.loser] });
+  return t(`reason.${end.reason}`, { loser: sideMsg(end.loser) });
 }
 
 /** The end of the game as the player hears it: {title, reason}, or null while it goes on.
@@ -384,7 +385,7 @@ export function resultOf(state) {
   const winner = winnerOf(state);
   if (!winner) return null;
   const persons = ["white", "black"].filter((side) => isPerson(state.players[side]));
-  let title = t("result.wins", { side: SIDE_NAME[winner] });
+  let title = t("result.wins", { side: sideMsg(winner) });
   if (persons.length === 1) title = t(persons[0] === winner ? "result.youWon" : "result.youLost");
   const ended = state.end && !state.view?.winner;
   return { title, reason: ended ? endText(state.end) : reasonText(state.view) };

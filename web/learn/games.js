@@ -6,14 +6,18 @@
 // game's players named: exportParams), and clearing them after a confirmation. A backup
 // (one JSON file: {format: "tzaar-learning", version: 1, games, exercises}) holds them with
 // your mistakes as exercises (exercise-list.js); restoring one adds what this browser lacks.
+// Above them, "Your games by turns" under way (panels/turns-list.js), each a link to its game.
 
 import { msg, show } from "../page/i18n.js";
+import { TYPES, pieceMsg } from "../board/notation.js";
 import { isPerson } from "../game/players.js";
 import { levelOf, computerId, nextLevel } from "../game/computer.js";
 import { winnerOf, endOf, namesOf } from "../game/state.js";
 import { downloadText } from "../records/download.js";
 import { fromMarkup } from "../panels/dom.js";
 import { readList, addItems, withPending, listIn, store } from "./exercise-list.js";
+import { renderTurnsList } from "../panels/turns-list.js";
+import { usableRecords } from "../game/by-turns.js";
 
 const GAMES_KEY = "games";
 const BACKUP_FORMAT = "tzaar-learning";
@@ -51,9 +55,10 @@ export function entryOf(state, date = new Date().toISOString().slice(0, 10)) {
 /**
  * The entry of a finished online game (online/online.js): `opponent` their name, `name` this
  * page's player's, `end` an end outside the rules ({reason, loser}: resigned, abandoned,
- * timeout) or null (the board's).
+ * timeout) or null (the board's); `control` its time control as the record writes it ("5+3",
+ * "1 day a move": a game by turns) or null.
  */
-export function onlineEntryOf(state, colour, opponent, end, date = new Date().toISOString().slice(0, 10), name = "") {
+export function onlineEntryOf(state, colour, opponent, end, date = new Date().toISOString().slice(0, 10), name = "", control = null) {
   const winner = end ? (end.loser === "white" ? "black" : "white") : state.view?.winner;
   if (!winner) return null;
   return {
@@ -73,6 +78,7 @@ export function onlineEntryOf(state, colour, opponent, end, date = new Date().to
     actions: state.actions,
     setup: "standard",
     seed: null,
+    ...(control ? { control } : {}),
   };
 }
 
@@ -90,6 +96,7 @@ export function exportParams(g) {
   const params = { start: g.start, actions: g.actions, date: g.date, ...playersOf(g) };
   if (g.setup === "random" && Number.isInteger(g.seed)) params.seed = g.seed;
   if (endOf(g.end)) params.end = endOf(g.end);
+  if (typeof g.control === "string") params.time_control = g.control;
   return params;
 }
 
@@ -129,10 +136,10 @@ function validGames(v) {
 
 /** Why game `g` ended, as the page says it (a msg()). */
 export function reasonOf(g) {
-  if (g.online && g.end) return msg(`online.end.${g.end.reason}`, { name: g.end.loser === g.colour ? msg("online.you") : g.opponent || msg("online.opponent") });
+  if (g.online && g.end) return g.end.loser === g.colour ? msg(`online.end.you.${g.end.reason}`) : msg(`online.end.${g.end.reason}`, { name: g.opponent || msg("online.yourOpponent") });
   if (!g.reason) return "";
   const loser = g.winner === "white" ? "black" : "white";
-  const type = g.reason.type ? g.reason.type[0].toUpperCase() + g.reason.type.slice(1) : "";
+  const type = TYPES.includes(g.reason.type) ? pieceMsg(g.reason.type) : "";
   return msg(`reason.${g.reason.code}`, { loser: msg(`side.${loser}`), type });
 }
 
@@ -164,7 +171,8 @@ export function keep(state, storage, entry = entryOf(state)) {
   return true;
 }
 
-const HTML = `<h3 class="games-title"></h3><p class="games-tally"></p><ol class="games-list"></ol>
+const HTML = `<div class="games-turns" hidden><h3 class="games-turns-title"></h3><ol class="turns-list"></ol></div>
+<h3 class="games-title"></h3><p class="games-tally"></p><ol class="games-list"></ol>
 <div class="games-actions"><button type="button" data-games="export"></button>
 <button type="button" data-games="clear"></button></div>
 <div class="games-backup"><button type="button" data-games="backup"></button>
@@ -172,6 +180,7 @@ const HTML = `<h3 class="games-title"></h3><p class="games-tally"></p><ol class=
 <div class="games-confirm" hidden role="alertdialog"><p></p><button type="button" class="danger" data-games="yes"></button>
 <button type="button" data-games="no"></button></div><p class="games-status" role="status"></p>`;
 const TEXTS = {
+  ".games-turns-title": "online.turns.list",
   ".games-title": "games.title",
   '[data-games="export"]': "games.export",
   '[data-games="clear"]': "games.clear",
@@ -229,6 +238,7 @@ export class YourGames {
   render() {
     const games = gamesIn(this.#storage);
     const $ = (s) => this.#root.querySelector(s);
+    $(".games-turns").hidden = renderTurnsList($(".games-turns .turns-list"), usableRecords(this.#storage?.get("turns"))) === 0;
     this.#root.dataset.count = String(games.length);
     show(
       $(".games-tally"),
@@ -248,7 +258,7 @@ export class YourGames {
         const line = document.createElement("span");
         show(line, [
           g.online
-            ? msg("online.games.entry", { date: g.date, name: g.opponent || msg("online.opponent"), colour: msg(`side.${g.colour}`) })
+            ? msg(g.opponent ? "online.games.entry" : "online.games.entry.unnamed", { date: g.date, name: g.opponent, colour: msg(`side.${g.colour}`) })
             : msg("games.entry", { date: g.date, level: msg(`level.${g.level}`), colour: msg(`side.${g.colour}`), n: g.turns }),
           msg(`games.${g.result}`, { reason: reasonOf(g) }),
         ]);

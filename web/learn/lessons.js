@@ -8,6 +8,7 @@
 // mistakes as exercises (exercises.js) and your games against the computer (games.js), loaded with the list.
 
 import { msg, show, loadLater } from "../page/i18n.js";
+import { pieceMsg } from "../board/notation.js";
 import { loadStyle } from "../page/style.js";
 import { element } from "../panels/dom.js";
 import { refusalOf } from "./refusal.js";
@@ -37,7 +38,7 @@ const HTML = `<div class="lessons-head"><h2 class="lessons-title"></h2>
 <button type="button" class="primary" data-lessons="next" hidden></button>
 <button type="button" data-lessons="list"></button></div></div><div class="lessons-games"></div>`;
 
-const typeName = (type) => (type ? type[0].toUpperCase() + type.slice(1) : "");
+const typeName = (type) => (type ? pieceMsg(type) : "");
 
 /** The reason of a wrong step, or of a win that was not the step's goal (tzaar/study/lessons.py),
  * in the page's language: a msg(), or a list of them (the goal, what the action did instead). */

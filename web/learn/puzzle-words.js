@@ -10,7 +10,7 @@
 import { msg } from "../page/i18n.js";
 
 const SIDES = { white: "side.white", black: "side.black" };
-const TYPES = { tzaar: "review.why.type.tzaar", tzarra: "review.why.type.tzarra", tott: "review.why.type.tott" };
+const TYPES = { tzaar: "piece.tzaar", tzarra: "piece.tzarra", tott: "piece.tott" };
 
 /**
  * The sentences of why puzzle `puzzle` ({side, themes, solution}) wins: what its first capture

@@ -3,6 +3,7 @@
 //   index.html#<position>             a position (docs/notation.md's position text, "_" for its space)
 //   index.html#<start>~<a>,<a>,...    a game: its start position, then its actions in order
 //   index.html#online=<room>.<secret> an invite to an online game (online/protocol.js reads it)
+//   index.html#turns=<room>.<secret>  a game by turns (online/protocol.js reads it too)
 //
 // e.g. #ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT_w1~C5xC4,B3xC4,pass
 //
@@ -38,7 +39,7 @@ export function linkTo(hash, base = location.href) {
  *   {kind: "none"}                               no fragment
  *   {kind: "position", position}                 a position link
  *   {kind: "game", start, actions: [text]}       a game link
- *   {kind: "online"}                             an invite to an online game (online/online.js)
+ *   {kind: "online"}                             an invite to an online game, or a game by turns (online/online.js)
  *   {kind: "error", message}                     what is wrong, in one sentence for a person
  *                                                (an i18n msg(), translated when shown)
  */
@@ -46,7 +47,7 @@ export function parseLink(hash) {
   let text = String(hash ?? "").replace(/^#/, "");
   if (!text.trim()) return { kind: "none" };
   if (text.length > MAX_LENGTH) return error(msg("link.tooLong"));
-  if (text.startsWith("online=")) return { kind: "online" };
+  if (text.startsWith("online=") || text.startsWith("turns=")) return { kind: "online" };
   try {
     text = decodeURIComponent(text);
   } catch {
@@ -71,7 +72,7 @@ export function parseLink(hash) {
   const actions = [];
   for (const [i, move] of moves.split(",").entries()) {
     if (!parseAction(move)) {
-      return error(msg("link.move", { n: i + 1, move: excerpt(move.trim(), 20) }));
+      return error(msg("link.move", { number: i + 1, move: excerpt(move.trim(), 20) }));
     }
     actions.push(move.trim());
   }

@@ -4,7 +4,7 @@
 
 import { positionAt } from "../game/game.js";
 import { parseLink, positionHash, gameHash, linkTo } from "./address.js";
-import { t, tr, lang, loadLater } from "../page/i18n.js";
+import { t, tr, msg, lang, loadLater } from "../page/i18n.js";
 import { clipMessage } from "../page/clip.js";
 import { loadStyle } from "../page/style.js";
 
@@ -111,7 +111,7 @@ export class ShareControls {
     }
     this.share.addEventListener("click", async () => {
       const state = this.#game.state;
-      const side = t(state.view?.side === "black" ? "side.black" : "side.white");
+      const side = msg(state.view?.side === "black" ? "side.black" : "side.white");
       try {
         await navigator.share({
           title: "TZAAR",

@@ -12,7 +12,7 @@
 
 import { legalIn, reconcile, isEnd } from "./protocol.js";
 import { turnsOf } from "../game/state.js";
-import { t } from "../page/i18n.js";
+import { t, msg } from "../page/i18n.js";
 
 /** Where action number `n` of the other page stands against ours (`actions`): "next" (the
  * one expected), "again" (already here, the same), "conflict" (here, another) or "gap". */
@@ -105,7 +105,7 @@ export class ActionExchange {
     this.sent = Math.max(this.sent, n + 1);
     if (game.state.view?.side === port.side() || game.state.view?.winner) port.theirTurnEnded(left, arrived);
     port.send({ t: "ack", n: n + 1 });
-    const name = port.theirName() || t("online.opponent");
+    const name = port.theirName() || msg("online.yourOpponent");
     game.announce(t("online.announce.played", { name, action }));
   }
 

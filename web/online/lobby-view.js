@@ -122,7 +122,7 @@ export class LobbyView {
     const failed = notice ? msg(`lobby.notice.${notice.what}`, { name: notice.name ?? "?" }) : "";
     if (pending) return msg("lobby.asking", { name: pending.name ?? "?" });
     if (mine) {
-      const waiting = msg(anyone ? "lobby.lookingForAnyone" : "lobby.waiting", { tc: tcText(mine.tc), colour: msg(`lobby.colour.${mine.colour}`) });
+      const waiting = msg(anyone ? "lobby.lookingForAnyone" : "lobby.waiting", { tc: tcText(mine.tc), wish: msg(`lobby.colour.${mine.colour}`) });
       return failed ? [failed, waiting] : waiting;
     }
     return failed;

@@ -3,22 +3,25 @@
 // (app.js): the "Play online" button, an invite link (#online=ROOM.SECRET), or an online
 // game saved in the browser to come back to after a reload.
 //
-//   const online = await mountOnline({game, storage, modes, side});
+//   const online = await mountOnline({game, engine, storage, modes, side});
 //   online.open();                   // the button: the panel
-//   online.resume(hash);             // an invite opened (the panel asks to join), or the saved game
+//   online.resume(hash);             // an invite opened (the panel asks to join), a game by turns' link, or the saved game
 //   startOnlineGame({...});          // a pairing (the lobby): the game starts at once
 //
 // <html data-online> is "waiting", "playing", "disconnected", "ended" or "refused" while
-// an online game is on; <html data-invited> while an invite opened waits for "Join"; the
-// invite link is also the text of [data-invite].
+// an online game is on, or a game by turns is open (turns.js: "waiting" for its guest,
+// "playing", "ended", "refused"); <html data-invited> while an invite opened waits for
+// "Join"; the invite link is also the text of [data-invite].
 
 import { t, loadLater, onLanguage } from "../page/i18n.js";
 import { registerPlayerKind } from "../game/players.js";
 import { STANDARD } from "../board/notation.js";
-import { resultOf, namesOf } from "../game/state.js";
+import { resultOf, namesOf, winnerOf } from "../game/state.js";
 import { linkTo } from "../links/address.js";
 import { loadStyle } from "../page/style.js";
-import { randomId, inviteHash, parseInvite } from "./protocol.js";
+import { randomId, inviteHash, parseInvite, turnsHash, parseTurnsLink } from "./protocol.js";
+import { TurnsGames } from "./turns.js";
+import { DAYS, turnRule, colourOf } from "../game/by-turns.js";
 import { shownName } from "../page/shown-text.js";
 import { loadConfig } from "./config.js";
 import { Session } from "./session.js";
@@ -35,19 +38,26 @@ const CONNECT_PATIENCE_S = 30;
 let mounted = null;
 
 /** Mount online play once; resumes a saved online game, or an invite in the address. */
-export async function mountOnline({ game, storage, modes, side, hash = "" }) {
+export async function mountOnline({ game, engine, storage, modes, side, hash = "", opened = Promise.resolve() }) {
   if (mounted) return mounted;
   await Promise.all([loadLater(), loadStyle(new URL("./online.css", import.meta.url))]);
-  mounted = new Online({ game, storage, modes, side });
+  mounted = new Online({ game, engine, storage, modes, side, opened });
   registerPlayerKind("online", {
     get label() {
-      return mounted.session?.them ?? t("online.opponent");
+      const turns = mounted.turns.record;
+      if (turns && game.state.setup === "turns") return (turns.role === "host" ? turns.game.names.guest : turns.game.names.host) || t("online.opponent");
+      return mounted.session?.theirName || t("online.opponent");
     },
     // The other page plays this side: its actions come through the session, which plays
     // them itself once checked; nothing to choose here.
     chooseActions: () => Promise.resolve(null),
   });
   modes.add("online", { open: () => mounted.show(true), close: () => mounted.show(Boolean(mounted.session)) });
+  // A game by turns is a visit: the page's own game waits while it holds the board.
+  modes.add("turns", { open: () => mounted.show(true), close: () => {
+    mounted.turns.closed();
+    mounted.show(Boolean(mounted.session));
+  } });
   await mounted.resume(hash);
   return mounted;
 }
@@ -74,10 +84,14 @@ class Online {
   problem = null; // "offline" | "config" | "connect" | null
   startedAt = 0;
 
-  constructor({ game, storage, modes, side }) {
+  turns; // the games by turns (turns.js)
+  #checked = 0; // when every game by turns under way was last checked (the panel opened)
+
+  constructor({ game, engine, storage, modes, side, opened }) {
     this.#game = game;
     this.#storage = storage;
     this.#modes = modes;
+    this.turns = new TurnsGames({ game, engine, storage, opened, config: () => this.#configured(), enter: () => modes.enter("turns"), onChange: () => this.render() });
     this.#panel = new OnlinePanel(side, {
       create: (choice) => this.create(choice),
       joinNow: (invite, name) => this.#joinNow(invite, name),
@@ -92,6 +106,12 @@ class Online {
       name: () => this.#storage.get(NAME_KEY) ?? "",
       lobby: (root) => this.openLobby(root),
       lobbyBack: () => this.closeLobby(),
+      turnsList: () => this.turns.list(),
+      turnsResign: () => this.turns.resign(),
+      turnsClose: () => this.#modes.enter("online"),
+      turnsRetry: () => this.turns.invite && this.turns.openLink(this.turns.invite),
+      boardStart: () => this.#boardStart(),
+      changed: () => this.render(),
     });
     onLanguage(() => this.render());
     // Drawn again in the frame that shows the board's change: the clocks switch with the action
@@ -107,7 +127,32 @@ class Online {
   show(open) {
     this.#panel.visible = open;
     if (!open && this.#lobby) this.closeLobby(); // (a player who leaves the panel no longer waits in the lobby)
+    if (open && !this.session && this.#modes.current === "online") this.checkTurns();
     this.render();
+  }
+
+  /** Every game by turns under way checked on the relays (at most every half minute): the
+   * panel opened, or the page started with a game waiting on the other player (app.js). */
+  async checkTurns() {
+    if (Date.now() - this.#checked < 30_000 || !this.turns.list().length || !navigator.onLine) return;
+    this.#checked = Date.now();
+    await this.turns.checkAll().catch(() => null);
+  }
+
+  /** The position on the board when a new game could start from it (not the standard start,
+   * nor over, nor a placement), else null: the set-up offers it. */
+  #boardStart() {
+    const state = this.#game.state;
+    const position = state.cursor === 0 ? state.start : state.positions[state.cursor - 1];
+    if (!position || position === STANDARD || state.view?.winner || !turnRule(position) || state.setup === "turns" || state.setup === "online") return null;
+    return position;
+  }
+
+  /** A live game under way: nothing else online may take the board (said). */
+  #liveGoesOn() {
+    const on = this.session && ["waiting", "playing", "disconnected", "connecting"].includes(this.session.status);
+    if (on) this.#game.showNotice(t("online.locked"));
+    return on;
   }
 
   open() {
@@ -175,19 +220,31 @@ class Online {
     }
   }
 
-  /** The invite's host: a new game with the choice {clock: key of TIME_CONTROLS, colour, name}. */
-  create({ clock, colour, name }) {
+  /** The invite's host: a new game with the choice {clock: key of TIME_CONTROLS or of DAYS (a
+   * game by turns), colour, name, start: "standard" | "position" (the board's)}. */
+  async create({ clock, colour, name, start = "standard" }) {
     name = this.#typedName(name);
     if (name === null) return this.render();
     const side = colour === "random" ? (crypto.getRandomValues(new Uint8Array(1))[0] & 1 ? "white" : "black") : colour;
+    const position = (start === "position" && this.#boardStart()) || STANDARD;
+    if (DAYS[clock]) {
+      try {
+        await this.#configured();
+      } catch (error) {
+        this.problem = error.why;
+        return this.render();
+      }
+      return this.turns.create({ days: DAYS[clock], colour: side, name, start: position });
+    }
     const record = newRecord({ room: randomId(12), secret: randomId(18), role: "host", name, friend: true });
-    record.game = { start: STANDARD, white: side === "white" ? "host" : "guest", clock: clock === "untimed" ? null : clock, names: { host: record.name, guest: "" }, round: 1 };
+    record.game = { start: position, white: side === "white" ? "host" : "guest", clock: clock === "untimed" ? null : clock, names: { host: record.name, guest: "" }, round: 1 };
     return this.begin(record);
   }
 
   #joinNow(invite, name) {
     name = this.#typedName(name);
     if (name === null) return this.render();
+    if (this.turns.invite) return this.turns.join(name);
     this.#panel.invite = null;
     return this.begin(newRecord({ room: invite.room, secret: invite.secret, role: "guest", name, friend: true }));
   }
@@ -232,6 +289,8 @@ class Online {
 
   /** A saved online game comes back after a reload (it reconnects by itself). */
   async resume(hash) {
+    const turns = parseTurnsLink(hash);
+    if (turns) return this.#liveGoesOn() ? null : this.turns.openLink(turns);
     const invite = parseInvite(hash);
     const record = readRecord(this.#storage.get(RECORD_KEY));
     if (invite && record?.room !== invite.room) return this.join(invite);
@@ -268,13 +327,27 @@ class Online {
     const state = this.#game.state;
     if (session.status !== "ended" || state.setup !== "online" || state.busy) return;
     const { keep, onlineEntryOf } = await import("../learn/games.js");
-    const entry = onlineEntryOf(state, session.colour, session.theirName, session.record.end, undefined, session.record.name);
+    const entry = onlineEntryOf(state, session.colour, session.theirName, session.record.end, undefined, session.record.name, session.record.game?.clock ?? null);
     if (entry) keep(state, this.#storage, entry);
+  }
+
+  /** A finished game by turns goes to Your games once its board shows it whole, with its time
+   * control ("1 day a move") for its record. */
+  async #keepTurns(r) {
+    const state = this.#game.state;
+    if (state.setup !== "turns" || state.busy || state.actions.join() !== r.actions.join() || !winnerOf(state)) return;
+    const { keep, onlineEntryOf } = await import("../learn/games.js");
+    const opponent = (r.role === "host" ? r.game.names.guest : r.game.names.host) || "";
+    const control = `${r.game.days} day${r.game.days === 1 ? "" : "s"} a move`;
+    const entry = onlineEntryOf(state, colourOf(r), opponent, r.end, undefined, r.name, control);
+    if (entry) keep(state, this.#storage, { ...entry, setup: r.game.start === STANDARD ? "standard" : "position" });
   }
 
   render() {
     cancelAnimationFrame(this.#frame);
     this.#frame = 0;
+    const turns = this.turns;
+    if ((turns.record || turns.invite) && this.#modes.current === "turns") return this.#renderTurns();
     const s = this.session;
     this.#nameThePlayers(s);
     if (s?.status === "ended") this.#keep(s);
@@ -286,5 +359,18 @@ class Online {
     const trying = s && (s.status === "connecting" || s.status === "disconnected") && (Date.now() - this.startedAt) / 1000 > CONNECT_PATIENCE_S;
     const result = status === "ended" ? resultOf(this.#game.state) : null; // (the rules' end: its reason)
     this.#panel.render({ session: s, status, result, problem: this.problem ?? (trying && s.record.role === "guest" ? "connect" : null), link: s ? linkTo(inviteHash(s.record.room, s.record.secret)) : "" });
+  }
+
+  /** The panel and <html data-online> for the game by turns open (or its invite). */
+  #renderTurns() {
+    const turns = this.turns;
+    const status = turns.status;
+    const root = document.documentElement;
+    if (status) root.dataset.online = status;
+    else delete root.dataset.online;
+    root.toggleAttribute("data-invited", ["looking", "found"].includes(turns.invite?.status));
+    const r = turns.record;
+    if (r?.winner) this.#keepTurns(r);
+    this.#panel.renderTurns({ turns, status, link: r ? linkTo(turnsHash(r.room, r.secret)) : "" });
   }
 }

@@ -3,11 +3,16 @@
 // privacy notice), joining an invite, waiting (the link: copy, share, QR code; cancel),
 // the game (who plays what, the connection, resign, a take-back offered or answered,
 // messages), after it (result, rematch, leave); "Play a stranger" opens the lobby (lobby.js) in its place of the set-up. What the other page sent (a name, a friend's text) is shown as text, never as HTML.
+// Games by turns: the time controls in days, "Your games by turns" under the set-up
+// (panels/turns-list.js), and a game by turns open or its invite (renderTurns: turns-view.js).
 
-import { t } from "../page/i18n.js";
+import { t, msg } from "../page/i18n.js";
 import { element, setText, setAttr } from "../panels/dom.js";
 import { PRESETS, MAX_TEXT, MAX_NAME } from "./protocol.js";
 import { TIME_CONTROLS } from "../game/clock.js";
+import { DAYS } from "../game/by-turns.js";
+import { renderTurnsList } from "../panels/turns-list.js";
+import { TurnsView, statusText as turnsStatus } from "./turns-view.js";
 import { makeClocks } from "../panels/clocks.js";
 import { qrEncoder } from "./library.js";
 import { copyText } from "../links/sharing.js";
@@ -22,6 +27,7 @@ export class OnlinePanel {
   #confirming = false;
   #clocks = null; // the clocks' view (panels/clocks.js), once a timed game shows
   #copied = false;
+  #turnsView;
   visible = false;
   invite = null; // {room, secret}: an invite opened, waiting for "Join"
   lobby = false; // the lobby of strangers is open (instead of the invite's set-up)
@@ -44,6 +50,13 @@ export class OnlinePanel {
     p.strangerOpen.id = "online-lobby";
     p.strangerBack = this.#button(p.stranger, "lobby.back", () => this.#on.lobbyBack());
     p.lobby = root.appendChild(element("section", "online-lobby", { hidden: "" }));
+    // a game by turns open, or its invite (turns-view.js); the list of the games by turns
+    p.turns = root.appendChild(element("section", "online-turns", { id: "turns-game", hidden: "" }));
+    this.#turnsView = new TurnsView(p.turns, { resign: () => on.turnsResign(), close: () => on.turnsClose(), retry: () => on.turnsRetry(), changed: () => on.changed() });
+    p.turnsBox = root.appendChild(element("section", "turns-list-box"));
+    p.turnsTitle = p.turnsBox.appendChild(element("h3", "turns-title"));
+    p.turnsList = p.turnsBox.appendChild(element("ol", "turns-list", { id: "turns-list" }));
+    p.turnsNone = p.turnsBox.appendChild(element("p", "turns-none"));
   }
 
   #button(parent, key, onClick, className = "") {
@@ -65,13 +78,20 @@ export class OnlinePanel {
     const clock = p.choices.appendChild(element("label", "online-field"));
     p.clockLabel = clock.appendChild(element("span", ""));
     p.clock = clock.appendChild(element("select", "", { id: "online-clock" }));
-    for (const key of Object.keys(TIME_CONTROLS)) p.clock.append(new Option(key, key));
+    p.live = p.clock.appendChild(element("optgroup", ""));
+    for (const key of Object.keys(TIME_CONTROLS)) p.live.append(new Option(key, key));
+    p.byTurns = p.clock.appendChild(element("optgroup", ""));
+    for (const key of Object.keys(DAYS)) p.byTurns.append(new Option(key, key));
     const colour = p.choices.appendChild(element("label", "online-field"));
     p.colourLabel = colour.appendChild(element("span", ""));
     p.colour = colour.appendChild(element("select", "", { id: "online-colour" }));
     for (const key of ["white", "black", "random"]) p.colour.append(new Option(key, key));
+    p.startField = p.choices.appendChild(element("label", "online-field"));
+    p.startLabel = p.startField.appendChild(element("span", ""));
+    p.start = p.startField.appendChild(element("select", "", { id: "online-start" }));
+    for (const key of ["standard", "position"]) p.start.append(new Option(key, key));
     const row = form.appendChild(element("div", "online-actions"));
-    p.create = this.#button(row, "online.create", () => this.#on.create({ clock: p.clock.value, colour: p.colour.value, name: p.name.value }), "primary");
+    p.create = this.#button(row, "online.create", () => this.#on.create({ clock: p.clock.value, colour: p.colour.value, name: p.name.value, start: p.startField.hidden ? "standard" : p.start.value }), "primary");
     p.create.id = "online-create";
     p.join = this.#button(row, "online.join", () => this.#on.joinNow(this.invite, p.name.value), "primary");
     p.join.id = "online-join";
@@ -173,7 +193,12 @@ export class OnlinePanel {
     setText(p.nameLabel, t("online.name"));
     setText(p.clockLabel, t("online.clock"));
     setText(p.colourLabel, t("online.colour"));
-    for (const option of p.clock.options) option.text = option.value === "untimed" ? t("online.untimed") : t("online.control", { control: option.value });
+    for (const option of p.clock.options) option.text = option.value === "untimed" ? t("online.untimed") : DAYS[option.value] ? t("online.turns.days", { n: DAYS[option.value] }) : t("online.control", { control: option.value });
+    p.live.label = t("online.turns.live");
+    p.byTurns.label = t("online.turns.byTurns");
+    setText(p.startLabel, t("online.turns.start"));
+    for (const option of p.start.options) option.text = t(`online.turns.start.${option.value}`);
+    p.startField.hidden = !this.#on.boardStart();
     for (const option of p.colour.options) option.text = t(`online.colour.${option.value}`);
     if (!p.name.value && document.activeElement !== p.name) p.name.value = this.#on.name();
     const setupShown = !session;
@@ -187,6 +212,9 @@ export class OnlinePanel {
     p.strangerOpen.hidden = this.lobby;
     p.strangerBack.hidden = !this.lobby;
     p.lobby.hidden = !setupShown || !this.lobby;
+    p.turns.hidden = true;
+    this.#renderTurnsList(!setupShown || Boolean(this.invite) || this.lobby);
+    p.cancel.hidden = false;
     p.waiting.hidden = status !== "waiting";
     // the invite's host shows its link; a guest, or either side of a lobby game (no invite), only Cancel
     const host = session?.record.role === "host" && Boolean(session.record.friend);
@@ -214,6 +242,57 @@ export class OnlinePanel {
     if (session && !p.game.hidden) this.#renderUndo(session, status);
   }
 
+  /** "Your games by turns" under the set-up (hidden: not shown now). */
+  #renderTurnsList(hidden) {
+    const p = this.#parts;
+    p.turnsBox.hidden = hidden;
+    if (hidden) return;
+    setText(p.turnsTitle, t("online.turns.list"));
+    const n = renderTurnsList(p.turnsList, this.#on.turnsList());
+    p.turnsList.hidden = n === 0;
+    setText(p.turnsNone, n ? "" : t("online.turns.none"));
+    p.turnsNone.hidden = n > 0;
+  }
+
+  /** A game by turns open, or its invite (turns.js's `turns`): its status, the waiting link
+   * (the host's, until a guest joins), the invite's name and Join, the game's part (turns-view.js). */
+  renderTurns({ turns, status, link }) {
+    const root = this.#root;
+    const p = this.#parts;
+    root.hidden = false;
+    setText(p.title, t("online.turns.title"));
+    const invite = turns.invite;
+    const joinable = invite?.status === "found";
+    p.setup.hidden = !joinable;
+    p.notice.hidden = !joinable;
+    setText(p.notice, t("online.turns.privacy"));
+    p.choices.hidden = true;
+    p.name.parentElement.hidden = !joinable;
+    setText(p.nameLabel, t("online.name"));
+    if (joinable && !p.name.value && document.activeElement !== p.name) p.name.value = this.#on.name();
+    setText(p.nameProblem, this.nameProblem ? t("online.nameProblem") : "");
+    p.create.hidden = true;
+    p.join.hidden = !joinable;
+    for (const part of [p.stranger, p.lobby, p.game]) part.hidden = true;
+    this.#renderTurnsList(true);
+    setText(p.status, turnsStatus(turns, status));
+    const refusal = turns.refusal;
+    p.alert.hidden = !refusal;
+    if (refusal) setText(p.alert, t("online.turns.refusedCopy", { why: t(`online.turns.why.${refusal.why}`) }));
+    p.waiting.hidden = status !== "waiting";
+    if (!p.waiting.hidden) {
+      for (const part of [p.linkLabel, p.link, p.copy, p.qr]) part.hidden = false;
+      p.cancel.hidden = true;
+      setText(p.linkLabel, t("online.turns.linkLabel"));
+      setText(p.link, link);
+      p.share.hidden = typeof navigator.share !== "function";
+      this.#drawQr(link);
+    }
+    p.turns.hidden = false;
+    this.#turnsView.render(turns, status);
+    this.#renderTexts();
+  }
+
   /** Take back a turn: the offer (this page's player, its turn complete), "offered...", or the other's offer to answer. */
   #renderUndo(session, status) {
     const p = this.#parts;
@@ -239,7 +318,8 @@ export class OnlinePanel {
         if (!session.record.friend) return t("lobby.starting"); // (paired in the lobby: no invite to wait for)
         return session.record.role === "host" ? t("online.waiting") : t("online.connecting");
       case "playing":
-        return t(session.relayed ? "online.playingRelayed" : "online.playing", { name: them });
+        if (session.theirName) return t(session.relayed ? "online.playingRelayed" : "online.playing", { name: them });
+        return t(session.relayed ? "online.playingRelayed.unnamed" : "online.playing.unnamed");
       case "disconnected":
         return session.status === "connecting" ? t("online.reconnecting") : t("online.gone", { name: them, seconds: session.secondsLeft() });
       case "refused":
@@ -247,7 +327,7 @@ export class OnlinePanel {
       case "ended": {
         const end = session.record.end;
         if (!end) return t("online.end.rules", { reason: result?.reason ?? "" }); // (the rules always say why)
-        return t(`online.end.${end.reason}`, { name: end.loser === session.colour ? t("online.you") : them });
+        return end.loser === session.colour ? t(`online.end.you.${end.reason}`) : t(`online.end.${end.reason}`, { name: them });
       }
       default:
         return "";
@@ -260,7 +340,7 @@ export class OnlinePanel {
     const claim = session?.clockClaim;
     p.alert.hidden = !refusal && !claim;
     if (refusal) setText(p.alert, t("online.refusedMessage", { why: t(`online.why.${refusal.why}`) }));
-    else if (claim) setText(p.alert, t("online.clockClaim", { name: session.them, seconds: (claim.excess / 1000).toFixed(1) }));
+    else if (claim) setText(p.alert, t(session.theirName ? "online.clockClaim" : "online.clockClaim.unnamed", { name: session.them, seconds: (claim.excess / 1000).toFixed(1) }));
   }
 
   #renderGame(session, status) {
@@ -268,7 +348,8 @@ export class OnlinePanel {
     const g = session.record.game;
     const control = g?.clock ? t("online.control", { control: g.clock }) : t("online.untimed");
     this.#drawClocks(session);
-    setText(p.players, g ? t("online.players", { colour: t(`online.colour.${session.colour}`), name: session.them, control }) : "");
+    const players = session.theirName ? "online.players" : "online.players.unnamed";
+    setText(p.players, g ? t(players, { colour: msg(`online.colour.${session.colour}`), name: session.them, control }) : "");
     const claimable = status === "disconnected" && session.status === "disconnected";
     p.countdown.hidden = !claimable;
     if (!claimable) p.countdown.classList.remove("dismissed");
@@ -279,7 +360,7 @@ export class OnlinePanel {
     setAttr(p.text, "placeholder", t("online.textPlaceholder"));
     const items = session.chat.messages.map((c) => {
       const li = element("li", c.from === "me" ? "mine" : "theirs");
-      const who = c.from === "me" ? t("online.you") : session.them;
+      const who = c.from === "me" ? t("online.you") : session.theirName || t("online.opponent");
       li.textContent = `${who}: ${c.text ?? t(`online.say.${c.say}`)}`; // as text, never HTML
       return li;
     });

@@ -43,12 +43,14 @@ const NONCE = /^[A-Za-z0-9_-]{22}$/; // 16 random bytes
 const SIG = /^[A-Za-z0-9_-]{86}$/; // an ECDSA P-256 signature, r and s
 const ACTION = /^(?:pass|[A-Ia-i]\d[x-][A-Ia-i]\d)$/;
 const POSITION = /^[A-Za-z0-9./ ]{20,120}$/;
+/** Whether `s` has the shape of position text (the engine reads it). */
+export const isPositionText = (s) => typeof s === "string" && POSITION.test(s);
 
 const isInt = (n, max = MAX_ACTIONS) => Number.isInteger(n) && n >= 0 && n <= max;
 // A name or a text of the other page: shown only as itself (page/shown-text.js, the rule the
 // lobby's names follow too); a name may be empty (none given: "your opponent").
-const isName = (s) => s === "" || isShownName(s);
-const isAction = (a) => typeof a === "string" && ACTION.test(a) && parseAction(a) !== null;
+export const isName = (s) => s === "" || isShownName(s);
+export const isAction = (a) => typeof a === "string" && ACTION.test(a) && parseAction(a) !== null;
 const isRole = (r) => r === "host" || r === "guest";
 const matches = (s, pattern) => typeof s === "string" && pattern.test(s);
 const keysAre = (m, allowed) => Object.keys(m).every((k) => allowed.includes(k));
@@ -180,5 +182,16 @@ export function inviteHash(room, secret) {
 /** Read an invite's fragment: {room, secret}, or null when it is not one. */
 export function parseInvite(hash) {
   const m = /^#online=([A-Za-z0-9_-]{16,40})\.([A-Za-z0-9_-]{16,64})$/.exec(String(hash ?? ""));
+  return m ? { room: m[1], secret: m[2] } : null;
+}
+
+/** A game by turns' fragment: "#turns=ROOM.SECRET" (turns-events.js: the room names the host's key). */
+export function turnsHash(room, secret) {
+  return `#turns=${room}.${secret}`;
+}
+
+/** Read a game by turns' fragment: {room, secret}, or null when it is not one. */
+export function parseTurnsLink(hash) {
+  const m = /^#turns=([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{16,64})$/.exec(String(hash ?? ""));
   return m ? { room: m[1], secret: m[2] } : null;
 }

@@ -53,11 +53,13 @@ export function fromBase64url(text) {
 /** Whether `text` is a Nostr public key or event id: 64 lowercase hex digits. */
 export const isHex64 = (text) => typeof text === "string" && HEX64.test(text);
 
-async function hkdf(ikm, salt, info, bits = 256) {
+/** `bits` bits from HKDF-SHA-256 of the bytes `ikm`, salted, for `info`. */
+export async function hkdf(ikm, salt, info, bits = 256) {
   const key = await subtle().importKey("raw", ikm, "HKDF", false, ["deriveBits"]);
   return new Uint8Array(await subtle().deriveBits({ name: "HKDF", hash: "SHA-256", salt, info: encoder.encode(info) }, key, bits));
 }
-const aesKey = (bytes) => subtle().importKey("raw", bytes, "AES-GCM", false, ["encrypt", "decrypt"]);
+/** An AES-GCM key of the bytes `bytes` (for seal and unseal). */
+export const aesKey = (bytes) => subtle().importKey("raw", bytes, "AES-GCM", false, ["encrypt", "decrypt"]);
 
 /** The game's relay keys from its secret and room: {topic, kind, announceKey, pairSalt}. */
 export async function gameKeys(secret, room) {
@@ -132,23 +134,29 @@ export async function eventId({ pubkey, created_at, kind, tags, content }) {
   return toHex(new Uint8Array(await subtle().digest("SHA-256", encoder.encode(text))));
 }
 
-/** A signed Nostr event of `kind` on `topic` (its "x" tag) with `content`. `signer`: {pubkey
- * (hex), sign(idBytes) -> signature bytes (Schnorr, BIP-340)}. */
-export async function signedEvent(signer, { kind, topic, content, at = Date.now() }) {
-  const event = { pubkey: signer.pubkey, created_at: Math.floor(at / 1000), kind, tags: [["x", topic]], content };
+/** A signed Nostr event of `kind` on `topic` (its "x" tag), or with `tags`, with `content`.
+ * `signer`: {pubkey (hex), sign(idBytes) -> signature bytes (Schnorr, BIP-340)}. */
+export async function signedEvent(signer, { kind, topic, tags = [["x", topic]], content, at = Date.now() }) {
+  const event = { pubkey: signer.pubkey, created_at: Math.floor(at / 1000), kind, tags, content };
   event.id = await eventId(event);
   event.sig = toHex(await signer.sign(fromHex(event.id)));
   return event;
 }
 
-/** Whether `event` has the shape of one of this game's events: kind, topic, keys, sizes. */
-export function isGameEvent(event, { kind, topic }) {
+/** Whether `event` is a Nostr event of `kind` whose first tag is [name, value]: its keys,
+ * sizes (content at most `max` characters), signature's form (not checked: signatureHolds). */
+export function isEventOf(event, { kind, name, value, tags = 1, max = MAX_SEALED + 100 }) {
   return Boolean(
     event && typeof event === "object" && event.kind === kind && isHex64(event.pubkey) && isHex64(event.id) &&
     typeof event.sig === "string" && SIG.test(event.sig) && Number.isInteger(event.created_at) &&
-    Array.isArray(event.tags) && event.tags.length === 1 && Array.isArray(event.tags[0]) && event.tags[0][0] === "x" && event.tags[0][1] === topic &&
-    typeof event.content === "string" && event.content.length <= MAX_SEALED + 100,
+    Array.isArray(event.tags) && event.tags.length >= 1 && event.tags.length <= tags && event.tags.every((tag) => Array.isArray(tag) && tag.length === 2 && tag.every((part) => typeof part === "string" && part.length <= 100)) &&
+    event.tags[0][0] === name && event.tags[0][1] === value && typeof event.content === "string" && event.content.length <= max,
   );
+}
+
+/** Whether `event` has the shape of one of this game's events: kind, topic, keys, sizes. */
+export function isGameEvent(event, { kind, topic }) {
+  return isEventOf(event, { kind, name: "x", value: topic });
 }
 
 /** Whether `event`'s id is its content's and its signature is its author's. `verify(sig, id,

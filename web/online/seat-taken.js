@@ -15,12 +15,14 @@
 // What the relays send back is untrusted: an event counts only when its content's MAC checks.
 
 import { signatures } from "./library.js";
+import { signedEvent } from "./relay-crypto.js";
+import { withRelays, publishTo, frameOf, TALK_WAIT_MS } from "./relay-sockets.js";
 
 /** NIP-78's kind of application data: addressable (the relay keeps the latest per key and tag). */
 export const TAKEN_KIND = 30078;
 export const TAKEN_DAYS = 2;
 /** How long a joining page waits for the relays' answers before it connects anyway. */
-export const READ_WAIT_MS = 4000;
+export const READ_WAIT_MS = TALK_WAIT_MS;
 
 const encoder = new TextEncoder();
 const hex = (bytes) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
@@ -61,81 +63,15 @@ export async function markerEvent({ room, secret, guest }, now = Date.now()) {
   const { schnorr } = await signatures();
   const { secretKey, publicKey } = schnorr.keygen();
   const created = Math.floor(now / 1000);
-  const event = {
-    pubkey: hex(publicKey),
-    created_at: created,
-    kind: TAKEN_KIND,
-    tags: [["d", await markerTag(room, secret)], ["expiration", String(created + TAKEN_DAYS * 86400)]],
-    content: await markerContent(room, secret, guest),
-  };
-  const id = await crypto.subtle.digest("SHA-256", encoder.encode(JSON.stringify([0, event.pubkey, event.created_at, event.kind, event.tags, event.content])));
-  return { ...event, id: hex(id), sig: hex(await schnorr.signAsync(new Uint8Array(id), secretKey)) };
-}
-
-/** Open a socket to each relay, run `talk(socket, done, finish)` on each once open; resolves
- * when every socket is done, failed or closed, at finish(), or after `wait` ms (the sockets
- * then close). */
-function withRelays(relays, talk, { WebSocketClass = WebSocket, wait = READ_WAIT_MS } = {}) {
-  return new Promise((resolve) => {
-    let left = relays.length;
-    const sockets = [];
-    let finished = false;
-    const finish = () => {
-      if (finished) return;
-      finished = true;
-      clearTimeout(timer);
-      for (const socket of sockets) socket.close();
-      resolve();
-    };
-    const timer = setTimeout(finish, wait);
-    for (const url of relays) {
-      let over = false;
-      const done = () => {
-        if (over) return;
-        over = true;
-        if ((left -= 1) === 0) finish();
-      };
-      let socket;
-      try {
-        socket = new WebSocketClass(url);
-      } catch {
-        done();
-        continue;
-      }
-      sockets.push(socket);
-      socket.addEventListener("open", () => talk(socket, done, finish));
-      socket.addEventListener("error", done);
-      socket.addEventListener("close", done);
-    }
-  });
-}
-
-/** Frames of a relay as JSON arrays (anything else: null). */
-function frameOf(event) {
-  if (typeof event.data !== "string" || event.data.length > 16384) return null;
-  try {
-    const frame = JSON.parse(event.data);
-    return Array.isArray(frame) ? frame : null;
-  } catch {
-    return null;
-  }
+  const tags = [["d", await markerTag(room, secret)], ["expiration", String(created + TAKEN_DAYS * 86400)]];
+  const signer = { pubkey: hex(publicKey), sign: (id) => schnorr.signAsync(id, secretKey) };
+  return signedEvent(signer, { kind: TAKEN_KIND, tags, content: await markerContent(room, secret, guest), at: now });
 }
 
 /** The host: publish that `guest` (its public key) holds the seat of the invite {room,
  * secret}; resolves with the number of relays that accepted it. */
 export async function markTaken(config, { room, secret, guest }, options = {}) {
-  const event = await markerEvent({ room, secret, guest });
-  let accepted = 0;
-  await withRelays(config.relays, (socket, done) => {
-    socket.addEventListener("message", (message) => {
-      const frame = frameOf(message);
-      if (frame?.[0] !== "OK" || frame[1] !== event.id) return;
-      if (frame[2] === true) accepted += 1;
-      done();
-    });
-    socket.send(JSON.stringify(["EVENT", event]));
-  }, options);
-  return accepted;
+  return publishTo(config.relays, await markerEvent({ room, secret, guest }), options);
 }
 
 /** A guest page with no seat yet (its own key `me`): is the seat of the invite {room, secret}

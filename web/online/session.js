@@ -16,7 +16,7 @@
 //   session.chat.say({say: "gg"}); session.rematch.offer();     // chat.js, rematch.js
 //   session.takebacks.offer(); session.takebacks.answer(true);   // a turn taken back (takeback.js)
 
-import { t } from "../page/i18n.js";
+import { t, msg } from "../page/i18n.js";
 import { OnlineTiming } from "./timing.js";
 import { TakebackOffers } from "./takeback.js";
 import { Connection } from "./connection.js";
@@ -127,9 +127,10 @@ export class Session {
     return this.#connection.relayed;
   }
 
-  /** The other player, as the texts name them: their name, or "your opponent". */
+  /** The other player, as the texts name them: their name, or "your opponent" (a msg(): it
+   * gets its capital where a sentence starts). */
   get them() {
-    return this.theirName || t("online.opponent");
+    return this.theirName || msg("online.yourOpponent");
   }
 
   #changed() {
@@ -361,8 +362,7 @@ export class Session {
     this.status = "ended";
     this.#endOnBoard(end);
     this.#changed();
-    const key = `online.end.${end.reason}`;
-    this.#game.announce(t(key, { name: end.loser === this.colour ? t("online.you") : this.them }));
+    this.#game.announce(end.loser === this.colour ? t(`online.end.you.${end.reason}`) : t(`online.end.${end.reason}`, { name: this.them }));
     if (tell && end.reason === "resigned" && end.loser === this.colour) this.#send({ t: "resign" });
   }
 

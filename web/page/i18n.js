@@ -2,12 +2,21 @@
 //
 // Texts live in one JSON file per language, web/lang/<code>.json (key -> text), English
 // being the reference (tests/test_i18n.py checks that every language has exactly its keys
-// and placeholders). A text holds {name} placeholders; a text with a number in it is an
-// object of plural forms chosen by Intl.PluralRules with its `n` param
-// ({"one": "{n} piece", "other": "{n} pieces"}; Polish adds "few" and "many").
+// and placeholders). A text holds {name} placeholders, and may be an object of forms, the
+// way ICU MessageFormat chooses them (nested where a text needs both):
+// - plural forms chosen by Intl.PluralRules with the count of its `n` param, or of the param
+//   its "plural" names: {"one": "{n} piece", "other": "{n} pieces"} (Polish adds "few" and
+//   "many"), {"plural": "won", "one": "{won} win", "other": "{won} wins"};
+// - a select: a form for each value of the param its "select" names (SELECTS holds the
+//   values), for the words that agree with a side or a piece type:
+//   {"select": "type", "tzaar": "twojego Tzaara", "tzarra": "twoją Tzarrę", "tott": "twojego Totta"}.
+//   A select chooses by the param's value: a msg()'s key's last part (msg("side.white") ->
+//   "white", msg("piece.tzarra") -> "tzarra"), else the param as text; so the page passes
+//   sides and piece types as msg()s of side.* and piece.*.
+// A msg() filled in where a sentence starts gets a capital ("{name} resigned." with "your opponent").
 //
 //   await startLanguage(storage);       // picks (saved, else navigator.languages), loads, applies
-//   t("turn.toPlay", {side: "White"})   // a text now
+//   t("turn.toPlay", {side: msg("side.white")})   // a text now
 //   msg("alert.link", {message})        // a text to translate when shown (kept in the state)
 //   tr(textOrMsg)                       // a string as it is, a msg() in the language shown
 //   setLanguage("pl"); onLanguage(() => render());
@@ -36,6 +45,17 @@ export const LANGUAGES = {
   pl: "Polski",
 };
 export const DEFAULT_LANGUAGE = "en";
+
+/** The params a text may select on, each with its values: a select has a form for each.
+ * The page passes them as msg()s of their names: msg("side.black"), msg("piece.tott"). */
+export const SELECTS = {
+  side: ["white", "black"],
+  by: ["white", "black"],
+  loser: ["white", "black"],
+  colour: ["white", "black"],
+  type: ["tzaar", "tzarra", "tott"],
+  taken: ["tzaar", "tzarra", "tott"],
+};
 const LANGUAGE_KEY = "language"; // its name in the storage (page/storage.js)
 
 // A language's texts: lang/<code>.json, and its later ones lang/<code>.later.json (build.py
@@ -136,15 +156,45 @@ export function onLanguage(callback) {
   return () => listeners.delete(callback);
 }
 
-/** The text of `key` in the language shown, its {placeholders} filled from `params`. */
+/** The text of `key` in the language shown, its {placeholders} filled from `params`. A msg()
+ * filled in where a sentence starts begins with a capital: the files write such texts as they
+ * read inside a sentence ("your opponent"). */
 export function t(key, params = {}) {
-  let text = texts[key] ?? english[key];
-  if (text === undefined) return key;
-  if (typeof text === "object") {
-    const n = Number(params.n ?? 0);
-    text = text[plurals.select(n)] ?? text.other;
+  const value = texts[key] ?? english[key];
+  if (value === undefined) return key;
+  const text = formOf(value, params);
+  return text.replace(/\{(\w+)\}/g, (whole, name, at) => {
+    if (!Object.hasOwn(params, name)) return whole;
+    const filled = tr(params[name]);
+    const ours = params[name] !== null && typeof params[name] === "object" && !Array.isArray(params[name]);
+    return ours && /^\s*$|[.!?]\s+$/.test(text.slice(0, at)) ? filled.charAt(0).toLocaleUpperCase(current) + filled.slice(1) : filled;
+  });
+}
+
+/** The value a select chooses by: a msg()'s key's last part ("side.white" -> "white"), else
+ * the param as text. */
+export function selectValue(param) {
+  if (param && typeof param === "object" && typeof param.key === "string") return param.key.slice(param.key.lastIndexOf(".") + 1);
+  return param === null || param === undefined ? "" : String(param);
+}
+
+/** The string of a text of the files (a string, plural forms, a select) for `params`: its plural
+ * form, its select's branch, nested as deep as the file writes them. A count a plural does not
+ * get takes the form of 0; a value a select has no form for takes its first (tests/test_i18n.py
+ * checks that every select has them all). */
+export function formOf(value, params = {}) {
+  let text = value;
+  while (text && typeof text === "object") {
+    if (typeof text.select === "string") {
+      const chosen = selectValue(params[text.select]);
+      const branches = Object.keys(text).filter((name) => name !== "select");
+      text = text[branches.includes(chosen) ? chosen : branches[0]];
+    } else {
+      const count = Number(params[typeof text.plural === "string" ? text.plural : "n"] ?? 0);
+      text = text[plurals.select(count)] ?? text.other;
+    }
   }
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (Object.hasOwn(params, name) ? tr(params[name]) : whole));
+  return typeof text === "string" ? text : "";
 }
 
 /** A text to translate when it is shown: {key, params} (params may hold msg() too). */

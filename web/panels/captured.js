@@ -2,7 +2,7 @@
 // small pieces, the height on each stack taller than one, and a sentence for screen readers.
 
 import { capturedOf } from "../game/state.js";
-import { TYPE_NAME } from "../board/notation.js";
+import { TYPE_NAME, pieceMsg } from "../board/notation.js";
 import { t, lang } from "../page/i18n.js";
 import { miniPiece, element } from "./dom.js";
 
@@ -53,7 +53,7 @@ export class CapturedView {
         none.textContent = t("captured.none");
         stacks.appendChild(none);
       }
-      const named = list.map((s) => (s.height > 1 ? t("captured.stack", { type: TYPE_NAME[s.type], height: s.height }) : TYPE_NAME[s.type]));
+      const named = list.map((s) => (s.height > 1 ? t("captured.stack", { type: pieceMsg(s.type), height: s.height }) : TYPE_NAME[s.type]));
       summary.textContent = list.length ? t(`captured.summary.${side}`, { n: list.length, list: named.join(", ") }) : t(`captured.summaryNone.${side}`);
     }
   }

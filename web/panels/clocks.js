@@ -83,7 +83,7 @@ export class ClockView {
       setAttr(face, "data-low", low);
       setAttr(face, "data-out", clock.flagged === side);
       show(face, msg("clock.face", { side: msg(`side.${side}`), time: clockText(left) }), "aria-label");
-      if (low && !this.#warned[side] && left > 0) sayNow(t("clock.low", { side: t(`side.${side}`), time: clockText(left) }));
+      if (low && !this.#warned[side] && left > 0) sayNow(t("clock.low", { side: msg(`side.${side}`), time: clockText(left) }));
       this.#warned[side] = low;
     }
     if (!clock.running) return;

@@ -1,5 +1,5 @@
 // The confirmation of a losing stacking: a view of the state (app.js renders it each frame).
-import { TYPE_NAME } from "../board/notation.js";
+import { pieceMsg } from "../board/notation.js";
 import { t } from "../page/i18n.js";
 
 /** Asks before a stacking that covers the player's own last Tzaar, Tzarra or Tott. */
@@ -25,7 +25,7 @@ export class ConfirmLosingDialog {
     if (action && this.#shown !== action) {
       this.#shown = action;
       const [from, to] = action.split("-");
-      const type = TYPE_NAME[state.view.points[to]?.type] ?? t("confirm.piece");
+      const type = pieceMsg(state.view.points[to]?.type); // (a stacking that loses covers a last type)
       this.#dialog.querySelector("#confirm-text").textContent = t("confirm.text", { from, to, type });
       this.#dialog.returnValue = "";
       this.#dialog.showModal();

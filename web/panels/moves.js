@@ -2,7 +2,7 @@
 // result beside the turn it was proved at, the current action kept in view; and the undo and
 // redo buttons' disabled states (the buttons run commands: input.js).
 
-import { SIDE_NAME, describeAction } from "../board/notation.js";
+import { SIDE_NAME, STANDARD, sideMsg, describeAction } from "../board/notation.js";
 import { positionAt, turnsOf, canUndo, canRedo, endText } from "../game/game.js";
 import { proofText } from "../game/proof.js";
 import { t, lang } from "../page/i18n.js";
@@ -114,7 +114,7 @@ export class MoveList {
       button.dataset.cursor = String(turn.start + i + 1);
       button.dataset.move = text;
       button.textContent = text;
-      button.setAttribute("aria-label", t("history.move", { number: turn.number, side: SIDE_NAME[turn.side], action: describeAction(text) }));
+      button.setAttribute("aria-label", t("history.move", { number: turn.number, side: sideMsg(turn.side), action: describeAction(text) }));
       actions.appendChild(button);
     });
     const proof = state.proofs?.[positionAt(state, turn.start)];
@@ -129,7 +129,8 @@ export class MoveList {
   }
 }
 
-/** The setups named by a text of their own ("start.link"); any other is the standard one. */
+/** The setups named by a text of their own ("start.link"); any other is the standard one, or a
+ * set-up position when it starts elsewhere (an online game or a game by turns from a position). */
 const STARTS = ["tournament", "link", "record", "puzzle", "lesson", "editor"];
 
 /** The move list's first line: how the game started. */
@@ -138,5 +139,6 @@ function startLabel(state) {
     return state.seed !== null && state.seed !== undefined ? t("start.randomSeed", { seed: state.seed }) : t("start.random");
   }
   if (state.setup === "exercise") return t("exercises.start"); // a later text, there once an exercise opens
-  return t(STARTS.includes(state.setup) ? `start.${state.setup}` : "start.standard");
+  if (STARTS.includes(state.setup)) return t(`start.${state.setup}`);
+  return t(state.start && state.start !== STANDARD ? "start.editor" : "start.standard");
 }

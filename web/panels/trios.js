@@ -2,7 +2,7 @@
 // it has on top (a type down to its last, or gone, is marked); the side to move stands out.
 // The captured stacks below it are panels/captured.js.
 
-import { SIDE_NAME, TYPE_NAME, TYPES } from "../board/notation.js";
+import { SIDE_NAME, TYPES, sideMsg, pieceMsg } from "../board/notation.js";
 import { countsOf, sideToMove } from "../game/game.js";
 import { playerShortLabel, isPerson } from "../game/players.js";
 import { t } from "../page/i18n.js";
@@ -74,7 +74,7 @@ export class TriosPanel {
         const stillToCome = placing && reserve ? reserve[side][type] : 0;
         setAttr(cell, "data-last", n === 1 && !stillToCome ? "true" : null);
         setAttr(cell, "data-gone", n === 0 && !stillToCome && !placing ? "true" : null);
-        setAttr(cell, "title", t("trios.cell", { side: SIDE_NAME[side], type: TYPE_NAME[type], n }));
+        setAttr(cell, "title", t("trios.cell", { side: sideMsg(side), type: pieceMsg(type), n }));
         described.push(t(`trios.${type}`, { n }));
       }
       let text = t("trios.pieces", { n: pieces[side] });
@@ -83,7 +83,7 @@ export class TriosPanel {
         text += ` · ${t("trios.toPlace", { n: left })}`;
       }
       setText(r.pieces, text);
-      setAttr(r.row, "title", who ? t("trios.ariaPlayer", { side: SIDE_NAME[side], player: who, counts: described.join(", "), pieces: text }) : t("trios.aria", { side: SIDE_NAME[side], counts: described.join(", "), pieces: text }));
+      setAttr(r.row, "title", who ? t("trios.ariaPlayer", { side: sideMsg(side), player: who, counts: described.join(", "), pieces: text }) : t("trios.aria", { side: sideMsg(side), counts: described.join(", "), pieces: text }));
     }
   }
 }

@@ -4,7 +4,7 @@
 // A mode that owns the turn (an exercise: state.prompt) puts its own title there, and its
 // own detail once its answer is in.
 
-import { TYPE_NAME, SIDE_NAME } from "../board/notation.js";
+import { sideMsg, pieceMsg } from "../board/notation.js";
 import { personToMove, sideToMove, targetsOf, losingTargetsOf, thinkingOf, resultOf, winnerOf } from "../game/game.js";
 import { drawMiniPiece } from "../board/draw.js";
 import { playerLabel } from "../game/players.js";
@@ -55,7 +55,7 @@ export class TurnPanel {
         drawMiniPiece(button.querySelector("svg"), side, type);
         setText(button.querySelector(".tray-count"), t("tray.left", { n: left }));
         setAttr(button, "aria-pressed", String(chosen === type));
-        setAttr(button, "aria-label", t("tray.aria", { type: TYPE_NAME[type], n: left }));
+        setAttr(button, "aria-label", t("tray.aria", { type: pieceMsg(type), n: left }));
         button.disabled = left <= 0 || !personToMove(state) || state.busy;
       }
     }
@@ -63,11 +63,13 @@ export class TurnPanel {
     // The self-elimination warning, as soon as a losing stacking is on offer.
     const losing = losingTargetsOf(state);
     if (losing.length && personToMove(state)) {
-      const covered = [...new Set(losing.map((p) => TYPE_NAME[view.points[p].type]))];
-      setText(
-        this.warning,
-        t("turn.warning", { point: state.selected, targets: losing.reduce((a, b) => t("turn.or", { a, b })), types: covered.join(" / ") }),
-      );
+      // One warning for each type the stackings would cover (its agreement in some languages).
+      const covered = [...new Set(losing.map((p) => view.points[p].type))];
+      const warnings = covered.map((type) => {
+        const targets = losing.filter((p) => view.points[p].type === type);
+        return t("turn.warning", { point: state.selected, targets: targets.reduce((a, b) => t("turn.or", { a, b })), type: pieceMsg(type) });
+      });
+      setText(this.warning, warnings.join(" "));
       this.warning.hidden = false;
     } else {
       this.warning.hidden = true;
@@ -91,7 +93,7 @@ export class TurnPanel {
 
   #texts(state, side) {
     const view = state.view;
-    const name = SIDE_NAME[side];
+    const name = sideMsg(side);
     if (!view) {
       if (state.engine === "error") return { title: t("turn.toPlay", { side: name }), detail: t("turn.engineError") };
       return { title: t("turn.toPlay", { side: name }), detail: t("turn.loading") };
@@ -116,7 +118,7 @@ export class TurnPanel {
       const left = Object.values(view.reserve[side]).reduce((a, b) => a + b, 0);
       return {
         title: t("turn.places", { side: name }),
-        detail: (type ? t("turn.placeChosen", { type: TYPE_NAME[type] }) : t("turn.placeChoose", { n: left })) + later,
+        detail: (type ? t("turn.placeChosen", { type: pieceMsg(type) }) : t("turn.placeChoose", { n: left })) + later,
       };
     }
     const title = t(view.step === "capture" ? "turn.capture" : "turn.second", { side: name });

@@ -1,0 +1,210 @@
+"""Games by turns (web/online/turns.js): a whole short game between two browser contexts that
+are never open at the same time, its moves waiting on two local relays; the relay restarted
+between two turns, and one of the two relays down; the list's "Your turn" and the top bar's
+count; the finished game in Your games with its time control. Each player's browser is a
+context whose storage is kept between its visits (Playwright's storage_state), as a person
+closes the tab and comes back another day.
+
+The game starts from a position of few stacks (opened by its link, then "Start from: the
+position on the board") that five turns end by the rules: White (the guest, Bob) plays three
+turns, Black (the host, Ann) two.
+
+Then the attacks of a modified page, which publishes copies of its own making with the keys
+its browser holds: a copy that rewrites history, a win on time claimed a day early, a turn
+of the other player's signed by a key that is not theirs; and a third page with the link."""
+
+from __future__ import annotations
+
+from online_helpers import act, online, wait_actions
+from relay import two_relay_site, two_relays  # noqa: F401  (fixtures)
+from site_serving import wait_engine
+
+START = "a..../At..T./..Z..../.....T.a/.....Az./......../.....t./.t..T./..... w1"
+TURNS = [["B5xB2", "H5xG6"], ["E7xG6", "pass"], ["B2xA1", "pass"], ["D8xD6", "pass"], ["E6xD6"]]
+
+
+def visit(browser, url: str, state: dict | None = None, path: str = ""):
+    """A person's browser opened on the page (its storage as `state` left it): (context, page)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, storage_state=state)
+    page = context.new_page()
+    page.goto(url + path)
+    wait_engine(page)
+    return context, page
+
+
+def leave(context) -> dict:
+    """The person closes the tab: its storage, kept for the next visit."""
+    state = context.storage_state()
+    context.close()
+    return state
+
+
+def saved(page, n: int) -> None:
+    """Wait until a relay took this page's copy with `n` actions (the panel says it is saved)."""
+    page.wait_for_selector(f'#turns-game[data-saved="{n}"]', state="attached", timeout=20_000)
+
+
+def play_turn(page, actions: list[str], total: int) -> None:
+    for action in actions:
+        act(page, action)
+    wait_actions(page, total)
+
+
+def create(page, colour: str = "black", days: str = "1d") -> str:
+    """Play online > a game by turns from the board's position, hosted by Ann: its link."""
+    page.click("#online-button")
+    page.wait_for_selector("#online-create")
+    page.fill("#online-name", "Ann")
+    page.select_option("#online-clock", days)
+    page.select_option("#online-colour", colour)
+    page.select_option("#online-start", "position")
+    page.click("#online-create")
+    online(page, "waiting")
+    page.wait_for_selector("[data-invite]:not(:empty)")
+    return page.text_content("[data-invite]")
+
+
+def position_link(position: str) -> str:
+    return "index.html#" + position.replace(" ", "_")
+
+
+def test_a_whole_game_by_turns_with_the_pages_never_open_together(browser, two_relay_site, two_relays):  # noqa: F811
+    site = two_relay_site
+    first, second = two_relays
+    # Ann opens the position, makes the game by turns (she plays Black) and closes the page at once.
+    context, ann = visit(browser, site, path=position_link(START))
+    link = create(ann)
+    assert "#turns=" in link
+    assert "day" in ann.text_content("#online-clock option[value='1d']")
+    saved(ann, 0)
+    ann_state = leave(context)
+
+    # Bob opens the link later, joins, plays White's first turn and closes.
+    context, bob = visit(browser, link)
+    bob.wait_for_selector("#online-join:not([hidden])")
+    assert "Ann" in bob.text_content("#online .online-status")
+    bob.fill("#online-name", "Bob")
+    bob.click("#online-join")
+    online(bob, "playing")
+    assert bob.get_attribute("#board", "data-position") == START
+    play_turn(bob, TURNS[0], 2)
+    saved(bob, 2)
+    bob_state = leave(context)
+
+    first.restart()  # between two turns: the relay still has the copies
+
+    # Ann comes back by the link: Bob's turn is on her board, and what changed is said.
+    context, ann = visit(browser, link, ann_state)
+    online(ann, "playing")
+    wait_actions(ann, 2)
+    assert "Bob played B5xB2 H5xG6" in ann.text_content("#turns-game .turns-changes")
+    play_turn(ann, TURNS[1], 4)
+    saved(ann, 4)
+    ann_state = leave(context)
+
+    # Bob comes back by the list: the top bar counts his turn, the list puts it first.
+    context, bob = visit(browser, site, bob_state)
+    bob.wait_for_selector("#online-button[data-turns='1'] .turn-count:not([hidden])")
+    bob.click("#online-button")
+    bob.wait_for_selector("#turns-list a[data-turn='me']")
+    assert "your turn" in bob.text_content("#turns-list a[data-turn='me']")
+    bob.click("#turns-list a[data-turn='me']")
+    online(bob, "playing")
+    wait_actions(bob, 4)
+    second.stop()  # one relay of two down from here on
+    play_turn(bob, TURNS[2], 6)
+    saved(bob, 6)
+    bob.wait_for_selector("#online-button[data-turns='0']", state="attached")
+    bob_state = leave(context)
+
+    # Ann, by the list; then Bob ends the game by the rules.
+    context, ann = visit(browser, site, ann_state)
+    ann.wait_for_selector("#online-button[data-turns='1']", state="attached")
+    ann.click("#online-button")
+    ann.click("#turns-list a[data-turn='me']")
+    wait_actions(ann, 6)
+    play_turn(ann, TURNS[3], 8)
+    saved(ann, 8)
+    ann_state = leave(context)
+
+    context, bob = visit(browser, site, bob_state)
+    bob.click("#online-button")
+    bob.click("#turns-list a[data-turn='me']")
+    wait_actions(bob, 8)
+    play_turn(bob, TURNS[4], 9)
+    online(bob, "ended")
+    saved(bob, 9)
+    bob_state = leave(context)
+    second.start()
+
+    # Ann sees the end; the game is in Your games with its time control in its record.
+    context, ann = visit(browser, link, ann_state)
+    online(ann, "ended")
+    wait_actions(ann, 9)
+    assert "Bob won the game" in ann.text_content("#turns-game .turns-changes")
+    games = ann.evaluate("() => JSON.parse(localStorage.getItem('tzaar.games'))")
+    assert len(games) == 1 and games[0]["control"] == "1 day a move" and games[0]["result"] == "lost"
+    record = ann.evaluate("""async (g) => {
+      const url = performance.getEntriesByType('resource').map((e) => e.name).find((n) => n.includes('/learn/games.js'));
+      const { exportParams } = await import(url);
+      const client = await import(url.replace('/learn/games.js', '/engine-start.js'));
+      return (await client.engine.call('record_save', exportParams(g))).text;
+    }""", games[0])
+    assert "White: Bob\nBlack: Ann\n" in record and "TimeControl: 1 day a move\n" in record
+    leave(context)
+
+
+# A modified page: it publishes, with the keys its browser holds, a copy of its own making.
+FORGE = """async ({ change, other, ahead }) => {
+  const base = new URL('.', location.href);
+  const events = await import(new URL('online/turns-events.js', base));
+  const { publishTo } = await import(new URL('online/relay-sockets.js', base));
+  const { relays } = await (await fetch(new URL('online.json', base))).json();
+  let record = JSON.parse(localStorage.getItem('tzaar.turns'))[0];
+  record = { ...record, ...change };
+  if (other) record = { ...record, ...(await events.newSeat()) }; // (signed by a key of its own)
+  const keys = await events.turnsKeys(record.secret, record.room);
+  return publishTo(relays, await events.copyEvent(record, keys, { now: Date.now() + ahead }));
+}"""
+
+
+def refused(page, why: str, n: int, actions: int) -> None:
+    """The page refused its `n`th copy, for `why`, said it, and its game stayed as it was."""
+    page.wait_for_function("([why, n]) => window.tzaar.online.turns.refusal?.n === n && window.tzaar.online.turns.refusal.why === why", arg=[why, n])
+    assert page.is_visible("#online .online-alert")
+    assert "refused" in page.text_content("#online .online-alert")
+    assert page.evaluate("() => window.tzaar.state.actions.length") == actions
+    assert page.get_attribute("html", "data-online") == "playing"
+
+
+def test_forged_copies_and_a_third_page_are_refused(browser, two_relay_site, two_relays):  # noqa: F811
+    site = two_relay_site
+    _, ann = visit(browser, site, path=position_link(START))
+    link = create(ann)
+    context, bob = visit(browser, link)
+    bob.wait_for_selector("#online-join:not([hidden])")
+    bob.fill("#online-name", "Bob")
+    bob.click("#online-join")
+    online(bob, "playing")
+    online(ann, "playing")  # (Ann's page, open, heard Bob join)
+    play_turn(bob, TURNS[0], 2)
+    wait_actions(ann, 2)
+
+    # Bob's page rewrites his turn (another legal turn in its place): Ann's page keeps hers.
+    assert bob.evaluate(FORGE, {"change": {"actions": ["B5xB2", "H5xH2"]}, "other": False, "ahead": 1000}) > 0
+    refused(ann, "history", 1, 2)
+    # Bob claims a win on time a day early (his page's clock a day ahead): Ann's clock says no.
+    claim = {"end": {"reason": "timeout", "loser": "black", "at": bob.evaluate("Date.now()") + 86_400_000}}
+    assert bob.evaluate(FORGE, {"change": claim, "other": False, "ahead": 2000}) > 0
+    refused(ann, "deadline", 2, 2)
+    # Someone with the link plays Ann's turn, as the host, with a key that is not hers: Bob's page keeps his game.
+    times = ann.evaluate("() => JSON.parse(localStorage.getItem('tzaar.turns'))[0].times")
+    forged = {"actions": [*TURNS[0], *TURNS[1]], "times": [*times, times[-1] + 1000, times[-1] + 2000]}
+    assert ann.evaluate(FORGE, {"change": forged, "other": True, "ahead": 3000}) > 0
+    refused(bob, "key", 1, 2)
+
+    # A third page with the link: the seat is taken.
+    _, carol = visit(browser, link)
+    online(carol, "refused")
+    assert "This game already has two players" in carol.text_content("#online .online-status")
+    assert not carol.is_visible("#online-join")

@@ -1,0 +1,201 @@
+// A copy of a game by turns from the relays, judged against this page's own record
+// (online/turns-copy.js), taken (online/turns-record.js), and what changed since the player
+// last looked. Each attack is a copy a modified page could sign with its own key: refused,
+// and the record stays as it was.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { readCopy, judgeCopy, copyOf } from "../../web/online/turns-copy.js";
+import { newTurnsRecord, takeCopy, changesSince, seenNow, putTurns, turnsIn, MAX_FINISHED } from "../../web/online/turns-record.js";
+import { makeStorage } from "../../web/page/storage.js";
+import { DAY_MS, MARGIN_MS, deadlineOf } from "../../web/game/by-turns.js";
+
+const STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1";
+const HOST = "a".repeat(64);
+const GUEST = "b".repeat(64);
+const MALLORY = "c".repeat(64);
+const T0 = Date.UTC(2026, 11, 1, 12);
+const H = 3_600_000;
+const GAME = { start: STANDARD, white: "host", days: 1, names: { host: "Ann", guest: "" }, created: T0 };
+const OPENING = ["C5xC4", "B3xC4", "D4-E5"]; // White's opening, Black's first turn (the engine checks legality, not this)
+
+function hostRecord(more = {}) {
+  return { ...newTurnsRecord({ room: "r", secret: "s", role: "host", key: "1".repeat(64), me: HOST, host: HOST, name: "Ann", game: GAME }), ...more };
+}
+function guestRecord(more = {}) {
+  const game = { ...GAME, names: { host: "Ann", guest: "Bob" } };
+  return { ...newTurnsRecord({ room: "r", secret: "s", role: "guest", key: "2".repeat(64), me: GUEST, host: HOST, them: HOST, name: "Bob", game, joined: T0 + H }), ...more };
+}
+/** The guest's copy: joined an hour after the game was made, its actions `n` hours after that. */
+function guestCopy(actions = [], times = actions.map((_, i) => T0 + (i + 2) * H), more = {}) {
+  return { v: 1, role: "guest", host: HOST, guest: GUEST, game: { ...GAME, names: { host: "Ann", guest: "Bob" } }, joined: T0 + H, actions, times, end: null, ...more };
+}
+function hostCopy(actions = [], times = actions.map((_, i) => T0 + (i + 2) * H), more = {}) {
+  return { v: 1, role: "host", host: HOST, guest: GUEST, game: { ...GAME, names: { host: "Ann", guest: "Bob" } }, joined: T0 + H, actions, times, end: null, ...more };
+}
+const judge = (record, copy, author, now = T0 + 10 * H) => judgeCopy(record, copy, { author, at: now, now });
+
+test("a copy is read strictly: exactly its keys, each of the right form", () => {
+  const good = guestCopy(["C5xC4"]);
+  assert.deepEqual(readCopy(JSON.stringify(good)), good);
+  assert.equal(readCopy(JSON.stringify({ ...good, extra: 1 })), null, "a key more");
+  assert.equal(readCopy(JSON.stringify({ ...good, times: [] })), null, "a moment missing");
+  assert.equal(readCopy(JSON.stringify({ ...good, actions: ["<b>"] })), null, "not an action");
+  assert.equal(readCopy(JSON.stringify({ ...good, game: { ...good.game, days: 2 } })), null, "2 days: not a time control");
+  assert.equal(readCopy(JSON.stringify({ ...good, game: { ...good.game, names: { host: "x\u202Eyrolam", guest: "" } } })), null, "a turned name");
+  assert.equal(readCopy(JSON.stringify({ ...good, end: { reason: "abandoned", loser: "white", at: T0 } })), null, "no abandonment by turns");
+  assert.equal(readCopy(JSON.stringify({ ...good, joined: null })), null, "a guest's copy says when it joined");
+  assert.equal(readCopy("x".repeat(30_000)), null);
+  assert.equal(readCopy("{"), null);
+});
+
+test("the host sees its guest join: bound with its name and the moment it joined, its actions taken", () => {
+  const verdict = judge(hostRecord(), guestCopy(), GUEST);
+  assert.equal(verdict.ok, true);
+  assert.deepEqual(verdict.bind, { key: GUEST, name: "Bob", joined: T0 + H });
+  const r = takeCopy(hostRecord(), verdict);
+  assert.equal(r.them, GUEST);
+  assert.equal(r.game.names.guest, "Bob");
+  assert.equal(deadlineOf(r), T0 + H + DAY_MS, "White (the host) has a day from the join");
+  assert.deepEqual(changesSince(r).map((c) => c.key), ["online.turns.changed.joined"]);
+});
+
+test("a guest joining later, signed by another key, is refused once the seat is taken", () => {
+  const bound = takeCopy(hostRecord(), judge(hostRecord(), guestCopy(), GUEST));
+  assert.deepEqual(judge(bound, { ...guestCopy(), guest: MALLORY }, MALLORY), { ok: false, why: "key" });
+  assert.deepEqual(judge(bound, guestCopy(), MALLORY), { ok: false, why: "key" }, "the guest's copy, signed by another key");
+  assert.deepEqual(judge(guestRecord(), hostCopy(), MALLORY), { ok: false, why: "key" }, "the host's copy, signed by another key");
+  assert.deepEqual(judge(guestRecord(), { ...guestCopy(), guest: MALLORY }, MALLORY), { ok: false, why: "key" }, "a guest's copy at a guest");
+  assert.deepEqual(judge(guestRecord(), hostCopy([], [], { guest: MALLORY }), HOST), { ok: false, why: "taken" }, "the host plays with another guest");
+  assert.equal(judge(guestRecord(), hostCopy(), GUEST).own, true, "this page's own copy");
+});
+
+test("a copy of another game is refused", () => {
+  for (const game of [{ start: STANDARD.replace("w1", "b1") }, { white: "guest" }, { days: 7 }, { created: T0 + 1 }, { names: { host: "Eve", guest: "Bob" } }]) {
+    assert.deepEqual(judge(guestRecord(), hostCopy([], [], { game: { ...hostCopy().game, ...game } }), HOST), { ok: false, why: "game" }, JSON.stringify(game));
+  }
+});
+
+test("a copy that rewrites the game (an action or a moment both hold) is refused", () => {
+  const guest = guestRecord({ actions: OPENING.slice(0, 1), times: [T0 + 2 * H] });
+  assert.deepEqual(judge(guest, hostCopy(["D5xD4"], [T0 + 2 * H]), HOST), { ok: false, why: "history" }, "another opening");
+  assert.deepEqual(judge(guest, hostCopy(["C5xC4"], [T0 + 1.5 * H]), HOST), { ok: false, why: "history" }, "the same opening dated earlier");
+  const host = takeCopy(hostRecord(), judge(hostRecord(), guestCopy(), GUEST));
+  assert.deepEqual(judge(host, guestCopy([], [], { joined: T0 + 2 * H }), GUEST), { ok: false, why: "history" }, "the join moved");
+  assert.equal(judge(guest, hostCopy([], []), HOST).ok, true, "an older copy (a relay that lags): nothing new");
+  assert.deepEqual(judge(guest, hostCopy([], []), HOST).actions, []);
+});
+
+test("only the sender's own turns: none of the other side, none out of turn, whole turns", () => {
+  const guest = guestRecord();
+  assert.equal(judge(guest, hostCopy(["C5xC4"]), HOST).ok, true, "White's opening by the host");
+  assert.deepEqual(judge(guest, hostCopy(["C5xC4", "B3xC4", "D4-E5"]), HOST), { ok: false, why: "turn" }, "the host plays Black's turn too");
+  const after = takeCopy(guest, judge(guest, hostCopy(["C5xC4"]), HOST));
+  assert.deepEqual(judge(after, hostCopy(["C5xC4", "B3xC4"]), HOST), { ok: false, why: "turn" }, "a move out of turn");
+  const host = takeCopy(hostRecord({ actions: ["C5xC4"], times: [T0 + 2 * H] }), judge(hostRecord(), guestCopy(), GUEST));
+  assert.equal(judge(host, guestCopy(["C5xC4", "B3xC4"]), GUEST).whole, false, "half a turn: only when it ends the game (the engine says)");
+  assert.equal(judge(host, guestCopy(["C5xC4", "B3xC4", "D4-E5"]), GUEST).whole, true);
+});
+
+test("moments: in order, not after the copy, not beyond the margin in this page's future", () => {
+  const guest = guestRecord();
+  const now = T0 + 10 * H;
+  assert.deepEqual(judge(guest, hostCopy(["C5xC4"], [T0 - 1]), HOST), { ok: false, why: "time" }, "before the game was made");
+  assert.deepEqual(judgeCopy(guest, hostCopy(["C5xC4"], [now + MARGIN_MS + 1]), { author: HOST, at: now + 2 * MARGIN_MS, now }), { ok: false, why: "time" }, "in the future");
+  assert.equal(judgeCopy(guest, hostCopy(["C5xC4"], [now + MARGIN_MS - 1]), { author: HOST, at: now + MARGIN_MS, now }).ok, true, "a clock ahead by less than the margin");
+  assert.deepEqual(judgeCopy(guest, hostCopy(["C5xC4"], [now - 1000]), { author: HOST, at: now - 5000, now }), { ok: false, why: "time" }, "after the copy itself");
+});
+
+test("a turn played after its deadline and the margin is not taken: its mover lost on time", () => {
+  const guest = guestRecord(); // White (the host) has a day from the join (T0 + H)
+  const late = T0 + H + DAY_MS + MARGIN_MS + 1;
+  const verdict = judgeCopy(guest, hostCopy(["C5xC4"], [late]), { author: HOST, at: late, now: late });
+  assert.equal(verdict.late, true);
+  assert.deepEqual(verdict.actions, []);
+  assert.deepEqual(verdict.end, { reason: "timeout", loser: "white", at: late });
+  const inTime = T0 + H + DAY_MS + MARGIN_MS - 1;
+  assert.equal(judgeCopy(guest, hostCopy(["C5xC4"], [inTime]), { author: HOST, at: inTime, now: inTime }).late, false, "within the margin");
+});
+
+test("ends: a resignation only of the sender, a win on time only when this page's clock is past its player's deadline", () => {
+  const guest = guestRecord({ actions: ["C5xC4"], times: [T0 + 2 * H] }); // the guest (Black) to move, since T0 + 2 h
+  const resign = (loser) => hostCopy(["C5xC4"], [T0 + 2 * H], { end: { reason: "resigned", loser, at: T0 + 3 * H } });
+  assert.deepEqual(judge(guest, resign("white"), HOST).end, { reason: "resigned", loser: "white", at: T0 + 3 * H });
+  assert.deepEqual(judge(guest, resign("black"), HOST), { ok: false, why: "end" }, "the host says the guest resigned");
+  const claim = hostCopy(["C5xC4"], [T0 + 2 * H], { end: { reason: "timeout", loser: "black", at: T0 + 3 * H } });
+  const deadline = T0 + 2 * H + DAY_MS;
+  assert.deepEqual(judge(guest, claim, HOST, deadline - 1), { ok: false, why: "deadline" }, "too early by this page's clock");
+  assert.deepEqual(judge(guest, claim, HOST, deadline).end.loser, "black");
+  const played = guestRecord({ actions: ["C5xC4", "B3xC4", "D4-E5"], times: [T0 + 2 * H, T0 + 3 * H, T0 + 3 * H] });
+  assert.deepEqual(judge(played, claim, HOST, deadline + DAY_MS), { ok: false, why: "deadline" }, "the guest had played: the claim lacks its turn");
+  const own = hostCopy(["C5xC4"], [T0 + 2 * H], { end: { reason: "timeout", loser: "white", at: T0 + 3 * H } });
+  assert.equal(judge(guest, own, HOST).end.loser, "white", "its own loss on time");
+});
+
+test("a turn dated back counts, for the deadline, from this page's read of the relays that lacked it", () => {
+  const guest = guestRecord({ checked: { at: T0 + 20 * H, n: 0 } }); // read at T0 + 20 h: no opening then
+  const r = takeCopy(guest, judgeCopy(guest, hostCopy(["C5xC4"], [T0 + 2 * H]), { author: HOST, at: T0 + 21 * H, now: T0 + 21 * H }));
+  assert.deepEqual(r.seenAfter, { n: 1, at: T0 + 20 * H });
+  assert.equal(deadlineOf(r), T0 + 20 * H + DAY_MS, "not T0 + 2 h + a day");
+  const honest = takeCopy(guest, judgeCopy(guest, hostCopy(["C5xC4"], [T0 + 20.5 * H]), { author: HOST, at: T0 + 21 * H, now: T0 + 21 * H }));
+  assert.equal(honest.seenAfter, null);
+});
+
+test("this page publishes whole turns only, and its copy reads back", () => {
+  const host = takeCopy(hostRecord({ actions: ["C5xC4"], times: [T0 + 2 * H] }), judge(hostRecord(), guestCopy(), GUEST));
+  const half = { ...host, actions: [...host.actions, "B3xC4"], times: [...host.times, T0 + 3 * H] };
+  assert.deepEqual(copyOf(half).actions, ["C5xC4"]);
+  assert.deepEqual(readCopy(JSON.stringify(copyOf(half))), copyOf(half));
+  assert.equal(copyOf(half).guest, GUEST);
+  assert.deepEqual(copyOf({ ...half, winner: "white" }).actions, ["C5xC4", "B3xC4"], "a game the rules ended: every action");
+});
+
+test("what changed since the player last looked", () => {
+  const guest = seenNow(guestRecord());
+  const moved = takeCopy(guest, judge(guest, hostCopy(["C5xC4"]), HOST));
+  assert.deepEqual(changesSince(moved), [{ key: "online.turns.changed.played", params: { name: "Ann", actions: "C5xC4", at: T0 + 2 * H } }]);
+  assert.deepEqual(changesSince(seenNow(moved)), []);
+  const resigned = takeCopy(moved, judge(moved, hostCopy(["C5xC4"], undefined, { end: { reason: "resigned", loser: "white", at: T0 + 5 * H } }), HOST));
+  assert.deepEqual(changesSince(resigned).map((c) => c.key), ["online.turns.changed.played", "online.turns.changed.resigned.them"]);
+  const lost = { ...seenNow(moved), winner: "white", overAt: T0 + 9 * H };
+  assert.deepEqual(changesSince(lost).map((c) => c.key), ["online.turns.changed.won.them"]);
+});
+
+test("the list kept in the browser: one record a room, the oldest finished games go", () => {
+  const storage = makeStorage(null);
+  putTurns(storage, hostRecord({ room: "a" }));
+  putTurns(storage, guestRecord({ room: "b" }));
+  putTurns(storage, hostRecord({ room: "a", name: "Ann again" }));
+  assert.deepEqual(turnsIn(storage).map((r) => [r.room, r.name]), [["a", "Ann again"], ["b", "Bob"]]);
+  for (let i = 0; i < MAX_FINISHED + 3; i += 1) putTurns(storage, hostRecord({ room: `f${i}`, winner: "white" }));
+  assert.equal(turnsIn(storage).filter((r) => r.winner).length, MAX_FINISHED);
+  assert.ok(turnsIn(storage).some((r) => r.room === "a") && turnsIn(storage).some((r) => r.room === "b"), "games under way stay");
+  storage.set("turns", [{ v: 9 }, "x", null]);
+  assert.deepEqual(turnsIn(storage), [], "what cannot be read is left out");
+});
+
+test("a copy as an event on the relays: sealed with the game's key, signed by the seat, read back; a forged one is not", async () => {
+  const { schnorr } = await import("../../node_modules/@noble/secp256k1/index.js");
+  const { newSeat, roomOf, turnsKeys, copyEvent, readCopyEvent, COPY_KIND } = await import("../../web/online/turns-events.js");
+  const seat = await newSeat({ schnorr });
+  assert.match(seat.me, /^[0-9a-f]{64}$/);
+  const room = await roomOf(seat.me);
+  assert.match(room, /^[A-Za-z0-9_-]{22}$/, "the link's room: 22 characters naming the host's key");
+  const secret = "s".repeat(24);
+  const keys = await turnsKeys(secret, room);
+  assert.match(keys.tag, /^[0-9a-f]{64}$/);
+  const record = { ...hostRecord(), key: seat.key, me: seat.me, host: seat.me, room, secret };
+  const event = await copyEvent(record, keys, { now: T0, schnorr });
+  assert.equal(event.kind, COPY_KIND);
+  assert.deepEqual(event.tags, [["d", keys.tag], ["expiration", String(T0 / 1000 + 30 * 86400)]]);
+  assert.ok(!event.content.includes("Ann"), "sealed: no name in clear");
+  const read = await readCopyEvent(event, keys, { schnorr });
+  assert.equal(read.author, seat.me);
+  assert.equal(read.at, T0);
+  assert.deepEqual(read.copy, copyOf(record));
+  assert.equal(await readCopyEvent({ ...event, created_at: event.created_at + 1 }, keys, { schnorr }), null, "its signature no longer holds");
+  const other = await newSeat({ schnorr });
+  const resigned = await copyEvent({ ...record, key: other.key, me: other.me }, keys, { now: T0, schnorr });
+  assert.equal((await readCopyEvent({ ...resigned, pubkey: seat.me }, keys, { schnorr })), null, "another key's event under the host's key");
+  assert.equal((await readCopyEvent(event, await turnsKeys("t".repeat(24), room), { schnorr })), null, "another game's key");
+});

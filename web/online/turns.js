@@ -1,0 +1,392 @@
+// Games by turns played: one made (the host) or joined by its link (a guest), opened on the board
+// as a visit (the page's own game waits: modes.js), the other player's copies read from the
+// relays and taken once checked (turns-copy.js judges them, the engine replays their actions),
+// this page's copy published at the end of each of its turns, the deadline kept, and every game
+// under way checked at once when Play online opens. The records are turns-record.js's, the
+// events turns-events.js's; online.js draws the panel (turns-view.js) from this object.
+// docs/online.md, "Games by turns".
+//
+//   const turns = new TurnsGames({game, engine, storage, config, enter, onChange, opened});
+//   await turns.create({days, colour, name, start});   // a new game: its link to send
+//   await turns.openLink({room, secret});              // a link opened: the game, or its invite
+//   await turns.join(name); await turns.open(room); turns.resign(); turns.closed();
+//   turns.record, turns.invite, turns.changes, turns.refusal, turns.saved, turns.status
+
+import { judgeCopy, copyOf } from "./turns-copy.js";
+import { newTurnsRecord, putTurns, turnsIn, turnOfRoom, takeCopy, changesSince, seenNow } from "./turns-record.js";
+import { newSeat, roomOf, turnsKeys, copyEvent, readCopyEvent, COPY_KIND } from "./turns-events.js";
+import { publishTo, RelayWatch } from "./relay-sockets.js";
+import { randomId } from "./protocol.js";
+import { colourOf, isOver, missedDeadline, sideAt, turnRule, endsTurn } from "../game/by-turns.js";
+import { showTurnCount } from "../panels/turn-count.js";
+
+/** How often an open game checks its deadline and redraws its time left. */
+const TICK_MS = 1000;
+/** A copy no relay took is sent again this often while its game is open. */
+const RETRY_MS = 30_000;
+/** The most events read a game at once (each player's latest copy, and what a third page adds). */
+const READ_LIMIT = 40;
+
+/** The events of `filter` on `relays` as they are now (one read): [event]. */
+function readOnce(relays, filter) {
+  return new Promise((resolve) => {
+    const events = [];
+    const watch = new RelayWatch(relays, filter, {
+      onEvent: (event) => events.length < READ_LIMIT * 4 && events.push(event),
+      onRead: () => {
+        watch.close();
+        resolve(events);
+      },
+    });
+    watch.start();
+  });
+}
+
+export class TurnsGames {
+  #game;
+  #engine;
+  #storage;
+  #config;
+  #enter;
+  #opened;
+  #onChange;
+  #keys = null;
+  #watch = null;
+  #timer = 0;
+  #retry = 0;
+  #read = false; // the open game's relays read once since it opened
+  #queue = Promise.resolve(); // copies taken one after the other
+  #publishing = Promise.resolve();
+  #seen = new Set(); // event ids taken or refused
+  #unsubscribe;
+  record = null; // the game by turns on the board (its record), or null
+  invite = null; // a link opened whose game this page has not joined: {room, secret, status, host, copy, at}
+  changes = []; // what changed since the player last looked (turns-record.js changesSince)
+  refusal = null; // {why, n}: the latest copy refused
+  saved = null; // what the copy a relay last took holds ("3", "3/resigned"), since the game opened
+  unsent = false; // the latest copy reached no relay (sent again)
+
+  constructor({ game, engine, storage, config, enter, onChange, opened = Promise.resolve() }) {
+    this.#game = game;
+    this.#opened = opened.catch(() => null); // the page's own opening (its saved game), which the game by turns waits for
+    this.#engine = engine;
+    this.#storage = storage;
+    this.#config = config; // () => online.json's promise
+    this.#enter = enter; // () => the visit entered (modes.js "turns")
+    this.#onChange = onChange;
+    this.#unsubscribe = game.subscribe((state) => this.#boardChanged(state));
+  }
+
+  /** "waiting" (for a guest), "playing", "ended", "refused" (the seat is another's), or null. */
+  get status() {
+    if (this.invite?.status === "taken") return "refused";
+    const r = this.record;
+    if (!r) return null;
+    if (r.lost) return "refused";
+    return isOver(r) ? "ended" : r.joined === null ? "waiting" : "playing";
+  }
+
+  /** The games by turns kept. */
+  list() {
+    return turnsIn(this.#storage);
+  }
+
+  /** A new game (the host): {days: 1|3|7, colour: "white"|"black", name, start: position text}. */
+  async create({ days, colour, name, start }) {
+    const seat = await newSeat();
+    const room = await roomOf(seat.me);
+    const game = { start, white: colour === "white" ? "host" : "guest", days, names: { host: name, guest: "" }, created: Date.now() };
+    const record = newTurnsRecord({ room, secret: randomId(18), role: "host", key: seat.key, me: seat.me, host: seat.me, name, game });
+    this.#save(record);
+    await this.#show(record);
+  }
+
+  /** A link of a game by turns opened: the game, if this page has it; else its invite, read from the relays. */
+  async openLink({ room, secret }) {
+    if (turnOfRoom(this.#storage, room)) return this.open(room);
+    this.#close();
+    this.invite = { room, secret, status: "looking" };
+    this.#changed();
+    await this.#enter();
+    const invite = this.invite;
+    const keys = await turnsKeys(secret, room);
+    const events = await readOnce((await this.#config()).relays, { kinds: [COPY_KIND], "#d": [keys.tag], limit: READ_LIMIT });
+    if (this.invite !== invite) return;
+    let found = null;
+    let taken = false;
+    for (const event of events) {
+      const read = await readCopyEvent(event, keys);
+      if (!read) continue;
+      const hosts = read.copy.role === "host" && read.copy.host === read.author && (await roomOf(read.author)) === room;
+      if (hosts && (!found || read.copy.actions.length > found.copy.actions.length)) found = read;
+      if (hosts && read.copy.guest !== null) taken = true;
+    }
+    // A guest's copy of this host's game: the seat is taken (a guest signs its own).
+    for (const event of events) {
+      const read = found && (await readCopyEvent(event, keys));
+      if (read?.copy.role === "guest" && read.copy.host === found.author && read.copy.guest === read.author) taken = true;
+    }
+    Object.assign(invite, { keys, status: !found ? "missing" : taken ? "taken" : "found", host: found?.author, copy: found?.copy, at: found?.at });
+    this.#changed();
+  }
+
+  /** Join the invite's game as `name`: this page's seat made, the host's game taken, the copy published. */
+  async join(name) {
+    const invite = this.invite;
+    if (invite?.status !== "found") return;
+    const seat = await newSeat();
+    const now = Date.now();
+    const game = { ...invite.copy.game, names: { host: invite.copy.game.names.host, guest: name } };
+    let record = newTurnsRecord({ room: invite.room, secret: invite.secret, role: "guest", key: seat.key, me: seat.me, host: invite.host, them: invite.host, name, game, joined: now });
+    const verdict = judgeCopy(record, invite.copy, { author: invite.host, at: invite.at, now });
+    const checked = verdict.ok && (await this.#rulesAllow(record, verdict));
+    if (!checked) {
+      invite.status = "missing"; // (a host's copy that does not hold: as if there were none)
+      return this.#changed();
+    }
+    record = seenNow(takeCopy(record, verdict, now));
+    this.invite = null;
+    this.#save(record);
+    await this.#show(record);
+  }
+
+  /** Open the game of `room` kept here. */
+  async open(room) {
+    const record = turnOfRoom(this.#storage, room);
+    if (record) await this.#show(record);
+  }
+
+  /** The game on the board, its copies heard from the relays while it is open. */
+  async #show(record) {
+    this.#close();
+    this.invite = null;
+    this.changes = changesSince(record);
+    this.record = seenNow(record);
+    this.refusal = null;
+    this.saved = null;
+    this.#save(this.record);
+    this.#keys = await turnsKeys(record.secret, record.room);
+    await this.#opened; // (else the page's own game, still loading, would take the board after it)
+    await this.#enter();
+    if (this.record?.room !== record.room) return;
+    await this.#putOnBoard();
+    this.#changed();
+    const relays = (await this.#config()).relays;
+    const buffered = [];
+    const watch = (this.#watch = new RelayWatch(relays, { kinds: [COPY_KIND], "#d": [this.#keys.tag], limit: READ_LIMIT }, {
+      onEvent: (event) => (this.#read ? this.#heard(event) : buffered.push(event)),
+      onRead: (at) => {
+        // The stored copies, oldest first (the host binds the guest that joined first), then the read done.
+        buffered.sort((a, b) => a.created_at - b.created_at);
+        for (const event of buffered) this.#heard(event);
+        this.#queue = this.#queue.then(() => this.#readDone(at, watch));
+      },
+    }));
+    this.#read = false;
+    watch.start();
+    this.#timer = setInterval(() => this.#tick(), TICK_MS);
+    if (this.record.published < 0 && this.record.role === "host") this.#publish(); // (a new game: its guest finds it)
+  }
+
+  async #putOnBoard() {
+    const r = this.record;
+    const mine = colourOf(r);
+    const players = { [mine]: "person", [mine === "white" ? "black" : "white"]: "online" };
+    const names = { white: r.game.white === "host" ? r.game.names.host : r.game.names.guest, black: r.game.white === "host" ? r.game.names.guest : r.game.names.host };
+    await this.#game.openGame({ start: r.game.start, actions: r.actions, players, names }, "turns");
+    if (r.end) this.#game.endGame({ reason: r.end.reason, loser: r.end.loser });
+  }
+
+  /** The open game's relays read: its time is this page's last full read; its copy published again. */
+  async #readDone(at, watch) {
+    if (this.#watch !== watch || !this.record) return;
+    this.#read = true;
+    this.record = { ...this.record, checked: { at, n: this.record.actions.length } };
+    this.#save(this.record);
+    this.#tick();
+    if (this.record.joined !== null || this.record.role === "host") this.#publish(); // (a relay that forgot it has it again)
+  }
+
+  #heard(event) {
+    if (!event || this.#seen.has(event.id)) return;
+    this.#seen.add(event.id);
+    const record = this.record;
+    this.#queue = this.#queue.then(async () => {
+      if (this.record !== record && this.record?.room !== record?.room) return;
+      const read = await readCopyEvent(event, this.#keys);
+      if (read && this.record) await this.#take(read);
+    }).catch(() => null);
+  }
+
+  /** A copy of the other player's, read and signed: judged, its actions replayed by the engine, taken. */
+  async #take({ author, at, copy }) {
+    const before = this.record;
+    const verdict = judgeCopy(before, copy, { author, at, now: Date.now() });
+    if (!verdict.ok) return this.#refuse(verdict.why);
+    if (verdict.own) return;
+    const rules = verdict.actions.length ? await this.#rulesAllow(before, verdict) : { winner: null };
+    if (!rules) return;
+    let record = takeCopy(before, verdict);
+    if (rules.winner && !isOver(record)) record = { ...record, winner: rules.winner, overAt: Date.now() };
+    if (this.record !== before) return; // (closed meanwhile)
+    this.record = record;
+    this.#save(record);
+    if (verdict.bind || verdict.actions.length || verdict.end) this.changes = changesSince({ ...record, seen: before.seen });
+    await this.#boardCatchesUp(before, record);
+    if (verdict.bind || verdict.late) this.#publish(); // (the host names its guest; a late turn: the win on time said)
+    this.#changed();
+  }
+
+  /** Whether the engine plays the copy's actions from the start (legal, and a half turn only
+   * when it ends the game): {winner} when it does, else null (refused and said). */
+  async #rulesAllow(record, verdict) {
+    const actions = [...record.actions, ...verdict.actions];
+    let answer;
+    try {
+      answer = await this.#engine.call("play", { position: record.game.start, actions });
+    } catch {
+      this.#refuse("illegal");
+      return null;
+    }
+    if (!verdict.whole && !answer.view?.winner) {
+      this.#refuse("turn");
+      return null;
+    }
+    return { winner: answer.view?.winner ?? null };
+  }
+
+  /** The board shows the record: the other's actions played (as moves arrive), its end. */
+  async #boardCatchesUp(before, record) {
+    const state = this.#game.state;
+    if (state.setup !== "turns" || this.record !== record) return;
+    const live = !state.busy && state.cursor === state.actions.length && state.actions.join() === before.actions.join();
+    if (live) for (const action of record.actions.slice(before.actions.length)) await this.#game.play(action, { automatic: true });
+    if (this.#game.state.actions.join() !== record.actions.join()) await this.#putOnBoard();
+    else if (record.end && !before.end) this.#game.endGame({ reason: record.end.reason, loser: record.end.loser });
+  }
+
+  /** The board changed: this page's player's actions, as the game plays them, kept with their
+   * moments; a turn ended (or the game), the copy published. */
+  #boardChanged(state) {
+    const r = this.record;
+    if (!r || state.setup !== "turns" || state.busy || isOver(r) || r.lost) return;
+    const actions = state.actions;
+    if (actions.length <= r.actions.length || actions.slice(0, r.actions.length).join() !== r.actions.join()) return;
+    const rule = turnRule(r.game.start);
+    const mine = colourOf(r);
+    const added = actions.slice(r.actions.length);
+    if (added.some((_, i) => sideAt(rule, r.actions.length + i) !== mine)) return; // (not ours: the board catching up)
+    const now = Date.now();
+    const record = { ...r, actions: [...actions], times: [...r.times, ...added.map(() => now)], seen: { ...r.seen, n: actions.length } };
+    if (state.view?.winner) Object.assign(record, { winner: state.view.winner, overAt: now });
+    this.record = record;
+    this.#save(record);
+    if (record.winner || endsTurn(rule, actions.length)) this.#publish();
+    this.#changed();
+  }
+
+  /** Each second while a game is open: the deadline (its player's own missed: lost; the
+   * other's missed by more than the margin: the win claimed), and the time left redrawn. */
+  #tick(now = Date.now()) {
+    const r = this.record;
+    if (!r || !this.#read || isOver(r) || r.lost) return this.#onChange();
+    const missed = missedDeadline(r, now);
+    if (!missed) return this.#onChange();
+    const loser = missed === "mine" ? colourOf(r) : colourOf(r) === "white" ? "black" : "white";
+    this.#end({ reason: "timeout", loser, at: now });
+  }
+
+  #end(end) {
+    const r = this.record;
+    this.record = { ...r, end, winner: end.loser === "white" ? "black" : "white", overAt: end.at, seen: { ...r.seen, over: true } };
+    this.#save(this.record);
+    this.#game.endGame({ reason: end.reason, loser: end.loser });
+    this.#publish();
+    this.#changed();
+  }
+
+  /** This page's player resigns the open game. */
+  resign() {
+    const r = this.record;
+    if (r && !isOver(r) && r.joined !== null) this.#end({ reason: "resigned", loser: colourOf(r), at: Date.now() });
+  }
+
+  /** Publish the open game's copy to every relay (the latest state when its turn comes). */
+  #publish() {
+    this.#publishing = this.#publishing.then(async () => {
+      const r = this.record;
+      if (!r) return;
+      const copy = copyOf(r);
+      const taken = await publishTo((await this.#config()).relays, await copyEvent(r, this.#keys));
+      if (this.record?.room !== r.room) return;
+      clearTimeout(this.#retry);
+      this.unsent = taken === 0;
+      if (taken) {
+        this.saved = `${copy.actions.length}${copy.end ? `/${copy.end.reason}` : ""}`;
+        this.record = { ...this.record, published: copy.actions.length };
+        this.#save(this.record);
+      } else this.#retry = setTimeout(() => this.#publish(), RETRY_MS);
+      this.#changed();
+    }).catch(() => null);
+    return this.#publishing;
+  }
+
+  #refuse(why) {
+    if (why === "taken" && this.record?.role === "guest") this.record = { ...this.record, lost: true };
+    this.refusal = { why, n: (this.refusal?.n ?? 0) + 1 };
+    this.#changed();
+  }
+
+  #save(record) {
+    putTurns(this.#storage, record);
+    showTurnCount(this.#storage);
+  }
+
+  #changed() {
+    this.#onChange();
+  }
+
+  #close() {
+    this.#watch?.close();
+    this.#watch = null;
+    clearInterval(this.#timer);
+    clearTimeout(this.#retry);
+    this.#read = false;
+    this.#seen.clear();
+  }
+
+  /** The visit ended (another mode holds the board): the game closes here (it stays kept). */
+  closed() {
+    this.#close();
+    this.record = null;
+    this.invite = null;
+    this.changes = [];
+    this.#changed();
+  }
+
+  /** Check every game under way on the relays at once (Play online opened): each copy taken
+   * as in an open game; the list and the count follow. */
+  async checkAll() {
+    const games = this.list().filter((r) => !isOver(r) && r.room !== this.record?.room);
+    if (!games.length) return;
+    const keys = new Map();
+    for (const r of games) keys.set((await turnsKeys(r.secret, r.room)).tag, r);
+    const events = await readOnce((await this.#config()).relays, { kinds: [COPY_KIND], "#d": [...keys.keys()], limit: READ_LIMIT * games.length });
+    events.sort((a, b) => a.created_at - b.created_at);
+    for (const event of events) {
+      const r = turnOfRoom(this.#storage, keys.get(event.tags?.[0]?.[1])?.room);
+      if (!r || isOver(r)) continue;
+      const read = await readCopyEvent(event, await turnsKeys(r.secret, r.room));
+      if (!read || read.author === r.me) continue;
+      const verdict = judgeCopy(r, read.copy, { author: read.author, at: read.at, now: Date.now() });
+      if (!verdict.ok || !(verdict.bind || verdict.actions.length || verdict.end)) continue;
+      const rules = verdict.actions.length ? await this.#rulesAllow(r, verdict).catch(() => null) : { winner: null };
+      if (!rules) continue;
+      let record = takeCopy(r, verdict);
+      if (rules.winner && !isOver(record)) record = { ...record, winner: rules.winner, overAt: Date.now() };
+      this.#save(record);
+    }
+    this.refusal = null; // (a refusal is said for the open game only)
+    this.#changed();
+  }
+}
