@@ -12,6 +12,7 @@
 //   const text = movedText(record);                              // the export
 //   const read = await readMoved(text, {publicKeyOf, roomOf});   // {ok: true, record} | {ok: false, why}
 //   const added = addMoved(storage, read.record);                // {result, record}
+//   await importMoved(text, {storage, publicKeyOf, roomOf, rulesAllow})   // the three, and the rules asked
 
 import { readCopy, COPY_VERSION, MAX_COPY } from "./turns-copy.js";
 import { isName } from "./protocol.js";
@@ -118,4 +119,18 @@ export function addMoved(storage, record) {
   const kept = { ...record, published: present.published, checked: null };
   putTurns(storage, kept);
   return { result: "newer", record: kept };
+}
+
+/**
+ * An export's `text` read, checked and added to `storage`'s games by turns: {ok: true, result,
+ * record} (addMoved's, "added" | "newer" | "kept") or {ok: false, why} (readMoved's why,
+ * "illegal": `rulesAllow(record)` says its actions are not the rules', or addMoved's "seat",
+ * "differs"); nothing is changed unless it is ok.
+ */
+export async function importMoved(text, { storage, publicKeyOf, roomOf, rulesAllow }) {
+  const read = await readMoved(text, { publicKeyOf, roomOf });
+  if (!read.ok) return read;
+  if (!(await rulesAllow(read.record))) return { ok: false, why: "illegal" };
+  const { result, record } = addMoved(storage, read.record);
+  return result === "seat" || result === "differs" ? { ok: false, why: result } : { ok: true, result, record };
 }
