@@ -226,9 +226,10 @@ def add_moved(page, text: str) -> None:
 
 
 def test_a_game_moved_to_another_device(browser, two_relay_site, two_relays):  # noqa: F811
-    """Ann moves her game to another device (its export: the game and her seat key), which
-    plays her next turn; Bob's page receives it. A damaged export, and one whose key is not
-    the seat's, are refused with their message, and nothing is added."""
+    """Ann moves her game to another device by its export (the game and her seat key), then
+    still plays a turn on the first: the other device, opened later, catches up from her own
+    copy and Bob's on the relays, plays her next turn, and Bob's page receives it. A damaged
+    export, and one whose key is not the seat's, are refused with their message."""
     site = two_relay_site
     _, ann = visit(browser, site, path=position_link(START))
     link = create(ann)
@@ -251,7 +252,13 @@ def test_a_game_moved_to_another_device(browser, two_relay_site, two_relays):  #
         ann.click("#turns-move-file")
     with open(download.value.path(), encoding="utf-8") as file:
         assert file.read().strip() == text
+    # She plays one more turn on this device, then Bob his.
+    play_turn(ann, TURNS[1], 4)
+    saved(ann, 4)
     ann.context.close()
+    wait_actions(bob, 4)
+    play_turn(bob, TURNS[2], 6)
+    saved(bob, 6)
 
     # Her other device: a damaged export, then one with a key that is not her seat's, refused.
     context, other = visit(browser, site)
@@ -260,17 +267,17 @@ def test_a_game_moved_to_another_device(browser, two_relay_site, two_relays):  #
     add_moved(other, text[: len(text) // 2])
     other.wait_for_selector("#turns-import-box .online-alert:text('nothing was changed')")
     assert "not a game by turns" in other.text_content("#turns-import-box .online-alert")
-    forged = text.replace(json_field(text, "key"), "1" * 64)
-    add_moved(other, forged)
+    add_moved(other, text.replace(json_field(text, "key"), "1" * 64))
     other.wait_for_selector("#turns-import-box .online-alert:text(\"not the key of its player's seat\")")
     assert other.get_attribute("#turns-list", "data-count") == "0"
 
-    # The export itself: the game opens there, and her next turn reaches Bob's page.
+    # The export itself (older than the game): it opens there and catches up from the relays;
+    # Ann's next turn played there reaches Bob's page.
     add_moved(other, text)
     online(other, "playing")
-    wait_actions(other, 2)
     assert "Game moved here" in other.text_content("#turns-game .turns-moved")
-    play_turn(other, TURNS[1], 4)
-    saved(other, 4)
-    wait_actions(bob, 4)
+    wait_actions(other, 6)
+    play_turn(other, TURNS[3], 8)
+    saved(other, 8)
+    wait_actions(bob, 8)
     context.close()

@@ -379,9 +379,9 @@ export class TurnsGames {
       const r = turnOfRoom(this.#storage, keys.get(event.tags?.[0]?.[1])?.room);
       if (!r || isOver(r)) continue;
       const read = await readCopyEvent(event, await turnsKeys(r.secret, r.room));
-      if (!read || read.author === r.me) continue;
+      if (!read) continue;
       const verdict = judgeCopy(r, read.copy, { author: read.author, at: read.at, now: Date.now() });
-      if (!verdict.ok || !(verdict.bind || verdict.actions.length || verdict.end)) continue;
+      if (!verdict.ok || verdict.own || !(verdict.bind || verdict.actions.length || verdict.end)) continue;
       const rules = verdict.actions.length ? await this.#rulesAllow(r, verdict).catch(() => null) : { winner: null };
       if (!rules) continue;
       let record = takeCopy(r, verdict);
