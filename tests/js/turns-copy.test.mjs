@@ -222,4 +222,9 @@ test("this player's own copy ahead of the record (the game moved from a device t
   assert.equal(judge(r, ahead, GUEST).own, true, "the echo of what it holds");
   assert.equal(judge(moved, guestCopy(["D5xD4"], [T0 + 2 * H]), GUEST).own, true, "another history: ignored");
   assert.equal(judge(moved, { ...ahead, role: "host" }, GUEST).own, true, "a copy under its key in the other role: ignored");
+  // Its own resignation made on the other device is taken; a win on time it claimed there is not (this page's clock claims it).
+  const resigned = guestCopy(OPENING.slice(0, 1), [T0 + 2 * H], { end: { reason: "resigned", loser: "black", at: T0 + 3 * H } });
+  assert.deepEqual(judge(moved, resigned, GUEST).end, { reason: "resigned", loser: "black", at: T0 + 3 * H });
+  const claim = guestCopy(OPENING.slice(0, 1), [T0 + 2 * H], { end: { reason: "timeout", loser: "white", at: T0 + 3 * H } });
+  assert.equal(judge(moved, claim, GUEST).own, true);
 });

@@ -86,8 +86,9 @@ export function copyOf(record) {
 
 const sameGame = (a, b) => a.start === b.start && a.white === b.white && a.days === b.days && a.created === b.created && a.names.host === b.names.host;
 
-/** judgeCopy of a copy signed by this page's own seat key: what it holds beyond the record,
- * when it is the same game, seat and history and its moments hold; else own (nothing). */
+/** judgeCopy of a copy signed by this page's own seat key: what it holds beyond the record
+ * (actions, the guest, its player's own loss), when it is the same game, seat and history and
+ * its moments hold; else own (nothing). */
 function ownCopy(record, copy, now) {
   const own = { ok: true, own: true };
   const guest = record.role === "host" ? record.them : record.me;
@@ -99,8 +100,11 @@ function ownCopy(record, copy, now) {
   for (let i = 0; i < n; i += 1) if (record.actions[i] !== copy.actions[i] || record.times[i] !== copy.times[i]) return own;
   for (let i = n; i < copy.actions.length; i += 1) if (copy.times[i] < (i > 0 ? copy.times[i - 1] : record.game.created) || copy.times[i] > now + MARGIN_MS) return own;
   const bind = guest === null && copy.guest !== null && copy.joined !== null ? { key: copy.guest, name: copy.game.names.guest, joined: copy.joined } : null;
-  if (!bind && copy.actions.length === n && !copy.end) return own;
-  return { ok: true, bind, actions: copy.actions.slice(n), times: copy.times.slice(n), whole: endsTurn(turnRule(record.game.start), copy.actions.length), end: copy.end, late: false };
+  // An end: only this player's own loss (resigned, or on time) is taken; a win on time it
+  // claimed elsewhere, this page claims by its own clock (turns.js).
+  const end = copy.end?.loser === colourOf(record) ? copy.end : null;
+  if (!bind && copy.actions.length === n && !end) return own;
+  return { ok: true, bind, actions: copy.actions.slice(n), times: copy.times.slice(n), whole: endsTurn(turnRule(record.game.start), copy.actions.length), end, late: false };
 }
 
 /**
