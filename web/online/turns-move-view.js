@@ -5,8 +5,8 @@
 // handed to online.js (which checks it: turns-move.js), and its refusal said. Drawn from state
 // at each render; nothing received goes in as HTML.
 //
-//   const out = new MoveOut(section);   out.render(record, shown);   // record: turns-record.js's
-//   const into = new MoveIn(section, {add: async (text) => ({ok, why})});   into.render();
+//   const out = new MoveOut(section, changed);   out.render(record, shown);   // record: turns-record.js's
+//   const into = new MoveIn(section, {add: async (text) => ({ok, why}), changed});   into.render();
 
 import { t } from "../page/i18n.js";
 import { element, setText } from "../panels/dom.js";
@@ -34,8 +34,10 @@ export class MoveOut {
   #open = false;
   #said = null; // {key, params}: the last thing done (saved, copied)
   #record = null;
+  #changed;
 
   constructor(root, changed) {
+    this.#changed = changed;
     const p = this.#p;
     const id = `turns-move-${(boxes += 1)}`;
     p.toggle = button(root.appendChild(element("div", "online-actions")), "online.turns.move.button", () => {
@@ -61,25 +63,24 @@ export class MoveOut {
       p.toggle.focus();
     });
     p.said = p.box.appendChild(element("p", "turns-move-said", { role: "status" }));
-    this.changed = changed;
   }
 
   #save() {
     const file = movedFile(this.#record);
     downloadText(movedText(this.#record), file);
     this.#said = { key: "online.turns.move.saved", params: { file } };
-    this.changed();
+    this.#changed();
   }
 
   async #copy() {
     const copied = await copyText(movedText(this.#record));
     if (!copied) this.#p.text.select(); // (the browser would not: the text is selected to copy by hand)
     this.#said = { key: copied ? "online.turns.move.copied" : "online.turns.move.select", params: {} };
-    this.changed();
+    this.#changed();
   }
 
   /** Drawn for `record` (the game open), the button shown when `shown`. */
-  render(record, shown, name) {
+  render(record, shown) {
     const p = this.#p;
     this.#record = record;
     p.toggle.hidden = !shown;
@@ -88,7 +89,7 @@ export class MoveOut {
     setText(p.toggle, t("online.turns.move.button"));
     if (p.box.hidden) return;
     labelButtons(p.box);
-    setText(p.holds, t("online.turns.move.holds", { name }));
+    setText(p.holds, t("online.turns.move.holds"));
     const text = movedText(record);
     const copyable = text.length <= COPYABLE;
     p.label.hidden = p.text.hidden = p.copy.hidden = !copyable;

@@ -113,7 +113,7 @@ export class TurnsView {
     p.confirm.hidden = p.keep.hidden = !playing || !this.#confirming;
     p.retry.hidden = turns.invite?.status !== "missing";
     p.close.hidden = Boolean(turns.invite) && turns.invite.status !== "missing" && turns.invite.status !== "taken";
-    this.#moveOut.render(r, Boolean(r) && (status === "playing" || status === "waiting"), r ? theirName(r) : "");
+    this.#moveOut.render(r, Boolean(r) && (status === "playing" || status === "waiting"));
     if (!r) return;
     const colour = t(`online.colour.${colourOf(r)}`);
     setText(p.players, t("online.players", { colour, name: theirName(r), control: t("online.turns.days", { n: r.game.days }) }));
