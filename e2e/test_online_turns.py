@@ -11,9 +11,13 @@ turns, Black (the host, Ann) two.
 
 Then the attacks of a modified page, which publishes copies of its own making with the keys
 its browser holds: a copy that rewrites history, a win on time claimed a day early, a turn
-of the other player's signed by a key that is not theirs; and a third page with the link."""
+of the other player's signed by a key that is not theirs; and a third page with the link.
+
+Last, a game moved to another device by its export, and exports damaged or forged."""
 
 from __future__ import annotations
+
+import json
 
 from online_helpers import act, online, wait_actions
 from relay import two_relay_site, two_relays  # noqa: F401  (fixtures)
@@ -62,6 +66,11 @@ def create(page, colour: str = "black", days: str = "1d") -> str:
     online(page, "waiting")
     page.wait_for_selector("[data-invite]:not(:empty)")
     return page.text_content("[data-invite]")
+
+
+def json_field(text: str, name: str) -> str:
+    """The value of the field `name` of an export's record."""
+    return json.loads(text)["record"][name]
 
 
 def position_link(position: str) -> str:
@@ -208,3 +217,67 @@ def test_forged_copies_and_a_third_page_are_refused(browser, two_relay_site, two
     online(carol, "refused")
     assert "This game already has two players" in carol.text_content("#online .online-status")
     assert not carol.is_visible("#online-join")
+
+
+def add_moved(page, text: str) -> None:
+    """Play online > Open a game from another device: `text` pasted and added."""
+    page.fill("#turns-import-text", text)
+    page.click("#turns-import-add")
+
+
+def test_a_game_moved_to_another_device(browser, two_relay_site, two_relays):  # noqa: F811
+    """Ann moves her game to another device by its export (the game and her seat key), then
+    still plays a turn on the first: the other device, opened later, catches up from her own
+    copy and Bob's on the relays, plays her next turn, and Bob's page receives it. A damaged
+    export, and one whose key is not the seat's, are refused with their message."""
+    site = two_relay_site
+    _, ann = visit(browser, site, path=position_link(START))
+    link = create(ann)
+    _, bob = visit(browser, link)
+    bob.wait_for_selector("#online-join:not([hidden])")
+    bob.fill("#online-name", "Bob")
+    bob.click("#online-join")
+    online(bob, "playing")
+    play_turn(bob, TURNS[0], 2)
+    saved(bob, 2)
+    online(ann, "playing")
+    wait_actions(ann, 2)
+
+    # Ann's export: what it holds is said; the file and the text to copy are the same.
+    ann.click("#turns-move")
+    assert ann.get_attribute("#turns-move", "aria-expanded") == "true"
+    assert "can play for you" in ann.text_content("#turns-game .turns-move-holds")
+    text = ann.input_value("#turns-game .turns-move-text")
+    with ann.expect_download() as download:
+        ann.click("#turns-move-file")
+    with open(download.value.path(), encoding="utf-8") as file:
+        assert file.read().strip() == text
+    # She plays one more turn on this device, then Bob his.
+    play_turn(ann, TURNS[1], 4)
+    saved(ann, 4)
+    ann.context.close()
+    wait_actions(bob, 4)
+    play_turn(bob, TURNS[2], 6)
+    saved(bob, 6)
+
+    # Her other device: a damaged export, then one with a key that is not her seat's, refused.
+    context, other = visit(browser, site)
+    other.click("#online-button")
+    other.click("#turns-import")
+    add_moved(other, text[: len(text) // 2])
+    other.wait_for_selector("#turns-import-box .online-alert:text('nothing was changed')")
+    assert "not a game by turns" in other.text_content("#turns-import-box .online-alert")
+    add_moved(other, text.replace(json_field(text, "key"), "1" * 64))
+    other.wait_for_selector("#turns-import-box .online-alert:text(\"not the key of its player's seat\")")
+    assert other.get_attribute("#turns-list", "data-count") == "0"
+
+    # The export itself (older than the game): it opens there and catches up from the relays;
+    # Ann's next turn played there reaches Bob's page.
+    add_moved(other, text)
+    online(other, "playing")
+    assert "Game moved here" in other.text_content("#turns-game .turns-moved")
+    wait_actions(other, 6)
+    play_turn(other, TURNS[3], 8)
+    saved(other, 8)
+    wait_actions(bob, 8)
+    context.close()

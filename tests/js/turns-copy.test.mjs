@@ -199,3 +199,32 @@ test("a copy as an event on the relays: sealed with the game's key, signed by th
   assert.equal((await readCopyEvent({ ...resigned, pubkey: seat.me }, keys, { schnorr })), null, "another key's event under the host's key");
   assert.equal((await readCopyEvent(event, await turnsKeys("t".repeat(24), room), { schnorr })), null, "another game's key");
 });
+
+test("this player's own copy ahead of the record (the game moved from a device that played on): taken as far as it goes", () => {
+  // Bob moved his game when it had White's opening; his first device then played his turn.
+  const moved = guestRecord({ actions: ["C5xC4"], times: [T0 + 2 * H] });
+  const ahead = guestCopy(OPENING, [T0 + 2 * H, T0 + 3 * H, T0 + 3 * H]);
+  const verdict = judge(moved, ahead, GUEST);
+  assert.equal(verdict.ok, true);
+  assert.notEqual(verdict.own, true, "not ignored as this page's own echo");
+  assert.deepEqual(verdict.actions, OPENING.slice(1));
+  assert.equal(verdict.whole, true);
+  const r = takeCopy(moved, verdict);
+  assert.deepEqual(r.actions, OPENING);
+  // Then the host's copy that holds Bob's turn follows on from it (before: "a move out of turn").
+  assert.equal(judge(r, hostCopy([...OPENING, "E5xE6"], [T0 + 2 * H, T0 + 3 * H, T0 + 3 * H, T0 + 4 * H]), HOST).ok, true);
+  // The host, moved before its guest joined: its own copy binds the guest.
+  const host = hostRecord();
+  const bound = judge(host, hostCopy(["C5xC4"], [T0 + 2 * H]), HOST);
+  assert.deepEqual(bound.bind, { key: GUEST, name: "Bob", joined: T0 + H });
+  assert.deepEqual(bound.actions, ["C5xC4"]);
+  // Its own copy that is not ahead, or that disagrees: nothing to take (the record stays).
+  assert.equal(judge(r, ahead, GUEST).own, true, "the echo of what it holds");
+  assert.equal(judge(moved, guestCopy(["D5xD4"], [T0 + 2 * H]), GUEST).own, true, "another history: ignored");
+  assert.equal(judge(moved, { ...ahead, role: "host" }, GUEST).own, true, "a copy under its key in the other role: ignored");
+  // Its own resignation made on the other device is taken; a win on time it claimed there is not (this page's clock claims it).
+  const resigned = guestCopy(OPENING.slice(0, 1), [T0 + 2 * H], { end: { reason: "resigned", loser: "black", at: T0 + 3 * H } });
+  assert.deepEqual(judge(moved, resigned, GUEST).end, { reason: "resigned", loser: "black", at: T0 + 3 * H });
+  const claim = guestCopy(OPENING.slice(0, 1), [T0 + 2 * H], { end: { reason: "timeout", loser: "white", at: T0 + 3 * H } });
+  assert.equal(judge(moved, claim, GUEST).own, true);
+});

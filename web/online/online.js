@@ -21,6 +21,11 @@ import { linkTo } from "../links/address.js";
 import { loadStyle } from "../page/style.js";
 import { randomId, inviteHash, parseInvite, turnsHash, parseTurnsLink } from "./protocol.js";
 import { TurnsGames } from "./turns.js";
+import { importMoved } from "./turns-move.js";
+import { roomOf } from "./turns-events.js";
+import { signatures } from "./library.js";
+import { toHex, fromHex } from "./relay-crypto.js";
+import { showTurnCount } from "../panels/turn-count.js";
 import { DAYS, turnRule, colourOf } from "../game/by-turns.js";
 import { shownName } from "../page/shown-text.js";
 import { loadConfig } from "./config.js";
@@ -73,6 +78,7 @@ export function startOnlineGame({ room, secret, role, colour, clock = null, name
 
 class Online {
   #game;
+  #engine;
   #storage;
   #modes;
   #panel;
@@ -89,6 +95,7 @@ class Online {
 
   constructor({ game, engine, storage, modes, side, opened }) {
     this.#game = game;
+    this.#engine = engine;
     this.#storage = storage;
     this.#modes = modes;
     this.turns = new TurnsGames({ game, engine, storage, opened, config: () => this.#configured(), enter: () => modes.enter("turns"), onChange: () => this.render() });
@@ -110,6 +117,7 @@ class Online {
       turnsResign: () => this.turns.resign(),
       turnsClose: () => this.#modes.enter("online"),
       turnsRetry: () => this.turns.invite && this.turns.openLink(this.turns.invite),
+      turnsImport: (text) => this.#addMoved(text),
       boardStart: () => this.#boardStart(),
       changed: () => this.render(),
     });
@@ -285,6 +293,20 @@ class Online {
       if ((beat = (beat + 1) % 4) === 0) this.render(); // the countdown and the patience, each second
     }, 250);
     await session.connect();
+  }
+
+  /** A game by turns moved from another device (its export, turns-move.js): checked, added,
+   * then opened, which fetches its latest copies from the relays. {ok, why} for the panel. */
+  async #addMoved(text) {
+    const { schnorr } = await signatures();
+    const publicKeyOf = (key) => toHex(schnorr.getPublicKey(fromHex(key)));
+    const rulesAllow = (r) => this.#engine.call("play", { position: r.game.start, actions: r.actions }).then(() => true, () => false);
+    const answer = await importMoved(text, { storage: this.#storage, publicKeyOf, roomOf, rulesAllow });
+    if (!answer.ok) return answer;
+    showTurnCount(this.#storage);
+    if (this.#liveGoesOn()) return answer; // (kept: it opens from the list once the live game is over)
+    await this.turns.open(answer.record.room, answer.result);
+    return answer;
   }
 
   /** A saved online game comes back after a reload (it reconnects by itself). */

@@ -86,6 +86,27 @@ export function copyOf(record) {
 
 const sameGame = (a, b) => a.start === b.start && a.white === b.white && a.days === b.days && a.created === b.created && a.names.host === b.names.host;
 
+/** judgeCopy of a copy signed by this page's own seat key: what it holds beyond the record
+ * (actions, the guest, its player's own loss), when it is the same game, seat and history and
+ * its moments hold; else own (nothing). */
+function ownCopy(record, copy, now) {
+  const own = { ok: true, own: true };
+  const guest = record.role === "host" ? record.them : record.me;
+  if (copy.role !== record.role || copy.host !== record.host || !sameGame(record.game, copy.game) || isOver(record)) return own;
+  if (guest !== null && copy.guest !== guest) return own;
+  if (record.joined !== null && copy.joined !== record.joined) return own;
+  const n = record.actions.length;
+  if (copy.actions.length < n) return own;
+  for (let i = 0; i < n; i += 1) if (record.actions[i] !== copy.actions[i] || record.times[i] !== copy.times[i]) return own;
+  for (let i = n; i < copy.actions.length; i += 1) if (copy.times[i] < (i > 0 ? copy.times[i - 1] : record.game.created) || copy.times[i] > now + MARGIN_MS) return own;
+  const bind = guest === null && copy.guest !== null && copy.joined !== null ? { key: copy.guest, name: copy.game.names.guest, joined: copy.joined } : null;
+  // An end: only this player's own loss (resigned, or on time) is taken; a win on time it
+  // claimed elsewhere, this page claims by its own clock (turns.js).
+  const end = copy.end?.loser === colourOf(record) ? copy.end : null;
+  if (!bind && copy.actions.length === n && !end) return own;
+  return { ok: true, bind, actions: copy.actions.slice(n), times: copy.times.slice(n), whole: endsTurn(turnRule(record.game.start), copy.actions.length), end, late: false };
+}
+
 /**
  * What `copy` (read by readCopy), signed by `author` (its event's key, signature checked) at
  * `at` (the event's time, ms), is to this page's `record` at `now` (this page's clock, ms):
@@ -96,14 +117,18 @@ const sameGame = (a, b) => a.start === b.start && a.white === b.white && a.days 
  *   the other side, or out of turn), "time" (a moment out of order or in the future), "end"
  *   (an end of the other player it cannot claim), "deadline" (a win on time this page's clock
  *   does not support).
- * - {ok: true, own: true}: this page's own copy (nothing to take).
+ * - {ok: true, own: true}: this page's own copy, nothing to take (what it holds, or less, or
+ *   another history: a copy under this page's key is never refused, never said).
+ * - This player's own copy ahead of the record (the game moved here from a device that played
+ *   on: turns-move.js): {ok: true, bind, actions, times, whole, end, late: false} as below, its
+ *   actions of either side (the seat's key vouches for them; the engine still checks them).
  * - {ok: true, bind, actions, times, whole, end, late}: `bind` {key, name, joined}: the host
  *   sees its guest for the first time; `actions`/`times`: the actions it adds (the engine still
  *   checks them: legal, and `whole` false only when they end the game); `end` an end to take;
  *   `late`: its actions came after its mover's deadline (not taken; `end` is its loss on time).
  */
 export function judgeCopy(record, copy, { author, at, now }) {
-  if (author === record.me) return { ok: true, own: true };
+  if (author === record.me) return ownCopy(record, copy, now);
   const refuse = (why) => ({ ok: false, why });
   if (copy.role === "host") {
     if (author !== record.host || copy.host !== record.host) return refuse("key");

@@ -1,7 +1,7 @@
 // The online panel's part for a game by turns (online/panel.js holds it): who plays what and
 // the time control, what changed since the player last looked, whether the copy is on the
-// relays, resign (confirmed), and back to the list; an invite still being looked for, or not
-// found. Drawn from turns.js's object; what the other player wrote (a name) is text, never HTML.
+// relays, resign (confirmed), moving it to another device (turns-move-view.js), and back to
+// the list; an invite still being looked for, or not found. Drawn from turns.js's object; what the other player wrote (a name) is text, never HTML.
 //
 //   const view = new TurnsView(section, {resign, close, retry});
 //   view.render(turns, status);   // the status line's text is statusText(turns, status)
@@ -9,6 +9,7 @@
 import { t, msg, lang } from "../page/i18n.js";
 import { element, setText } from "../panels/dom.js";
 import { colourOf, timeLeft, turnOf } from "../game/by-turns.js";
+import { MoveOut } from "./turns-move-view.js";
 
 /** "yesterday", "today", "3 days ago": the day of `at` as this page's language says it. */
 export function dayOf(at, now = Date.now(), language = lang()) {
@@ -60,12 +61,14 @@ export class TurnsView {
   #parts = {};
   #confirming = false;
   #on;
+  #moveOut;
 
   constructor(root, on) {
     this.#on = on;
     const p = this.#parts;
     p.root = root;
     p.players = root.appendChild(element("p", "online-players turns-players"));
+    p.moved = root.appendChild(element("p", "turns-moved", { role: "status" }));
     p.changes = root.appendChild(element("ul", "turns-changes", { "aria-live": "off" }));
     p.saved = root.appendChild(element("p", "turns-saved"));
     const row = root.appendChild(element("div", "online-actions"));
@@ -87,6 +90,7 @@ export class TurnsView {
     p.retry.id = "turns-retry";
     p.close = button("online.turns.close", () => this.#on.close());
     p.close.id = "turns-close";
+    this.#moveOut = new MoveOut(root, () => this.#on.changed());
   }
 
   #confirm(asking) {
@@ -101,6 +105,8 @@ export class TurnsView {
     if (p.root.hidden) return;
     for (const b of p.root.querySelectorAll("button[data-key]")) setText(b, t(b.dataset.key));
     p.players.hidden = !r;
+    p.moved.hidden = !r || !turns.moved;
+    setText(p.moved, r && turns.moved ? t(`online.turns.import.${turns.moved}`) : "");
     p.changes.hidden = !r || !turns.changes.length;
     p.saved.hidden = !r || status === "refused";
     const playing = status === "playing";
@@ -108,6 +114,7 @@ export class TurnsView {
     p.confirm.hidden = p.keep.hidden = !playing || !this.#confirming;
     p.retry.hidden = turns.invite?.status !== "missing";
     p.close.hidden = Boolean(turns.invite) && turns.invite.status !== "missing" && turns.invite.status !== "taken";
+    this.#moveOut.render(r, Boolean(r) && (status === "playing" || status === "waiting"));
     if (!r) return;
     const colour = msg(`online.colour.${colourOf(r)}`);
     setText(p.players, t("online.players", { colour, name: theirName(r), control: t("online.turns.days", { n: r.game.days }) }));

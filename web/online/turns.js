@@ -10,7 +10,7 @@
 //   await turns.create({days, colour, name, start});   // a new game: its link to send
 //   await turns.openLink({room, secret});              // a link opened: the game, or its invite
 //   await turns.join(name); await turns.open(room); turns.resign(); turns.closed();
-//   turns.record, turns.invite, turns.changes, turns.refusal, turns.saved, turns.status
+//   turns.record, turns.invite, turns.changes, turns.refusal, turns.saved, turns.status, turns.moved
 
 import { judgeCopy, copyOf } from "./turns-copy.js";
 import { newTurnsRecord, putTurns, turnsIn, turnOfRoom, takeCopy, changesSince, seenNow } from "./turns-record.js";
@@ -65,6 +65,7 @@ export class TurnsGames {
   refusal = null; // {why, n}: the latest copy refused
   saved = null; // what the copy a relay last took holds ("3", "3/resigned"), since the game opened
   unsent = false; // the latest copy reached no relay (sent again)
+  moved = null; // the game open was just moved here from another device: "added" | "newer" | "kept"
 
   constructor({ game, engine, storage, config, enter, onChange, opened = Promise.resolve() }) {
     this.#game = game;
@@ -150,16 +151,17 @@ export class TurnsGames {
     await this.#show(record);
   }
 
-  /** Open the game of `room` kept here. */
-  async open(room) {
+  /** Open the game of `room` kept here (`moved`: it was just moved here, turns-move.js addMoved's result). */
+  async open(room, moved = null) {
     const record = turnOfRoom(this.#storage, room);
-    if (record) await this.#show(record);
+    if (record) await this.#show(record, moved);
   }
 
   /** The game on the board, its copies heard from the relays while it is open. */
-  async #show(record) {
+  async #show(record, moved = null) {
     this.#close();
     this.invite = null;
+    this.moved = moved;
     this.changes = changesSince(record);
     this.record = seenNow(record);
     this.refusal = null;
@@ -377,9 +379,9 @@ export class TurnsGames {
       const r = turnOfRoom(this.#storage, keys.get(event.tags?.[0]?.[1])?.room);
       if (!r || isOver(r)) continue;
       const read = await readCopyEvent(event, await turnsKeys(r.secret, r.room));
-      if (!read || read.author === r.me) continue;
+      if (!read) continue;
       const verdict = judgeCopy(r, read.copy, { author: read.author, at: read.at, now: Date.now() });
-      if (!verdict.ok || !(verdict.bind || verdict.actions.length || verdict.end)) continue;
+      if (!verdict.ok || verdict.own || !(verdict.bind || verdict.actions.length || verdict.end)) continue;
       const rules = verdict.actions.length ? await this.#rulesAllow(r, verdict).catch(() => null) : { winner: null };
       if (!rules) continue;
       let record = takeCopy(r, verdict);
