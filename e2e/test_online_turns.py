@@ -95,7 +95,7 @@ def test_a_whole_game_by_turns_with_the_pages_never_open_together(browser, two_r
     bob.fill("#online-name", "Bob")
     bob.click("#online-join")
     online(bob, "playing")
-    assert bob.get_attribute("#board", "data-position") == START
+    bob.wait_for_selector(f'#board[data-position="{START}"]', state="attached")
     play_turn(bob, TURNS[0], 2)
     saved(bob, 2)
     bob_state = leave(context)
@@ -151,6 +151,7 @@ def test_a_whole_game_by_turns_with_the_pages_never_open_together(browser, two_r
     online(ann, "ended")
     wait_actions(ann, 9)
     assert "Bob won the game" in ann.text_content("#turns-game .turns-changes")
+    ann.wait_for_function("() => (JSON.parse(localStorage.getItem('tzaar.games')) || []).length > 0")
     games = ann.evaluate("() => JSON.parse(localStorage.getItem('tzaar.games'))")
     assert len(games) == 1 and games[0]["control"] == "1 day a move" and games[0]["result"] == "lost"
     record = ann.evaluate("""async (g) => {

@@ -67,7 +67,7 @@ export class TurnsView {
     this.#on = on;
     const p = this.#parts;
     p.root = root;
-    p.players = root.appendChild(element("p", "online-players turns-players"));
+    p.players = root.appendChild(element("p", "turns-players"));
     p.moved = root.appendChild(element("p", "turns-moved", { role: "status" }));
     p.changes = root.appendChild(element("ul", "turns-changes", { "aria-live": "off" }));
     p.saved = root.appendChild(element("p", "turns-saved"));
