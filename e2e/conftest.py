@@ -30,7 +30,7 @@ from pathlib import Path
 import pytest
 
 from helpers import idle, link
-from site_serving import ENGINE_TIMEOUT_MS, SUB_PATH, PageWatch, SubPathHandler, build, origin_of, serving, wait_engine  # noqa: F401
+from site_serving import ENGINE_TIMEOUT_MS, NO_SERVICE_WORKER, SUB_PATH, PageWatch, SubPathHandler, build, origin_of, serving, wait_engine  # noqa: F401
 
 
 
@@ -87,6 +87,13 @@ def browser_type_launch_args(browser_type_launch_args, browser_name):
             options["executable_path"] = chromium
         options["args"] = [*options.get("args", []), *CHROMIUM_FLAGS]
     return options
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    """pytest-playwright's context options: no service worker (site_serving.NO_SERVICE_WORKER)
+    unless a module's `pytestmark` allows it."""
+    return {**browser_context_args, **NO_SERVICE_WORKER}
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -4,7 +4,7 @@ and accepted through the page's own controls, and the waits on <html data-online
 from __future__ import annotations
 
 from helpers import act, idle, some_turns  # noqa: F401  (re-exported for the tests)
-from site_serving import wait_engine
+from site_serving import NO_SERVICE_WORKER, wait_engine
 
 
 # Every breach of the content security policy, recorded before the page's own scripts.
@@ -46,7 +46,7 @@ def open_player(browser, url: str, path: str = "", clock: bool = False, init: st
     """A fresh context (its own storage: another person) with the page at `url` + `path`;
     with `clock`, Playwright's clock (time flows, and a test may move it on: page.clock);
     `init`, a script run before the page's own (e.g. one that blocks the direct connection)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, **NO_SERVICE_WORKER)
     context.add_init_script(VIOLATIONS)
     if init:
         context.add_init_script(init)

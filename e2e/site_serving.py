@@ -24,6 +24,10 @@ build = _load_build()
 
 
 SUB_PATH = "/tzaar-sub/"
+# A page's service worker precaches the whole site, Pyodide's runtime included, on every
+# fresh context: about a tenth of the browser tests' time. The tests of offline play,
+# loading, the engines and the site's policy run it; the others' contexts block it.
+NO_SERVICE_WORKER = {"service_workers": "block"}
 ENGINE_TIMEOUT_MS = 60_000  # Pyodide starts in about 2 s here; a loaded CI machine is slower
 
 

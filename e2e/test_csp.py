@@ -10,7 +10,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from helpers import STANDARD, idle, moves, new_game, record_text, some_turns
+
+pytestmark = pytest.mark.browser_context_args(service_workers="allow")  # (conftest blocks it elsewhere)
 
 VIOLATIONS = """
 window.__violations = [];

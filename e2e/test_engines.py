@@ -31,7 +31,10 @@ from engines import ENGINES, EngineError, unavailable
 from helpers import STANDARD
 
 # selenium's own WebKitGTK driver calls a deprecated part of selenium.
-pytestmark = pytest.mark.filterwarnings("ignore:setting remote_server_addr:DeprecationWarning")
+pytestmark = [
+    pytest.mark.filterwarnings("ignore:setting remote_server_addr:DeprecationWarning"),
+    pytest.mark.browser_context_args(service_workers="allow"),  # (conftest blocks it elsewhere)
+]
 
 RECORDER_PATH = "/test-recorder.js"
 

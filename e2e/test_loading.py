@@ -8,8 +8,12 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from helpers import idle, open_records
 from sitebuild.site import DOWNLOADS, download_sizes
+
+pytestmark = pytest.mark.browser_context_args(service_workers="allow")  # (conftest blocks it elsewhere)
 
 EN = json.loads((Path(__file__).resolve().parents[1] / "web" / "lang" / "en.json").read_text(encoding="utf-8"))
 

@@ -16,6 +16,8 @@ import pytest
 from site_serving import serving
 from helpers import STANDARD, act, idle, link, open_records, shown, wait_address
 
+pytestmark = pytest.mark.browser_context_args(service_workers="allow")  # (conftest blocks it elsewhere)
+
 CACHES = "() => caches.keys().then((names) => names.sort())"
 
 

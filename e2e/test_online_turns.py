@@ -21,7 +21,7 @@ import json
 
 from online_helpers import act, online, wait_actions
 from relay import two_relay_site, two_relays  # noqa: F401  (fixtures)
-from site_serving import wait_engine
+from site_serving import NO_SERVICE_WORKER, wait_engine
 
 START = "a..../At..T./..Z..../.....T.a/.....Az./......../.....t./.t..T./..... w1"
 TURNS = [["B5xB2", "H5xG6"], ["E7xG6", "pass"], ["B2xA1", "pass"], ["D8xD6", "pass"], ["E6xD6"]]
@@ -29,7 +29,7 @@ TURNS = [["B5xB2", "H5xG6"], ["E7xG6", "pass"], ["B2xA1", "pass"], ["D8xD6", "pa
 
 def visit(browser, url: str, state: dict | None = None, path: str = ""):
     """A person's browser opened on the page (its storage as `state` left it): (context, page)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, storage_state=state)
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, storage_state=state, **NO_SERVICE_WORKER)
     page = context.new_page()
     page.goto(url + path)
     wait_engine(page)

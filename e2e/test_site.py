@@ -8,6 +8,8 @@ import pytest
 
 from tzaar import facade
 
+pytestmark = pytest.mark.browser_context_args(service_workers="allow")  # (conftest blocks it elsewhere)
+
 # For tests that intercept requests: a service worker's own requests escape page.route.
 NO_SERVICE_WORKER = pytest.mark.browser_context_args(service_workers="block")
 
