@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from pathlib import Path
 
 import pytest
+import websocket  # websocket-client (a dependency of selenium, in the test tools)
 
 from site_serving import build, serving
 
@@ -73,6 +75,34 @@ class LocalRelay:
     def restart(self) -> None:
         self.stop()
         self.start()
+
+    def events(self, kind: int) -> dict[str, int]:
+        """The events of `kind` the relay holds now, id -> created_at (a REQ until its EOSE)."""
+        socket = websocket.create_connection(self.url, timeout=10)
+        try:
+            socket.send(json.dumps(["REQ", "held", {"kinds": [kind]}]))
+            held = {}
+            while (frame := json.loads(socket.recv()))[0] != "EOSE":
+                if frame[0] == "EVENT":
+                    held[frame[2]["id"]] = frame[2]["created_at"]
+            return held
+        finally:
+            socket.close()
+
+
+def newest_on_all(relays: list[LocalRelay], kind: int, timeout: float = 20.0) -> None:
+    """Wait until every relay of `relays` holds the newest event of `kind` that any of them
+    holds (a page's copy is on every relay once each took it; a relay busier than the page's
+    wait for its answer takes it later)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        held = [relay.events(kind) for relay in relays]
+        every = {key: at for events in held for key, at in events.items()}
+        newest = max(every, key=every.get, default=None)
+        if newest and all(newest in events for events in held):
+            return
+        assert time.monotonic() < deadline, f"the newest event of kind {kind} is not on every relay: {held}"
+        time.sleep(0.2)
 
 
 @pytest.fixture(scope="session")

@@ -9,13 +9,16 @@ from relay import online_site, relay_url  # noqa: F401  (fixtures)
 
 RUNNING = '#online .clock[data-side="{}"][data-running="true"]'
 # Each time the board shows another position: the side to move then, and the clock running
-# in the same frame (read once the frame's work is done, before anything else runs).
+# by the next frame (read once that frame's work is done). Playwright's clock runs the frames
+# as timers of 16 ms each from when they are asked for, so the panel's frame, asked a moment
+# after the board's, may come after the board's frame's work; a clock on its 1 s beat would
+# still lag by many frames.
 SWITCHES = """() => {
   window.switches = [];
-  new MutationObserver(() => setTimeout(() => window.switches.push({
+  new MutationObserver(() => requestAnimationFrame(() => setTimeout(() => window.switches.push({
     actions: window.tzaar.state.actions.length, side: window.tzaar.state.view?.side,
     running: document.querySelector('#online .clock[data-running="true"]')?.dataset.side ?? null,
-  }))).observe(document.querySelector('#board'), {attributes: true, attributeFilter: ['data-position']});
+  })))).observe(document.querySelector('#board'), {attributes: true, attributeFilter: ['data-position']});
 }"""
 
 
@@ -56,7 +59,7 @@ def test_clocks_run_a_false_claim_is_caught_and_time_running_out_loses(browser, 
     assert "ran out of time" in guest.text_content("#online .online-status")
     assert host.evaluate("() => window.tzaar.state.end") == {"reason": "timeout", "loser": "white"}
     assert guest.evaluate("() => window.tzaar.state.end") == {"reason": "timeout", "loser": "white"}
-    # On both boards the clocks switched in the frame that showed each action, ours or theirs.
+    # On both boards the clocks switched by the frame after the one that showed each action, ours or theirs.
     for page in (host, guest):
         switches = page.evaluate("() => window.switches")
         assert [s["actions"] for s in switches] == [1, 2, 3], switches

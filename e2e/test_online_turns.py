@@ -20,11 +20,14 @@ from __future__ import annotations
 import json
 
 from online_helpers import act, online, wait_actions
-from relay import two_relay_site, two_relays  # noqa: F401  (fixtures)
+from relay import newest_on_all, two_relay_site, two_relays  # noqa: F401  (fixtures)
 from site_serving import NO_SERVICE_WORKER, wait_engine
 
 START = "a..../At..T./..Z..../.....T.a/.....Az./......../.....t./.t..T./..... w1"
 TURNS = [["B5xB2", "H5xG6"], ["E7xG6", "pass"], ["B2xA1", "pass"], ["D8xD6", "pass"], ["E6xD6"]]
+
+
+KIND = 30078  # the copies' kind (web/online/turns-events.js)
 
 
 def visit(browser, url: str, state: dict | None = None, path: str = ""):
@@ -100,6 +103,7 @@ def test_a_whole_game_by_turns_with_the_pages_never_open_together(browser, two_r
     saved(bob, 2)
     bob_state = leave(context)
 
+    newest_on_all(two_relays, KIND)  # (each relay took Bob's copy, however slowly)
     first.restart()  # between two turns: the relay still has the copies
 
     # Ann comes back by the link: Bob's turn is on her board, and what changed is said.
