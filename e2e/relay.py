@@ -77,17 +77,23 @@ class LocalRelay:
         self.start()
 
     def events(self, kind: int) -> dict[str, int]:
-        """The events of `kind` the relay holds now, id -> created_at (a REQ until its EOSE)."""
-        socket = websocket.create_connection(self.url, timeout=10)
-        try:
-            socket.send(json.dumps(["REQ", "held", {"kinds": [kind]}]))
-            held = {}
-            while (frame := json.loads(socket.recv()))[0] != "EOSE":
-                if frame[0] == "EVENT":
-                    held[frame[2]["id"]] = frame[2]["created_at"]
-            return held
-        finally:
-            socket.close()
+        """The events of `kind` the relay holds now: id -> created_at."""
+        return {event["id"]: event["created_at"] for event in query(self.url, {"kinds": [kind]})}
+
+
+def query(url: str, nostr_filter: dict) -> list[dict]:
+    """The events the relay at `url` holds that match `nostr_filter` (NIP-01): a REQ until
+    its EOSE."""
+    socket = websocket.create_connection(url, timeout=10)
+    try:
+        socket.send(json.dumps(["REQ", "held", nostr_filter]))
+        events = []
+        while (frame := json.loads(socket.recv()))[0] != "EOSE":
+            if frame[0] == "EVENT":
+                events.append(frame[2])
+        return events
+    finally:
+        socket.close()
 
 
 def newest_on_all(relays: list[LocalRelay], kind: int, timeout: float = 20.0) -> None:

@@ -13,7 +13,7 @@ import time
 import websocket  # websocket-client (a dependency of selenium, in the test tools)
 
 from nostr_events import Signer
-from relay import two_relays  # noqa: F401  (fixture)
+from relay import query as held, two_relays  # noqa: F401  (fixture)
 
 KIND = 30078  # NIP-78: application data, the kind of the page's copies of a game (web/online/turns-events.js)
 
@@ -35,18 +35,7 @@ def publish(url: str, text: str) -> None:
 
 def query(url: str, tag: str) -> list[dict]:
     """The events of KIND under the "d" tag `tag` that the relay has."""
-    socket = websocket.create_connection(url, timeout=10)
-    try:
-        socket.send(json.dumps(["REQ", "q", {"kinds": [KIND], "#d": [tag]}]))
-        events = []
-        while True:
-            frame = json.loads(socket.recv())
-            if frame[0] == "EOSE":
-                return events
-            if frame[0] == "EVENT":
-                events.append(frame[2])
-    finally:
-        socket.close()
+    return held(url, {"kinds": [KIND], "#d": [tag]})
 
 
 def test_addressable_events_kept_latest_per_author_kind_and_tag_across_a_restart(two_relays):  # noqa: F811
