@@ -55,6 +55,7 @@ export class TurnsGames {
   #timer = 0;
   #retry = 0;
   #read = false; // the open game's relays read once since it opened
+  #held = []; // copies refused during that first read, judged again once it is done
   #queue = Promise.resolve(); // copies taken one after the other
   #publishing = Promise.resolve();
   #seen = new Set(); // event ids taken or refused
@@ -185,6 +186,7 @@ export class TurnsGames {
       },
     }));
     this.#read = false;
+    this.#held = [];
     watch.start();
     this.#timer = setInterval(() => this.#tick(), TICK_MS);
     if (this.record.published < 0 && this.record.role === "host") this.#publish(); // (a new game: its guest finds it)
@@ -201,6 +203,16 @@ export class TurnsGames {
 
   /** The open game's relays read: its time is this page's last full read; its copy published again. */
   async #readDone(at, watch) {
+    if (this.#watch !== watch || !this.record) return;
+    // A copy read before the one it follows (in the same second, or from another relay) is
+    // judged again after the others: a game moved here catches up from its player's own copy
+    // and the other's in whichever order they came. Only what still fails then is said.
+    for (let last = false; this.#held.length && !last; ) {
+      const before = this.record;
+      for (const read of this.#held.splice(0)) await this.#take(read, true);
+      last = this.record === before;
+      if (last) for (const read of this.#held.splice(0)) await this.#take(read, false);
+    }
     if (this.#watch !== watch || !this.record) return;
     this.#read = true;
     this.record = { ...this.record, checked: { at, n: this.record.actions.length } };
@@ -221,9 +233,11 @@ export class TurnsGames {
   }
 
   /** A copy of the other player's, read and signed: judged, its actions replayed by the engine, taken. */
-  async #take({ author, at, copy }) {
+  async #take(read, hold = !this.#read) {
+    const { author, at, copy } = read;
     const before = this.record;
     const verdict = judgeCopy(before, copy, { author, at, now: Date.now() });
+    if (!verdict.ok && hold) return void this.#held.push(read);
     if (!verdict.ok) return this.#refuse(verdict.why);
     if (verdict.own) return;
     const rules = verdict.actions.length ? await this.#rulesAllow(before, verdict) : { winner: null };
@@ -354,6 +368,7 @@ export class TurnsGames {
     clearInterval(this.#timer);
     clearTimeout(this.#retry);
     this.#read = false;
+    this.#held = [];
     this.#seen.clear();
   }
 
