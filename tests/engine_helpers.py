@@ -129,3 +129,19 @@ LONGER = [
     "a..../..t.z./...T..z/.......z/......../A...T.../..Z..../.....Z/.t..T w2",
     "Z2..../..z.t2T/......./...t..../...T..../...A...z2/......A2/a2...../.T..A w2",
 ]
+
+
+@cache
+def turns_of(p: Position) -> list:
+    """Every rest of the turn of ``p``, as lists of action texts, with the position after it."""
+    return list(_turns_of(p))
+
+
+def _turns_of(p: Position):
+    for a in p.legal_actions():
+        q = p.apply(a)
+        if q.side != p.side or q.winner is not None:
+            yield [a.text()], q
+        else:
+            for b in q.legal_actions():
+                yield [a.text(), b.text()], q.apply(b)

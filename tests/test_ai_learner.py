@@ -5,11 +5,10 @@ positions of random games; the thought turn is the evaluation's best; the share 
 turns; a seed replays."""
 
 import random
-from functools import cache
 
 import pytest
 
-from engine_helpers import IN_ONE, check_turn, random_positions
+from engine_helpers import IN_ONE, check_turn, random_positions, turns_of
 
 from tzaar.ai import run_think
 from tzaar.ai.evaluate import evaluate
@@ -22,22 +21,6 @@ from tzaar.rules.position import Position
 LEARNERS = [name for name, level in LEVELS.items() if level.think]
 #: Positions of random games, none finished and none in the placement phase.
 POSITIONS = [p for p in random_positions(160, 2, 70) if p.step > 0]
-
-
-@cache
-def turns_of(p: Position) -> list:
-    """Every rest of the turn of ``p``: (action texts, the position after it)."""
-    return list(_turns_of(p))
-
-
-def _turns_of(p: Position):
-    for a in p.legal_actions():
-        q = p.apply(a)
-        if q.side != p.side or q.winner is not None:
-            yield [a.text()], q
-        else:
-            for b in q.legal_actions():
-                yield [a.text(), b.text()], q.apply(b)
 
 
 def hands_over(p: Position, after: Position) -> bool:

@@ -3,31 +3,14 @@ checked against the rules engine's own answers on many positions of random games
 
 import hashlib
 import random
-from functools import cache
 
-from engine_helpers import IN_ONE, check_turn, random_positions
+from engine_helpers import IN_ONE, check_turn, random_positions, turns_of
 
 from tzaar.ai import run_think
 from tzaar.rules.position import Position
 
 #: Positions of random games, none finished and none in the placement phase.
 POSITIONS = [p for p in random_positions(160, 1, 70) if p.step > 0]
-
-
-@cache
-def turns_of(p: Position) -> list:
-    """Every rest of the turn of ``p``, as lists of action texts, with the position after it."""
-    return list(_turns_of(p))
-
-
-def _turns_of(p: Position):
-    for a in p.legal_actions():
-        q = p.apply(a)
-        if q.side != p.side or q.winner is not None:
-            yield [a.text()], q
-        else:
-            for b in q.legal_actions():
-                yield [a.text(), b.text()], q.apply(b)
 
 
 def takes_a_type(p: Position, after: Position) -> bool:
