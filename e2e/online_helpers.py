@@ -25,6 +25,18 @@ SOCKETS = """(() => {
 })();"""
 
 
+# A modified page's way into a live game's room, through the page's own bundle: the body's first
+# lines of an async function given {room, secret, relay}. It leaves `lib` (the network library),
+# `seat` (web/online/seat.js), `mine` (a seat of its own), `joined` (the room) and `channel` (the
+# game's messages) for the lines after it.
+JOIN_ROOM = """  const lib = await import('./online/lib/trystero.js');
+  const seat = await import('./online/seat.js');
+  const mine = await seat.makeSeat();
+  const joined = lib.joinRoom({appId: 'tzaar-in-the-browser', password: secret,
+    relayConfig: {urls: [relay]}, rtcConfig: {iceServers: []}}, room);
+  const channel = joined.makeAction('tzaar');
+"""
+
 # The page's RTCPeerConnection gathers relay candidates only, and there is no TURN server: no
 # candidate at all, as two phones behind carrier-grade NAT (until the page sets window.directPath).
 NO_DIRECT_PATH = """(() => {

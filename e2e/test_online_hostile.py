@@ -7,19 +7,13 @@ from __future__ import annotations
 
 import json
 
-from online_helpers import act, actions, invite, online, open_player, some_turns, wait_actions
+from online_helpers import JOIN_ROOM, act, actions, invite, online, open_player, some_turns, wait_actions
 from relay import online_site, relay_url  # noqa: F401  (fixtures)
 
 # The hostile page speaks through the network library directly (the page's own bundle); it
 # takes the free seat as any guest does: a key of its own, the host's challenge signed.
 HOSTILE = """async ({room, secret, relay}) => {
-  const lib = await import('./online/lib/trystero.js');
-  const seat = await import('./online/seat.js');
-  const mine = await seat.makeSeat();
-  const joined = lib.joinRoom({appId: 'tzaar-in-the-browser', password: secret,
-    relayConfig: {urls: [relay]}, rtcConfig: {iceServers: []}}, room);
-  const channel = joined.makeAction('tzaar');
-  window.hostile = {got: [], send: (data) => channel.send(data, {target: window.hostile.peer})};
+""" + JOIN_ROOM + """  window.hostile = {got: [], send: (data) => channel.send(data, {target: window.hostile.peer})};
   channel.onMessage = async (data) => {
     window.hostile.got.push(data);
     const message = JSON.parse(data);

@@ -7,20 +7,14 @@ from __future__ import annotations
 
 import json
 
-from online_helpers import actions, invite, online, open_player
+from online_helpers import JOIN_ROOM, actions, invite, online, open_player
 from relay import online_site, relay_url  # noqa: F401  (fixtures)
 
 # The modified page speaks through the network library directly (the page's own bundle): it
 # joins `room` as `role` with a seat of its own, says hello as `name` and proves its seat; as
 # the host it sends `start` (the game given) once the guest proved its own.
 MODIFIED = """async ({room, secret, relay, role, name, start}) => {
-  const lib = await import('./online/lib/trystero.js');
-  const seat = await import('./online/seat.js');
-  const mine = await seat.makeSeat();
-  const joined = lib.joinRoom({appId: 'tzaar-in-the-browser', password: secret,
-    relayConfig: {urls: [relay]}, rtcConfig: {iceServers: []}}, room);
-  const channel = joined.makeAction('tzaar');
-  const send = (data) => channel.send(data, {target: window.modified.peer});
+""" + JOIN_ROOM + """  const send = (data) => channel.send(data, {target: window.modified.peer});
   let theirs = null; // the other page's latest challenge
   const prove = async () => send(JSON.stringify({t: 'proof', sig: await seat.prove(mine.key, {room, role, challenge: theirs})}));
   const hello = async (name) => {

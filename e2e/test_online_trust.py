@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import time
 
-from online_helpers import act, actions, invite, join, online, open_player, some_turns, wait_actions
+from online_helpers import JOIN_ROOM, act, actions, invite, join, online, open_player, some_turns, wait_actions
 from relay import online_site, relay_url  # noqa: F401  (fixtures)
 
 STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1"
@@ -143,13 +143,7 @@ def test_a_modified_page_cannot_end_restart_flood_or_creep(browser, online_site)
 # A third page with the link, in the room through the network library: it records what it
 # hears, says hello as the guest with the key `claim`, and signs any challenge with its own.
 THIRD = """async ({room, secret, relay, claim}) => {
-  const lib = await import('./online/lib/trystero.js');
-  const seat = await import('./online/seat.js');
-  const mine = await seat.makeSeat();
-  const joined = lib.joinRoom({appId: 'tzaar-in-the-browser', password: secret,
-    relayConfig: {urls: [relay]}, rtcConfig: {iceServers: []}}, room);
-  const channel = joined.makeAction('tzaar');
-  window.third = {got: [], peers: [], claim};
+""" + JOIN_ROOM + """  window.third = {got: [], peers: [], claim};
   window.third.send = (message, peer) => channel.send(JSON.stringify(message), {target: peer});
   channel.onMessage = async (data, {peerId}) => {
     const message = JSON.parse(data);
