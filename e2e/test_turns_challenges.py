@@ -3,28 +3,46 @@ of this module: Ann posts a challenge and closes her page; Bob opens the lobby l
 takes it, plays White's opening and closes; Ann opens Play online again and finds the game
 under way with Bob, her turn. Then a challenge withdrawn leaves a watcher's list. Each person's
 browser is a context whose storage is kept between visits (storage_state), as in
-test_online_turns.py."""
+test_online_turns.py.
+
+Meanwhile a modified page publishes straight to the relays: a challenge malformed, one padded
+past the size limit, a "taken" of its own key naming Ann's guest, and a flood of takes of Ann's
+challenge dated before Bob's, with no guest copy behind them: none is listed, none closes Ann's
+challenge, none is bound."""
 
 from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from lobby_crowd import open_lobby
+import json
+import time
+
+import websocket
+
+from lobby_crowd import PUBLIC_KEY, open_lobby
+from nostr_events import Signer
 from online_helpers import act, online, wait_actions
 from relay import two_relay_site, two_relays  # noqa: F401  (fixtures)
 from site_serving import NO_SERVICE_WORKER, wait_engine
 
+KIND = 30078
+WEEK = 7 * 86400
 STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1"
 
 
-def visit(browser, url: str, state: dict | None = None):
+def visit(browser, url: str, state: dict | None = None, engine: bool = True):
+    """A person's browser opened on the page (its storage as `state` left it): (context, page);
+    `engine`: wait for the rules engine (a page that only posts or watches needs none)."""
     context = browser.new_context(viewport={"width": 1280, "height": 800}, storage_state=state, **NO_SERVICE_WORKER)
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.errors = errors
     page.goto(url)
-    wait_engine(page)
+    if engine:
+        wait_engine(page)
+    else:
+        page.wait_for_selector("#online-button")
     return context, page
 
 
@@ -40,6 +58,34 @@ def saved(page, n: int) -> None:
     page.wait_for_selector(f'#turns-game[data-saved="{n}"]', state="attached", timeout=20_000)
 
 
+def publish(relays, signer: Signer, tags: list[list[str]], content: dict | str, created_at: int | None = None) -> None:
+    """An event of `signer` on every relay of `relays`, as a modified page would publish it."""
+    text = signer.event(KIND, tags, content if isinstance(content, str) else json.dumps(content, separators=(",", ":")), created_at)
+    for relay in relays:
+        socket = websocket.create_connection(relay.url, timeout=10)
+        try:
+            socket.send(text)
+            while (frame := json.loads(socket.recv()))[0] != "OK":
+                pass
+        finally:
+            socket.close()
+
+
+def hostile(relays, ann: str) -> None:
+    """What a modified page publishes against Ann's challenge (her seat key `ann`)."""
+    now = int(time.time())
+    tags = [["d", "tzaar-challenge"], ["t", "tzaar-challenge-v1"], ["expiration", str(now + WEEK)]]
+    good = {"v": 1, "t": "challenge", "name": "Eve", "days": 3, "colour": "random", "games": 1, "since": now * 1000, "key": PUBLIC_KEY}
+    publish(relays, Signer(), tags, {**good, "host": ann})  # a field more: claiming Ann's seat
+    publish(relays, Signer(), tags, {**good, "name": "Eve\u202e"})  # a name not shown as itself
+    publish(relays, Signer(), tags, json.dumps(good) + " " * 600)  # padded past 600 characters
+    publish(relays, Signer(), [*tags[:2], ["expiration", str(now + 30 * 86400)]], good)  # a month
+    publish(relays, Signer(), tags, {"v": 1, "t": "taken", "guest": ann, "at": now * 1000})  # not Ann's key
+    for _ in range(12):  # takes dated before any real one, with no guest copy behind them
+        take = {"v": 1, "t": "take", "key": PUBLIC_KEY, "at": (now - 60) * 1000}
+        publish(relays[:1], Signer(), [["d", f"tzaar-take:{ann}"], ["expiration", str(now + WEEK)]], take, now - 60)
+
+
 def post(page, name: str, colour: str, days: str) -> None:
     """In the open lobby: the name and colour in its form, the days a move, Post a challenge."""
     lobby = page.locator(".lobby")
@@ -50,14 +96,16 @@ def post(page, name: str, colour: str, days: str) -> None:
     expect(page.locator(".challenges")).to_have_attribute("data-challenges", "posted", timeout=20_000)
 
 
-def test_an_open_challenge_taken_from_the_lobby_and_one_withdrawn(browser, two_relay_site):  # noqa: F811
+def test_an_open_challenge_taken_from_the_lobby_and_one_withdrawn(browser, two_relay_site, two_relays):  # noqa: F811
     site = two_relay_site
     # Ann posts a challenge (3 days a move, she plays Black) and closes the page at once.
-    context, ann = visit(browser, site)
+    context, ann = visit(browser, site, engine=False)
     open_lobby(ann)
     post(ann, "Ann", "black", "3")
     expect(ann.locator("#challenges tr.mine")).to_contain_text("Ann")
+    ann_key = ann.get_attribute("#challenges tr.mine", "data-challenge")
     ann_state = leave(context)
+    hostile(two_relays, ann_key)
 
     # Bob opens the lobby: Ann's challenge is there, with its terms; he takes it.
     context, bob = visit(browser, site)
@@ -65,6 +113,7 @@ def test_an_open_challenge_taken_from_the_lobby_and_one_withdrawn(browser, two_r
     row = bob.locator("#challenges tbody tr", has_text="Ann")
     expect(row).to_contain_text("3 days a move")
     expect(row).to_contain_text("Black")
+    expect(bob.locator("#challenges tbody tr")).to_have_count(1)  # (the hostile ones: none)
     bob.locator(".lobby").get_by_label("Your name").fill("Bob")
     row.get_by_role("button", name="Take the challenge of Ann").click()
     online(bob, "playing")
@@ -90,7 +139,7 @@ def test_an_open_challenge_taken_from_the_lobby_and_one_withdrawn(browser, two_r
     ann.click("#turns-close")
     ann.click("#online-lobby")
     post(ann, "Ann", "random", "1")
-    context_bob, bob = visit(browser, site, bob_state)
+    context_bob, bob = visit(browser, site, bob_state, engine=False)
     open_lobby(bob)
     expect(bob.locator("#challenges tbody tr", has_text="Ann")).to_contain_text("1 day a move", timeout=20_000)
     ann.get_by_role("button", name="Invite a friend instead").click()  # back from the lobby: Your games by turns
