@@ -1,7 +1,7 @@
 // The lobby's open challenges by turns, drawn: what posting one publishes, its days a move and
 // Post (the name and colour are the lobby's form's), what is happening (a polite live region),
 // and the table of the challenges open (name, games as the player's own word, days a move,
-// colour wished, how old), Join a row, Withdraw on this page's own; and this page's own open
+// colour wished, how old: under the name), Join a row, Withdraw on this page's own; and this page's own open
 // challenges in "Your games by turns" (renderMine). It decides nothing: turns-challenges.js
 // does. Names from the network are text only (textContent), never HTML; rows are kept by
 // author and changed only where their text changes, so hundreds cost little.
@@ -14,19 +14,20 @@ import { element, setAttr, setText } from "../panels/dom.js";
 import { CHALLENGE_DAYS } from "./turns-challenge.js";
 
 const HTML = `<h3 class="challenges-title"></h3><p class="challenges-intro"></p>
-<div class="challenges-post"><label><span class="lobby-label" data-text="days"></span>
+<div class="challenges-post"><label><span class="lobby-label" data-say="days"></span>
 <select name="days" id="challenge-days"></select></label>
-<button type="button" id="challenge-post" data-text="post"></button></div>
+<button type="button" id="challenge-post" data-say="post"></button></div>
 <p class="challenges-status" role="status"></p>
 <div class="lobby-scroll"><table class="challenges-list" id="challenges"><caption></caption><thead><tr>
 <th scope="col" data-column="name"></th><th scope="col" data-column="days"></th><th scope="col" data-column="colour"></th>
-<th scope="col" data-column="age"></th><th scope="col"><span class="visually-hidden" data-column="join"></span></th></tr></thead>
+<th scope="col"><span class="visually-hidden" data-column="join"></span></th></tr></thead>
 <tbody></tbody></table></div><p class="challenges-empty"></p>`;
 
 /** How long ago `at` was, in words of this page's language ("2 hours ago"). */
 export function ageText(at, now = Date.now(), language = lang()) {
   const minutes = Math.max(0, Math.round((now - at) / 60_000));
   const format = new Intl.RelativeTimeFormat(language, { numeric: "auto" });
+  if (minutes < 1) return format.format(0, "second"); // ("now")
   if (minutes < 60) return format.format(-minutes, "minute");
   if (minutes < 48 * 60) return format.format(-Math.round(minutes / 60), "hour");
   return format.format(-Math.round(minutes / 1440), "day");
@@ -44,7 +45,7 @@ export class ChallengesView {
     root.innerHTML = HTML; // (a constant: nothing received goes in)
     show(root.querySelector(".challenges-title"), msg("challenges.title"));
     show(root.querySelector(".challenges-intro"), msg("challenges.intro"));
-    for (const node of root.querySelectorAll("[data-text]")) show(node, msg(`challenges.${node.dataset.text}`));
+    for (const node of root.querySelectorAll("[data-say]")) show(node, msg(`challenges.${node.dataset.say}`));
     for (const head of root.querySelectorAll("[data-column]")) show(head, msg(`challenges.column.${head.dataset.column}`));
     const days = root.querySelector("#challenge-days");
     for (const n of CHALLENGE_DAYS) {
@@ -77,7 +78,7 @@ export class ChallengesView {
       live.add(c.author);
       let row = this.#rows.get(c.author);
       if (!row) this.#rows.set(c.author, (row = this.#row(c, own.has(c.author))));
-      setText(row.cells[3], ageText(c.since, now));
+      setText(row.querySelector(".challenges-age"), ageText(c.since, now));
       row.querySelector("button").disabled = state === "taking";
       const place = previous ? previous.nextSibling : body.firstChild;
       if (place !== row) body.insertBefore(row, place);
@@ -102,14 +103,13 @@ export class ChallengesView {
     name.textContent = c.name;
     const games = element("small", "lobby-games");
     show(games, msg("lobby.games", { n: c.games }));
-    player.append(name, games);
+    player.append(name, games, element("small", "lobby-games challenges-age"));
     row.append(player);
-    for (const text of [daysText(c.days), msg(`lobby.colour.${c.colour}`)]) {
+    for (const text of [String(c.days), msg(`lobby.colour.${c.colour}`)]) {
       const cell = element("td", "");
       show(cell, text);
       row.append(cell);
     }
-    row.append(element("td", "challenges-age"));
     const button = element("button", "", { type: "button", [own ? "data-withdraw" : "data-take"]: c.author });
     show(button, msg(own ? "challenges.withdraw" : "lobby.join"));
     if (!own) show(button, msg("challenges.join.label", { name: c.name }), "aria-label");

@@ -52,7 +52,7 @@ export class Challenges {
   #config;
   #turns;
   #onChange;
-  #watches = [];
+  #watches = {}; // {list, takes}: the lobby's watches of the relays while it is open
   #list = new ChallengeList();
   #checking = null;
   notice = null; // {key, name}: what the last check found to say (a take not chosen)
@@ -106,6 +106,7 @@ export class Challenges {
     if (taken) {
       this.#keep((kept) => kept.posted.unshift({ ...seat, ecdh: keys.jwk, name, days, colour, games, since, expires, state: "open" }));
       this.#hear({ author: seat.me, expires, message: JSON.parse(text) });
+      this.#watchTakes(await this.#relays());
     }
     this.#onChange();
     return taken > 0;
@@ -140,24 +141,30 @@ export class Challenges {
   async watch() {
     this.unwatch();
     const relays = await this.#relays();
-    const listWatch = new RelayWatch(relays, { kinds: [CHALLENGE_KIND], "#t": [CHALLENGE_TOPIC], limit: LIST_LIMIT }, {
+    const list = new RelayWatch(relays, { kinds: [CHALLENGE_KIND], "#t": [CHALLENGE_TOPIC], limit: LIST_LIMIT }, {
       onEvent: async (event) => {
         const read = await readChallengeEvent(event, Date.now()).catch(() => null);
         if (read) this.#hear(read);
       },
     });
-    this.#watches.push(listWatch);
-    listWatch.start();
+    this.#watches.list = list;
+    list.start();
+    this.#watchTakes(relays);
+  }
+
+  /** While the lobby is open, the takes of this page's open challenges: each checked at once. */
+  #watchTakes(relays) {
+    this.#watches.takes?.close();
     const mine = this.mine().map((c) => takeTag(c.me));
-    if (mine.length) {
-      const takes = new RelayWatch(relays, { kinds: [CHALLENGE_KIND], "#d": mine, limit: MAX_TAKES }, { onEvent: () => this.check(true), onRead: () => this.check(true) });
-      this.#watches.push(takes);
-      takes.start();
-    }
+    if (!mine.length || !this.#watches.list) return;
+    const takes = (this.#watches.takes = new RelayWatch(relays, { kinds: [CHALLENGE_KIND], "#d": mine, limit: MAX_TAKES }, { onEvent: () => this.check(true), onRead: () => this.check(true) }));
+    takes.start();
   }
 
   unwatch() {
-    for (const watch of this.#watches.splice(0)) watch.close();
+    this.#watches.list?.close();
+    this.#watches.takes?.close();
+    this.#watches = {};
   }
 
   /** Take the challenge of `author` as `name`: this page joins its game as a guest (turns.js
