@@ -7,7 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { schnorr } from "../../node_modules/@noble/secp256k1/index.js";
 
-import { readChallenge, writeChallenge, ChallengeList, earliestTake, MAX_CHALLENGES, MAX_TAKES, RATE_BURST, CHALLENGE_TTL } from "../../web/online/turns-challenge.js";
+import { readChallenge, writeChallenge, ChallengeList, earliestTake, challengeGame, judgeTake, MAX_CHALLENGES, MAX_TAKES, RATE_BURST, CHALLENGE_TTL } from "../../web/online/turns-challenge.js";
 import { challengeEvent, takeEvent, readChallengeEvent, readTakeEvent, makeChallengeKeys, deriveChallenge, takeTag } from "../../web/online/turns-challenge-events.js";
 import { newSeat } from "../../web/online/turns-events.js";
 
@@ -154,4 +154,29 @@ test("the host and its taker derive the same secret and colour; nobody else can"
   assert.match(a.secret, /^[A-Za-z0-9_-]{24}$/);
   assert.notDeepEqual((await deriveChallenge(other.jwk, host.publicText, { host: ANN })).secret, a.secret);
   assert.notDeepEqual((await deriveChallenge(host.jwk, taker.publicText, { host: BOB })).secret, a.secret, "another host's room");
+});
+
+test("the host binds a take only by a guest copy of this game signed by the take's own key, in whole turns", async () => {
+  const { newTurnsRecord } = await import("../../web/online/turns-record.js");
+  const c = { name: "Ann", days: 3, colour: "random", since: T0 };
+  const game = challengeGame(c, false);
+  assert.equal(game.white, "guest", "random: the draw");
+  assert.equal(challengeGame({ ...c, colour: "white" }, false).white, "host");
+  assert.equal(challengeGame({ ...c, colour: "black" }, true).white, "guest");
+  const host = newTurnsRecord({ room: "r", secret: "s", role: "host", key: "1".repeat(64), me: ANN, host: ANN, name: "Ann", game });
+  const copy = (more = {}) => ({ v: 1, role: "guest", host: ANN, guest: BOB, game: { ...game, names: { host: "Ann", guest: "Bob" } }, joined: T0 + 1000, actions: [], times: [], end: null, ...more });
+  const take = { author: BOB };
+  const now = T0 + 5000;
+  assert.equal(judgeTake(host, take, { author: BOB, at: now, copy: copy() }, now).bind.key, BOB);
+  assert.deepEqual(judgeTake(host, take, { author: BOB, at: now, copy: copy({ actions: ["C5xC4"], times: [T0 + 2000] }) }, now).actions, ["C5xC4"]);
+  const MALLORY = "c".repeat(64);
+  const refused = [
+    [{ author: MALLORY, at: now, copy: copy({ guest: MALLORY }) }, "a copy of another key than the take's"],
+    [{ author: BOB, at: now, copy: copy({ game: { ...game, days: 7, names: { host: "Ann", guest: "Bob" } } }) }, "another game"],
+    [{ author: BOB, at: now, copy: copy({ host: MALLORY }) }, "another host"],
+    [{ author: BOB, at: now, copy: copy({ joined: T0 - 1000 }) }, "joined before the challenge"],
+    [{ author: BOB, at: now, copy: copy({ actions: ["C5xC4", "B3xC4"], times: [T0 + 2000, T0 + 3000] }) }, "the host's turn played by the guest"],
+    [null, "no copy"],
+  ];
+  for (const [read, why] of refused) assert.equal(judgeTake(host, take, read, now), null, why);
 });

@@ -17,9 +17,13 @@
 //   const message = readChallenge(text, now);          // or null
 //   const list = new ChallengeList(); list.receive({author, at, message}, now); list.view(now)
 //   earliestTake(takes)                                 // the takes in the order the host tries them
+//   challengeGame(challenge, hostWhite)                 // the game both sides make of it
+//   judgeTake(record, take, read, now)                  // the verdict binding a take's guest, or null
 
 import { isShownName } from "../page/shown-text.js";
 import { isPublicKey, COLOURS, MAX_MESSAGE, MAX_GAMES, CLOCK_SKEW } from "./lobby-messages.js";
+import { judgeCopy } from "./turns-copy.js";
+import { STANDARD } from "../board/notation.js";
 
 /** The days a move a challenge may offer. */
 export const CHALLENGE_DAYS = [1, 3, 7];
@@ -141,4 +145,22 @@ export function earliestTake(takes) {
     .sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     .filter((take) => !seen.has(take.author) && seen.add(take.author))
     .slice(0, MAX_TAKES);
+}
+
+/** The game of a challenge ({name, days, colour, since}) as both sides make it: the standard
+ * setup, the host's name, its days, made at `since`; White the host's wish, else the draw
+ * `hostWhite` (turns-challenge-events.js deriveChallenge). */
+export function challengeGame({ name, days, colour, since }, hostWhite) {
+  const white = colour === "white" || (colour === "random" && hostWhite) ? "host" : "guest";
+  return { start: STANDARD, white, days, names: { host: name, guest: "" }, created: since };
+}
+
+/** Whether the guest copy `read` ({author, at, copy}: turns-events.js readCopyEvent) binds the
+ * taker of `take` ({author}) to the host's `record` at `now`: turns-copy.js's verdict (the
+ * guest bound, whole turns added, which the engine still checks), or null (signed by another
+ * key than the take's, not this game, or refused). */
+export function judgeTake(record, take, read, now) {
+  if (!read || read.author !== take.author || read.copy.role !== "guest") return null;
+  const verdict = judgeCopy(record, read.copy, { author: read.author, at: read.at, now });
+  return verdict.ok && !verdict.own && verdict.bind?.key === take.author && verdict.whole ? verdict : null;
 }

@@ -11,12 +11,10 @@
 //   challenges.watch(); challenges.unwatch(); challenges.list(); challenges.mine()
 //   await challenges.take(author, name); await challenges.check();  // takes bound, losers told
 
-import { STANDARD } from "../board/notation.js";
-import { judgeCopy } from "./turns-copy.js";
 import { newTurnsRecord, putTurns, turnOfRoom, takeCopy, dropTurns } from "./turns-record.js";
 import { newSeat, roomOf, turnsKeys, copyEvent, readCopyEvent, COPY_KIND } from "./turns-events.js";
 import { publishTo, RelayWatch } from "./relay-sockets.js";
-import { ChallengeList, writeChallenge, earliestTake, CHALLENGE_TTL, MAX_TAKES } from "./turns-challenge.js";
+import { ChallengeList, writeChallenge, earliestTake, challengeGame, judgeTake, CHALLENGE_TTL, MAX_TAKES } from "./turns-challenge.js";
 import { challengeEvent, takeEvent, readChallengeEvent, readTakeEvent, makeChallengeKeys, deriveChallenge, takeTag, CHALLENGE_KIND, CHALLENGE_TOPIC, CHALLENGE_D } from "./turns-challenge-events.js";
 import { showTurnCount } from "../panels/turn-count.js";
 
@@ -84,9 +82,11 @@ export class Challenges {
     return keptIn(this.#storage).posted.filter((c) => c.state === "open" && c.expires > Date.now());
   }
 
-  /** The challenges listed (others' and this page's own), oldest first. */
+  /** The challenges listed (others' and this page's own), oldest first; those this page took
+   * are in its games by turns already. */
   list(now = Date.now()) {
-    return this.#list.view(now);
+    const took = new Set(keptIn(this.#storage).took.map((t) => t.host));
+    return this.#list.view(now).filter((c) => !took.has(c.author));
   }
 
   async #relays() {
@@ -176,8 +176,7 @@ export class Challenges {
     this.#onChange();
     const keys = await makeChallengeKeys();
     const { secret, hostWhite } = await deriveChallenge(keys.jwk, challenge.key, { host: author });
-    const white = challenge.colour === "white" || (challenge.colour === "random" && hostWhite) ? "host" : "guest";
-    const game = { start: STANDARD, white, days: challenge.days, names: { host: challenge.name, guest: "" }, created: challenge.since };
+    const game = challengeGame(challenge, hostWhite);
     const copy = { v: 1, role: "host", host: author, guest: null, game, joined: null, actions: [], times: [], end: null };
     const room = await roomOf(author);
     this.#turns.invite = { room, secret, status: "found", host: author, copy, at: challenge.since };
@@ -203,6 +202,7 @@ export class Challenges {
     if (this.#checking) return quiet ? this.#checking : this.#checking.then(() => this.check());
     this.#checking = (async () => {
       const relays = await this.#relays();
+      this.#keep((k) => (k.posted = k.posted.filter((p) => p.state !== "open" || p.expires > Date.now()))); // (expired: gone from every list)
       const kept = keptIn(this.#storage);
       for (const c of kept.posted.filter((p) => p.state !== "open")) await this.#close(c, c.state, c.state === "taken" ? { guest: c.guest } : {});
       for (const c of this.mine()) await this.#bind(c, relays);
@@ -230,13 +230,10 @@ export class Challenges {
     if (!tried.length) return;
     const copies = await readOnce(relays, { kinds: [COPY_KIND], "#d": tried.map((t) => t.keys.tag), authors: tried.map((t) => t.take.author) }, tried.length * 4);
     for (const { take, secret, hostWhite, keys } of tried) {
-      const white = challenge.colour === "white" || (challenge.colour === "random" && hostWhite) ? "host" : "guest";
-      const game = { start: STANDARD, white, days: challenge.days, names: { host: challenge.name, guest: "" }, created: challenge.since };
-      const host = newTurnsRecord({ room, secret, role: "host", key: challenge.key, me: challenge.me, host: challenge.me, name: challenge.name, game });
+      const host = newTurnsRecord({ room, secret, role: "host", key: challenge.key, me: challenge.me, host: challenge.me, name: challenge.name, game: challengeGame(challenge, hostWhite) });
       for (const event of copies.filter((e) => e.pubkey === take.author && e.tags?.[0]?.[1] === keys.tag)) {
-        const read = await readCopyEvent(event, keys);
-        const verdict = read && judgeCopy(host, read.copy, { author: read.author, at: read.at, now: Date.now() });
-        if (!verdict?.ok || verdict.bind?.key !== take.author || !(await this.#rulesAllow(host, verdict))) continue;
+        const verdict = judgeTake(host, take, await readCopyEvent(event, keys), Date.now());
+        if (!verdict || !(await this.#rulesAllow(host, verdict))) continue;
         const record = takeCopy(host, verdict);
         putTurns(this.#storage, record);
         showTurnCount(this.#storage);
@@ -253,7 +250,6 @@ export class Challenges {
   /** Whether the engine plays the guest copy's actions (a guest with White may have played). */
   async #rulesAllow(record, verdict) {
     if (!verdict.actions.length) return true;
-    if (!verdict.whole) return false;
     return this.#engine.call("play", { position: record.game.start, actions: verdict.actions }).then(() => true, () => false);
   }
 
