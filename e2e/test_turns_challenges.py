@@ -1,7 +1,9 @@
 """Open challenges by turns in the lobby (web/online/turns-challenge*.js) over two local relays
 of this module: Ann posts a challenge and closes her page; Bob opens the lobby later, sees it,
-takes it, plays White's opening and closes; Ann opens Play online again and finds the game
-under way with Bob, her turn. Then a challenge withdrawn leaves a watcher's list. Each person's
+takes it, plays White's opening and closes; Carl takes it too, later, and closes; Ann opens
+Play online again and finds the game under way with Bob, her turn; Carl, when he opens Play
+online again, is told that another took it first, and his game has left his list. Then a
+challenge withdrawn leaves Carl's list. Each person's
 browser is a context whose storage is kept between visits (storage_state), as in
 test_online_turns.py.
 
@@ -121,31 +123,46 @@ def test_an_open_challenge_taken_from_the_lobby_and_one_withdrawn(browser, two_r
     act(bob, "C5xC4")  # White's opening: Bob plays White
     wait_actions(bob, 1)
     saved(bob, 1)
-    bob_state = leave(context)
+    leave(context)
 
-    # Ann opens Play online again: the game with Bob is under way, her turn.
+    # Carl takes it too, later, before Ann comes back (his game waits for her), and closes.
+    context, carl = visit(browser, site, engine=False)
+    open_lobby(carl)
+    carl.locator(".lobby").get_by_label("Your name").fill("Carl")
+    carl.get_by_role("button", name="Take the challenge of Ann").click()
+    online(carl, "playing")
+    saved(carl, 0)
+    carl_state = leave(context)
+
+    # Ann opens Play online again: the game with Bob, who took it first, is under way, her turn.
     context, ann = visit(browser, site, ann_state)
     ann.click("#online-button")
     game = ann.locator("#turns-list a[data-turn='me']")
     expect(game).to_contain_text("Bob", timeout=30_000)
     expect(ann.locator("#challenges-mine li")).to_have_count(0)
+    expect(ann.locator("#turns-list a")).to_have_count(1)  # (Carl's take: not bound)
     game.click()
     online(ann, "playing")
     wait_actions(ann, 1)
     assert "Bob" in ann.text_content("#turns-game .turns-changes")
 
-    # Ann posts another challenge; Bob, in the lobby, sees it; she withdraws it from Your games
-    # by turns, and it leaves Bob's list.
+
+    # Ann posts another challenge. Carl opens Play online: told that Bob took the first one,
+    # his game gone from his list; in the lobby, he sees Ann's new challenge; she withdraws it
+    # from Your games by turns, and it leaves Carl's list.
     ann.click("#turns-close")
     ann.click("#online-lobby")
     post(ann, "Ann", "random", "1")
-    context_bob, bob = visit(browser, site, bob_state, engine=False)
-    open_lobby(bob)
-    expect(bob.locator("#challenges tbody tr", has_text="Ann")).to_contain_text("Ann", timeout=20_000)
+    context_carl, carl = visit(browser, site, carl_state, engine=False)
+    carl.click("#online-button")
+    expect(carl.locator("#challenges-mine .challenges-notice")).to_contain_text("Another player took the challenge of Ann first", timeout=30_000)
+    expect(carl.locator("#turns-list a")).to_have_count(0)
+    carl.click("#online-lobby")
+    expect(carl.locator("#challenges tbody tr", has_text="Ann")).to_have_count(1, timeout=20_000)
     ann.get_by_role("button", name="Invite a friend instead").click()  # back from the lobby: Your games by turns
     ann.locator("#challenges-mine").get_by_role("button", name="Withdraw").click()
     expect(ann.locator("#challenges-mine li")).to_have_count(0, timeout=20_000)
-    expect(bob.locator("#challenges tbody tr")).to_have_count(0, timeout=20_000)
-    assert not ann.errors and not bob.errors, ann.errors + bob.errors
-    context_bob.close()
+    expect(carl.locator("#challenges tbody tr")).to_have_count(0, timeout=20_000)
+    assert not ann.errors and not carl.errors, ann.errors + carl.errors
+    context_carl.close()
     context.close()
