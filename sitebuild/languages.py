@@ -16,7 +16,7 @@ import re
 # manifest's description (build.py writes it into the manifests: no page shows it).
 # dist/lang/<code>.json keeps the others; dist/lang/<code>.later.json has these, fetched by
 # i18n.js loadLater() before the first of them is shown.
-LATER_TEXTS = re.compile(r"(?!\w+\.button(?:\.title)?$|analysis\.attackMap$)(?:analysis|review|puzzles|editor|record|help|newGame|lessons|games|mode|clock|exercises|online|lobby|update|confirm)\..+|watch\.(?!depth$|progress$).+|share\.(?:copied|copyFailed|byHand|noSheet|onClipboard)(?:\..+)?|announce\.recordOpened(?:Over)?|common\.(?:close|cancel)|level\.\w+\.description|manifest\.description")
+LATER_TEXTS = re.compile(r"(?!\w+\.button(?:\.title)?$|analysis\.attackMap$)(?:analysis|review|puzzles|editor|record|help|newGame|lessons|games|mode|clock|exercises|online|lobby|challenges|update|confirm)\..+|watch\.(?!depth$|progress$).+|share\.(?:copied|copyFailed|byHand|noSheet|onClipboard)(?:\..+)?|announce\.recordOpened(?:Over)?|common\.(?:close|cancel)|level\.\w+\.description|manifest\.description")
 LANGUAGE_FILE = re.compile(r"lang/(\w+)\.json")
 PAGE_KEYS = re.compile(r'data-i18n(?:-rich)?="([^"]+)"|data-i18n-attr="([^"]+)"')
 APP_MANIFEST = "manifest.webmanifest"

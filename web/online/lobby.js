@@ -6,11 +6,13 @@
 // lobby closes or the page goes away. The name typed is kept in the browser (the stored value
 // "online.name", page/storage.js). Loaded on first use by the online panel.
 //
-//   const lobby = await openLobby(root, { signal, startGame, storage, finishedGames });
+//   const lobby = await openLobby(root, { signal, startGame, storage, finishedGames, challenges });
 //   await lobby.close();   // withdraws the wish, stops hearing the lobby
 //
 // `signal`: an open signal.js network; `startGame`: online.js startOnlineGame; `finishedGames()`:
-// how many online games this player has finished on this page.
+// how many online games this player has finished on this page; `challenges`: the open
+// challenges by turns (turns-challenges.js), listed below the live wishes while the lobby is
+// open (turns-challenge-view.js), posted with the form's name and colour.
 
 import { msg, loadLater } from "../page/i18n.js";
 import { loadStyle } from "../page/style.js";
@@ -18,6 +20,7 @@ import { Lobby, randomId, gameOf } from "./lobby-model.js";
 import { shownName, MAX_NAME, TIME_CONTROLS, COLOURS } from "./lobby-messages.js";
 import { makeKeys, deriveGame } from "./lobby-keys.js";
 import { LobbyView } from "./lobby-view.js";
+import { ChallengesView } from "./turns-challenge-view.js";
 
 export const TOPIC = "tzaar-lobby-v1";
 const NAME = "online.name";
@@ -26,7 +29,7 @@ const TICK = 1_000;
 const STYLE_URL = new URL("./lobby.css", import.meta.url);
 
 /** The lobby in `root`; see the top of the file. */
-export async function openLobby(root, { signal, startGame, storage, finishedGames = () => 0, now = () => Date.now() }) {
+export async function openLobby(root, { signal, startGame, storage, finishedGames = () => 0, challenges = null, now = () => Date.now() }) {
   const [keys] = await Promise.all([makeKeys(), loadStyle(STYLE_URL), loadLater()]);
   const lobby = new Lobby({ id: randomId(), key: keys.publicText });
   let hearing = true;
@@ -37,6 +40,7 @@ export async function openLobby(root, { signal, startGame, storage, finishedGame
     frame = 0;
     const at = now();
     view.render(lobby.view(view.terms(), at), at, signal.connected);
+    challengesView?.render({ list: challenges.list(at), mine: challenges.mine(), state: challenges.state, notice: challenges.notice }, at);
     root.dataset.lobby = lobby.paired ? "paired" : lobby.pending ? "asking" : lobby.mine ? "waiting" : "open";
   };
   const changed = () => {
@@ -70,6 +74,16 @@ export async function openLobby(root, { signal, startGame, storage, finishedGame
     },
     { name: typeof stored === "string" ? stored.slice(0, MAX_NAME) : "", tc: TIME_CONTROLS[2], colour: COLOURS[2] },
   );
+  const byTurns = (act) => {
+    const terms = checked(view.terms());
+    if (terms) act(terms).then(changed, changed);
+  };
+  const challengesView = challenges && new ChallengesView(root.appendChild(document.createElement("section")), {
+    post: (days) => byTurns(({ name, colour, games }) => challenges.post({ name, days, colour, games })),
+    take: (author) => byTurns(({ name }) => challenges.take(author, name)),
+    withdraw: (me) => challenges.withdraw(me).then(changed),
+  });
+  challenges?.watch().catch(() => null);
 
   // (the text as it came: its length is checked, not that of the message written again)
   const unsubscribe = signal.subscribe(TOPIC, (data, from, text) => hearing && send(lobby.receive(text, now(), from || null)));
@@ -102,6 +116,7 @@ export async function openLobby(root, { signal, startGame, storage, finishedGame
     async close() {
       removeEventListener("pagehide", leave);
       cancelAnimationFrame(frame);
+      challenges?.unwatch();
       if (started) return;
       stopHearing();
       await leave();

@@ -21,6 +21,8 @@ import { linkTo } from "../links/address.js";
 import { loadStyle } from "../page/style.js";
 import { randomId, inviteHash, parseInvite, turnsHash, parseTurnsLink } from "./protocol.js";
 import { TurnsGames } from "./turns.js";
+import { Challenges } from "./turns-challenges.js";
+import { renderMine } from "./turns-challenge-view.js";
 import { importMoved } from "./turns-move.js";
 import { roomOf } from "./turns-events.js";
 import { signatures } from "./library.js";
@@ -99,6 +101,7 @@ class Online {
     this.#storage = storage;
     this.#modes = modes;
     this.turns = new TurnsGames({ game, engine, storage, opened, config: () => this.#configured(), enter: () => modes.enter("turns"), onChange: () => this.render() });
+    this.challenges = new Challenges({ storage, engine, config: () => this.#configured(), turns: this.turns, onChange: () => this.render() });
     this.#panel = new OnlinePanel(side, {
       create: (choice) => this.create(choice),
       joinNow: (invite, name) => this.#joinNow(invite, name),
@@ -118,6 +121,7 @@ class Online {
       turnsClose: () => this.#modes.enter("online"),
       turnsRetry: () => this.turns.invite && this.turns.openLink(this.turns.invite),
       turnsImport: (text) => this.#addMoved(text),
+      challengesMine: (list) => renderMine(list, this.challenges.mine(), (me) => this.challenges.withdraw(me), this.challenges.notice),
       boardStart: () => this.#boardStart(),
       changed: () => this.render(),
     });
@@ -142,8 +146,9 @@ class Online {
   /** Every game by turns under way checked on the relays (at most every half minute): the
    * panel opened, or the page started with a game waiting on the other player (app.js). */
   async checkTurns() {
-    if (Date.now() - this.#checked < 30_000 || !this.turns.list().length || !navigator.onLine) return;
+    if (Date.now() - this.#checked < 30_000 || !(this.turns.list().length || this.challenges.pending) || !navigator.onLine) return;
     this.#checked = Date.now();
+    await this.challenges.check(); // (the open challenges' takes bound first: their games are then checked with the others)
     await this.turns.checkAll().catch(() => null);
   }
 
@@ -210,7 +215,7 @@ class Online {
       return startOnlineGame(pairing);
     };
     const finishedGames = () => gamesIn(this.#storage).filter((g) => g.online).length; // (those kept in Your games)
-    opened.lobby = await openLobby(root, { signal, startGame, storage: this.#storage, finishedGames });
+    opened.lobby = await openLobby(root, { signal, startGame, storage: this.#storage, finishedGames, challenges: this.challenges });
     if (this.#lobby !== opened) opened.lobby.close().then(() => setTimeout(() => signal.close(), LOBBY_LINGER_MS)); // closed meanwhile
   }
 

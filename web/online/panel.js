@@ -58,6 +58,7 @@ export class OnlinePanel {
     this.#turnsView = new TurnsView(p.turns, { resign: () => on.turnsResign(), close: () => on.turnsClose(), retry: () => on.turnsRetry(), changed: () => on.changed() });
     p.turnsBox = root.appendChild(element("section", "turns-list-box"));
     p.turnsTitle = p.turnsBox.appendChild(element("h3", "turns-title"));
+    p.challengesMine = p.turnsBox.appendChild(element("ul", "challenges-mine", { id: "challenges-mine" })); // (turns-challenge-view.js)
     p.turnsList = p.turnsBox.appendChild(element("ol", "turns-list", { id: "turns-list" }));
     p.turnsNone = p.turnsBox.appendChild(element("p", "turns-none"));
     this.#moveIn = new MoveIn(p.turnsBox, { add: (text) => on.turnsImport(text), changed: () => on.changed() });
@@ -254,8 +255,9 @@ export class OnlinePanel {
     setText(p.turnsTitle, t("online.turns.list"));
     const n = renderTurnsList(p.turnsList, this.#on.turnsList());
     p.turnsList.hidden = n === 0;
+    const posted = this.#on.challengesMine(p.challengesMine);
     setText(p.turnsNone, n ? "" : t("online.turns.none"));
-    p.turnsNone.hidden = n > 0;
+    p.turnsNone.hidden = n + posted > 0;
     this.#moveIn.render();
   }
 

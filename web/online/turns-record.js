@@ -13,7 +13,7 @@
 // over}: what the player had seen when it last looked), published (the actions of the copy a
 // relay last took, -1: none)}.
 //
-//   turnsIn(storage); putTurns(storage, record); takeCopy(record, verdict); changesSince(record)
+//   turnsIn(storage); putTurns(storage, record); dropTurns(storage, room); takeCopy(record, verdict); changesSince(record)
 
 import { colourOf, isOver, turnRule, sideAt } from "../game/by-turns.js";
 import { shownName } from "../page/shown-text.js";
@@ -57,6 +57,11 @@ export function putTurns(storage, record) {
   const list = [record, ...others].filter((r) => !isOver(r) || (finished += 1) <= MAX_FINISHED);
   storage?.set(TURNS_KEY, list);
   return list;
+}
+
+/** Forget the game of `room` (a challenge taken by another: turns-challenges.js). */
+export function dropTurns(storage, room) {
+  storage?.set(TURNS_KEY, turnsIn(storage).filter((r) => r.room !== room));
 }
 
 /** The record of `room` in `storage`, or null. */

@@ -21,6 +21,8 @@
 //   online.name                  online/online.js, online/lobby.js: the name this player gives in online games
 //   turns                        online/turns.js: the games by turns, each whole (online/turns-record.js: room, secret,
 //                                the seat's key, game, actions and their moments); app.js counts those where it is your turn
+//   turns.challenges             online/turns-challenges.js: the open challenges by turns this page posted (their seat and
+//                                ECDH keys) and those it took that their host has not bound yet
 //
 // Nothing else of the page keeps anything in the browser: the engine's worker keeps its
 // files in Pyodide's memory, and the service worker's caches (sw.js, "tzaar-<release>") hold
@@ -34,7 +36,7 @@
 
 /** Every name the page keeps a value under (see above). */
 export const NAMES = `language theme sound invited game game.set-aside game.waiting flipped watch-speed
-  lessons.done games puzzles.progress puzzles.progress.unreadable puzzles.solved exercises online online.name turns`.split(/\s+/);
+  lessons.done games puzzles.progress puzzles.progress.unreadable puzzles.solved exercises online online.name turns turns.challenges`.split(/\s+/);
 
 /** The browser's key of the value named `name` ("tzaar.theme"). */
 export function keyOf(name) {
