@@ -3,7 +3,8 @@
 // relays and taken once checked (turns-copy.js judges them, the engine replays their actions),
 // this page's copy published at the end of each of its turns, the deadline kept, and every game
 // under way checked at once when Play online opens. The records are turns-record.js's, the
-// events turns-events.js's; online.js draws the panel (turns-view.js) from this object.
+// events turns-events.js's, the reads without a game open (an invite, every game under way)
+// turns-read.js's; online.js draws the panel (turns-view.js) from this object.
 // docs/online.md, "Games by turns".
 //
 //   const turns = new TurnsGames({game, engine, storage, config, enter, onChange, opened});
@@ -16,6 +17,7 @@ import { judgeCopy, copyOf } from "./turns-copy.js";
 import { newTurnsRecord, putTurns, turnsIn, turnOfRoom, takeCopy, changesSince, seenNow } from "./turns-record.js";
 import { newSeat, roomOf, turnsKeys, copyEvent, readCopyEvent, COPY_KIND } from "./turns-events.js";
 import { publishTo, RelayWatch } from "./relay-sockets.js";
+import { lookUpInvite, checkGames, READ_LIMIT } from "./turns-read.js";
 import { randomId } from "./protocol.js";
 import { colourOf, isOver, missedDeadline, sideAt, turnRule, endsTurn } from "../game/by-turns.js";
 import { showTurnCount } from "../panels/turn-count.js";
@@ -24,23 +26,6 @@ import { showTurnCount } from "../panels/turn-count.js";
 const TICK_MS = 1000;
 /** A copy no relay took is sent again this often while its game is open. */
 const RETRY_MS = 30_000;
-/** The most events read a game at once (each player's latest copy, and what a third page adds). */
-const READ_LIMIT = 40;
-
-/** The events of `filter` on `relays` as they are now (one read): [event]. */
-function readOnce(relays, filter) {
-  return new Promise((resolve) => {
-    const events = [];
-    const watch = new RelayWatch(relays, filter, {
-      onEvent: (event) => events.length < READ_LIMIT * 4 && events.push(event),
-      onRead: () => {
-        watch.close();
-        resolve(events);
-      },
-    });
-    watch.start();
-  });
-}
 
 export class TurnsGames {
   #game;
@@ -111,24 +96,9 @@ export class TurnsGames {
     this.#changed();
     await this.#enter();
     const invite = this.invite;
-    const keys = await turnsKeys(secret, room);
-    const events = await readOnce((await this.#config()).relays, { kinds: [COPY_KIND], "#d": [keys.tag], limit: READ_LIMIT });
+    const found = await lookUpInvite((await this.#config()).relays, { room, secret });
     if (this.invite !== invite) return;
-    let found = null;
-    let taken = false;
-    for (const event of events) {
-      const read = await readCopyEvent(event, keys);
-      if (!read) continue;
-      const hosts = read.copy.role === "host" && read.copy.host === read.author && (await roomOf(read.author)) === room;
-      if (hosts && (!found || read.copy.actions.length > found.copy.actions.length)) found = read;
-      if (hosts && read.copy.guest !== null) taken = true;
-    }
-    // A guest's copy of this host's game: the seat is taken (a guest signs its own).
-    for (const event of events) {
-      const read = found && (await readCopyEvent(event, keys));
-      if (read?.copy.role === "guest" && read.copy.host === found.author && read.copy.guest === read.author) taken = true;
-    }
-    Object.assign(invite, { keys, status: !found ? "missing" : taken ? "taken" : "found", host: found?.author, copy: found?.copy, at: found?.at });
+    Object.assign(invite, found);
     this.#changed();
   }
 
@@ -386,23 +356,8 @@ export class TurnsGames {
   async checkAll() {
     const games = this.list().filter((r) => !isOver(r) && r.room !== this.record?.room);
     if (!games.length) return;
-    const keys = new Map();
-    for (const r of games) keys.set((await turnsKeys(r.secret, r.room)).tag, r);
-    const events = await readOnce((await this.#config()).relays, { kinds: [COPY_KIND], "#d": [...keys.keys()], limit: READ_LIMIT * games.length });
-    events.sort((a, b) => a.created_at - b.created_at);
-    for (const event of events) {
-      const r = turnOfRoom(this.#storage, keys.get(event.tags?.[0]?.[1])?.room);
-      if (!r || isOver(r)) continue;
-      const read = await readCopyEvent(event, await turnsKeys(r.secret, r.room));
-      if (!read) continue;
-      const verdict = judgeCopy(r, read.copy, { author: read.author, at: read.at, now: Date.now() });
-      if (!verdict.ok || verdict.own || !(verdict.bind || verdict.actions.length || verdict.end)) continue;
-      const rules = verdict.actions.length ? await this.#rulesAllow(r, verdict).catch(() => null) : { winner: null };
-      if (!rules) continue;
-      let record = takeCopy(r, verdict);
-      if (rules.winner && !isOver(record)) record = { ...record, winner: rules.winner, overAt: Date.now() };
-      this.#save(record);
-    }
+    const rulesAllow = (record, verdict) => this.#rulesAllow(record, verdict);
+    await checkGames((await this.#config()).relays, this.#storage, games, { rulesAllow, save: (record) => this.#save(record) });
     this.refusal = null; // (a refusal is said for the open game only)
     this.#changed();
   }
