@@ -43,6 +43,7 @@ export class TurnsGames {
   #held = []; // copies refused during that first read, judged again once it is done
   #queue = Promise.resolve(); // copies taken one after the other
   #publishing = Promise.resolve();
+  #sent = false; // this page published the open game's copy since it opened it
   #seen = new Set(); // event ids taken or refused
   #unsubscribe;
   record = null; // the game by turns on the board (its record), or null
@@ -157,6 +158,7 @@ export class TurnsGames {
     }));
     this.#read = false;
     this.#held = [];
+    this.#sent = false;
     watch.start();
     this.#timer = setInterval(() => this.#tick(), TICK_MS);
     if (this.record.published < 0 && this.record.role === "host") this.#publish(); // (a new game: its guest finds it)
@@ -188,7 +190,9 @@ export class TurnsGames {
     this.record = { ...this.record, checked: { at, n: this.record.actions.length } };
     this.#save(this.record);
     this.#tick();
-    if (this.record.joined !== null || this.record.role === "host") this.#publish(); // (a relay that forgot it has it again)
+    // Once an opening, for a relay that forgot the copy: not again when this opening already
+    // published it (a new game, shown at once; a guest bound during the read).
+    if (!this.#sent && (this.record.joined !== null || this.record.role === "host")) this.#publish();
   }
 
   #heard(event) {
@@ -299,6 +303,7 @@ export class TurnsGames {
 
   /** Publish the open game's copy to every relay (the latest state when its turn comes). */
   #publish() {
+    this.#sent = true;
     this.#publishing = this.#publishing.then(async () => {
       const r = this.record;
       if (!r) return;
