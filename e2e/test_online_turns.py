@@ -230,11 +230,17 @@ def add_moved(page, text: str) -> None:
     page.click("#turns-import-add")
 
 
+def restore(page, text: str) -> None:
+    """Learn > Your games > Restore a backup or open a game from another device: `text` as its file."""
+    page.set_input_files("#your-games .games-backup input", files=[{"name": "moved.json", "mimeType": "application/json", "buffer": text.encode()}])
+
+
 def test_a_game_moved_to_another_device(browser, two_relay_site, two_relays):  # noqa: F811
     """Ann moves her game to another device by its export (the game and her seat key), then
     still plays a turn on the first: the other device, opened later, catches up from her own
     copy and Bob's on the relays, plays her next turn, and Bob's page receives it. A damaged
-    export, and one whose key is not the seat's, are refused with their message."""
+    export, and one whose key is not the seat's, are refused with their message, in Play
+    online and in Your games (whose import opens the export too)."""
     site = two_relay_site
     _, ann = visit(browser, site, path=position_link(START))
     link = create(ann)
@@ -265,7 +271,8 @@ def test_a_game_moved_to_another_device(browser, two_relay_site, two_relays):  #
     play_turn(bob, TURNS[2], 6)
     saved(bob, 6)
 
-    # Her other device: a damaged export, then one with a key that is not her seat's, refused.
+    # Her other device: a damaged export, then one with a key that is not her seat's, refused
+    # (in Play online, then in Your games, whose import takes such a file too).
     context, other = visit(browser, site)
     other.click("#online-button")
     other.click("#turns-import")
@@ -275,10 +282,13 @@ def test_a_game_moved_to_another_device(browser, two_relay_site, two_relays):  #
     add_moved(other, text.replace(json_field(text, "key"), "1" * 64))
     other.wait_for_selector("#turns-import-box .online-alert:text(\"not the key of its player's seat\")")
     assert other.get_attribute("#turns-list", "data-count") == "0"
+    other.click("nav [data-command=learn]")
+    restore(other, text.replace(json_field(text, "key"), "1" * 64))
+    other.wait_for_selector("#your-games .games-status:text(\"not the key of its player's seat\")")
 
-    # The export itself (older than the game): it opens there and catches up from the relays;
-    # Ann's next turn played there reaches Bob's page.
-    add_moved(other, text)
+    # The export itself (older than the game), opened from Your games: it opens there and
+    # catches up from the relays; Ann's next turn played there reaches Bob's page.
+    restore(other, text)
     online(other, "playing")
     assert "Game moved here" in other.text_content("#turns-game .turns-moved")
     wait_actions(other, 6)

@@ -11,6 +11,7 @@
 //   await turns.create({days, colour, name, start});   // a new game: its link to send
 //   await turns.openLink({room, secret});              // a link opened: the game, or its invite
 //   await turns.join(name); await turns.open(room); turns.resign(); turns.closed();
+//   await turns.addMoved(text);                        // an export from another device: {ok, why} or {ok, record, result}
 //   turns.record, turns.invite, turns.changes, turns.refusal, turns.saved, turns.status, turns.moved
 
 import { judgeCopy, copyOf } from "./turns-copy.js";
@@ -18,6 +19,9 @@ import { newTurnsRecord, putTurns, turnsIn, turnOfRoom, takeCopy, changesSince, 
 import { newSeat, roomOf, turnsKeys, copyEvent, readCopyEvent, COPY_KIND } from "./turns-events.js";
 import { publishTo, RelayWatch } from "./relay-sockets.js";
 import { lookUpInvite, checkGames, READ_LIMIT } from "./turns-read.js";
+import { importMoved } from "./turns-move.js";
+import { signatures } from "./library.js";
+import { toHex, fromHex } from "./relay-crypto.js";
 import { randomId } from "./protocol.js";
 import { colourOf, isOver, missedDeadline, sideAt, turnRule, endsTurn } from "../game/by-turns.js";
 import { showTurnCount } from "../panels/turn-count.js";
@@ -121,6 +125,17 @@ export class TurnsGames {
     this.invite = null;
     this.#save(record);
     await this.#show(record);
+  }
+
+  /** A game by turns moved here from another device (its export, turns-move.js): checked (its
+   * seat key, its room, its actions by the engine) and added: {ok, why} or {ok, record, result}. */
+  async addMoved(text) {
+    const { schnorr } = await signatures();
+    const publicKeyOf = (key) => toHex(schnorr.getPublicKey(fromHex(key)));
+    const rulesAllow = (r) => this.#engine.call("play", { position: r.game.start, actions: r.actions }).then(() => true, () => false);
+    const answer = await importMoved(text, { storage: this.#storage, publicKeyOf, roomOf, rulesAllow });
+    if (answer.ok) showTurnCount(this.#storage);
+    return answer;
   }
 
   /** Open the game of `room` kept here (`moved`: it was just moved here, turns-move.js addMoved's result). */
