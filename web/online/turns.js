@@ -90,7 +90,7 @@ export class TurnsGames {
     const game = { start, white: colour === "white" ? "host" : "guest", days, names: { host: name, guest: "" }, created: Date.now() };
     const record = newTurnsRecord({ room, secret: randomId(18), role: "host", key: seat.key, me: seat.me, host: seat.me, name, game });
     this.#save(record);
-    await this.#show(record);
+    await this.#show(record, null, true);
   }
 
   /** A link of a game by turns opened: the game, if this page has it; else its invite, read from the relays. */
@@ -144,8 +144,9 @@ export class TurnsGames {
     if (record) await this.#show(record, moved);
   }
 
-  /** The game on the board, its copies heard from the relays while it is open. */
-  async #show(record, moved = null) {
+  /** The game on the board, its copies heard from the relays while it is open (`made`: just
+   * made here, published at once for its guest to find). */
+  async #show(record, moved = null, made = false) {
     this.#close();
     this.invite = null;
     this.moved = moved;
@@ -176,7 +177,9 @@ export class TurnsGames {
     this.#sent = false;
     watch.start();
     this.#timer = setInterval(() => this.#tick(), TICK_MS);
-    if (this.record.published < 0 && this.record.role === "host") this.#publish(); // (a new game: its guest finds it)
+    // Only a game just made is published before the read: any other (a game moved here from
+    // another device) may be older than its player's copy on the relays, which it would replace.
+    if (made) this.#publish();
   }
 
   async #putOnBoard() {
