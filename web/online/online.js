@@ -21,6 +21,7 @@ import { linkTo } from "../links/address.js";
 import { loadStyle } from "../page/style.js";
 import { randomId, inviteHash, parseInvite, turnsHash, parseTurnsLink } from "./protocol.js";
 import { TurnsGames } from "./turns.js";
+import { TurnsNotifier } from "./turns-notify-view.js";
 import { DAYS, turnRule, colourOf } from "../game/by-turns.js";
 import { shownName } from "../page/shown-text.js";
 import { loadConfig } from "./config.js";
@@ -93,7 +94,8 @@ class Online {
     this.#engine = engine;
     this.#storage = storage;
     this.#modes = modes;
-    this.turns = new TurnsGames({ game, engine, storage, opened, config: () => this.#configured(), enter: () => modes.enter("turns"), onChange: () => this.render() });
+    const notifier = new TurnsNotifier(storage, () => this.#configured()); // (a move while the page is hidden; the worker's list)
+    this.turns = new TurnsGames({ game, engine, storage, opened, notifier, config: () => this.#configured(), enter: () => modes.enter("turns"), onChange: () => this.render() });
     this.#panel = new OnlinePanel(side, {
       create: (choice) => this.create(choice),
       joinNow: (invite, name) => this.#joinNow(invite, name),
@@ -113,6 +115,7 @@ class Online {
       turnsClose: () => this.#modes.enter("online"),
       turnsRetry: () => this.turns.invite && this.turns.openLink(this.turns.invite),
       turnsImport: (text) => this.#addMoved(text),
+      turnsNotifier: notifier,
       boardStart: () => this.#boardStart(),
       changed: () => this.render(),
     });

@@ -7,7 +7,7 @@
 // turns-read.js's; online.js draws the panel (turns-view.js) from this object.
 // docs/online.md, "Games by turns".
 //
-//   const turns = new TurnsGames({game, engine, storage, config, enter, onChange, opened});
+//   const turns = new TurnsGames({game, engine, storage, config, enter, onChange, opened, notifier});
 //   await turns.create({days, colour, name, start});   // a new game: its link to send
 //   await turns.openLink({room, secret});              // a link opened: the game, or its invite
 //   await turns.join(name); await turns.open(room); turns.resign(); turns.closed();
@@ -39,6 +39,7 @@ export class TurnsGames {
   #enter;
   #opened;
   #onChange;
+  #notifier;
   #keys = null;
   #watch = null;
   #timer = 0;
@@ -58,7 +59,8 @@ export class TurnsGames {
   unsent = false; // the latest copy reached no relay (sent again)
   moved = null; // the game open was just moved here from another device: "added" | "newer" | "kept"
 
-  constructor({ game, engine, storage, config, enter, onChange, opened = Promise.resolve() }) {
+  constructor({ game, engine, storage, config, enter, onChange, opened = Promise.resolve(), notifier = null }) {
+    this.#notifier = notifier; // turns-notify-view.js: a move arriving while the page is hidden; the worker's list
     this.#game = game;
     this.#opened = opened.catch(() => null); // the page's own opening (its saved game), which the game by turns waits for
     this.#engine = engine;
@@ -240,6 +242,7 @@ export class TurnsGames {
     this.record = record;
     this.#save(record);
     if (verdict.bind || verdict.actions.length || verdict.end) this.changes = changesSince({ ...record, seen: before.seen });
+    this.#notifier?.moved(record, verdict.actions);
     await this.#boardCatchesUp(before, record);
     if (verdict.bind || verdict.late) this.#publish(); // (the host names its guest; a late turn: the win on time said)
     this.#changed();
@@ -349,6 +352,7 @@ export class TurnsGames {
   #save(record) {
     putTurns(this.#storage, record);
     showTurnCount(this.#storage);
+    this.#notifier?.saved(this.list());
   }
 
   #changed() {
