@@ -30,9 +30,28 @@ TURNS = [["B5xB2", "H5xG6"], ["E7xG6", "pass"], ["B2xA1", "pass"], ["D8xD6", "pa
 KIND = 30078  # the copies' kind (web/online/turns-events.js)
 
 
-def visit(browser, url: str, state: dict | None = None, path: str = ""):
-    """A person's browser opened on the page (its storage as `state` left it): (context, page)."""
+# Notifications recorded (init script): a Notification whose question answers "granted", each
+# notification shown (by it or by the service worker's registration) kept in window.__notes,
+# and the page hidden (document.visibilityState) while window.__hidden.
+NOTIFICATIONS = """(() => {
+  window.__notes = [];
+  const note = (title, options) => window.__notes.push({ title, ...options });
+  window.Notification = class { constructor(title, options) { note(title, options); } };
+  window.Notification.permission = "default";
+  window.Notification.requestPermission = async () => (window.Notification.permission = "granted");
+  if (window.ServiceWorkerRegistration) ServiceWorkerRegistration.prototype.showNotification = async (title, options) => note(title, options);
+  Object.defineProperty(document, "visibilityState", { get: () => (window.__hidden ? "hidden" : "visible") });
+})();"""
+# What the page keeps for the service worker to check (page/storage.js putForWorker).
+WATCHED = "caches.open('tzaar-turns-watch').then((c) => c.match(new URL('turns-watch.json', location.href).href)).then((r) => r && r.json())"
+
+
+def visit(browser, url: str, state: dict | None = None, path: str = "", init: str = ""):
+    """A person's browser opened on the page (its storage as `state` left it; `init`: a script
+    run before the page's): (context, page)."""
     context = browser.new_context(viewport={"width": 1280, "height": 800}, storage_state=state, **NO_SERVICE_WORKER)
+    if init:
+        context.add_init_script(init)
     page = context.new_page()
     page.goto(url + path)
     wait_engine(page)
@@ -230,23 +249,42 @@ def add_moved(page, text: str) -> None:
     page.click("#turns-import-add")
 
 
+def restore(page, text: str) -> None:
+    """Learn > Your games > Restore a backup or open a game from another device: `text` as its file."""
+    page.set_input_files("#your-games .games-backup input", files=[{"name": "moved.json", "mimeType": "application/json", "buffer": text.encode()}])
+
+
 def test_a_game_moved_to_another_device(browser, two_relay_site, two_relays):  # noqa: F811
     """Ann moves her game to another device by its export (the game and her seat key), then
     still plays a turn on the first: the other device, opened later, catches up from her own
     copy and Bob's on the relays, plays her next turn, and Bob's page receives it. A damaged
-    export, and one whose key is not the seat's, are refused with their message."""
+    export, and one whose key is not the seat's, are refused with their message, in Play
+    online and in Your games (whose import opens the export too).
+
+    Ann turns notifications on: Bob's move arriving while her page is hidden is shown, and the
+    list her page keeps for the service worker names the game, Bob's key and no secret; the
+    worker's check (as Periodic Background Sync runs it) finds Bob's next move on the relays,
+    once."""
     site = two_relay_site
-    _, ann = visit(browser, site, path=position_link(START))
+    _, ann = visit(browser, site, path=position_link(START), init=NOTIFICATIONS)
+    ann.click("#online-button")
+    assert ann.text_content("#turns-notify") == "Notify me of moves"
+    ann.click("#turns-notify")  # (the browser asks now, once: granted)
+    ann.wait_for_selector('.turns-notify[data-state="on"]', state="attached")
     link = create(ann)
     _, bob = visit(browser, link)
     bob.wait_for_selector("#online-join:not([hidden])")
     bob.fill("#online-name", "Bob")
     bob.click("#online-join")
     online(bob, "playing")
+    online(ann, "playing")
+    ann.evaluate("window.__hidden = true")
     play_turn(bob, TURNS[0], 2)
     saved(bob, 2)
-    online(ann, "playing")
     wait_actions(ann, 2)
+    notes = ann.evaluate("window.__notes")
+    assert [(n["title"], n["body"]) for n in notes] == [("Your games by turns", "Bob played B5xB2 H5xG6 in your game by turns.")]
+    ann.evaluate("window.__hidden = false")
 
     # Ann's export: what it holds is said; the file and the text to copy are the same.
     ann.click("#turns-move")
@@ -260,12 +298,31 @@ def test_a_game_moved_to_another_device(browser, two_relay_site, two_relays):  #
     # She plays one more turn on this device, then Bob his.
     play_turn(ann, TURNS[1], 4)
     saved(ann, 4)
+    # Bob's turn now: the worker's list holds the game (its tag, Bob's key), no secret.
+    ann.wait_for_function(f"{WATCHED}.then((w) => w?.games.length === 1)", polling=100)
+    watched = ann.evaluate(WATCHED)
+    assert watched["games"][0]["them"] == json_field(text, "them") and watched["relays"] == [relay.url for relay in two_relays]
+    assert json_field(text, "secret") not in json.dumps(watched) and json_field(text, "key") not in json.dumps(watched)
     ann.context.close()
     wait_actions(bob, 4)
     play_turn(bob, TURNS[2], 6)
     saved(bob, 6)
 
-    # Her other device: a damaged export, then one with a key that is not her seat's, refused.
+    # The installed app's background check (sw.js checkTurns, run as periodicsync runs it) with
+    # that list: Bob's newer copy is news, said once.
+    checker = browser.new_context(service_workers="allow")
+    checker.grant_permissions(["notifications"], origin=site.rstrip("/"))
+    page = checker.new_page()
+    page.goto(site)
+    page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=60_000)
+    page.evaluate("(w) => caches.open('tzaar-turns-watch').then((c) => c.put(new URL('turns-watch.json', location.href).href, new Response(JSON.stringify(w))))", watched)
+    worker = checker.service_workers[0]
+    assert worker.evaluate("checkTurns()")["news"] == 1
+    assert worker.evaluate("checkTurns()")["news"] == 0
+    checker.close()
+
+    # Her other device: a damaged export, then one with a key that is not her seat's, refused
+    # (in Play online, then in Your games, whose import takes such a file too).
     context, other = visit(browser, site)
     other.click("#online-button")
     other.click("#turns-import")
@@ -275,10 +332,13 @@ def test_a_game_moved_to_another_device(browser, two_relay_site, two_relays):  #
     add_moved(other, text.replace(json_field(text, "key"), "1" * 64))
     other.wait_for_selector("#turns-import-box .online-alert:text(\"not the key of its player's seat\")")
     assert other.get_attribute("#turns-list", "data-count") == "0"
+    other.click("nav [data-command=learn]")
+    restore(other, text.replace(json_field(text, "key"), "1" * 64))
+    other.wait_for_selector("#your-games .games-status:text(\"not the key of its player's seat\")")
 
-    # The export itself (older than the game): it opens there and catches up from the relays;
-    # Ann's next turn played there reaches Bob's page.
-    add_moved(other, text)
+    # The export itself (older than the game), opened from Your games: it opens there and
+    # catches up from the relays; Ann's next turn played there reaches Bob's page.
+    restore(other, text)
     online(other, "playing")
     assert "Game moved here" in other.text_content("#turns-game .turns-moved")
     wait_actions(other, 6)

@@ -108,7 +108,12 @@ const dialogs = onFirstUse(async () => {
 // button, an invite link in the address, or an online game saved to come back to.
 const startHash = location.hash; // (the address soon holds the position shown)
 const online = onFirstUse(async () => (await import("./online/online.js")).mountOnline({ game, engine, storage, modes: await modes(), side: $(".side"), hash: startHash, opened }));
-const lessons = onFirstUse(async () => (await import("./learn/lessons.js")).makeLessons($(".side"), game, engine, storage, await modes(), tools));
+// Your games (with the lessons) opens a game by turns moved from another device too: its
+// export's format ("tzaar-turns-game", online/turns-move.js) is handed to online play (page/handoff.js).
+const lessons = onFirstUse(async () => {
+  (await import("./page/handoff.js")).takeFormat("tzaar-turns-game", async (text) => (await online()).importMoved(text));
+  return (await import("./learn/lessons.js")).makeLessons($(".side"), game, engine, storage, await modes(), tools);
+});
 const invite = $("#learn-invite");
 invite.hidden = Boolean(storage.get("invited"));
 const seen = () => {

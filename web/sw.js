@@ -8,6 +8,15 @@
 // page of one release never gets a file of another. A new release installs beside the old
 // one and takes over once no page of the old one is open (or at once when a page posts
 // {type: "skip-waiting"}); the caches of other releases are deleted then.
+//
+// Games by turns checked in the background: where the browser offers Periodic Background Sync
+// (an installed app in Chromium) and the player turned notifications on, the page registers
+// the check "tzaar-turns" and keeps the list of its games where it is the other's turn
+// (online/turns-notify.js watchList: each game's tag, the other's public key, since when; no
+// secret) in the cache WATCH_CACHE. The check asks the relays of that list for newer copies
+// of those keys under those tags, and shows "Something new in N games by turns" for the games
+// not said yet. It reads nothing of the copies (sealed: it has no key) and checks no signature:
+// a notification only invites the player to open the page, which checks everything.
 
 // build.py replaces the next line with the release's hash, runtime version and file list.
 const RELEASE = { version: "dev", pyodide: "dev", files: [] };
@@ -16,6 +25,12 @@ const PREFIX = "tzaar-";
 const OWN_CACHE = `${PREFIX}${RELEASE.version}`;
 const RUNTIME_CACHE = `${PREFIX}pyodide-${RELEASE.pyodide}`;
 const SCOPE = new URL(self.registration.scope);
+// The list of games by turns to check (page/storage.js putForWorker), and what was said of them.
+const WATCH_CACHE = `${PREFIX}turns-watch`;
+const WATCH_FILE = new URL("turns-watch.json", SCOPE).href;
+const SAID_FILE = new URL("turns-said.json", SCOPE).href;
+const READ_WAIT_MS = 8000; // a relay that neither answers nor fails, given up
+const MAX_FRAME = 65536;
 
 const isRuntime = (path) => path.startsWith("pyodide/");
 // Pyodide's whole standard library (2.4 MB) is the fallback for a module that stdlib.zip
@@ -37,7 +52,7 @@ self.addEventListener("activate", (event) => {
       .then((names) =>
         Promise.all(
           names
-            .filter((name) => name.startsWith(PREFIX) && name !== OWN_CACHE && name !== RUNTIME_CACHE)
+            .filter((name) => name.startsWith(PREFIX) && ![OWN_CACHE, RUNTIME_CACHE, WATCH_CACHE].includes(name))
             .map((name) => caches.delete(name)),
         ),
       )
@@ -50,7 +65,80 @@ self.addEventListener("message", (event) => {
   if (event.data?.type === "skip-waiting") self.skipWaiting();
   // The page asks which release this worker holds, to tell its own release from a newer one.
   if (event.data?.type === "release") event.ports[0]?.postMessage({ version: RELEASE.version });
+  // The background check run now (what periodicsync runs), its answer: {news, said} (the tests).
+  if (event.data?.type === "check-turns") event.waitUntil(checkTurns().then((answer) => event.ports[0]?.postMessage(answer)));
 });
+
+self.addEventListener("periodicsync", (event) => {
+  if (event.tag === "tzaar-turns") event.waitUntil(checkTurns());
+});
+
+// A notification pressed: the page shown (an open one, else a new one).
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  event.waitUntil(
+    self.clients.matchAll({ type: "window" }).then((pages) => (pages.length ? pages[0].focus() : self.clients.openWindow(SCOPE.href))),
+  );
+});
+
+/** The games of the list with a copy of the other player of their moment `since` or later (and
+ * newer than what was said): a notification for them; {news: how many, said: whether one was shown}. */
+async function checkTurns() {
+  const cache = await caches.open(WATCH_CACHE);
+  const watch = await cache.match(WATCH_FILE).then((r) => r?.json()).catch(() => null);
+  const games = Array.isArray(watch?.games) ? watch.games : [];
+  if (!games.length || !Array.isArray(watch.relays)) return { news: 0, said: false };
+  const said = (await cache.match(SAID_FILE).then((r) => r?.json()).catch(() => null)) ?? {};
+  const filter = { kinds: [30078], authors: [...new Set(games.map((g) => g.them))], "#d": games.map((g) => g.tag), since: Math.min(...games.map((g) => g.since)) };
+  const newest = {};
+  for (const event of await readRelays(watch.relays, filter)) {
+    const game = games.find((g) => g.tag === event.tags?.[0]?.[1] && g.them === event.pubkey);
+    // (of the game's second or later: a copy of the same second as its activity may follow it)
+    const news = game && Number.isInteger(event.created_at) && event.created_at >= game.since && event.created_at > (said[game.tag] ?? 0);
+    if (news) newest[game.tag] = Math.max(newest[game.tag] ?? 0, event.created_at);
+  }
+  const news = Object.keys(newest).length;
+  if (!news || self.Notification?.permission !== "granted") return { news, said: false };
+  // What is said is kept first: a notification the browser would not show is not tried again.
+  const kept = Object.fromEntries(games.filter((g) => said[g.tag]).map((g) => [g.tag, said[g.tag]])); // (the games still listed)
+  await cache.put(SAID_FILE, new Response(JSON.stringify({ ...kept, ...newest })));
+  const options = { body: String(watch.texts?.[news - 1] ?? ""), tag: "tzaar-turns", icon: "icon-192.png" };
+  const shown = await self.registration.showNotification(String(watch.title ?? ""), options).then(() => true, () => false);
+  return { news, said: shown };
+}
+
+/** The events of `filter` on each relay (wss:, ws: only), read once: those each sends before its
+ * end of stored events, or READ_WAIT_MS. */
+function readRelays(relays, filter) {
+  return Promise.all(relays.filter((url) => /^wss?:\/\//.test(url)).map((url) => new Promise((resolve) => {
+    const events = [];
+    let socket;
+    const done = () => {
+      clearTimeout(timer);
+      socket?.close();
+      resolve(events);
+    };
+    const timer = setTimeout(done, READ_WAIT_MS);
+    try {
+      socket = new WebSocket(url);
+    } catch {
+      return done();
+    }
+    socket.onopen = () => socket.send(JSON.stringify(["REQ", "tzaar-turns", filter]));
+    socket.onerror = socket.onclose = done;
+    socket.onmessage = (message) => {
+      let frame = null;
+      try {
+        frame = typeof message.data === "string" && message.data.length <= MAX_FRAME ? JSON.parse(message.data) : null;
+      } catch {
+        // (not JSON: ignored)
+      }
+      if (!Array.isArray(frame) || frame[1] !== "tzaar-turns") return;
+      if (frame[0] === "EVENT" && frame[2] && typeof frame[2] === "object" && events.length < 400) events.push(frame[2]);
+      else if (frame[0] === "EOSE" || frame[0] === "CLOSED") done();
+    };
+  }))).then((lists) => lists.flat());
+}
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;

@@ -3,7 +3,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { entryOf, onlineEntryOf, exportParams, tally, keep, gamesIn, restored, levelUp } from "../../web/learn/games.js";
+import { readFileSync } from "node:fs";
+import { entryOf, onlineEntryOf, exportParams, tally, keep, gamesIn, restored, levelUp, importOf } from "../../web/learn/games.js";
+import { takeFormat, takerOf } from "../../web/page/handoff.js";
+import { MOVE_FORMAT } from "../../web/online/turns-move.js";
 import { LEVELS, nextLevel } from "../../web/game/computer.js";
 import { makeStorage } from "../../web/page/storage.js";
 
@@ -118,4 +121,23 @@ test("two wins in a row against a level propose the level above it", () => {
   assert.equal(levelUp([g(first, "lost"), g(first, "won"), g(first, "won")]), null, "the last game lost");
   assert.equal(levelUp([g(first, "won"), g(null, "lost", { online: true, level: null }), g(first, "won")]), second, "an online game between is no game against a level");
   assert.equal(levelUp([g("master", "won"), g("master", "won")]), null);
+});
+
+test("Your games' import hands a game by turns moved from another device to the feature that takes its format", async () => {
+  const moved = JSON.stringify({ format: MOVE_FORMAT, version: 1, record: {} });
+  const backup = JSON.stringify({ format: "tzaar-learning", version: 1, games: [], exercises: [] });
+  assert.ok(importOf(moved).data, "nobody takes it yet: read as a backup (which restored() refuses)");
+  const taken = [];
+  const untake = takeFormat(MOVE_FORMAT, async (text) => (taken.push(text), { ok: false, said: "refused" }));
+  const { take } = importOf(moved);
+  assert.deepEqual(await take(moved), { ok: false, said: "refused" });
+  assert.deepEqual(taken, [moved], "the text itself, to be read strictly there");
+  assert.equal(importOf(backup).data.format, "tzaar-learning", "a backup stays a backup");
+  assert.ok(importOf("{not json").error);
+  for (const data of [null, [], "tzaar-turns-game", { format: 1 }, { format: "other" }]) assert.equal(takerOf(data), null);
+  untake();
+  assert.equal(takerOf(JSON.parse(moved)), null);
+  // The page registers the export's own format (app.js, which may not load turns-move.js at start).
+  const app = readFileSync(new URL("../../web/app.js", import.meta.url), "utf8");
+  assert.ok(app.includes(`takeFormat("${MOVE_FORMAT}"`), "app.js hands online play the export's format");
 });

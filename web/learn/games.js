@@ -7,6 +7,8 @@
 // (one JSON file: {format: "tzaar-learning", version: 1, games, exercises}) holds them with
 // your mistakes as exercises (exercise-list.js); restoring one adds what this browser lacks.
 // Above them, "Your games by turns" under way (panels/turns-list.js), each a link to its game.
+// The same import opens a game by turns moved from another device (its export): another
+// feature's file, handed to online play by its format (page/handoff.js, importOf).
 
 import { msg, show } from "../page/i18n.js";
 import { TYPES, pieceMsg } from "../board/notation.js";
@@ -18,6 +20,7 @@ import { fromMarkup } from "../panels/dom.js";
 import { readList, addItems, withPending, listIn, store } from "./exercise-list.js";
 import { renderTurnsList } from "../panels/turns-list.js";
 import { usableRecords } from "../game/by-turns.js";
+import { takerOf } from "../page/handoff.js";
 
 const GAMES_KEY = "games";
 const BACKUP_FORMAT = "tzaar-learning";
@@ -159,6 +162,20 @@ export function restored(data, storage) {
   return { games: newGames.length, exercises: merged.items.length - list.items.length };
 }
 
+/** What Your games' import does with a file's `text`: {take} when another feature takes its
+ * format (page/handoff.js: a game by turns moved from another device), else {data} (a backup,
+ * for restored()), or {error} when it is not JSON. */
+export function importOf(text) {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    return { error };
+  }
+  const take = takerOf(data);
+  return take ? { take } : { data };
+}
+
 let lastId = null;
 /** Keep the game of `state` if it is a finished game against the computer not kept yet (or
  * `entry`, an online game's: onlineEntryOf). */
@@ -288,12 +305,21 @@ export class YourGames {
     show(this.#root.querySelector(".games-status"), msg("games.exported", { file }));
   }
 
-  /** Add the games and the exercises of a backup file that this browser lacks. */
+  /** Add the games and the exercises of a backup file that this browser lacks; or open the
+   * game by turns of an export moved from another device (its refusal said here). */
   async #restore(file) {
     const status = this.#root.querySelector(".games-status");
+    const text = await file.text();
+    const { take, data, error } = importOf(text);
+    if (take) {
+      const { ok, said } = await take(text);
+      show(status, ok ? "" : said);
+      return this.render();
+    }
     let added;
     try {
-      added = restored(JSON.parse(await file.text()), this.#storage);
+      if (error) throw error;
+      added = restored(data, this.#storage);
     } catch (error) {
       return show(status, msg("exercises.restoreFailed", { detail: error.message }));
     }

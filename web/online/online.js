@@ -23,11 +23,7 @@ import { randomId, inviteHash, parseInvite, turnsHash, parseTurnsLink } from "./
 import { TurnsGames } from "./turns.js";
 import { Challenges } from "./turns-challenges.js";
 import { renderMine } from "./turns-challenge-view.js";
-import { importMoved } from "./turns-move.js";
-import { roomOf } from "./turns-events.js";
-import { signatures } from "./library.js";
-import { toHex, fromHex } from "./relay-crypto.js";
-import { showTurnCount } from "../panels/turn-count.js";
+import { TurnsNotifier } from "./turns-notify-view.js";
 import { DAYS, turnRule, colourOf } from "../game/by-turns.js";
 import { shownName } from "../page/shown-text.js";
 import { loadConfig } from "./config.js";
@@ -100,7 +96,8 @@ class Online {
     this.#engine = engine;
     this.#storage = storage;
     this.#modes = modes;
-    this.turns = new TurnsGames({ game, engine, storage, opened, config: () => this.#configured(), enter: () => modes.enter("turns"), onChange: () => this.render() });
+    const notifier = new TurnsNotifier(storage, () => this.#configured()); // (a move while the page is hidden; the worker's list)
+    this.turns = new TurnsGames({ game, engine, storage, opened, notifier, config: () => this.#configured(), enter: () => modes.enter("turns"), onChange: () => this.render() });
     this.challenges = new Challenges({ storage, engine, config: () => this.#configured(), turns: this.turns, onChange: () => this.render() });
     this.#panel = new OnlinePanel(side, {
       create: (choice) => this.create(choice),
@@ -122,6 +119,7 @@ class Online {
       turnsRetry: () => this.turns.invite && this.turns.openLink(this.turns.invite),
       turnsImport: (text) => this.#addMoved(text),
       challengesMine: (list) => renderMine(list, this.challenges.mine(), (me) => this.challenges.withdraw(me), this.challenges.notice),
+      turnsNotifier: notifier,
       boardStart: () => this.#boardStart(),
       changed: () => this.render(),
     });
@@ -300,18 +298,19 @@ class Online {
     await session.connect();
   }
 
-  /** A game by turns moved from another device (its export, turns-move.js): checked, added,
-   * then opened, which fetches its latest copies from the relays. {ok, why} for the panel. */
+  /** A game by turns moved from another device (its export, turns-move.js): checked, added
+   * (turns.js), then opened, which fetches its latest copies from the relays. {ok, why}. */
   async #addMoved(text) {
-    const { schnorr } = await signatures();
-    const publicKeyOf = (key) => toHex(schnorr.getPublicKey(fromHex(key)));
-    const rulesAllow = (r) => this.#engine.call("play", { position: r.game.start, actions: r.actions }).then(() => true, () => false);
-    const answer = await importMoved(text, { storage: this.#storage, publicKeyOf, roomOf, rulesAllow });
-    if (!answer.ok) return answer;
-    showTurnCount(this.#storage);
-    if (this.#liveGoesOn()) return answer; // (kept: it opens from the list once the live game is over)
+    const answer = await this.turns.addMoved(text);
+    if (!answer.ok || this.#liveGoesOn()) return answer; // (kept: it opens from the list once the live game is over)
     await this.turns.open(answer.record.room, answer.result);
     return answer;
+  }
+
+  /** The same, for another feature's import (page/handoff.js: Your games): {ok, said}, the refusal in words. */
+  async importMoved(text) {
+    const answer = await this.#addMoved(text);
+    return { ok: answer.ok, said: answer.ok ? "" : t(`online.turns.import.why.${answer.why}`) };
   }
 
   /** A saved online game comes back after a reload (it reconnects by itself). */

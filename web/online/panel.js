@@ -4,8 +4,8 @@
 // the game (who plays what, the connection, resign, a take-back offered or answered,
 // messages), after it (result, rematch, leave); "Play a stranger" opens the lobby (lobby.js) in its place of the set-up. What the other page sent (a name, a friend's text) is shown as text, never as HTML.
 // Games by turns: the time controls in days, "Your games by turns" under the set-up
-// (panels/turns-list.js) with a game moved from another device opened there (turns-move-view.js),
-// and a game by turns open or its invite (renderTurns: turns-view.js).
+// (panels/turns-list.js) with a game moved from another device opened there (turns-move-view.js)
+// and the notifications' button (turns-notify-view.js); a game by turns open or its invite (turns-view.js).
 
 import { t, msg } from "../page/i18n.js";
 import { element, setText, setAttr } from "../panels/dom.js";
@@ -15,6 +15,7 @@ import { DAYS } from "../game/by-turns.js";
 import { renderTurnsList } from "../panels/turns-list.js";
 import { TurnsView, statusText as turnsStatus } from "./turns-view.js";
 import { MoveIn } from "./turns-move-view.js";
+import { NotifyChoice } from "./turns-notify-view.js";
 import { makeClocks } from "../panels/clocks.js";
 import { qrEncoder } from "./library.js";
 import { copyText } from "../links/sharing.js";
@@ -30,7 +31,7 @@ export class OnlinePanel {
   #clocks = null; // the clocks' view (panels/clocks.js), once a timed game shows
   #copied = false;
   #turnsView;
-  #moveIn; // "Open a game from another device" (turns-move-view.js)
+  #listParts; // under the list: "Open a game from another device" (turns-move-view.js), notifications (turns-notify-view.js)
   visible = false;
   invite = null; // {room, secret}: an invite opened, waiting for "Join"
   lobby = false; // the lobby of strangers is open (instead of the invite's set-up)
@@ -61,7 +62,7 @@ export class OnlinePanel {
     p.challengesMine = p.turnsBox.appendChild(element("ul", "challenges-mine", { id: "challenges-mine" })); // (turns-challenge-view.js)
     p.turnsList = p.turnsBox.appendChild(element("ol", "turns-list", { id: "turns-list" }));
     p.turnsNone = p.turnsBox.appendChild(element("p", "turns-none"));
-    this.#moveIn = new MoveIn(p.turnsBox, { add: (text) => on.turnsImport(text), changed: () => on.changed() });
+    this.#listParts = [new MoveIn(p.turnsBox, { add: (text) => on.turnsImport(text), changed: () => on.changed() }), new NotifyChoice(p.turnsBox, on.turnsNotifier, { records: () => on.turnsList(), changed: () => on.changed() })];
   }
 
   #button(parent, key, onClick, className = "") {
@@ -258,7 +259,7 @@ export class OnlinePanel {
     const posted = this.#on.challengesMine(p.challengesMine);
     setText(p.turnsNone, n ? "" : t("online.turns.none"));
     p.turnsNone.hidden = n + posted > 0;
-    this.#moveIn.render();
+    for (const part of this.#listParts) part.render();
   }
 
   /** A game by turns open, or its invite (turns.js's `turns`): its status, the waiting link

@@ -3,19 +3,25 @@
 // relays and taken once checked (turns-copy.js judges them, the engine replays their actions),
 // this page's copy published at the end of each of its turns, the deadline kept, and every game
 // under way checked at once when Play online opens. The records are turns-record.js's, the
-// events turns-events.js's; online.js draws the panel (turns-view.js) from this object.
+// events turns-events.js's, the reads without a game open (an invite, every game under way)
+// turns-read.js's; online.js draws the panel (turns-view.js) from this object.
 // docs/online.md, "Games by turns".
 //
-//   const turns = new TurnsGames({game, engine, storage, config, enter, onChange, opened});
+//   const turns = new TurnsGames({game, engine, storage, config, enter, onChange, opened, notifier});
 //   await turns.create({days, colour, name, start});   // a new game: its link to send
 //   await turns.openLink({room, secret});              // a link opened: the game, or its invite
 //   await turns.join(name); await turns.open(room); turns.resign(); turns.closed();
+//   await turns.addMoved(text);                        // an export from another device: {ok, why} or {ok, record, result}
 //   turns.record, turns.invite, turns.changes, turns.refusal, turns.saved, turns.status, turns.moved
 
 import { judgeCopy, copyOf } from "./turns-copy.js";
 import { newTurnsRecord, putTurns, turnsIn, turnOfRoom, takeCopy, changesSince, seenNow } from "./turns-record.js";
 import { newSeat, roomOf, turnsKeys, copyEvent, readCopyEvent, COPY_KIND } from "./turns-events.js";
 import { publishTo, RelayWatch } from "./relay-sockets.js";
+import { lookUpInvite, checkGames, READ_LIMIT } from "./turns-read.js";
+import { importMoved } from "./turns-move.js";
+import { signatures } from "./library.js";
+import { toHex, fromHex } from "./relay-crypto.js";
 import { randomId } from "./protocol.js";
 import { colourOf, isOver, missedDeadline, sideAt, turnRule, endsTurn } from "../game/by-turns.js";
 import { showTurnCount } from "../panels/turn-count.js";
@@ -24,23 +30,6 @@ import { showTurnCount } from "../panels/turn-count.js";
 const TICK_MS = 1000;
 /** A copy no relay took is sent again this often while its game is open. */
 const RETRY_MS = 30_000;
-/** The most events read a game at once (each player's latest copy, and what a third page adds). */
-const READ_LIMIT = 40;
-
-/** The events of `filter` on `relays` as they are now (one read): [event]. */
-function readOnce(relays, filter) {
-  return new Promise((resolve) => {
-    const events = [];
-    const watch = new RelayWatch(relays, filter, {
-      onEvent: (event) => events.length < READ_LIMIT * 4 && events.push(event),
-      onRead: () => {
-        watch.close();
-        resolve(events);
-      },
-    });
-    watch.start();
-  });
-}
 
 export class TurnsGames {
   #game;
@@ -50,6 +39,7 @@ export class TurnsGames {
   #enter;
   #opened;
   #onChange;
+  #notifier;
   #keys = null;
   #watch = null;
   #timer = 0;
@@ -58,6 +48,7 @@ export class TurnsGames {
   #held = []; // copies refused during that first read, judged again once it is done
   #queue = Promise.resolve(); // copies taken one after the other
   #publishing = Promise.resolve();
+  #sent = false; // this page published the open game's copy since it opened it
   #seen = new Set(); // event ids taken or refused
   #unsubscribe;
   record = null; // the game by turns on the board (its record), or null
@@ -68,7 +59,8 @@ export class TurnsGames {
   unsent = false; // the latest copy reached no relay (sent again)
   moved = null; // the game open was just moved here from another device: "added" | "newer" | "kept"
 
-  constructor({ game, engine, storage, config, enter, onChange, opened = Promise.resolve() }) {
+  constructor({ game, engine, storage, config, enter, onChange, opened = Promise.resolve(), notifier = null }) {
+    this.#notifier = notifier; // turns-notify-view.js: a move arriving while the page is hidden; the worker's list
     this.#game = game;
     this.#opened = opened.catch(() => null); // the page's own opening (its saved game), which the game by turns waits for
     this.#engine = engine;
@@ -100,7 +92,7 @@ export class TurnsGames {
     const game = { start, white: colour === "white" ? "host" : "guest", days, names: { host: name, guest: "" }, created: Date.now() };
     const record = newTurnsRecord({ room, secret: randomId(18), role: "host", key: seat.key, me: seat.me, host: seat.me, name, game });
     this.#save(record);
-    await this.#show(record);
+    await this.#show(record, null, true);
   }
 
   /** A link of a game by turns opened: the game, if this page has it; else its invite, read from the relays. */
@@ -111,24 +103,9 @@ export class TurnsGames {
     this.#changed();
     await this.#enter();
     const invite = this.invite;
-    const keys = await turnsKeys(secret, room);
-    const events = await readOnce((await this.#config()).relays, { kinds: [COPY_KIND], "#d": [keys.tag], limit: READ_LIMIT });
+    const found = await lookUpInvite((await this.#config()).relays, { room, secret });
     if (this.invite !== invite) return;
-    let found = null;
-    let taken = false;
-    for (const event of events) {
-      const read = await readCopyEvent(event, keys);
-      if (!read) continue;
-      const hosts = read.copy.role === "host" && read.copy.host === read.author && (await roomOf(read.author)) === room;
-      if (hosts && (!found || read.copy.actions.length > found.copy.actions.length)) found = read;
-      if (hosts && read.copy.guest !== null) taken = true;
-    }
-    // A guest's copy of this host's game: the seat is taken (a guest signs its own).
-    for (const event of events) {
-      const read = found && (await readCopyEvent(event, keys));
-      if (read?.copy.role === "guest" && read.copy.host === found.author && read.copy.guest === read.author) taken = true;
-    }
-    Object.assign(invite, { keys, status: !found ? "missing" : taken ? "taken" : "found", host: found?.author, copy: found?.copy, at: found?.at });
+    Object.assign(invite, found);
     this.#changed();
   }
 
@@ -152,14 +129,26 @@ export class TurnsGames {
     await this.#show(record);
   }
 
+  /** A game by turns moved here from another device (its export, turns-move.js): checked (its
+   * seat key, its room, its actions by the engine) and added: {ok, why} or {ok, record, result}. */
+  async addMoved(text) {
+    const { schnorr } = await signatures();
+    const publicKeyOf = (key) => toHex(schnorr.getPublicKey(fromHex(key)));
+    const rulesAllow = (r) => this.#engine.call("play", { position: r.game.start, actions: r.actions }).then(() => true, () => false);
+    const answer = await importMoved(text, { storage: this.#storage, publicKeyOf, roomOf, rulesAllow });
+    if (answer.ok) showTurnCount(this.#storage);
+    return answer;
+  }
+
   /** Open the game of `room` kept here (`moved`: it was just moved here, turns-move.js addMoved's result). */
   async open(room, moved = null) {
     const record = turnOfRoom(this.#storage, room);
     if (record) await this.#show(record, moved);
   }
 
-  /** The game on the board, its copies heard from the relays while it is open. */
-  async #show(record, moved = null) {
+  /** The game on the board, its copies heard from the relays while it is open (`made`: just
+   * made here, published at once for its guest to find). */
+  async #show(record, moved = null, made = false) {
     this.#close();
     this.invite = null;
     this.moved = moved;
@@ -187,9 +176,12 @@ export class TurnsGames {
     }));
     this.#read = false;
     this.#held = [];
+    this.#sent = false;
     watch.start();
     this.#timer = setInterval(() => this.#tick(), TICK_MS);
-    if (this.record.published < 0 && this.record.role === "host") this.#publish(); // (a new game: its guest finds it)
+    // Only a game just made is published before the read: any other (a game moved here from
+    // another device) may be older than its player's copy on the relays, which it would replace.
+    if (made) this.#publish();
   }
 
   async #putOnBoard() {
@@ -218,7 +210,9 @@ export class TurnsGames {
     this.record = { ...this.record, checked: { at, n: this.record.actions.length } };
     this.#save(this.record);
     this.#tick();
-    if (this.record.joined !== null || this.record.role === "host") this.#publish(); // (a relay that forgot it has it again)
+    // Once an opening, for a relay that forgot the copy: not again when this opening already
+    // published it (a new game, shown at once; a guest bound during the read).
+    if (!this.#sent && (this.record.joined !== null || this.record.role === "host")) this.#publish();
   }
 
   #heard(event) {
@@ -248,6 +242,7 @@ export class TurnsGames {
     this.record = record;
     this.#save(record);
     if (verdict.bind || verdict.actions.length || verdict.end) this.changes = changesSince({ ...record, seen: before.seen });
+    this.#notifier?.moved(record, verdict.actions);
     await this.#boardCatchesUp(before, record);
     if (verdict.bind || verdict.late) this.#publish(); // (the host names its guest; a late turn: the win on time said)
     this.#changed();
@@ -329,6 +324,7 @@ export class TurnsGames {
 
   /** Publish the open game's copy to every relay (the latest state when its turn comes). */
   #publish() {
+    this.#sent = true;
     this.#publishing = this.#publishing.then(async () => {
       const r = this.record;
       if (!r) return;
@@ -356,6 +352,7 @@ export class TurnsGames {
   #save(record) {
     putTurns(this.#storage, record);
     showTurnCount(this.#storage);
+    this.#notifier?.saved(this.list());
   }
 
   #changed() {
@@ -386,23 +383,8 @@ export class TurnsGames {
   async checkAll() {
     const games = this.list().filter((r) => !isOver(r) && r.room !== this.record?.room);
     if (!games.length) return;
-    const keys = new Map();
-    for (const r of games) keys.set((await turnsKeys(r.secret, r.room)).tag, r);
-    const events = await readOnce((await this.#config()).relays, { kinds: [COPY_KIND], "#d": [...keys.keys()], limit: READ_LIMIT * games.length });
-    events.sort((a, b) => a.created_at - b.created_at);
-    for (const event of events) {
-      const r = turnOfRoom(this.#storage, keys.get(event.tags?.[0]?.[1])?.room);
-      if (!r || isOver(r)) continue;
-      const read = await readCopyEvent(event, await turnsKeys(r.secret, r.room));
-      if (!read) continue;
-      const verdict = judgeCopy(r, read.copy, { author: read.author, at: read.at, now: Date.now() });
-      if (!verdict.ok || verdict.own || !(verdict.bind || verdict.actions.length || verdict.end)) continue;
-      const rules = verdict.actions.length ? await this.#rulesAllow(r, verdict).catch(() => null) : { winner: null };
-      if (!rules) continue;
-      let record = takeCopy(r, verdict);
-      if (rules.winner && !isOver(record)) record = { ...record, winner: rules.winner, overAt: Date.now() };
-      this.#save(record);
-    }
+    const rulesAllow = (record, verdict) => this.#rulesAllow(record, verdict);
+    await checkGames((await this.#config()).relays, this.#storage, games, { rulesAllow, save: (record) => this.#save(record) });
     this.refusal = null; // (a refusal is said for the open game only)
     this.#changed();
   }

@@ -23,10 +23,14 @@
 //                                the seat's key, game, actions and their moments); app.js counts those where it is your turn
 //   turns.challenges             online/turns-challenges.js: the open challenges by turns this page posted (their seat and
 //                                ECDH keys) and those it took that their host has not bound yet
+//   turns.notify                 online/turns-notify-view.js: notifications of games by turns "on", "off" or "refused"
 //
-// Nothing else of the page keeps anything in the browser: the engine's worker keeps its
-// files in Pyodide's memory, and the service worker's caches (sw.js, "tzaar-<release>") hold
-// the site's files for offline play.
+// One value more is kept where the service worker can read it (it cannot read localStorage):
+// the games by turns it checks in the background (online/turns-notify.js watchList: tags and
+// public keys, no secret), in the Cache API as WORKER_FILE of the cache WORKER_CACHE
+// (putForWorker; sw.js reads it). Nothing else of the page keeps anything in the browser: the
+// engine's worker keeps its files in Pyodide's memory, and the service worker's caches
+// (sw.js, "tzaar-<release>") hold the site's files for offline play.
 //
 // When the browser refuses its storage (storage turned off, some private windows) or the
 // storage is full, a write keeps its value in memory instead, for the page's life, and the
@@ -36,7 +40,8 @@
 
 /** Every name the page keeps a value under (see above). */
 export const NAMES = `language theme sound invited game game.set-aside game.waiting flipped watch-speed
-  lessons.done games puzzles.progress puzzles.progress.unreadable puzzles.solved exercises online online.name turns turns.challenges`.split(/\s+/);
+  lessons.done games puzzles.progress puzzles.progress.unreadable puzzles.solved exercises online online.name turns turns.challenges
+  turns.notify`.split(/\s+/);
 
 /** The browser's key of the value named `name` ("tzaar.theme"). */
 export function keyOf(name) {
@@ -104,3 +109,16 @@ function browserStorage() {
 
 /** The page's store. */
 export const storage = makeStorage(browserStorage());
+
+/** The cache and the file (beside the page) of the value the service worker reads (sw.js). */
+export const WORKER_CACHE = "tzaar-turns-watch";
+export const WORKER_FILE = "turns-watch.json";
+
+/** Keep `value` (JSON) for the service worker, or remove it (null); nothing where there is no Cache API. */
+export async function putForWorker(value) {
+  if (!globalThis.caches) return;
+  const url = new URL(WORKER_FILE, location.href).href;
+  const cache = await caches.open(WORKER_CACHE);
+  if (value === null) await cache.delete(url);
+  else await cache.put(url, new Response(JSON.stringify(value), { headers: { "Content-Type": "application/json" } }));
+}

@@ -1,0 +1,79 @@
+// Games by turns read once from the relays, without a game open: a link's invite looked up
+// (the host's copy, and whether a guest took the seat), and every game under way checked in
+// one query (the other players' copies judged, checked by the engine, taken). The open game's
+// own watch is turns.js's; the events turns-events.js's, the sockets relay-sockets.js's.
+// docs/online.md, "Games by turns".
+//
+//   const events = await readOnce(relays, filter);
+//   const invite = await lookUpInvite(relays, {room, secret});   // {keys, status, host, copy, at}
+//   await checkGames(relays, storage, games, {rulesAllow, save});
+
+import { judgeCopy } from "./turns-copy.js";
+import { turnOfRoom, takeCopy } from "./turns-record.js";
+import { roomOf, turnsKeys, readCopyEvent, COPY_KIND } from "./turns-events.js";
+import { RelayWatch } from "./relay-sockets.js";
+import { isOver } from "../game/by-turns.js";
+
+/** The most events read a game at once (each player's latest copy, and what a third page adds). */
+export const READ_LIMIT = 40;
+
+/** The events of `filter` on `relays` as they are now (one read): [event]. */
+export function readOnce(relays, filter) {
+  return new Promise((resolve) => {
+    const events = [];
+    const watch = new RelayWatch(relays, filter, {
+      onEvent: (event) => events.length < READ_LIMIT * 4 && events.push(event),
+      onRead: () => {
+        watch.close();
+        resolve(events);
+      },
+    });
+    watch.start();
+  });
+}
+
+/** The invite of a link of a game by turns, read from the relays: {keys, status: "missing" |
+ * "taken" | "found", host, copy, at} (the host's longest copy, signed by the key the room names). */
+export async function lookUpInvite(relays, { room, secret }) {
+  const keys = await turnsKeys(secret, room);
+  const events = await readOnce(relays, { kinds: [COPY_KIND], "#d": [keys.tag], limit: READ_LIMIT });
+  let found = null;
+  let taken = false;
+  for (const event of events) {
+    const read = await readCopyEvent(event, keys);
+    if (!read) continue;
+    const hosts = read.copy.role === "host" && read.copy.host === read.author && (await roomOf(read.author)) === room;
+    if (hosts && (!found || read.copy.actions.length > found.copy.actions.length)) found = read;
+    if (hosts && read.copy.guest !== null) taken = true;
+  }
+  // A guest's copy of this host's game: the seat is taken (a guest signs its own).
+  for (const event of events) {
+    const read = found && (await readCopyEvent(event, keys));
+    if (read?.copy.role === "guest" && read.copy.host === found.author && read.copy.guest === read.author) taken = true;
+  }
+  return { keys, status: !found ? "missing" : taken ? "taken" : "found", host: found?.author, copy: found?.copy, at: found?.at };
+}
+
+/** Check the games under way `games` (records kept in `storage`) on the relays in one query:
+ * each other player's copy that adds something judged as in an open game, its actions played
+ * by the engine (`rulesAllow(record, verdict)`: {winner} or null), and taken (`save(record)`). */
+export async function checkGames(relays, storage, games, { rulesAllow, save }) {
+  if (!games.length) return;
+  const keys = new Map();
+  for (const r of games) keys.set((await turnsKeys(r.secret, r.room)).tag, r);
+  const events = await readOnce(relays, { kinds: [COPY_KIND], "#d": [...keys.keys()], limit: READ_LIMIT * games.length });
+  events.sort((a, b) => a.created_at - b.created_at);
+  for (const event of events) {
+    const r = turnOfRoom(storage, keys.get(event.tags?.[0]?.[1])?.room);
+    if (!r || isOver(r)) continue;
+    const read = await readCopyEvent(event, await turnsKeys(r.secret, r.room));
+    if (!read) continue;
+    const verdict = judgeCopy(r, read.copy, { author: read.author, at: read.at, now: Date.now() });
+    if (!verdict.ok || verdict.own || !(verdict.bind || verdict.actions.length || verdict.end)) continue;
+    const rules = verdict.actions.length ? await rulesAllow(r, verdict).catch(() => null) : { winner: null };
+    if (!rules) continue;
+    let record = takeCopy(r, verdict);
+    if (rules.winner && !isOver(record)) record = { ...record, winner: rules.winner, overAt: Date.now() };
+    save(record);
+  }
+}
