@@ -16,7 +16,7 @@
 import { t, loadLater, onLanguage } from "../page/i18n.js";
 import { registerPlayerKind } from "../game/players.js";
 import { STANDARD } from "../board/notation.js";
-import { resultOf, namesOf, winnerOf } from "../game/state.js";
+import { resultOf, namesOf } from "../game/state.js";
 import { linkTo } from "../links/address.js";
 import { loadStyle } from "../page/style.js";
 import { randomId, inviteHash, parseInvite, turnsHash, parseTurnsLink } from "./protocol.js";
@@ -24,7 +24,8 @@ import { TurnsGames } from "./turns.js";
 import { Challenges } from "./turns-challenges.js";
 import { renderMine } from "./turns-challenge-view.js";
 import { TurnsNotifier } from "./turns-notify-view.js";
-import { DAYS, turnRule, colourOf } from "../game/by-turns.js";
+import { DAYS, turnRule } from "../game/by-turns.js";
+import { keepLive, keepTurns } from "./kept.js";
 import { shownName } from "../page/shown-text.js";
 import { loadConfig } from "./config.js";
 import { Session } from "./session.js";
@@ -348,27 +349,6 @@ class Online {
     if (JSON.stringify(names) !== JSON.stringify(state.names)) this.#game.setNames(names);
   }
 
-  /** A finished online game goes to Your games (learn/games.js), once, with the opponent's name. */
-  async #keep(session) {
-    const state = this.#game.state;
-    if (session.status !== "ended" || state.setup !== "online" || state.busy) return;
-    const { keep, onlineEntryOf } = await import("../learn/games.js");
-    const entry = onlineEntryOf(state, session.colour, session.theirName, session.record.end, undefined, session.record.name, session.record.game?.clock ?? null);
-    if (entry) keep(state, this.#storage, entry);
-  }
-
-  /** A finished game by turns goes to Your games once its board shows it whole, with its time
-   * control ("1 day a move") for its record. */
-  async #keepTurns(r) {
-    const state = this.#game.state;
-    if (state.setup !== "turns" || state.busy || state.actions.join() !== r.actions.join() || !winnerOf(state)) return;
-    const { keep, onlineEntryOf } = await import("../learn/games.js");
-    const opponent = (r.role === "host" ? r.game.names.guest : r.game.names.host) || "";
-    const control = `${r.game.days} day${r.game.days === 1 ? "" : "s"} a move`;
-    const entry = onlineEntryOf(state, colourOf(r), opponent, r.end, undefined, r.name, control);
-    if (entry) keep(state, this.#storage, { ...entry, setup: r.game.start === STANDARD ? "standard" : "position" });
-  }
-
   render() {
     cancelAnimationFrame(this.#frame);
     this.#frame = 0;
@@ -376,7 +356,7 @@ class Online {
     if ((turns.record || turns.invite) && this.#modes.current === "turns") return this.#renderTurns();
     const s = this.session;
     this.#nameThePlayers(s);
-    if (s?.status === "ended") this.#keep(s);
+    if (s?.status === "ended") keepLive(this.#game.state, this.#storage, s);
     const status = s?.status === "connecting" && !s.record.them ? "waiting" : s?.status === "connecting" ? "disconnected" : s?.status;
     const root = document.documentElement;
     if (status) root.dataset.online = status;
@@ -396,7 +376,7 @@ class Online {
     else delete root.dataset.online;
     root.toggleAttribute("data-invited", ["looking", "found"].includes(turns.invite?.status));
     const r = turns.record;
-    if (r?.winner) this.#keepTurns(r);
+    if (r?.winner) keepTurns(this.#game.state, this.#storage, r);
     this.#panel.renderTurns({ turns, status, link: r ? linkTo(turnsHash(r.room, r.secret)) : "" });
   }
 }

@@ -12,10 +12,8 @@ import { element, setText, setAttr } from "../panels/dom.js";
 import { PRESETS, MAX_TEXT, MAX_NAME } from "./protocol.js";
 import { TIME_CONTROLS } from "../game/clock.js";
 import { DAYS } from "../game/by-turns.js";
-import { renderTurnsList } from "../panels/turns-list.js";
 import { TurnsView, statusText as turnsStatus } from "./turns-view.js";
-import { MoveIn } from "./turns-move-view.js";
-import { NotifyChoice } from "./turns-notify-view.js";
+import { TurnsListBox } from "./turns-list-box.js";
 import { makeClocks } from "../panels/clocks.js";
 import { qrEncoder } from "./library.js";
 import { copyText } from "../links/sharing.js";
@@ -31,7 +29,7 @@ export class OnlinePanel {
   #clocks = null; // the clocks' view (panels/clocks.js), once a timed game shows
   #copied = false;
   #turnsView;
-  #listParts; // under the list: "Open a game from another device" (turns-move-view.js), notifications (turns-notify-view.js)
+  #turnsBox; // "Your games by turns" (turns-list-box.js)
   visible = false;
   invite = null; // {room, secret}: an invite opened, waiting for "Join"
   lobby = false; // the lobby of strangers is open (instead of the invite's set-up)
@@ -57,12 +55,7 @@ export class OnlinePanel {
     // a game by turns open, or its invite (turns-view.js); the list of the games by turns
     p.turns = root.appendChild(element("section", "online-turns", { id: "turns-game", hidden: "" }));
     this.#turnsView = new TurnsView(p.turns, { resign: () => on.turnsResign(), close: () => on.turnsClose(), retry: () => on.turnsRetry(), changed: () => on.changed() });
-    p.turnsBox = root.appendChild(element("section", "turns-list-box"));
-    p.turnsTitle = p.turnsBox.appendChild(element("h3", "turns-title"));
-    p.challengesMine = p.turnsBox.appendChild(element("ul", "challenges-mine", { id: "challenges-mine" })); // (turns-challenge-view.js)
-    p.turnsList = p.turnsBox.appendChild(element("ol", "turns-list", { id: "turns-list" }));
-    p.turnsNone = p.turnsBox.appendChild(element("p", "turns-none"));
-    this.#listParts = [new MoveIn(p.turnsBox, { add: (text) => on.turnsImport(text), changed: () => on.changed() }), new NotifyChoice(p.turnsBox, on.turnsNotifier, { records: () => on.turnsList(), changed: () => on.changed() })];
+    this.#turnsBox = new TurnsListBox(root, on);
   }
 
   #button(parent, key, onClick, className = "") {
@@ -219,7 +212,7 @@ export class OnlinePanel {
     p.strangerBack.hidden = !this.lobby;
     p.lobby.hidden = !setupShown || !this.lobby;
     p.turns.hidden = true;
-    this.#renderTurnsList(!setupShown || Boolean(this.invite) || this.lobby);
+    this.#turnsBox.render(!setupShown || Boolean(this.invite) || this.lobby);
     p.cancel.hidden = false;
     p.waiting.hidden = status !== "waiting";
     // the invite's host shows its link; a guest, or either side of a lobby game (no invite), only Cancel
@@ -248,20 +241,6 @@ export class OnlinePanel {
     if (session && !p.game.hidden) this.#renderUndo(session, status);
   }
 
-  /** "Your games by turns" under the set-up (hidden: not shown now). */
-  #renderTurnsList(hidden) {
-    const p = this.#parts;
-    p.turnsBox.hidden = hidden;
-    if (hidden) return;
-    setText(p.turnsTitle, t("online.turns.list"));
-    const n = renderTurnsList(p.turnsList, this.#on.turnsList());
-    p.turnsList.hidden = n === 0;
-    const posted = this.#on.challengesMine(p.challengesMine);
-    setText(p.turnsNone, n ? "" : t("online.turns.none"));
-    p.turnsNone.hidden = n + posted > 0;
-    for (const part of this.#listParts) part.render();
-  }
-
   /** A game by turns open, or its invite (turns.js's `turns`): its status, the waiting link
    * (the host's, until a guest joins), the invite's name and Join, the game's part (turns-view.js). */
   renderTurns({ turns, status, link }) {
@@ -282,7 +261,7 @@ export class OnlinePanel {
     p.create.hidden = true;
     p.join.hidden = !joinable;
     for (const part of [p.stranger, p.lobby, p.game]) part.hidden = true;
-    this.#renderTurnsList(true);
+    this.#turnsBox.render(true);
     setText(p.status, turnsStatus(turns, status));
     const refusal = turns.refusal;
     p.alert.hidden = !refusal;
