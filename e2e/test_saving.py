@@ -65,12 +65,8 @@ DAMAGED = [
 
 
 @pytest.mark.parametrize(("text", "says"), DAMAGED, ids=["json", "old-format", "list", "illegal"])
-def test_a_damaged_save_is_reported_and_set_aside(open_site, watch, wait_engine, text, says):
-    page = open_site()
-    wait_engine(page)
-    idle(page)
-    page.evaluate("text => localStorage.setItem('tzaar.game', text)", text)
-    page.reload()
+def test_a_damaged_save_is_reported_and_set_aside(open_stored, watch, wait_engine, text, says):
+    page = open_stored({"tzaar.game": text})
     wait_engine(page)
     alert = page.locator("#alert")
     alert.wait_for(state="visible")
