@@ -9,6 +9,9 @@ Every helper's e2e tests may use these:
   requests to another origin; ``watch.assert_clean()`` fails the test with all of them.
 - ``open_site(url="")``: opens the page (``site_url`` + url, e.g. ``"index.html#..."``) with
   ``watch`` attached and returns it as soon as it is navigated (the engine may still load).
+- ``open_stored(items, path="")``: opens the page as ``open_site(path)`` does, with ``items`` (a
+  dict of texts) already in its localStorage when its scripts start (an init script, once a tab):
+  one start of Pyodide instead of a load, a write and a reload.
 - ``ready_page``: the page at ``site_url`` with ``<html data-engine="ready">``.
 - ``clipboard``: the page may read and write the clipboard (at ``site_url``'s origin).
 - ``open_position(position, actions=(), shows=None)``: opens the link of a position (a game
@@ -24,6 +27,8 @@ Playwright's own. With CI set, a browser test never skips: a skip is reported as
 
 from __future__ import annotations
 
+import itertools
+import json
 import os
 from pathlib import Path
 
@@ -141,6 +146,24 @@ def open_site(page, watch, site_url):
             attached.append(page)
         page.goto(base + path)
         return page
+
+    return open_
+
+
+@pytest.fixture
+def open_stored(page, open_site):
+    """open_stored(items, path=""): the page at `path` with `items` in its localStorage first;
+    a reload later finds what the page made of them (sessionStorage marks the call done)."""
+
+    def open_(items: dict[str, str], path: str = ""):
+        mark = f"e2e.stored.{next(calls)}"  # each call's items written once, by the next load
+        page.add_init_script(
+            f"((mark, items) => {{ if (sessionStorage.getItem(mark)) return; sessionStorage.setItem(mark, '1');"
+            f" for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }})({json.dumps(mark)}, {json.dumps(items)})"
+        )
+        return open_site(path)
+
+    calls = itertools.count()
 
     return open_
 

@@ -26,17 +26,27 @@ def shown_text(page) -> str:
     return page.inner_text("header") + page.inner_text(".board-frame") + page.inner_text(".side")
 
 
-def test_the_live_region_is_polite_and_hidden(ready_page):
-    region = ready_page.locator("#announce")
-    assert region.get_attribute("aria-live") == "polite"
-    assert region.get_attribute("role") == "status"
-    assert region.evaluate("e => e.getBoundingClientRect().width") <= 1  # for screen readers only
-
-
-def test_the_computers_turn_is_announced(open_site, watch, wait_engine):
+def test_the_live_region_trios_and_labels_read_right_and_the_computers_turn_is_announced(open_site, watch, wait_engine):
     page = open_site()  # a first visit: White against the computer
     wait_engine(page)
     idle(page, STANDARD)
+    # The live region is polite, and hidden (for screen readers only).
+    region = page.locator("#announce")
+    assert region.get_attribute("aria-live") == "polite"
+    assert region.get_attribute("role") == "status"
+    assert region.evaluate("e => e.getBoundingClientRect().width") <= 1
+    # Trios are read with the type names.
+    for side in ("white", "black"):
+        spoken = page.locator(f'#trios .trio[data-side="{side}"]').aria_snapshot()
+        assert "6 Tzaars, 9 Tzarras, 15 Totts" in " ".join(spoken.replace('"', "").split()), spoken
+    # The coordinate labels are hidden from screen readers.
+    labels = page.locator("#board .label")
+    assert labels.count() > 20
+    assert page.eval_on_selector("#board .layer-labels", "e => e.closest('[aria-hidden=true]') !== null")
+    spoken = page.locator("#board").aria_snapshot()
+    assert not re.search(r"text: [A-I1-8]$", spoken, re.M), spoken  # no bare "A", "5"
+    assert "E4" in spoken  # the points keep their names
+    # The computer's turn is announced.
     first = next(a for a in engine("view", position=STANDARD)["legal"]["actions"] if "x" in a)
     act(page, first)
     text = wait_announced(page, "^Computer: ")
@@ -88,23 +98,6 @@ def test_an_opened_record_is_announced(open_position, watch):
     side = engine("view", position=positions[-1])["side"].capitalize()
     assert wait_announced(page, "record opened") == f"Game record opened: {turns} turns, {side} to play."
     watch.assert_clean()
-
-
-def test_trios_are_read_with_the_type_names(ready_page):
-    idle(ready_page, STANDARD)
-    for side in ("white", "black"):
-        spoken = ready_page.locator(f'#trios .trio[data-side="{side}"]').aria_snapshot()
-        assert "6 Tzaars, 9 Tzarras, 15 Totts" in " ".join(spoken.replace('"', "").split()), spoken
-
-
-def test_the_coordinate_labels_are_hidden_from_screen_readers(ready_page):
-    idle(ready_page, STANDARD)
-    labels = ready_page.locator("#board .label")
-    assert labels.count() > 20
-    assert ready_page.eval_on_selector("#board .layer-labels", "e => e.closest('[aria-hidden=true]') !== null")
-    spoken = ready_page.locator("#board").aria_snapshot()
-    assert not re.search(r"text: [A-I1-8]$", spoken, re.M), spoken  # no bare "A", "5"
-    assert "E4" in spoken  # the points keep their names
 
 
 def test_a_press_on_the_board_before_choosing_a_piece_says_what_to_do(open_site, watch, wait_engine):

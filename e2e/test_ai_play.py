@@ -130,7 +130,7 @@ def test_two_wins_in_a_row_against_a_level_propose_the_next_one(page, start_page
     watch.assert_clean()
 
 
-def test_a_first_visit_plays_white_against_the_computer(start_page, watch):
+def test_a_first_visit_plays_white_against_the_computer_that_answers_with_a_legal_turn_and_undo_goes_back_to_the_persons_turn(start_page, watch):
     page = start_page()
     s = state(page)
     assert s["players"] == {"white": "person", "black": "computer:novice"}
@@ -156,11 +156,7 @@ def test_a_first_visit_plays_white_against_the_computer(start_page, watch):
         assert all(label.startswith("Computer — ") for _, label in options[1:])
         assert page.eval_on_selector(select, "s => s.value") == chosen
     page.click('#new-game-dialog button[value="cancel"]')
-    watch.assert_clean()
-
-
-def test_the_computer_answers_with_a_legal_turn_and_shows_it_thinks(start_page, watch):
-    page = start_page()
+    # The computer answers with a legal turn, and shows it thinks.
     new_game(page, "person", "computer:casual")  # a level that searches (Novice, the first visit's, answers at once)
     opening = page.evaluate("() => window.tzaar.state.view.legal.actions[0]")
     act(page, opening, wait=False)
@@ -187,6 +183,21 @@ def test_the_computer_answers_with_a_legal_turn_and_shows_it_thinks(start_page, 
     # The computer's actions are in the move list and marked on the board.
     moves = page.eval_on_selector_all("#moves button[data-move]", "bs => bs.map(b => b.dataset.move)")
     assert moves == s["actions"]
+    # Undo against the computer goes back to the person's turn.
+    new_game(page, "person", "computer:beginner")
+    act(page, page.evaluate("() => window.tzaar.state.view.legal.actions[0]"), wait=False)
+    s = computer_turn_done(page, 1)
+    assert len(s["actions"]) == 3
+    # Undo an action: back over the computer's whole turn to the person's last position.
+    page.click('[data-command="undo"]')
+    page.wait_for_function("() => window.tzaar.state.cursor === 0 && !window.tzaar.state.busy")
+    assert page.get_attribute("#turn", "data-thinking") is None
+    assert state(page)["view"]["side"] == "white"
+    # Redo shows the computer's turn again without a new search.
+    before = len([m for m in sent(page) if m["method"] == "ai_start"])
+    page.click('[data-command="redo-turn"]')
+    page.wait_for_function("() => window.tzaar.state.cursor === 1 && !window.tzaar.state.busy")
+    assert len([m for m in sent(page) if m["method"] == "ai_start"]) == before
     watch.assert_clean()
 
 
@@ -390,23 +401,4 @@ def test_the_computer_plays_both_sides_to_the_end(page, start_page, watch):
     # One side alternates with the other turn by turn.
     sides = [t["side"] for t in game["turns"]]
     assert all(a != b for a, b in zip(sides, sides[1:]))
-    watch.assert_clean()
-
-
-def test_undo_against_the_computer_goes_back_to_the_persons_turn(start_page, watch):
-    page = start_page()
-    new_game(page, "person", "computer:beginner")
-    act(page, page.evaluate("() => window.tzaar.state.view.legal.actions[0]"), wait=False)
-    s = computer_turn_done(page, 1)
-    assert len(s["actions"]) == 3
-    # Undo an action: back over the computer's whole turn to the person's last position.
-    page.click('[data-command="undo"]')
-    page.wait_for_function("() => window.tzaar.state.cursor === 0 && !window.tzaar.state.busy")
-    assert page.get_attribute("#turn", "data-thinking") is None
-    assert state(page)["view"]["side"] == "white"
-    # Redo shows the computer's turn again without a new search.
-    before = len([m for m in sent(page) if m["method"] == "ai_start"])
-    page.click('[data-command="redo-turn"]')
-    page.wait_for_function("() => window.tzaar.state.cursor === 1 && !window.tzaar.state.busy")
-    assert len([m for m in sent(page) if m["method"] == "ai_start"]) == before
     watch.assert_clean()

@@ -40,7 +40,8 @@ def wait_bar(page, position, condition):
     )
 
 
-def test_the_analysis_bar_moves_when_a_capture_wins_a_type(open_position, watch):
+def test_the_analysis_bar_stands_beside_the_board_or_above_it_and_moves_when_a_capture_wins_a_type(open_position, page, watch):
+    page.emulate_media(reduced_motion="reduce")  # no transition of the fill
     page = open_position(IN_ONE)
     assert page.is_hidden(".eval-bar")
     page.keyboard.press("a")
@@ -50,6 +51,31 @@ def test_the_analysis_bar_moves_when_a_capture_wins_a_type(open_position, watch)
     assert page.get_attribute(".board-overlay", "data-best") == "F6xD5"
     assert page.inner_text("#analysis .eval-text") == "White wins in 1 turn"
     assert page.locator(".board-overlay .arrow-best[data-from=F6][data-to=D5]").count() == 1
+    # The bar stands beside the board on a desktop, above it on a phone.
+    for width, height in [(1280, 800), (390, 844)]:
+        page.set_viewport_size({"width": width, "height": height})
+        bar = page.locator(".eval-bar").bounding_box()
+        board = page.locator("#board").bounding_box()
+        assert bar["x"] >= 0 and bar["x"] + bar["width"] <= width
+        if width > 860:  # a vertical bar left of the board, as tall as most of it
+            assert bar["height"] > board["height"] / 2 and bar["x"] + bar["width"] <= board["x"] + 1
+        else:  # a horizontal bar above it, nearly as wide
+            assert bar["width"] > board["width"] * 0.8 and bar["y"] + bar["height"] <= board["y"] + 1
+        # White is winning: White's fill is (almost) all of the bar, the number readable in it
+        fill = page.locator(".eval-fill").bounding_box()
+        assert fill["height" if width > 860 else "width"] > 0.95 * bar["height" if width > 860 else "width"]
+        assert page.inner_text(".eval-number") == "#1"
+        # the overlay (arrows, the attack map's rings) lies exactly on the board, the bar
+        # above it on a phone included: the best action's arrow starts on F6
+        overlay = page.locator(".board-overlay").bounding_box()
+        assert all(abs(overlay[k] - board[k]) < 0.5 for k in ("x", "y", "width", "height")), (overlay, board)
+        start = page.evaluate(
+            """() => { const l = document.querySelector('.arrow-best'), m = l.getScreenCTM();
+                 const x = l.x1.baseVal.value, y = l.y1.baseVal.value; return [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f]; }"""
+        )
+        f6 = page.locator('#board [data-point="F6"]').bounding_box()
+        assert abs(start[0] - (f6["x"] + f6["width"] / 2)) < 1 and abs(start[1] - (f6["y"] + f6["height"] / 2)) < 1, (start, f6)
+    page.set_viewport_size({"width": 1280, "height": 720})
     # The attack map: F6 takes D5; D5 (Black's only Tzaar) is a last stack, F6 threatened.
     page.check("#attack-map")
     page.wait_for_selector(".overlay-attack line[data-from=F6][data-to=D5]", state="attached")
@@ -76,7 +102,7 @@ def test_the_analysis_bar_moves_when_a_capture_wins_a_type(open_position, watch)
     watch.assert_clean()
 
 
-def test_the_bar_shows_the_chance_of_winning(open_position, watch):
+def test_the_bar_shows_the_chance_of_winning_and_the_analysis_the_best_turn_and_the_reply(open_position, watch):
     # The standard start is about even: the bar reads a percentage near 50% (the engine's
     # info.win_chance, tzaar/ai/odds.py), not a raw score ("-9.45" with the fitted weights).
     start = Position.standard().text()
@@ -108,13 +134,7 @@ def test_the_bar_shows_the_chance_of_winning(open_position, watch):
     # and its title says what the figure is
     side, percent = text.split()
     assert title == f"{side}'s chance of winning, by the engine: {percent}"
-    watch.assert_clean()
-
-
-def test_the_analysis_shows_the_best_turn_and_the_reply(open_position, watch):
-    start = Position.standard().play(["C5xC4"]).text()  # Black's first full turn
-    page = open_position(start)
-    page.keyboard.press("a")
+    # Black's first full turn: the best turn and White's reply.
     page.wait_for_function(
         "() => { const l = document.querySelector('#analysis .eval-line');"
         " return l?.dataset.reply && l.dataset.line.split(' ').length === 2; }",
@@ -122,7 +142,7 @@ def test_the_analysis_shows_the_best_turn_and_the_reply(open_position, watch):
     )
     line = page.get_attribute("#analysis .eval-line", "data-line").split()
     reply = page.get_attribute("#analysis .eval-line", "data-reply").split()
-    after = Position.from_text(start).play(line)
+    after = Position.from_text(after).play(line)
     assert after.side == 0  # Black's two actions end its turn; the reply is White's
     for action in reply:
         assert after.side == 0
@@ -197,37 +217,6 @@ def test_the_analysis_shows_a_proven_win_in_turns(open_position, watch):
     watch.assert_clean()
 
 
-def test_the_bar_stands_beside_the_board_and_above_it_on_a_phone(open_position, page, watch):
-    page.emulate_media(reduced_motion="reduce")  # no transition of the fill
-    page = open_position(IN_ONE)
-    page.keyboard.press("a")
-    wait_bar(page, IN_ONE, "mate === 1")
-    for width, height in [(1280, 800), (390, 844)]:
-        page.set_viewport_size({"width": width, "height": height})
-        bar = page.locator(".eval-bar").bounding_box()
-        board = page.locator("#board").bounding_box()
-        assert bar["x"] >= 0 and bar["x"] + bar["width"] <= width
-        if width > 860:  # a vertical bar left of the board, as tall as most of it
-            assert bar["height"] > board["height"] / 2 and bar["x"] + bar["width"] <= board["x"] + 1
-        else:  # a horizontal bar above it, nearly as wide
-            assert bar["width"] > board["width"] * 0.8 and bar["y"] + bar["height"] <= board["y"] + 1
-        # White is winning: White's fill is (almost) all of the bar, the number readable in it
-        fill = page.locator(".eval-fill").bounding_box()
-        assert fill["height" if width > 860 else "width"] > 0.95 * bar["height" if width > 860 else "width"]
-        assert page.inner_text(".eval-number") == "#1"
-        # the overlay (arrows, the attack map's rings) lies exactly on the board, the bar
-        # above it on a phone included: the best action's arrow starts on F6
-        overlay = page.locator(".board-overlay").bounding_box()
-        assert all(abs(overlay[k] - board[k]) < 0.5 for k in ("x", "y", "width", "height")), (overlay, board)
-        start = page.evaluate(
-            """() => { const l = document.querySelector('.arrow-best'), m = l.getScreenCTM();
-                 const x = l.x1.baseVal.value, y = l.y1.baseVal.value; return [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f]; }"""
-        )
-        f6 = page.locator('#board [data-point="F6"]').bounding_box()
-        assert abs(start[0] - (f6["x"] + f6["width"] / 2)) < 1 and abs(start[1] - (f6["y"] + f6["height"] / 2)) < 1, (start, f6)
-    watch.assert_clean()
-
-
 def test_a_review_draws_the_graph_and_marks_the_blunder(open_position, watch):
     actions = ["G6xG3", "pass", "D5xF6"]
     final = Position.from_text(IN_ONE).play(actions).text()
@@ -297,11 +286,21 @@ def open_puzzle(page, index):
     idle(page, PUZZLES[index]["position"])
 
 
-def test_a_puzzle_solved_and_remembered(open_site, watch, wait_engine):
-    puzzle = PUZZLES[0]
-    page = open_site(link(puzzle["position"]))
+def test_a_puzzle_failed_says_why_but_not_the_answer_and_one_solved_is_remembered(open_site, watch, wait_engine):
+    failed = PUZZLES[1]
+    page = open_site(link(failed["position"]))
     wait_engine(page)
-    open_puzzle(page, 0)
+    open_puzzle(page, 1)
+    wrong = next(a.text() for a in Position.from_text(failed["position"]).legal_actions() if a.text() != failed["answer"])
+    act(page, wrong)
+    page.wait_for_selector('#puzzles[data-status="failed"]')
+    status = page.inner_text("#puzzles .puzzle-status")
+    assert status.startswith("Not this time. ") and failed["answer"] not in status  # Try again stays a try
+    assert page.get_attribute('#puzzles button[data-index="1"]', "data-solved") == "false"
+    # Another puzzle from the list, solved.
+    puzzle = PUZZLES[0]
+    page.click('#puzzles button[data-index="0"]')
+    idle(page, puzzle["position"])
     assert "to play and win in 2 turns" in page.inner_text("#puzzles .puzzle-status")
     first = puzzle["solution"][:2]  # the player's first turn (a puzzle is never the opening)
     for action in first:
@@ -317,26 +316,12 @@ def test_a_puzzle_solved_and_remembered(open_site, watch, wait_engine):
     page.wait_for_selector('#puzzles[data-status="solved"]')
     assert page.get_attribute('#puzzles button[data-index="0"]', "data-solved") == "true"
     assert puzzle["id"] in page.evaluate("() => localStorage.getItem('tzaar.puzzles.solved')")
-    # a reload remembers it: the list marks it solved, the others not
+    # a reload remembers it: the list marks it solved, the others not (the one failed neither)
     page.reload()
     wait_engine(page)
     page.click("#puzzles-button")
     page.wait_for_selector('#puzzles button[data-index="0"][data-solved="true"]', state="attached")
     assert page.get_attribute('#puzzles button[data-index="0"]', "aria-label") == "Puzzle 1 (solved)"
-    assert page.get_attribute('#puzzles button[data-index="1"]', "data-solved") == "false"
-    watch.assert_clean()
-
-
-def test_a_puzzle_failed_says_why_but_not_the_answer(open_site, watch, wait_engine):
-    puzzle = PUZZLES[1]
-    page = open_site(link(puzzle["position"]))
-    wait_engine(page)
-    open_puzzle(page, 1)
-    wrong = next(a.text() for a in Position.from_text(puzzle["position"]).legal_actions() if a.text() != puzzle["answer"])
-    act(page, wrong)
-    page.wait_for_selector('#puzzles[data-status="failed"]')
-    status = page.inner_text("#puzzles .puzzle-status")
-    assert status.startswith("Not this time. ") and puzzle["answer"] not in status  # Try again stays a try
     assert page.get_attribute('#puzzles button[data-index="1"]', "data-solved") == "false"
     watch.assert_clean()
 

@@ -33,27 +33,21 @@ def violations(page) -> list:
     return page.evaluate("() => window.__violations")
 
 
-def test_the_policy_is_strict(ready_page):
-    p = policy(ready_page)
-    assert p["default-src"] == ["'self'"] and p["style-src"] == ["'self'"] and p["img-src"] == ["'self'"]
-    assert p["base-uri"] == p["form-action"] == p["object-src"] == ["'none'"]
-    assert p["script-src"] == ["'self'", "'wasm-unsafe-eval'"]  # Pyodide compiles its WebAssembly
-    assert not any("unsafe-inline" in v or "data:" in v for v in p.values())
-
-
-def test_the_shipped_policy_connects_to_its_relays_only(ready_page):
-    """No local relay in the policy that ships: only a development build (build.py
-    --local-relay) or the tests' own copy of dist/ (e2e/relay.py) adds one."""
-    sources = policy(ready_page)["connect-src"]
-    assert sources[0] == "'self'" and sources[1:] and all(s.startswith("wss://") for s in sources[1:]), sources
-    assert not any("127.0.0.1" in s or "localhost" in s for s in sources), sources
-
-
-def test_no_violation_over_a_game_a_link_a_record_and_both_themes(open_position, page, watch):
+def test_the_policy_is_strict_and_nothing_violates_it_over_a_game_a_link_a_record_and_both_themes(open_position, page, watch):
     page.add_init_script(VIOLATIONS)
     page.emulate_media(reduced_motion="reduce")
     actions, positions = some_turns(4)
     page = open_position(STANDARD, actions, shows=positions[-1])  # a game link
+    p = policy(page)
+    assert p["default-src"] == ["'self'"] and p["style-src"] == ["'self'"] and p["img-src"] == ["'self'"]
+    assert p["base-uri"] == p["form-action"] == p["object-src"] == ["'none'"]
+    assert p["script-src"] == ["'self'", "'wasm-unsafe-eval'"]  # Pyodide compiles its WebAssembly
+    assert not any("unsafe-inline" in v or "data:" in v for v in p.values())
+    # No local relay in the policy that ships: only a development build (build.py
+    # --local-relay) or the tests' own copy of dist/ (e2e/relay.py) adds one.
+    sources = p["connect-src"]
+    assert sources[0] == "'self'" and sources[1:] and all(s.startswith("wss://") for s in sources[1:]), sources
+    assert not any("127.0.0.1" in s or "localhost" in s for s in sources), sources
     assert moves(page) == actions
     for _ in range(3):  # auto, light, dark and back
         page.click("#theme-button")

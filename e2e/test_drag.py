@@ -52,7 +52,7 @@ def drag_action(page, action: str) -> None:
     wait_position_change(page, before)
 
 
-def test_a_drag_plays_the_action_and_a_drop_off_target_keeps_the_stack_chosen(page, open_position, watch, tmp_path):
+def test_a_drag_plays_the_action_a_drop_off_target_keeps_the_stack_chosen_and_a_drag_plays_on_a_lessons_and_a_puzzles_board(page, open_position, watch, tmp_path):
     page = open_position(STANDARD)
     # Dropped on a point that is not its target: nothing played, the stack chosen as by a click.
     mouse_drag(page, "C5", centre(page, "E5"))
@@ -72,6 +72,28 @@ def test_a_drag_plays_the_action_and_a_drop_off_target_keeps_the_stack_chosen(pa
     # A click still chooses and plays as before (the click after a drag is not swallowed twice).
     page.click('#board [data-point="B3"]')
     page.wait_for_selector('#board [data-point="B3"][data-selected="true"]')
+    # A drag plays on a lesson's board and on a puzzle's board too.
+    # A lesson: the stacking lesson's first step, its author's action dragged.
+    page.click("nav [data-command=learn]")
+    page.click('#lessons button[data-lesson="stacking"]')
+    step = next(lesson for lesson in LESSONS if lesson["id"] == "stacking")["steps"][0]
+    page.wait_for_selector('#lessons[data-lesson="stacking"][data-step="0"][data-status="playing"]')
+    idle(page, step["position"])
+    drag_action(page, step["solution"][0])
+    page.wait_for_selector('#lessons[data-status="done"]')
+    page.click('#lessons [data-lessons="close"]')
+    # A puzzle: its first action dragged, judged as the right start.
+    page.click("#puzzles-button")
+    page.wait_for_selector("#puzzles .puzzle-list button[data-index]", state="attached")
+    page.click("#puzzles .puzzle-next")
+    page.wait_for_selector("#puzzles[data-puzzle]", state="attached")
+    puzzle = next(p for p in PUZZLES if p["id"] == page.get_attribute("#puzzles", "data-puzzle"))
+    idle(page, puzzle["position"])
+    first = group_turns(Position.from_text(puzzle["position"]), puzzle["solution"])[0].actions[0].text()
+    assert first in engine("view", position=puzzle["position"])["legal"]["actions"]
+    drag_action(page, first)
+    assert page.evaluate("() => window.tzaar.state.actions")[:1] == [first]
+    page.wait_for_selector('#puzzles:not([data-status="failed"])')
     watch.assert_clean()
 
 
@@ -94,31 +116,4 @@ def test_a_touch_drag_plays_the_action_on_a_phone(page, open_position, watch):
     idle(page)
     assert page.evaluate("() => window.tzaar.state.actions") == ["C5xC4"]
     assert page.evaluate("() => window.scrollY") == scrolled  # the drag did not scroll the page
-    watch.assert_clean()
-
-
-def test_a_drag_plays_on_a_lessons_board_and_on_a_puzzles_board(page, open_site, watch, wait_engine):
-    open_site()
-    wait_engine(page)
-    # A lesson: the stacking lesson's first step, its author's action dragged.
-    page.click("nav [data-command=learn]")
-    page.click('#lessons button[data-lesson="stacking"]')
-    step = next(lesson for lesson in LESSONS if lesson["id"] == "stacking")["steps"][0]
-    page.wait_for_selector('#lessons[data-lesson="stacking"][data-step="0"][data-status="playing"]')
-    idle(page, step["position"])
-    drag_action(page, step["solution"][0])
-    page.wait_for_selector('#lessons[data-status="done"]')
-    page.click('#lessons [data-lessons="close"]')
-    # A puzzle: its first action dragged, judged as the right start.
-    page.click("#puzzles-button")
-    page.wait_for_selector("#puzzles .puzzle-list button[data-index]", state="attached")
-    page.click("#puzzles .puzzle-next")
-    page.wait_for_selector("#puzzles[data-puzzle]", state="attached")
-    puzzle = next(p for p in PUZZLES if p["id"] == page.get_attribute("#puzzles", "data-puzzle"))
-    idle(page, puzzle["position"])
-    first = group_turns(Position.from_text(puzzle["position"]), puzzle["solution"])[0].actions[0].text()
-    assert first in engine("view", position=puzzle["position"])["legal"]["actions"]
-    drag_action(page, first)
-    assert page.evaluate("() => window.tzaar.state.actions")[:1] == [first]
-    page.wait_for_selector('#puzzles:not([data-status="failed"])')
     watch.assert_clean()

@@ -20,22 +20,6 @@ def count(page) -> int:
     return page.evaluate("() => window.tzaar.state.actions.length")
 
 
-def test_the_tray_keeps_the_chosen_piece(open_site, watch, wait_engine):
-    page = open_site(link(STANDARD))
-    wait_engine(page)
-    new_game(page, "person", "person", setup="tournament")
-    tott = page.locator('[data-place="tott"]')
-    tott.click()
-    tott.click()  # pressed again: still chosen
-    page.wait_for_selector('[data-place="tott"][aria-pressed="true"]')
-    assert tott.get_attribute("aria-pressed") == "true"
-    before = shown(page)
-    page.click('#board [data-point="A1"][data-target="place"]')
-    page.wait_for_selector(f'#board[data-state=idle]:not([data-position="{before}"])')
-    assert page.evaluate("() => window.tzaar.state.actions") == ["T@A1"]
-    watch.assert_clean()
-
-
 def test_the_computer_against_itself_is_watched_with_pause_resume_and_step(open_site, watch, wait_engine):
     page = open_site(link(STANDARD))
     wait_engine(page)
@@ -72,21 +56,6 @@ def test_the_computer_against_itself_is_watched_with_pause_resume_and_step(open_
     watch.assert_clean()
 
 
-def test_opening_a_record_keeps_the_players(open_site, watch, wait_engine):
-    actions, positions = some_turns(3)  # White to play after them
-    text = record_text(actions)
-    page = open_site()  # a first visit: White (you) against the computer
-    wait_engine(page)
-    idle(page, STANDARD)
-    players = page.evaluate("() => window.tzaar.state.players")
-    assert players == {"white": "person", "black": "computer:novice"}
-    dialog = open_records(page)
-    paste_record(dialog, text)
-    idle(page, positions[-1])
-    assert page.evaluate("() => window.tzaar.state.players") == players
-    watch.assert_clean()
-
-
 def test_expert_shows_its_progress_and_depth(open_site, watch, wait_engine):
     page = open_site(link(STANDARD))
     wait_engine(page)
@@ -103,14 +72,32 @@ def test_expert_shows_its_progress_and_depth(open_site, watch, wait_engine):
     watch.assert_clean()
 
 
-def test_the_end_against_the_computer_says_you_won_or_you_lost(open_site, watch, wait_engine):
-    actions, final = finished_game()
+def test_a_first_visits_record_has_a_header_opening_one_keeps_the_players_and_the_end_says_you_won_or_you_lost(open_site, watch, wait_engine):
+    """A first visit, White (you) against the computer: the record's header; a record opened
+    keeps the players; a finished one says "You won" or "You lost"."""
+    actions, positions = some_turns(3)  # White to play after them
     text = record_text(actions)
-    page = open_site()  # White (you) against the computer
+    won_actions, final = finished_game()
+    page = open_site()
     wait_engine(page)
     idle(page, STANDARD)
+    players = page.evaluate("() => window.tzaar.state.players")
+    assert players == {"white": "person", "black": "computer:novice"}
     dialog = open_records(page)
+    header = dialog.locator("#record-text").input_value()
+    today = page.evaluate("() => { const d = new Date(); return [d.getFullYear(), d.getMonth() + 1, d.getDate()]; }")
+    assert header.splitlines()[:6] == [
+        "# TZAAR game record",
+        "White: person",
+        "Black: computer novice",
+        f"Date: {datetime.date(*today).isoformat()}",
+        "Result: not finished",
+        "Start: standard",
+    ]
     paste_record(dialog, text)
+    idle(page, positions[-1])
+    assert page.evaluate("() => window.tzaar.state.players") == players
+    paste_record(open_records(page), record_text(won_actions))
     page.wait_for_selector("#result:not([hidden])")
     want = "You won" if final["winner"] == "white" else "You lost"
     assert page.inner_text("#result .result-title") == want
@@ -118,7 +105,7 @@ def test_the_end_against_the_computer_says_you_won_or_you_lost(open_site, watch,
     watch.assert_clean()
 
 
-def test_a_seed_that_is_not_a_number_gets_the_pages_message(open_position, watch):
+def test_a_seed_that_is_not_a_number_gets_the_pages_message_and_the_record_says_the_seed(open_position, watch):
     page = open_position(STANDARD)
     page.click("#new-game-button")
     page.check('#new-game-dialog input[value="random"]')
@@ -132,28 +119,9 @@ def test_a_seed_that_is_not_a_number_gets_the_pages_message(open_position, watch
     page.click('[data-command="start-game"]')
     random42 = engine("new_position", setup="random", seed=42)["position"]
     idle(page, random42)
-    watch.assert_clean()
-
-
-def test_the_captured_stacks_of_each_side_are_shown(open_position, watch):
-    actions, positions = some_turns(7)
-    page = open_position(STANDARD, actions, shows=positions[-1])
-    want = {"white": [], "black": []}
-    before = STANDARD
-    for action, after in zip(actions, positions):
-        if "x" in action:
-            view = engine("view", position=before)
-            stack = view["points"][action.split("x")[1]]
-            want[view["side"]].append((stack["type"], stack["height"]))
-        before = after
-    assert want["white"] and want["black"]
-    for side in ("white", "black"):
-        got = page.eval_on_selector_all(
-            f'#trios .captured[data-side="{side}"] .captured-stack', "es => es.map(e => [e.dataset.type, +e.dataset.height])"
-        )
-        assert [tuple(g) for g in got] == want[side]
-        said = page.eval_on_selector(f'#trios .captured[data-side="{side}"] .visually-hidden', "e => e.textContent")
-        assert said.startswith(f"{side.capitalize()} has captured {len(want[side])} stack")
+    # The record says the setup and its seed.
+    text = open_records(page).locator("#record-text").input_value()
+    assert "Start: random seed 42" in text.splitlines()
     watch.assert_clean()
 
 
@@ -180,34 +148,26 @@ def test_sound_is_off_by_default_and_the_setting_is_saved(open_position, watch, 
     watch.assert_clean()
 
 
-def test_the_record_has_a_header(open_site, watch, wait_engine):
-    page = open_site()  # White (you) against the computer at Casual
-    wait_engine(page)
-    idle(page, STANDARD)
-    text = open_records(page).locator("#record-text").input_value()
-    today = page.evaluate("() => { const d = new Date(); return [d.getFullYear(), d.getMonth() + 1, d.getDate()]; }")
-    assert text.splitlines()[:6] == [
-        "# TZAAR game record",
-        "White: person",
-        "Black: computer novice",
-        f"Date: {datetime.date(*today).isoformat()}",
-        "Result: not finished",
-        "Start: standard",
-    ]
-    page.click('#record-dialog button[value="close"]')
-    page.click("#new-game-button")
-    page.check('#new-game-dialog input[value="random"]')
-    page.fill('#new-game-dialog input[name="seed"]', "42")
-    page.click('[data-command="start-game"]')
-    idle(page, engine("new_position", setup="random", seed=42)["position"])
-    text = open_records(page).locator("#record-text").input_value()
-    assert "Start: random seed 42" in text.splitlines()
-    watch.assert_clean()
-
-
-def test_copy_link_offers_the_game_link_and_the_position_link(open_position, page, clipboard, watch, site_url):
-    actions, positions = some_turns(3)
+def test_the_captured_stacks_of_each_side_are_shown_and_copy_link_offers_the_game_link_and_the_position_link(open_position, page, clipboard, watch, site_url):
+    actions, positions = some_turns(7)
     page = open_position(STANDARD, actions, shows=positions[-1])
+    want = {"white": [], "black": []}
+    before = STANDARD
+    for action, after in zip(actions, positions):
+        if "x" in action:
+            view = engine("view", position=before)
+            stack = view["points"][action.split("x")[1]]
+            want[view["side"]].append((stack["type"], stack["height"]))
+        before = after
+    assert want["white"] and want["black"]
+    for side in ("white", "black"):
+        got = page.eval_on_selector_all(
+            f'#trios .captured[data-side="{side}"] .captured-stack', "es => es.map(e => [e.dataset.type, +e.dataset.height])"
+        )
+        assert [tuple(g) for g in got] == want[side]
+        said = page.eval_on_selector(f'#trios .captured[data-side="{side}"] .visually-hidden', "e => e.textContent")
+        assert said.startswith(f"{side.capitalize()} has captured {len(want[side])} stack")
+    # Copy link: the game link or the position link, and it says which one it copied.
     page.click("#copy-link")
     page.wait_for_selector("#copy-choices:not([hidden])")
     assert page.get_attribute("#copy-link", "aria-expanded") == "true"
@@ -227,7 +187,7 @@ def test_copy_link_offers_the_game_link_and_the_position_link(open_position, pag
     watch.assert_clean()
 
 
-def test_the_board_is_in_play_view_or_edit_mode(open_position, watch):
+def test_the_board_is_in_play_view_or_edit_mode_and_the_tray_keeps_the_chosen_piece(open_position, watch):
     page = open_position(STANDARD)
     page.wait_for_selector('#board[data-input="play"]')  # two people: White is to move
     # In edit mode a point chosen with the keyboard edits the position; the game never sees it.
@@ -248,4 +208,15 @@ def test_the_board_is_in_play_view_or_edit_mode(open_position, watch):
     page.click('#board [data-point="C5"]')
     assert page.evaluate("() => window.tzaar.state.selected") is None
     page.wait_for_selector('#board[data-input="view"]')
+    # A tournament game between two people: the tray keeps the chosen piece.
+    new_game(page, "person", "person", setup="tournament")
+    tott = page.locator('[data-place="tott"]')
+    tott.click()
+    tott.click()  # pressed again: still chosen
+    page.wait_for_selector('[data-place="tott"][aria-pressed="true"]')
+    assert tott.get_attribute("aria-pressed") == "true"
+    before = shown(page)
+    page.click('#board [data-point="A1"][data-target="place"]')
+    page.wait_for_selector(f'#board[data-state=idle]:not([data-position="{before}"])')
+    assert page.evaluate("() => window.tzaar.state.actions") == ["T@A1"]
     watch.assert_clean()

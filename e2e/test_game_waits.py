@@ -71,7 +71,7 @@ def back(page, game: dict) -> None:
     assert waiting(page) is None  # it is the saved game again
 
 
-def test_the_game_comes_back_when_the_lessons_close(open_site, wait_engine, watch):
+def test_the_game_comes_back_when_the_lessons_close_on_a_reload_during_a_puzzle_and_when_the_puzzles_close(open_site, wait_engine, watch):
     page, game = a_game_against_the_computer(open_site, wait_engine)
     open_lesson(page)
     assert waiting(page) is not None
@@ -79,20 +79,12 @@ def test_the_game_comes_back_when_the_lessons_close(open_site, wait_engine, watc
     back(page, game)
     # (said in the frame after the game is back: the live region is drawn from the state)
     page.wait_for_function("t => document.querySelector('#announce').textContent === t", arg="Your game is back on the board.")
-    watch.assert_clean()
-
-
-def test_a_reload_during_a_puzzle_brings_the_game_back(open_site, wait_engine, watch):
-    page, game = a_game_against_the_computer(open_site, wait_engine)
+    # A reload during a puzzle brings it back.
     open_puzzle(page, 0)
     page.reload()
     wait_engine(page)
     back(page, game)
-    watch.assert_clean()
-
-
-def test_the_game_comes_back_when_the_puzzles_close(open_site, wait_engine, watch):
-    page, game = a_game_against_the_computer(open_site, wait_engine)
+    # So does closing the puzzles.
     open_puzzle(page, 0)
     open_puzzle(page, 1)  # from puzzle to puzzle, the game still waits
     page.click("#puzzles-button")  # the puzzles close

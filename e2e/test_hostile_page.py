@@ -75,12 +75,9 @@ def test_mutated_links_leave_the_game_untouched(open_site, wait_engine):
         alert.wait_for(state="hidden")
 
 
-def test_a_one_megabyte_damaged_save_gives_a_small_red_box(open_site, wait_engine):
-    page = open_site()
-    wait_engine(page)
+def test_a_one_megabyte_damaged_save_gives_a_small_red_box(open_stored, wait_engine):
     text = json.dumps({"version": "v" * 1_000_000, "start": STANDARD, "actions": []})
-    page.evaluate("text => localStorage.setItem('tzaar.game', text)", text)
-    page.reload()
+    page = open_stored({"tzaar.game": text})
     wait_engine(page)
     alert = page.locator("#alert")
     alert.wait_for(state="visible")

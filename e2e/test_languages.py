@@ -66,8 +66,14 @@ def switch(page, code: str) -> None:
     page.wait_for_function("code => document.documentElement.lang === code", arg=code)
 
 
-def test_a_first_visit_follows_the_browser_language(open_in):
-    de = texts("de")
+def test_a_language_the_page_lacks_falls_back_to_english(open_in):
+    page = open_in("ja-JP")
+    assert page.get_attribute("html", "lang") == "en"
+    assert page.text_content("#new-game-button span") == "New game"
+
+
+def test_a_first_visit_follows_the_browser_language_and_switching_to_polish_renders_again_and_is_saved(open_in):
+    de, pl = texts("de"), texts("pl")
     page = open_in("de-DE")
     assert page.get_attribute("html", "lang") == "de"
     assert page.input_value("#language") == "de"
@@ -83,17 +89,7 @@ def test_a_first_visit_follows_the_browser_language(open_in):
     # Only the language's own file is fetched (not English's too).
     fetched = page.evaluate("() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)")
     assert [path.rsplit("/", 1)[-1] for path in fetched if "/lang/" in path] == ["de.json"]
-
-
-def test_a_language_the_page_lacks_falls_back_to_english(open_in):
-    page = open_in("ja-JP")
-    assert page.get_attribute("html", "lang") == "en"
-    assert page.text_content("#new-game-button span") == "New game"
-
-
-def test_switching_to_polish_renders_again_and_is_saved(open_in):
-    pl = texts("pl")
-    page = open_in("de-DE")
+    # Switched to Polish: everything drawn again, and the choice saved.
     page.click("#editor-button")  # the tools load on first use; their elements are made once
     page.wait_for_selector("#editor:not([hidden])")
     page.click("#editor-button")

@@ -94,9 +94,34 @@ def test_every_lesson_is_completed_by_its_intended_actions_and_ticked(page, open
     watch.assert_clean()
 
 
-def test_a_wrong_action_gets_its_reason_then_the_step_again_and_the_hint_marks_the_stack(page, open_site, watch, wait_engine):
+def test_how_to_play_leads_to_the_lessons_and_a_lesson_judges_wrong_winning_and_refused_actions(page, open_site, watch, wait_engine):
+    """One page, the lessons in turn: How to play leads to them; a wrong action gets its reason,
+    then the step again, and the hint marks the stack; a win that is not the step's goal is
+    acknowledged as a win; a lesson (a game between two people) is not kept with your games;
+    every refused click says why, in English and in German."""
     open_site()
     wait_engine(page)
+    page.click("#help-button")
+    page.wait_for_selector("#help-dialog[open] #help-learn")
+    assert page.text_content("#help-learn") == EN["lessons.invite"]
+    # It tells of the puzzles too, in the language shown.
+    plain = lambda text: text.replace("*", "")  # noqa: E731 (the rich text's marks)
+    assert page.text_content("#help-puzzles") == plain(EN["help.puzzles"])
+    page.keyboard.press("Escape")
+    page.select_option("#language", "de")
+    de = json.loads((Path(__file__).resolve().parents[1] / "web" / "lang" / "de.json").read_text(encoding="utf-8"))
+    page.wait_for_function("text => document.querySelector('#help-puzzles').textContent === text", arg=plain(de["help.puzzles"]))
+    page.select_option("#language", "en")
+    page.wait_for_function("text => document.querySelector('#help-puzzles').textContent === text", arg=plain(EN["help.puzzles"]))
+    page.click("#help-button")
+    page.wait_for_selector("#help-dialog[open] #help-learn")
+    page.click("#help-learn")
+    page.wait_for_selector('#lessons:not([hidden]) button[data-lesson="moving"]')
+    assert page.is_hidden("#help-dialog")
+    # Closing the panel leaves the lessons.
+    page.click("#lessons .lessons-close")
+    assert page.is_hidden("#lessons")
+    # A wrong action: its reason, then the step again; the hint.
     open_lessons(page)
     start_lesson(page, "stacking")
     step = LESSONS_BY_ID["stacking"]["steps"][0]
@@ -127,44 +152,48 @@ def test_a_wrong_action_gets_its_reason_then_the_step_again_and_the_hint_marks_t
     page.wait_for_selector('#lessons[data-status="wrong"]')
     assert page.text_content("#lessons .lesson-status") == (
         "The goal: take the stack on G4. C2xC4 took the Tott on C4 instead. After it, no rest of this turn reaches the goal.")
-    watch.assert_clean()
-
-
-def test_a_win_that_is_not_the_steps_goal_is_acknowledged_as_a_win(page, open_site, watch, wait_engine):
-    open_site()
-    wait_engine(page)
-    open_lessons(page)
+    # A win that is not the step's goal.
+    page.click('#lessons [data-lessons="list"]')
     start_lesson(page, "stacking")
     act(page, "G1xI1")  # the step asks for a stacking; this takes Black's only Tzaar
     page.wait_for_selector('#lessons[data-status="done"]')
     assert page.text_content("#lessons .lesson-status") == " ".join([EN["lessons.reason.wonType"].replace("{type}", "Tzaar"), EN["lessons.done"]])
     assert page.is_visible('#lessons [data-lessons="next"]')
-    watch.assert_clean()
-
-
-def test_how_to_play_leads_to_the_lessons(page, open_site, watch, wait_engine):
-    open_site()
-    wait_engine(page)
-    page.click("#help-button")
-    page.wait_for_selector("#help-dialog[open] #help-learn")
-    assert page.text_content("#help-learn") == EN["lessons.invite"]
-    # It tells of the puzzles too, in the language shown.
-    plain = lambda text: text.replace("*", "")  # noqa: E731 (the rich text's marks)
-    assert page.text_content("#help-puzzles") == plain(EN["help.puzzles"])
-    page.keyboard.press("Escape")
+    # A lesson won is a game between two people: not kept.
+    page.click('#lessons [data-lessons="list"]')
+    start_lesson(page, "types")
+    act(page, LESSONS_BY_ID["types"]["steps"][0]["solution"][0])  # a win, between two people
+    page.wait_for_selector('#lessons[data-status="done"]')
+    page.wait_for_selector("#result:not([hidden])")
+    assert kept(page) == []
+    # Every refused click says why.
+    page.click('#lessons [data-lessons="list"]')
+    start_lesson(page, "height")  # B3: a Tott of height 1; D5: a black Tzarra of height 2
+    status = "#lessons .lesson-status"
+    page.click('#board [data-point="B3"]')
+    page.wait_for_selector('#board [data-point="B3"][data-selected="true"]')
+    page.click('#board [data-point="D5"]')  # the very mistake the lesson is about
+    page.wait_for_selector('#lessons[data-status="refused"]')
+    assert page.text_content(status) == "A stack takes only a stack no taller than itself: D5 is 2 high, B3 is 1."
+    assert page.get_attribute('#board [data-point="B3"]', "data-selected") is None
+    # A stack that cannot move, a stack of the other side, an empty point: each says why.
+    for point, key in (("A1", "noCapture"), ("D5", "whiteToMove"), ("C4", "choose")):
+        page.click(f'#board [data-point="{point}"]')
+        page.wait_for_function("text => document.querySelector('#lessons .lesson-status').textContent === text",
+                               arg=EN[f"lessons.refused.{key}"].replace("{point}", point))
+    # A legal action clears it, and the lesson judges on.
+    act(page, "D2xD5")
+    page.wait_for_selector('#lessons[data-status="done"]')
+    # In German too.
     page.select_option("#language", "de")
-    de = json.loads((Path(__file__).resolve().parents[1] / "web" / "lang" / "de.json").read_text(encoding="utf-8"))
-    page.wait_for_function("text => document.querySelector('#help-puzzles').textContent === text", arg=plain(de["help.puzzles"]))
-    page.select_option("#language", "en")
-    page.wait_for_function("text => document.querySelector('#help-puzzles').textContent === text", arg=plain(EN["help.puzzles"]))
-    page.click("#help-button")
-    page.wait_for_selector("#help-dialog[open] #help-learn")
-    page.click("#help-learn")
-    page.wait_for_selector('#lessons:not([hidden]) button[data-lesson="moving"]')
-    assert page.is_hidden("#help-dialog")
-    # Closing the panel leaves the lessons.
-    page.click("#lessons .lessons-close")
-    assert page.is_hidden("#lessons")
+    page.click('#lessons [data-lessons="retry"]')
+    open_step(page, "height", 0)
+    page.click('#board [data-point="B3"]')
+    page.wait_for_selector('#board [data-point="B3"][data-selected="true"]')
+    page.click('#board [data-point="D5"]')
+    page.wait_for_selector('#lessons[data-status="refused"]')
+    assert page.text_content(status) == (
+        "Ein Stapel schlägt nur einen Stapel, der nicht höher ist als er selbst: D5 ist 2 hoch, B3 ist 1 hoch.")
     watch.assert_clean()
 
 
@@ -178,13 +207,10 @@ def kept(page) -> list:
     return page.evaluate("() => JSON.parse(localStorage.getItem('tzaar.games') ?? '[]')")
 
 
-def test_a_finished_game_against_the_computer_is_kept_tallied_exported_reviewed_and_cleared(page, open_site, watch, wait_engine, site_url):
-    open_site()
-    wait_engine(page)
+def test_a_finished_game_against_the_computer_is_kept_tallied_exported_reviewed_and_cleared(page, open_stored, watch, wait_engine):
     save = {"version": 1, "start": IN_ONE, "shown": IN_ONE, "setup": "link", "seed": None, "actions": [], "cursor": 0,
             "players": {"white": "person", "black": "computer:beginner"}}
-    page.evaluate("save => localStorage.setItem('tzaar.game', JSON.stringify(save))", save)
-    page.goto(site_url)  # the bare address opens the saved game
+    open_stored({"tzaar.game": json.dumps(save)})  # the bare address opens the saved game
     wait_engine(page)
     idle(page, IN_ONE)
     act(page, "F6xD5")
@@ -227,18 +253,6 @@ def test_a_finished_game_against_the_computer_is_kept_tallied_exported_reviewed_
     watch.assert_clean()
 
 
-def test_a_game_between_two_people_or_a_lesson_is_not_kept(page, open_site, watch, wait_engine):
-    open_site()
-    wait_engine(page)
-    open_lessons(page)
-    start_lesson(page, "types")
-    act(page, LESSONS_BY_ID["types"]["steps"][0]["solution"][0])  # a win, between two people
-    page.wait_for_selector('#lessons[data-status="done"]')
-    page.wait_for_selector("#result:not([hidden])")
-    assert kept(page) == []
-    watch.assert_clean()
-
-
 def test_the_lessons_speak_the_language_shown(page, open_site, watch, wait_engine):
     de = json.loads((Path(__file__).resolve().parents[1] / "web" / "lang" / "de.json").read_text(encoding="utf-8"))
     page.add_init_script("localStorage.setItem('tzaar.language', JSON.stringify('de'))")
@@ -255,39 +269,6 @@ def test_the_lessons_speak_the_language_shown(page, open_site, watch, wait_engin
     page.select_option("#language", "pl")
     pl = json.loads((Path(__file__).resolve().parents[1] / "web" / "lang" / "pl.json").read_text(encoding="utf-8"))
     page.wait_for_function("text => document.querySelector('#lessons .lesson-goal').textContent === text", arg=pl["lessons.moving.0"])
-    watch.assert_clean()
-
-
-def test_every_refused_click_in_a_lesson_says_why(page, open_site, watch, wait_engine):
-    open_site()
-    wait_engine(page)
-    open_lessons(page)
-    start_lesson(page, "height")  # B3: a Tott of height 1; D5: a black Tzarra of height 2
-    status = "#lessons .lesson-status"
-    page.click('#board [data-point="B3"]')
-    page.wait_for_selector('#board [data-point="B3"][data-selected="true"]')
-    page.click('#board [data-point="D5"]')  # the very mistake the lesson is about
-    page.wait_for_selector('#lessons[data-status="refused"]')
-    assert page.text_content(status) == "A stack takes only a stack no taller than itself: D5 is 2 high, B3 is 1."
-    assert page.get_attribute('#board [data-point="B3"]', "data-selected") is None
-    # A stack that cannot move, a stack of the other side, an empty point: each says why.
-    for point, key in (("A1", "noCapture"), ("D5", "whiteToMove"), ("C4", "choose")):
-        page.click(f'#board [data-point="{point}"]')
-        page.wait_for_function("text => document.querySelector('#lessons .lesson-status').textContent === text",
-                               arg=EN[f"lessons.refused.{key}"].replace("{point}", point))
-    # A legal action clears it, and the lesson judges on.
-    act(page, "D2xD5")
-    page.wait_for_selector('#lessons[data-status="done"]')
-    # In German too.
-    page.select_option("#language", "de")
-    page.click('#lessons [data-lessons="retry"]')
-    open_step(page, "height", 0)
-    page.click('#board [data-point="B3"]')
-    page.wait_for_selector('#board [data-point="B3"][data-selected="true"]')
-    page.click('#board [data-point="D5"]')
-    page.wait_for_selector('#lessons[data-status="refused"]')
-    assert page.text_content(status) == (
-        "Ein Stapel schlägt nur einen Stapel, der nicht höher ist als er selbst: D5 ist 2 hoch, B3 ist 1 hoch.")
     watch.assert_clean()
 
 

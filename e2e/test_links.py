@@ -35,12 +35,24 @@ def test_a_position_link_opens_ready_to_play_and_the_address_follows_each_action
     watch.assert_clean()
 
 
-def test_the_bare_address_gets_the_position_of_the_game(open_site, watch, wait_engine):
+def test_the_bare_address_gets_the_position_and_a_link_typed_into_the_address_bar_opens_it(open_site, watch, wait_engine):
+    """One page: the bare address gets the game's position; a link typed into the address bar
+    opens it; a bad one typed there keeps the game (its address too)."""
     page = open_site()
     wait_engine(page)
     idle(page, STANDARD)
     wait_address(page, STANDARD)
     assert page.url.endswith("/index.html" + fragment(STANDARD))
+    page.evaluate("hash => { location.hash = hash; }", fragment(LAST_TZAAR))
+    idle(page, LAST_TZAAR)
+    assert moves(page) == []
+    wait_address(page, LAST_TZAAR)
+    page.evaluate("() => { location.hash = '#nonsense'; }")
+    page.wait_for_selector("#alert:not([hidden])")
+    assert shown(page) == LAST_TZAAR
+    wait_address(page, LAST_TZAAR)
+    page.click('[data-command="dismiss-alert"]')
+    page.wait_for_selector("#alert", state="hidden")
     watch.assert_clean()
 
 
@@ -56,16 +68,6 @@ def test_a_game_link_brings_the_moves_and_undo(open_position, watch):
     # ... and the game is saved with its history.
     record = json.loads(saved(page))
     assert record["actions"] == actions and record["cursor"] == len(actions) - 1
-    watch.assert_clean()
-
-
-def test_a_link_typed_into_the_address_bar_opens_it(open_site, watch, wait_engine):
-    page = open_site()
-    wait_engine(page)
-    idle(page, STANDARD)
-    page.evaluate("hash => { location.hash = hash; }", fragment(LAST_TZAAR))
-    idle(page, LAST_TZAAR)
-    assert moves(page) == []
     watch.assert_clean()
 
 
@@ -106,17 +108,6 @@ def test_a_bad_link_says_what_is_wrong_and_keeps_the_saved_game(open_position, o
         page.wait_for_selector("#new-game-dialog[open]")
         page.keyboard.press("Escape")
         assert saved(page) == before, bad
-    watch.assert_clean()
-
-
-def test_a_bad_link_in_the_address_bar_keeps_the_game(open_position, watch):
-    page = open_position(LAST_TZAAR)
-    page.evaluate("() => { location.hash = '#nonsense'; }")
-    page.wait_for_selector("#alert:not([hidden])")
-    assert shown(page) == LAST_TZAAR
-    wait_address(page, LAST_TZAAR)
-    page.click('[data-command="dismiss-alert"]')
-    page.wait_for_selector("#alert", state="hidden")
     watch.assert_clean()
 
 

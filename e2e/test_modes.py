@@ -75,17 +75,6 @@ LOST = {"id": f"{IN_ONE}~F6xD5", "date": "2026-11-28", "level": "beginner", "col
         "actions": ["F6xD5"], "setup": "link", "seed": None}
 
 
-def a_page_with_a_kept_game(open_site, wait_engine, site_url):
-    """The page, ready, with LOST in Your games."""
-    page = open_site()
-    wait_engine(page)
-    page.evaluate("game => localStorage.setItem('tzaar.games', JSON.stringify([game]))", LOST)
-    page.goto(site_url)
-    wait_engine(page)
-    idle(page)
-    return page
-
-
 def review_the_kept_game(page) -> None:
     """Choose the game kept under Your games (Learn): it opens in the review."""
     page.click("nav [data-command=learn]")
@@ -132,8 +121,10 @@ def test_a_link_typed_while_editing_can_be_played(page, open_site, watch, wait_e
     watch.assert_clean()
 
 
-def test_a_game_chosen_under_your_games_while_editing_can_be_played(open_site, watch, wait_engine, site_url):
-    page = a_page_with_a_kept_game(open_site, wait_engine, site_url)
+def test_a_game_chosen_under_your_games_while_editing_can_be_played_and_keeps_its_players(open_stored, watch, wait_engine):
+    page = open_stored({"tzaar.games": json.dumps([LOST])})  # LOST in Your games
+    wait_engine(page)
+    idle(page)
     page.click("#editor-button")
     page.wait_for_selector('#editor[data-possible="true"]')
     review_the_kept_game(page)
@@ -141,12 +132,7 @@ def test_a_game_chosen_under_your_games_while_editing_can_be_played(open_site, w
     assert page.is_hidden("#editor") and page.get_attribute("#editor-button", "aria-pressed") == "false"
     assert page.is_visible("#turn") and page.is_visible("#trios") and page.is_visible("#history")
     assert page.is_hidden("#lessons")  # the review has the side, not the lessons too
-    watch.assert_clean()
-
-
-def test_a_game_reopened_from_your_games_keeps_its_players(open_site, watch, wait_engine, site_url):
-    page = a_page_with_a_kept_game(open_site, wait_engine, site_url)
-    review_the_kept_game(page)
+    # The game reopened keeps its players.
     assert state(page, "s.players") == {"white": "computer:beginner", "black": "person"}
     page.wait_for_selector("#result:not([hidden])")
     assert page.text_content("#result .result-title") == "You lost"
@@ -169,7 +155,7 @@ def test_a_new_game_after_a_finished_lesson_closes_the_lesson(page, open_site, w
     watch.assert_clean()
 
 
-def test_puzzles_mid_game_say_where_the_game_went_and_lead_back(page, open_site, watch, wait_engine):
+def test_puzzles_mid_game_say_where_the_game_went_and_lead_back_and_review_puzzles_and_editor_never_open_together(page, open_site, watch, wait_engine):
     open_site()
     wait_engine(page)
     position = a_game_against_the_computer(page)
@@ -183,13 +169,7 @@ def test_puzzles_mid_game_say_where_the_game_went_and_lead_back(page, open_site,
     assert page.is_hidden("#puzzles") and page.get_attribute("#puzzles-button", "aria-pressed") == "false"
     assert page.is_hidden("#back-to-game")
     assert state(page, "s.players.black") == "computer:novice"
-    watch.assert_clean()
-
-
-def test_review_puzzles_and_editor_never_open_together(page, open_site, watch, wait_engine):
-    open_site()
-    wait_engine(page)
-    a_game_against_the_computer(page)
+    # Back in the game: the review, the puzzles and the editor, one at a time.
     page.click("#review-button")
     page.wait_for_selector("#review:not([hidden])")
     assert lit(page) == ["review-button"]

@@ -106,7 +106,9 @@ def test_a_complete_game_from_a_random_setup(open_site, watch, wait_engine):
 # --- pieces of a turn -------------------------------------------------------------------
 
 
-def test_selection_shows_captures_and_clicking_elsewhere_deselects(open_site, watch, wait_engine):
+def test_selection_the_last_turn_marked_and_pass_only_as_a_second_action(open_site, watch, wait_engine):
+    """One standard game: a selection shows the captures and clicking elsewhere lets go; the
+    opening capture stays marked and its stack has moved; pass is offered only as a second action."""
     page = open_game(open_site, wait_engine)
     v = view(page)
     page.click('#board [data-point="D5"]')
@@ -134,14 +136,15 @@ def test_selection_shows_captures_and_clicking_elsewhere_deselects(open_site, wa
     page.wait_for_selector('#board [data-point="D5"][data-selected="true"]')
     page.keyboard.press("Escape")
     page.wait_for_selector("#board [data-selected]", state="detached")
-    watch.assert_clean()
-
-
-def test_pass_is_offered_only_as_a_second_action(open_site, watch, wait_engine):
-    page = open_game(open_site, wait_engine)
+    # Nothing selected, the board as it was: the first turns, and the pass.
     passing = page.locator('[data-action="pass"]')
     assert passing.is_disabled()
     act(page, "D5xD4")  # the opening single capture: Black's turn at once
+    # The last turn stays marked, and the stack has moved.
+    assert page.locator("#board .layer-marks .mark-path").count() == 1
+    assert page.get_attribute('#board [data-point="D4"]', "data-color") == "white"
+    assert page.get_attribute('#board [data-point="D5"]', "data-color") is None
+    assert page.get_attribute('#board [data-point="D5"]', "aria-label") == "D5, empty"
     assert shown(page).endswith(" b1")
     assert passing.is_disabled()
     assert page.inner_text("#turn .turn-title") == "Black: capture"
@@ -213,19 +216,13 @@ def test_undo_and_redo_by_action_and_by_turn(open_site, watch, wait_engine):
     watch.assert_clean()
 
 
-def test_the_last_turn_stays_marked_and_moves_slide(open_site, watch, wait_engine):
-    page = open_game(open_site, wait_engine)
-    act(page, "D5xD4")
-    assert page.locator("#board .layer-marks .mark-path").count() == 1
-    assert page.get_attribute('#board [data-point="D4"]', "data-color") == "white"
-    assert page.get_attribute('#board [data-point="D5"]', "data-color") is None
-    assert page.get_attribute('#board [data-point="D5"]', "aria-label") == "D5, empty"
-    watch.assert_clean()
-
-
-def test_a_warning_before_stacking_onto_the_last_of_a_type(open_site, watch, wait_engine):
+def test_a_position_link_for_two_players_and_a_warning_before_stacking_onto_the_last_of_a_type(open_site, watch, wait_engine):
     page = open_game(open_site, wait_engine, link(LAST_TZAAR))
+    # The position link shows that position, for two players.
     assert shown(page) == LAST_TZAAR
+    assert page.inner_text("#moves .start button") == "Start · position from a link"
+    assert page.inner_text("#turn .turn-title") == "White: capture, stack or pass"
+    assert page.get_attribute('#board [data-point="I1"]', "aria-label") == "I1, black Tzaar, height 1"
     warning = page.locator("#warning")
     assert warning.is_hidden()
     page.click('#board [data-point="C4"]')
@@ -325,15 +322,6 @@ def test_one_turn_with_the_keyboard_only(open_site, watch, wait_engine):
     page.wait_for_selector("#new-game-dialog[open]")
     page.keyboard.press("Escape")
     page.wait_for_selector("#new-game-dialog[open]", state="detached")
-    watch.assert_clean()
-
-
-def test_the_position_link_shows_that_position_for_two_players(open_site, watch, wait_engine):
-    page = open_game(open_site, wait_engine, link(LAST_TZAAR))
-    assert shown(page) == LAST_TZAAR
-    assert page.inner_text("#moves .start button") == "Start · position from a link"
-    assert page.inner_text("#turn .turn-title") == "White: capture, stack or pass"
-    assert page.get_attribute('#board [data-point="I1"]', "aria-label") == "I1, black Tzaar, height 1"
     watch.assert_clean()
 
 

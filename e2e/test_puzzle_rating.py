@@ -23,15 +23,14 @@ def first_turn(puzzle) -> list[str]:
     return [a.text() for a in group_turns(Position.from_text(puzzle["position"]), puzzle["solution"])[0].actions]
 
 
-def start(open_site, wait_engine, progress: dict | str | None = None):
-    """The page with the puzzles open; `progress` stored first (a dict, or a text as it is)."""
-    page = open_site()
-    wait_engine(page)
+def start(open_stored, wait_engine, progress: dict | str | None = None, stored: dict | None = None):
+    """The page with the puzzles open; `progress` stored first (a dict, or a text as it is),
+    and the other texts of `stored`."""
+    items = dict(stored or {})
     if progress is not None:
-        text = progress if isinstance(progress, str) else json.dumps(progress)
-        page.evaluate("([key, text]) => localStorage.setItem(key, text)", [PROGRESS, text])
-        page.reload()
-        wait_engine(page)
+        items[PROGRESS] = progress if isinstance(progress, str) else json.dumps(progress)
+    page = open_stored(items)
+    wait_engine(page)
     idle(page)
     page.click("#puzzles-button")
     page.wait_for_selector("#puzzles .puzzle-list button[data-index]", state="attached")
@@ -78,8 +77,8 @@ def stored(page) -> dict:
     return json.loads(page.evaluate("key => localStorage.getItem(key)", PROGRESS))
 
 
-def test_a_solve_raises_the_rating_a_miss_lowers_it_and_a_reload_keeps_it(open_site, watch, wait_engine):
-    page = start(open_site, wait_engine)
+def test_a_solve_raises_the_rating_a_miss_lowers_it_and_a_reload_keeps_it(open_stored, watch, wait_engine):
+    page = start(open_stored, wait_engine)
     assert rating(page) == 1200
     assert page.inner_text("#puzzles .puzzle-rating") == "Your rating: 1200"
     puzzle = next_puzzle(page)
@@ -116,8 +115,8 @@ def test_a_solve_raises_the_rating_a_miss_lowers_it_and_a_reload_keeps_it(open_s
     watch.assert_clean()
 
 
-def test_a_puzzle_solved_with_the_hint_is_not_rated_and_does_not_add_to_the_streak(open_site, watch, wait_engine):
-    page = start(open_site, wait_engine, {"version": 1, "rating": 1200, "played": 0, "scoring": "streak", "theme": "", "streak": 2, "best": 2, "failed": []})
+def test_a_puzzle_solved_with_the_hint_is_not_rated_and_does_not_add_to_the_streak(open_stored, watch, wait_engine):
+    page = start(open_stored, wait_engine, {"version": 1, "rating": 1200, "played": 0, "scoring": "streak", "theme": "", "streak": 2, "best": 2, "failed": []})
     puzzle = next_puzzle(page)
     page.click('[data-action="hint"]')
     page.wait_for_function("() => document.querySelector('#hint-text').textContent.length > 0")
@@ -126,8 +125,8 @@ def test_a_puzzle_solved_with_the_hint_is_not_rated_and_does_not_add_to_the_stre
     assert rating(page) == 1200 and stored(page)["streak"] == 2 and stored(page)["played"] == 0
     watch.assert_clean()
 
-def test_a_streak_counts_and_ends_on_the_first_miss(open_site, watch, wait_engine):
-    page = start(open_site, wait_engine)
+def test_a_streak_counts_and_ends_on_the_first_miss(open_stored, watch, wait_engine):
+    page = start(open_stored, wait_engine)
     assert page.is_hidden("#puzzles .puzzle-streak")
     page.select_option('#puzzles select[name="puzzle-scoring"]', "streak")
     page.wait_for_selector('#puzzles[data-scoring="streak"]')
@@ -150,8 +149,8 @@ def test_a_streak_counts_and_ends_on_the_first_miss(open_site, watch, wait_engin
     watch.assert_clean()
 
 
-def test_the_theme_filter_offers_only_its_theme(open_site, watch, wait_engine):
-    page = start(open_site, wait_engine)
+def test_the_theme_filter_offers_only_its_theme(open_stored, watch, wait_engine):
+    page = start(open_stored, wait_engine)
     everything = page.locator("#puzzles .puzzle-list button").count()
     assert everything == len(PUZZLES)
     page.select_option('#puzzles select[name="puzzle-theme"]', "starve")
@@ -174,23 +173,20 @@ def nearest(target: int, k: int = 5) -> set[str]:
     return {p["id"] for p in sorted(PUZZLES, key=lambda p: abs(p["rating"] - target))[:k]}
 
 
-def test_the_next_puzzle_follows_the_rating(open_site, watch, wait_engine):
+def test_the_next_puzzle_follows_the_rating(open_stored, watch, wait_engine):
     fresh = {"version": 1, "played": 30, "scoring": "rated", "theme": "", "streak": 0, "best": 0, "failed": []}
-    page = start(open_site, wait_engine, {**fresh, "rating": 2150})
+    page = start(open_stored, wait_engine, {**fresh, "rating": 2150})
     assert rating(page) == 2150
     strong = next_puzzle(page)
     assert strong["id"] in nearest(2150) and strong["rating"] >= 1800
-    page = start(open_site, wait_engine, {**fresh, "rating": 850})
+    page = start(open_stored, wait_engine, {**fresh, "rating": 850})
     weak = next_puzzle(page)
     assert weak["id"] in nearest(850) and weak["rating"] <= 1100
     watch.assert_clean()
 
 
-def test_an_unreadable_progress_starts_afresh_says_so_and_is_kept_aside(open_site, watch, wait_engine):
-    page = open_site()
-    wait_engine(page)
-    page.evaluate("() => localStorage.setItem('tzaar.puzzles.solved', JSON.stringify(['p1', 'p2']))")
-    page = start(open_site, wait_engine, '{"version": 1, "rating": "lots"')
+def test_an_unreadable_progress_starts_afresh_says_so_and_is_kept_aside(open_stored, watch, wait_engine):
+    page = start(open_stored, wait_engine, '{"version": 1, "rating": "lots"', {"tzaar.puzzles.solved": json.dumps(["p1", "p2"])})
     assert rating(page) == 1200
     status = page.inner_text("#puzzles .puzzle-status")
     assert "could not be read" in status and "starts again at 1200" in status
@@ -203,8 +199,8 @@ def test_an_unreadable_progress_starts_afresh_says_so_and_is_kept_aside(open_sit
     watch.assert_clean()
 
 
-def test_a_missed_puzzle_offers_try_again_unrated_and_shows_its_whole_solution(open_site, watch, wait_engine):
-    page = start(open_site, wait_engine)
+def test_a_missed_puzzle_offers_try_again_unrated_and_shows_its_whole_solution(open_stored, watch, wait_engine):
+    page = start(open_stored, wait_engine)
     assert page.is_hidden("#puzzles .puzzle-after")
     puzzle = next_puzzle(page)
     miss(page, puzzle)

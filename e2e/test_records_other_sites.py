@@ -23,22 +23,27 @@ def the_game():
     return text, game, final
 
 
-def test_a_pasted_littlegolem_record_replays_to_its_end(open_position, watch):
+def test_a_broken_littlegolem_record_says_the_turn_and_why_and_a_good_one_pasted_chosen_or_dropped_replays_to_its_end(open_position, watch):
     text, game, final = the_game()
     page = open_position(STANDARD)
     dialog = open_records(page)
+    # A broken record says the turn and why, and the game stays.
+    paste_record(dialog, text.replace("W[qopp-nppp]", "W[qopp-npqq]"))
+    page.wait_for_function("() => document.querySelector('#record-error').textContent.includes('turn 7')")
+    message = dialog.locator("#record-error").inner_text()
+    assert "line 1" in message and "D4-G1 is illegal" in message
+    assert shown(page) == STANDARD and moves(page) == []
+    # The record itself, pasted: replayed to its end.
     paste_record(dialog, text)
     page.wait_for_selector("#record-dialog:not([open])", state="attached")
     idle(page, final["position"])
     assert moves(page) == game["actions"] and len(game["actions"]) == 53
     assert final["winner"] == "white"
     page.wait_for_selector("#result:not([hidden])")
-    watch.assert_clean()
-
-
-def test_a_littlegolem_file_chosen_or_dropped_opens(open_position, watch):
-    text, game, final = the_game()
-    page = open_position(STANDARD)
+    # A new game, then the file chosen.
+    page.click("#new-game-button")
+    page.click('[data-command="start-game"]')
+    idle(page, STANDARD)
     open_records(page)
     page.set_input_files("#record-file", str(RECORD))
     page.wait_for_selector("#record-dialog:not([open])", state="attached")
@@ -62,18 +67,6 @@ def test_a_littlegolem_file_chosen_or_dropped_opens(open_position, watch):
     page.wait_for_selector("#record-dialog:not([open])", state="attached")
     idle(page, final["position"])
     assert moves(page) == game["actions"]
-    watch.assert_clean()
-
-
-def test_a_broken_littlegolem_record_says_the_turn_and_why(open_position, watch):
-    text, _, _ = the_game()
-    page = open_position(STANDARD)
-    dialog = open_records(page)
-    paste_record(dialog, text.replace("W[qopp-nppp]", "W[qopp-npqq]"))
-    page.wait_for_function("() => document.querySelector('#record-error').textContent.includes('turn 7')")
-    message = dialog.locator("#record-error").inner_text()
-    assert "line 1" in message and "D4-G1 is illegal" in message
-    assert shown(page) == STANDARD and moves(page) == []
     watch.assert_clean()
 
 

@@ -19,17 +19,22 @@ def state(page) -> dict:
 # --- reloads -------------------------------------------------------------------------------
 
 
-def test_a_reload_restores_the_game_with_its_history(open_position, watch, wait_engine):
+def test_a_reload_restores_the_game_with_its_history_and_its_settings(open_position, watch, wait_engine):
     actions, positions = some_turns(6)
     page = open_position(STANDARD, actions, shows=positions[-1])
     page.click('[data-command="undo"]')
     idle(page, positions[-2])
     wait_address(page, positions[-2])
+    page.click("#flip-button")
+    page.wait_for_selector('#flip-button[aria-pressed="true"]')
     page.reload()
     wait_engine(page)
     idle(page, positions[-2])
     assert moves(page) == actions
     assert page.get_attribute('#moves button[aria-current="true"]', "data-cursor") == str(len(actions) - 1)
+    # The settings are saved with the game.
+    assert page.get_attribute("#flip-button", "aria-pressed") == "true"
+    assert json.loads(saved(page))["players"] == {"white": "person", "black": "person"}
     page.click('[data-command="redo"]')
     idle(page, positions[-1])
     # A later visit to the bare address brings it back too.
@@ -38,18 +43,6 @@ def test_a_reload_restores_the_game_with_its_history(open_position, watch, wait_
     idle(page, positions[-1])
     assert moves(page) == actions
     wait_address(page, positions[-1])
-    watch.assert_clean()
-
-
-def test_settings_are_saved_with_the_game(open_position, watch, wait_engine):
-    page = open_position(STANDARD)
-    page.click("#flip-button")
-    page.wait_for_selector('#flip-button[aria-pressed="true"]')
-    page.reload()
-    wait_engine(page)
-    idle(page, STANDARD)
-    assert page.get_attribute("#flip-button", "aria-pressed") == "true"
-    assert json.loads(saved(page))["players"] == {"white": "person", "black": "person"}
     watch.assert_clean()
 
 
@@ -65,12 +58,8 @@ DAMAGED = [
 
 
 @pytest.mark.parametrize(("text", "says"), DAMAGED, ids=["json", "old-format", "list", "illegal"])
-def test_a_damaged_save_is_reported_and_set_aside(open_site, watch, wait_engine, text, says):
-    page = open_site()
-    wait_engine(page)
-    idle(page)
-    page.evaluate("text => localStorage.setItem('tzaar.game', text)", text)
-    page.reload()
+def test_a_damaged_save_is_reported_and_set_aside(open_stored, watch, wait_engine, text, says):
+    page = open_stored({"tzaar.game": text})
     wait_engine(page)
     alert = page.locator("#alert")
     alert.wait_for(state="visible")

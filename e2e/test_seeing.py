@@ -94,18 +94,40 @@ CONTRAST = r"""
 """
 
 
-@pytest.mark.parametrize("theme", ["light", "dark"])
-def test_every_colour_pair_meets_wcag_aa(open_site, watch, wait_engine, theme):
-    page = open_site()
-    wait_engine(page)
-    page.evaluate("t => localStorage.setItem('tzaar.theme', JSON.stringify(t))", theme)
-    page.reload()
+def open_in_theme(open_stored, wait_engine, theme: str):
+    """The page in `theme` (stored before it starts), idle at the standard start, its colour
+    pairs checked."""
+    page = open_stored({"tzaar.theme": json.dumps(theme)})
     wait_engine(page)
     idle(page, STANDARD)
     assert page.get_attribute("html", "data-theme") == theme
     results = page.evaluate(CONTRAST)
     low = [f"{r['name']} {r['ratio']:.2f} < {r['need']}" for r in results if r["ratio"] < r["need"]]
     assert not low, f"{theme}: " + "; ".join(low)
+    return page
+
+
+def test_every_colour_pair_meets_wcag_aa_in_the_light_theme_and_hover_styles_only_where_the_pointer_hovers(open_stored, watch, wait_engine):
+    page = open_in_theme(open_stored, wait_engine, "light")
+    assert_hover_only_where_the_pointer_hovers(page)
+    watch.assert_clean()
+
+
+def test_every_colour_pair_meets_wcag_aa_in_the_dark_theme_and_the_menus_look_like_the_other_controls(open_stored, watch, wait_engine, page):
+    """The editor's and the record dialog's menus (on a phone, in the dark theme) drawn in the
+    theme's colours, with the arrow beside the text, not over it."""
+    page = open_in_theme(open_stored, wait_engine, "dark")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.click("#editor-button")
+    page.wait_for_selector('#editor select[name="editor-step"]')
+    menus = {name: page.evaluate(SELECT_LOOKS, f'#editor select[name="{name}"]') for name in ("editor-side", "editor-step")}
+    page.click("#editor-button")
+    open_records(page)
+    menus["record-format"] = page.evaluate(SELECT_LOOKS, "#record-format")
+    for name, looks in menus.items():
+        assert looks["colours"] == looks["palette"], f"{name}: {looks}"
+        assert looks["arrowRoom"] >= 20, f"{name}: the arrow covers the text: {looks}"
+        assert looks["textRoom"] >= looks["longest"] - 0.5, f"{name}: the longest option is cut: {looks}"
     watch.assert_clean()
 
 
@@ -131,32 +153,52 @@ def box(page, selector: str) -> dict:
     return page.eval_on_selector(selector, "e => { const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, height: r.height}; }")
 
 
-@pytest.mark.parametrize("language", ["en", "de"])  # German: longer words, taller panels
-def test_on_a_desktop_the_move_list_scrolls_and_the_controls_stay_in_sight(open_position, watch, page, language):
+def open_long_game_on_a_desktop(open_position, page, language: str):
+    """A long game at 1280x800 in `language`: the side column within the window (it scrolls
+    itself if its panels do not fit: nothing hidden in it), the move list scrolling in its box
+    with the current (last) move in view."""
     page.set_viewport_size({"width": 1280, "height": 800})
     page.add_init_script(f"localStorage.setItem('tzaar.language', JSON.stringify({language!r}))")
     actions, last = long_game()
     page = open_position(STANDARD, actions, shows=last)
-    side = box(page, ".side")  # it scrolls itself if its panels do not fit: nothing hidden in it
+    side = box(page, ".side")
     for selector in ("#copy-link", "#record-button", ".history-nav", "#turn"):
         b = box(page, selector)
-        assert 0 <= b["top"] and b["bottom"] <= min(800, side["bottom"]), (selector, b, side)
+        assert 0 <= b["top"] and b["bottom"] <= min(800, side["bottom"]), (language, selector, b, side)
     assert page.eval_on_selector("#moves", "e => e.scrollHeight > e.clientHeight + 20")
-    # The current (last) move is in view inside its box.
     current = box(page, "#moves button[aria-current=true]")
     moves = box(page, "#moves")
     assert moves["top"] - 1 <= current["top"] and current["bottom"] <= moves["bottom"] + 1
+    return page
+
+
+def test_on_a_desktop_then_on_a_phone_the_move_list_scrolls_and_the_controls_stay_in_sight(open_position, watch, page):
+    """English on a desktop; the same page at a phone's size: the list scrolls in its box above
+    its controls, and the new-game dialog fits the screen."""
+    page = open_long_game_on_a_desktop(open_position, page, "en")
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.eval_on_selector("#moves", "e => e.scrollHeight > e.clientHeight + 20")
+    page.locator("#record-button").scroll_into_view_if_needed()
+    moves, record = box(page, "#moves"), box(page, "#record-button")
+    assert moves["height"] <= 0.5 * 844
+    assert record["bottom"] <= 844 and moves["top"] >= 0, (moves, record)  # list and controls seen at once
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    page.click("#new-game-button")
+    page.wait_for_selector("#new-game-dialog[open]")
+    width = page.evaluate("() => document.documentElement.clientWidth")
+    dialog = page.eval_on_selector("#new-game-dialog", "e => e.getBoundingClientRect().right")
+    assert dialog <= width
+    for side in ("white", "black"):
+        right = page.eval_on_selector(f'#new-game-dialog select[data-player="{side}"]', "e => e.getBoundingClientRect().right")
+        assert right <= dialog, (side, right, dialog)
     watch.assert_clean()
 
 
-def test_with_the_analysis_open_the_move_list_keeps_four_rows(open_position, watch, page):
-    # German at 1280x800: the tools panel (three rows of buttons, the analysis readout) used
-    # to squeeze the move list to one row; now the list keeps about four rows and the side
-    # column scrolls to show it with its controls.
-    page.set_viewport_size({"width": 1280, "height": 800})
-    page.add_init_script("localStorage.setItem('tzaar.language', JSON.stringify('de'))")
-    actions, last = long_game()
-    page = open_position(STANDARD, actions, shows=last)
+def test_in_german_on_a_desktop_the_move_list_scrolls_and_with_the_analysis_open_keeps_four_rows(open_position, watch, page):
+    # German (longer words, taller panels) at 1280x800: the tools panel (three rows of
+    # buttons, the analysis readout) used to squeeze the move list to one row; now the list
+    # keeps about four rows and the side column scrolls to show it with its controls.
+    page = open_long_game_on_a_desktop(open_position, page, "de")
     page.keyboard.press("a")
     page.wait_for_selector("#analysis:not([hidden])")
     row = box(page, "#moves li:last-child")["height"]
@@ -175,33 +217,6 @@ def test_with_the_analysis_open_the_move_list_keeps_four_rows(open_position, wat
     # leaving the analysis gives the side column back its fit: no scrolling, controls in sight
     page.keyboard.press("a")
     page.wait_for_function("() => { const s = document.querySelector('.side'); return s.scrollHeight <= s.clientHeight; }")
-    watch.assert_clean()
-
-
-def test_on_a_phone_the_move_list_scrolls_in_its_box_above_its_controls(open_position, watch, page):
-    page.set_viewport_size({"width": 390, "height": 844})
-    actions, last = long_game()
-    page = open_position(STANDARD, actions, shows=last)
-    assert page.eval_on_selector("#moves", "e => e.scrollHeight > e.clientHeight + 20")
-    page.locator("#record-button").scroll_into_view_if_needed()
-    moves, record = box(page, "#moves"), box(page, "#record-button")
-    assert moves["height"] <= 0.5 * 844
-    assert record["bottom"] <= 844 and moves["top"] >= 0, (moves, record)  # list and controls seen at once
-    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
-    watch.assert_clean()
-
-
-def test_on_a_phone_the_new_game_dialog_fits_the_screen(open_position, watch, page):
-    page.set_viewport_size({"width": 390, "height": 844})
-    page = open_position(STANDARD)
-    page.click("#new-game-button")
-    page.wait_for_selector("#new-game-dialog[open]")
-    width = page.evaluate("() => document.documentElement.clientWidth")
-    dialog = page.eval_on_selector("#new-game-dialog", "e => e.getBoundingClientRect().right")
-    assert dialog <= width
-    for side in ("white", "black"):
-        right = page.eval_on_selector(f'#new-game-dialog select[data-player="{side}"]', "e => e.getBoundingClientRect().right")
-        assert right <= dialog, (side, right, dialog)
     watch.assert_clean()
 
 
@@ -237,19 +252,27 @@ def test_the_bad_link_box_lies_over_the_board_without_moving_it(open_position, w
     watch.assert_clean()
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1366, 768), (390, 844)], ids=["laptop", "wide-laptop", "phone"])
-def test_the_whole_board_is_in_the_window_with_the_first_visits_invitation_and_after(open_site, watch, wait_engine, page, size):
-    page.set_viewport_size({"width": size[0], "height": size[1]})
+WINDOWS = {"laptop": (1280, 720), "wide-laptop": (1366, 768), "phone": (390, 844)}
+
+
+def test_the_whole_board_is_in_the_window_with_the_first_visits_invitation_and_after(open_site, watch, wait_engine, page):
+    """At each window's size in turn on one page (the layout is CSS alone): a laptop's, a wider
+    laptop's and a phone's."""
     page = open_site()  # a first visit: the invitation to the lessons shows above the board
     wait_engine(page)
     idle(page)
-    assert page.is_visible("#learn-invite")
-    invite, board = box(page, "#learn-invite"), box(page, "#board")
-    assert invite["bottom"] <= board["top"] and board["bottom"] <= size[1], (invite, board)
+    boards = {}
+    for name, (width, height) in WINDOWS.items():
+        page.set_viewport_size({"width": width, "height": height})
+        assert page.is_visible("#learn-invite"), name
+        invite, boards[name] = box(page, "#learn-invite"), box(page, "#board")
+        assert invite["bottom"] <= boards[name]["top"] and boards[name]["bottom"] <= height, (name, invite, boards[name])
     page.click('[data-command="learn-dismiss"]')
     page.wait_for_selector("#learn-invite", state="hidden")
-    after = box(page, "#board")  # the board takes the invitation's room back
-    assert after["height"] >= board["height"] and after["bottom"] <= size[1], (board, after)
+    for name, (width, height) in WINDOWS.items():
+        page.set_viewport_size({"width": width, "height": height})
+        after = box(page, "#board")  # the board takes the invitation's room back
+        assert after["height"] >= boards[name]["height"] and after["bottom"] <= height, (name, boards[name], after)
     watch.assert_clean()
 
 
@@ -269,9 +292,9 @@ def test_the_placement_tray_does_not_jump_when_a_piece_is_chosen(open_site, watc
     watch.assert_clean()
 
 
-def test_hover_styles_apply_only_where_the_pointer_hovers(ready_page):
+def assert_hover_only_where_the_pointer_hovers(page) -> None:
     """After a tap on a touch screen :hover sticks: every :hover rule sits in @media (hover: hover)."""
-    outside = ready_page.evaluate(
+    outside = page.evaluate(
         """() => {
           const bad = [];
           const walk = (rules, hover) => {
@@ -285,7 +308,7 @@ def test_hover_styles_apply_only_where_the_pointer_hovers(ready_page):
         }"""
     )
     assert outside == []
-    assert ready_page.evaluate("() => [...document.styleSheets].some((s) => [...s.cssRules].some((r) => r.cssText.includes(':hover')))")
+    assert page.evaluate("() => [...document.styleSheets].some((s) => [...s.cssRules].some((r) => r.cssText.includes(':hover')))")
 
 
 # A menu's looks against the theme's: its colours and those of a probe drawn with the palette's
@@ -315,28 +338,6 @@ SELECT_LOOKS = """(selector) => {
   text.remove();
   return looks;
 }"""
-
-
-def test_the_editors_and_the_record_dialogs_menus_look_like_the_other_controls(open_site, watch, wait_engine, page):
-    """Drawn in the dark theme's colours, with the arrow beside the text, not over it."""
-    page.set_viewport_size({"width": 390, "height": 844})
-    page = open_site()
-    wait_engine(page)
-    page.evaluate("() => localStorage.setItem('tzaar.theme', JSON.stringify('dark'))")
-    page.reload()
-    wait_engine(page)
-    assert page.get_attribute("html", "data-theme") == "dark"
-    page.click("#editor-button")
-    page.wait_for_selector('#editor select[name="editor-step"]')
-    menus = {name: page.evaluate(SELECT_LOOKS, f'#editor select[name="{name}"]') for name in ("editor-side", "editor-step")}
-    page.click("#editor-button")
-    open_records(page)
-    menus["record-format"] = page.evaluate(SELECT_LOOKS, "#record-format")
-    for name, looks in menus.items():
-        assert looks["colours"] == looks["palette"], f"{name}: {looks}"
-        assert looks["arrowRoom"] >= 20, f"{name}: the arrow covers the text: {looks}"
-        assert looks["textRoom"] >= looks["longest"] - 0.5, f"{name}: the longest option is cut: {looks}"
-    watch.assert_clean()
 
 
 def test_the_long_game_helper_reaches_many_turns():

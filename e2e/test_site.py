@@ -55,12 +55,26 @@ CALLS_THROUGH_A_NEW_CLIENT = """async (calls) => {
   }
 }"""
 
-def test_page_gets_ready_with_a_clean_console(open_site, watch, wait_engine):
+def test_page_gets_ready_with_a_clean_console_and_a_call_through_a_worker_gets_its_answer_or_its_error(open_site, watch, wait_engine):
     page = open_site()
     wait_engine(page)
     assert_standard_start(page)
     assert watch.requests, "the watcher saw no request"
     assert any("/pyodide/pyodide.asm.wasm" in url for url in watch.requests)
+    # A new client's worker: the 42 opening captures, and each error with its kind.
+    answer, unknown, bad = page.evaluate(
+        CALLS_THROUGH_A_NEW_CLIENT, [["view", {"position": STANDARD}], ["no_such_method", {}], ["view", {"position": "nonsense"}]]
+    )
+    view = answer["result"]
+    assert view["position"] == STANDARD
+    assert view["side"] == "white" and view["opening"] is True
+    assert len(view["legal"]["actions"]) == 42
+    assert all("x" in action for action in view["legal"]["actions"])
+    assert sum(map(len, view["legal"]["captures"].values())) == 42
+    assert view["legal"]["stacks"] == {} and view["legal"]["pass"] is False
+    assert unknown["error"]["kind"] == "UnknownMethod"
+    assert bad["error"]["kind"] == "PositionError"
+    assert bad["error"]["message"]
     watch.assert_clean()
 
 
@@ -76,27 +90,6 @@ def test_board_is_drawn_before_python_is_ready(page, open_site, watch):
     assert page.get_attribute("html", "data-engine") == "loading"
     assert held, "the runtime was requested but not held back"
     watch.assert_clean()
-
-
-def test_a_call_through_the_worker_returns_the_42_opening_captures(ready_page, watch):
-    [answer] = ready_page.evaluate(CALLS_THROUGH_A_NEW_CLIENT, [["view", {"position": STANDARD}]])
-    view = answer["result"]
-    assert view["position"] == STANDARD
-    assert view["side"] == "white" and view["opening"] is True
-    assert len(view["legal"]["actions"]) == 42
-    assert all("x" in action for action in view["legal"]["actions"])
-    assert sum(map(len, view["legal"]["captures"].values())) == 42
-    assert view["legal"]["stacks"] == {} and view["legal"]["pass"] is False
-    watch.assert_clean()
-
-
-def test_an_error_of_the_engine_arrives_with_its_kind(ready_page):
-    unknown, bad = ready_page.evaluate(
-        CALLS_THROUGH_A_NEW_CLIENT, [["no_such_method", {}], ["view", {"position": "nonsense"}]]
-    )
-    assert unknown["error"]["kind"] == "UnknownMethod"
-    assert bad["error"]["kind"] == "PositionError"
-    assert bad["error"]["message"]
 
 
 @NO_SERVICE_WORKER

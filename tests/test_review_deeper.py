@@ -9,6 +9,7 @@ alone at the command line's 3,000 nodes.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from pathlib import Path
 
@@ -207,11 +208,17 @@ def test_a_position_the_solver_proves_is_shown_proven():
 # ---------------------------------------------------------------------- pieces run apart
 
 
+@functools.lru_cache(maxsize=None)
+def strong_casual_reviewed_whole(nodes: int):
+    """(the record, its review run whole): the same for each number of parts below."""
+    record = read_any_record((DATA / "explained" / "engine-strong-casual.txt").read_text(encoding="utf-8"))
+    return record, review_game(record.start, record.actions, nodes)
+
+
 @pytest.mark.parametrize("parts", [1, 3])
 def test_a_review_put_together_from_pieces_is_the_review_run_whole(parts):
-    record = read_any_record((DATA / "explained" / "engine-strong-casual.txt").read_text(encoding="utf-8"))
     nodes = 800
-    whole = review_game(record.start, record.actions, nodes)
+    record, whole = strong_casual_reviewed_whole(nodes)
     assert any(t.mark for t in whole.turns)
 
     def run(piece=None, looks=None):
