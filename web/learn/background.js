@@ -5,11 +5,11 @@
 //
 // The review is the review job of the facade (tzaar/ai/review.py), at the budget of every
 // review (analysis/review-job.js: the same answer as the Analysis panel's Review), run in the
-// engines of the pool beside the page's engine (engine/client.js), in pieces on its workers,
-// behind the reviews the person waits for; so the next game's computer turns, the hint and the
-// analysis keep the page's engine to themselves. On a machine of one core the pool is the
-// page's engine, where it runs as a background run: it asks for its next slice only while no
-// other search of the page runs.
+// engines of the pool (engine/pool.js), in pieces on its workers and on the page's engine
+// while no search of the page runs there, behind the reviews the person waits for. In the
+// page's engine a piece is a background run: it asks for its next slice only while no other
+// search of the page runs, so the next game's computer turns, the hint and the analysis wait
+// for one slice of it at most. On a machine of one core the pool is the page's engine alone.
 //
 //   reviewLater(engine, storage, {id, start, actions, colour, date});   // then runs it
 //   await reviewOf(start, actions);   // the review's answer once it is done (null: none)
