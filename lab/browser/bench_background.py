@@ -116,7 +116,7 @@ def round_(page, cdp, seed: int, kind: str, level: str) -> dict:
     if background:  # more games wait for their review (as after a closed page): seconds of it
         waiting = [{"id": f"bench{seed}.{k}", "start": STANDARD, "actions": long_game(seed * 10 + k), "colour": "white", "date": "2026-01-01"} for k in range(WAITING)]
         page.evaluate("(p) => localStorage.setItem('tzaar.exercises', JSON.stringify({version: 1, items: [], pending: p}))", waiting)
-    stored, cpu = page.evaluate("() => performance.now()"), cpu_seconds(cdp)
+    stored, cpu_at = page.evaluate("() => performance.now()"), cpu_seconds(cdp)
     paste_record(open_records(page), record_text(actions, start=STANDARD))
     page.wait_for_function("(n) => window.tzaar.state.actions.length === n && !window.tzaar.state.busy", arg=len(actions))
     if background:
@@ -142,7 +142,7 @@ def round_(page, cdp, seed: int, kind: str, level: str) -> dict:
     if background:
         # The reviews' wall time; and they end before the next round (its game stays kept: no second review).
         done = page.wait_for_function(f"() => {PENDING} === 0 && performance.now()", timeout=1_800_000, polling=100)
-        reviews, cpu = done.json_value() - stored, cpu_seconds(cdp) - cpu
+        reviews, cpu = done.json_value() - stored, cpu_seconds(cdp) - cpu_at
     return {"ms": ended - start, "kind": kind, "waiting": waiting, "slices": slices, "long": long, "reviews": reviews, "cpu": cpu}
 
 
