@@ -1,10 +1,11 @@
-"""A finished game reviewed in the background by the pool of engines beside the page's (on a
-machine that reports 4 cores: 3 workers of their own), in pieces on more than one of them, and
-the marks, better turns and explanations it stores as exercises are those of the command
-line's review of the same game at the page's budget (tzaar/cli/games.py), of the marks that
-make an exercise.
+"""A finished game reviewed in the background by the pool of engines (on a machine that reports
+2 cores: one worker of its own, and the page's engine while no search of the page runs there),
+in pieces on both; a computer's turn played meanwhile has the page's engine to itself (the
+piece there waits for the turn's end, then goes on); and the marks, better turns and
+explanations it stores as exercises are those of the command line's review of the same game at
+the page's budget (tzaar/cli/games.py), of the marks that make an exercise.
 
-It waits on the page's attributes and its stored values, never on time.
+It waits on the page's attributes, its requests and its stored values, never on time.
 """
 
 from __future__ import annotations
@@ -13,29 +14,33 @@ import json
 import re
 from pathlib import Path
 
-from helpers import open_records, paste_record, record_text
+from helpers import act, new_game, open_records, paste_record, record_text
 from tzaar.cli.games import reviewed
 from tzaar.records.either import read_any_record
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "tests" / "data" / "explained" / "engine-casual-random.txt"
 REVIEW_NODES = int(re.search(r"REVIEW_NODES = (\d+);", (ROOT / "web" / "analysis" / "review-job.js").read_text(encoding="utf-8"))[1])
-# A machine of four cores, and each message to a worker recorded with the worker's number
-# (1: the page's engine, started first; then the pool's, in the order they start).
+# A machine of two cores, and each message to a worker recorded with the worker's number
+# (1: the page's engine, started first; 2: the pool's).
 CORES_AND_WORKERS = """(() => {
-  Object.defineProperty(Navigator.prototype, "hardwareConcurrency", { get: () => 4 });
+  Object.defineProperty(Navigator.prototype, "hardwareConcurrency", { get: () => 2 });
   window.__toWorkers = [];
   let workers = 0;
   const post = Worker.prototype.postMessage;
   Worker.prototype.postMessage = function (message, ...rest) {
     this.__number ??= ++workers;
-    if (message && message.method) window.__toWorkers.push([this.__number, message.method, message.params]);
+    if (message && message.method) window.__toWorkers.push([this.__number, message.method, message.params ?? {}]);
     return post.call(this, message, ...rest);
   };
 })();"""
 
 
-def test_a_game_is_reviewed_in_pieces_by_the_pool_with_the_command_lines_marks(page, open_site, wait_engine, watch):
+PENDING = "() => (JSON.parse(localStorage.getItem('tzaar.exercises') || 'null')?.pending ?? []).length"
+STEPS_IN_MAIN = "() => window.__toWorkers.filter(([w, m]) => w === 1 && m === 'review_step').length"
+
+
+def test_a_game_is_reviewed_in_pieces_by_the_pool_and_the_idle_page_engine_with_the_command_lines_marks(page, open_site, wait_engine, watch):
     page.add_init_script(CORES_AND_WORKERS)
     wait_engine(open_site())
     record = read_any_record(GAME.read_text(encoding="utf-8"))
@@ -44,7 +49,25 @@ def test_a_game_is_reviewed_in_pieces_by_the_pool_with_the_command_lines_marks(p
     page.wait_for_function("(n) => window.tzaar.state.actions.length === n && !window.tzaar.state.busy", arg=len(actions))
     page.locator('[data-command="learn"]').first.click()
     page.click('#your-mistakes [data-exercises="add"][data-side="black"]')
-    page.wait_for_selector('#your-mistakes[data-reviewing="false"]:not([data-left="0"])', timeout=120_000)
+    page.wait_for_function(f"() => ({PENDING})() > 0 && ({STEPS_IN_MAIN})() > 0")  # a piece in the page's engine
+
+    # A computer's turn while the page's engine has a piece of the review under way: between the
+    # turn's search started and its last step asked, no step of a review is asked of that engine.
+    new_game(page, "person", "computer:strong")
+    act(page, page.evaluate("() => window.tzaar.state.view.legal.actions[0]"), wait=False)
+    page.wait_for_function("() => { const s = window.tzaar.state; return s.actions.length > 1 && !s.thinking && !s.busy; }", timeout=120_000)
+    page.wait_for_function(f"() => ({PENDING})() === 0", timeout=120_000)
+    sent = [(worker, method, params) for worker, method, params in page.evaluate("() => window.__toWorkers")]
+    in_main = [(i, method, params) for i, (worker, method, params) in enumerate(sent) if worker == 1]
+    searched = [i for i, method, _ in in_main if method == "ai_start"]
+    assert searched, "the computer's turn searched in the page's engine"
+    began = searched[0]
+    last = max(i for i, method, _ in in_main if method == "ai_step")
+    assert sum(1 for i, method, _ in in_main if method == "ai_step" and i > began) > 1, "a search of several steps"
+    assert [(i, method) for i, method, _ in in_main if began < i < last and method.startswith("review")] == []
+    review_steps = [(i, params["job"]) for i, method, params in in_main if method == "review_step"]
+    under_way = [job for i, job in review_steps if i < began][-1]
+    assert any(job == under_way for i, job in review_steps if i > last), "the piece under way goes on after the turn"
 
     # the command line's review of the game at the page's budget: Black's marks, those that make
     # an exercise (web/learn/exercise-list.js tellsApart: an explanation with a reason)
@@ -60,10 +83,8 @@ def test_a_game_is_reviewed_in_pieces_by_the_pool_with_the_command_lines_marks(p
     stored = [{key: item[key] for key in ("played", "best", "mark", "loss", "explanation")} for item in items]
     assert sorted(stored, key=json.dumps) == sorted(expected, key=json.dumps)
 
-    # the review ran in the pool's workers, in pieces on more than one; none on the page's engine
-    sent = page.evaluate("() => window.__toWorkers")
+    # the review ran in pieces on the pool's worker and the page's engine, once
     starts = [(worker, params.get("piece", {}).get("kind", "whole")) for worker, method, params in sent if method == "review_start"]
-    workers = {worker for worker, _ in starts}
-    assert 1 not in workers and len(workers) >= 2, starts
-    assert [kind for _, kind in starts].count("first") == 3 and starts[-1][1] == "whole", starts  # once
+    assert {worker for worker, _ in starts} == {1, 2}, starts
+    assert [kind for _, kind in starts].count("first") == 2 and starts[-1][1] == "whole", starts
     watch.assert_clean()

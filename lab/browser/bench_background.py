@@ -17,15 +17,18 @@ kinds of round alternate in one page; the figure is the ratio of the medians.
 
 Each round with the review also checks that the review was still waiting when the turn ended
 (else that round measured nothing), counts the review's slices asked of the page's engine
-during the turn (in the background there: at most the one under way when the search
-started; none when the reviews run in the pool of engines beside it), and times the reviews:
-from the waiting games stored to the last one reviewed (their wall time). For contrast, a
+during the turn (in the background there: at most one, the one under way when the search
+started or the first once it ended), and times the reviews: from the waiting games stored to
+the last one reviewed, their wall time and the CPU time of Chromium's processes meanwhile (the
+page's work, the turn's search included, whatever else loads the machine: the wall time
+follows the machine's load, the CPU time less). For contrast, a
 third kind of round runs a review that does not yield beside the turn in the page's engine
 (GREEDY: what the review did before it yielded), to show what the yielding saves.
 
 ``--before DIST`` (the dist/ of an older commit, built by its own build.py) runs the same
 rounds on that site too, in its own page, alternating with today's, so both sites' ratios and
-their reviews' wall times compare in one run. ``--cores N`` makes the pages report N cores
+their reviews' wall times compare in one run; given twice, two older sites ("before",
+"before 2"). ``--cores N`` makes the pages report N cores
 (navigator.hardwareConcurrency: the pool's size is N - 1, at most 4); by default the machine's.
 
 Prints a Markdown table for BENCHMARKS.md (the line) and docs/benchmarks-log.md (the rounds).
@@ -99,7 +102,12 @@ CORES = 'Object.defineProperty(Navigator.prototype, "hardwareConcurrency", { get
 KINDS = ("none", "background", "greedy")
 
 
-def round_(page, seed: int, kind: str, level: str) -> dict:
+def cpu_seconds(cdp) -> float:
+    """The CPU time of Chromium's processes so far (those that are still running)."""
+    return sum(p["cpuTime"] for p in cdp.send("SystemInfo.getProcessInfo")["processInfo"])
+
+
+def round_(page, cdp, seed: int, kind: str, level: str) -> dict:
     """One round: a finished game opened (kept and reviewed in the background for "background"),
     a review that does not yield started ("greedy"), then the timed turn."""
     background = kind == "background"
@@ -108,7 +116,7 @@ def round_(page, seed: int, kind: str, level: str) -> dict:
     if background:  # more games wait for their review (as after a closed page): seconds of it
         waiting = [{"id": f"bench{seed}.{k}", "start": STANDARD, "actions": long_game(seed * 10 + k), "colour": "white", "date": "2026-01-01"} for k in range(WAITING)]
         page.evaluate("(p) => localStorage.setItem('tzaar.exercises', JSON.stringify({version: 1, items: [], pending: p}))", waiting)
-    stored = page.evaluate("() => performance.now()")
+    stored, cpu_at = page.evaluate("() => performance.now()"), cpu_seconds(cdp)
     paste_record(open_records(page), record_text(actions, start=STANDARD))
     page.wait_for_function("(n) => window.tzaar.state.actions.length === n && !window.tzaar.state.busy", arg=len(actions))
     if background:
@@ -130,12 +138,12 @@ def round_(page, seed: int, kind: str, level: str) -> dict:
     long = page.evaluate("([a, b]) => (window.__long || []).filter((e) => e.start >= a && e.start <= b).length", [start, ended])
     if kind == "greedy":
         slices = page.evaluate("() => { window.__greedy.on = false; return window.__greedy.slices; }")
-    reviews = None
+    reviews = cpu = None
     if background:
         # The reviews' wall time; and they end before the next round (its game stays kept: no second review).
         done = page.wait_for_function(f"() => {PENDING} === 0 && performance.now()", timeout=1_800_000, polling=100)
-        reviews = done.json_value() - stored
-    return {"ms": ended - start, "kind": kind, "waiting": waiting, "slices": slices, "long": long, "reviews": reviews}
+        reviews, cpu = done.json_value() - stored, cpu_seconds(cdp) - cpu_at
+    return {"ms": ended - start, "kind": kind, "waiting": waiting, "slices": slices, "long": long, "reviews": reviews, "cpu": cpu}
 
 
 def open_page(browser, url: str, cores):
@@ -157,10 +165,11 @@ def summary(rounds: list, site: str, count: int) -> str:
     median = {k: statistics.median(r["ms"] for r in mine if r["kind"] == k) for k in KINDS}
     measured = sum(1 for r in mine if r["kind"] == "background" and r["waiting"])
     reviews = statistics.median(r["reviews"] for r in mine if r["kind"] == "background")
+    cpu = statistics.median(r["cpu"] for r in mine if r["kind"] == "background")
     return (f"{site}: median ms {median['none']:.0f} alone, {median['background']:.0f} with the background review"
             f" (ratio {median['background'] / median['none']:.2f}; {measured} of {count} rounds had games still waiting"
             f" when the turn ended), {median['greedy']:.0f} beside a review that does not yield (ratio {median['greedy'] / median['none']:.2f});"
-            f" the reviews of {WAITING + 1} games: median {reviews / 1000:.1f} s")
+            f" the reviews of {WAITING + 1} games: median {reviews / 1000:.1f} s, {cpu:.1f} s of CPU")
 
 
 def main() -> None:
@@ -168,7 +177,7 @@ def main() -> None:
     parser.add_argument("rounds", nargs="?", type=int, default=6, help="rounds of each kind (default 6)")
     parser.add_argument("--level", default="strong", choices=("beginner", "casual", "strong"))
     parser.add_argument("--no-build", action="store_true")
-    parser.add_argument("--before", type=Path, help="dist/ of an older commit: the same rounds on it too, alternating")
+    parser.add_argument("--before", type=Path, action="append", default=[], help="dist/ of an older commit: the same rounds on it too, alternating (twice: two)")
     parser.add_argument("--cores", type=int, help="the cores the pages report (default: the machine's)")
     args = parser.parse_args()
     if args.rounds <= 0:
@@ -176,30 +185,33 @@ def main() -> None:
     if not args.no_build:
         build.build(quiet=True)
     sites = {"today": build.DIST}
-    if args.before:
-        sites["before"] = args.before
+    for n, dist in enumerate(args.before):
+        sites["before" if n == 0 else f"before {n + 1}"] = dist
     with contextlib.ExitStack() as stack:
         browser = stack.enter_context(chromium())
+        cdp = browser.new_browser_cdp_session()
         pages = {site: open_page(browser, stack.enter_context(served(dist=dist)), args.cores) for site, dist in sites.items()}
         cores = pages["today"].evaluate("() => navigator.hardwareConcurrency")
         print(f"Chromium {browser.version}, {args.level}'s first turn, {args.rounds} rounds of each kind, {cores} cores reported\n")
-        print("| round | site | review | ms | games waiting after | review slices in the page's engine during | long tasks | reviews s |")
-        print("| ---: | --- | --- | ---: | ---: | ---: | ---: | ---: |")
+        print("| round | site | review | ms | games waiting after | review slices in the page's engine during | long tasks | reviews s | reviews CPU s |")
+        print("| ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
         for page in pages.values():
-            round_(page, 99, "none", args.level)  # not counted: the first search loads the engine's modules
+            round_(page, cdp, 99, "none", args.level)  # not counted: the first search loads the engine's modules
         rounds = []
         for i in range(args.rounds * len(KINDS)):
             for site, page in pages.items():
-                r = {**round_(page, 100 + i, KINDS[i % len(KINDS)], args.level), "site": site}
+                r = {**round_(page, cdp, 100 + i, KINDS[i % len(KINDS)], args.level), "site": site}
                 rounds.append(r)
                 reviews = "" if r["reviews"] is None else f"{r['reviews'] / 1000:.1f}"
-                print(f"| {i + 1} | {site} | {r['kind']} | {r['ms']:.0f} | {r['waiting']} | {r['slices']} | {r['long']} | {reviews} |", flush=True)
+                cpu = "" if r["cpu"] is None else f"{r['cpu']:.1f}"
+                print(f"| {i + 1} | {site} | {r['kind']} | {r['ms']:.0f} | {r['waiting']} | {r['slices']} | {r['long']} | {reviews} | {cpu} |", flush=True)
     print()
     for site in sites:
         print(summary(rounds, site, args.rounds))
-    if args.before:
-        today, before = ([r["reviews"] for r in rounds if r["site"] == s and r["reviews"] is not None] for s in ("today", "before"))
-        print(f"the reviews' wall time, today / before: {statistics.median(today) / statistics.median(before):.2f}")
+    for site in list(sites)[1:]:
+        for name, key in (("wall time", "reviews"), ("CPU time", "cpu")):
+            today, before = ([r[key] for r in rounds if r["site"] == s and r[key] is not None] for s in ("today", site))
+            print(f"the reviews' {name}, today / {site}: {statistics.median(today) / statistics.median(before):.2f}")
 
 
 if __name__ == "__main__":

@@ -1,35 +1,44 @@
-// The review in several engines: web/engine/client.js's pool (its size by the machine's cores,
-// the runs waiting for a free worker, the foreground ones first, a stop while waiting, the
-// page's engine when the pool has no worker or its worker cannot start) with fake engines, and
-// web/analysis/review-pieces.js (a review split into pieces and put together) with a fake
-// review job.
+// The review in several engines: web/engine/pool.js (its size by the machine's cores, the runs
+// waiting for a free engine, the foreground ones first, a stop while waiting, the page's engine
+// taking a run while it is idle, and all of them when the pool has no worker or its worker
+// cannot start) with fake engines, and web/analysis/review-pieces.js (a review split into
+// pieces and put together) with a fake review job.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { EnginePool, POOL_MAX, poolSize } from "../../web/engine/client.js";
+import { EnginePool, MAIN_SLICE_MS, POOL_MAX, poolSize } from "../../web/engine/pool.js";
 import { looksOfTurn, progressOf, reviewInPieces } from "../../web/analysis/review-pieces.js";
 
-/** A fake EngineClient whose runs end when told: `engine.ends[i](value)`. */
+/** A fake EngineClient whose runs end when told: `engine.ends[i](value)`; `engine.busy()` and
+ * `engine.done()` start and end a search of the page there (EngineClient.idle, whenIdle). */
 function fakeEngine(name) {
-  const engine = { name, runs: [], ends: [], terminated: false };
+  const engine = { name, runs: [], ends: [], terminated: false, idle: true, waiters: [] };
   engine.run = (kind, params, options) =>
     new Promise((resolve, reject) => {
       engine.runs.push({ kind, params, options });
       engine.ends.push((value) => (value instanceof Error ? reject(value) : resolve(value)));
     });
+  engine.whenIdle = () => (engine.idle ? Promise.resolve() : new Promise((go) => engine.waiters.push(go)));
+  engine.busy = () => (engine.idle = false);
+  engine.done = () => {
+    engine.idle = true;
+    for (const go of engine.waiters.splice(0)) go();
+  };
   engine.terminate = () => (engine.terminated = true);
   return engine;
 }
 
 const tick = () => new Promise((go) => setTimeout(go, 0));
+const names = (engine) => engine.runs.map((r) => r.params.n);
 
-test("the pool has a worker a core but the page engine's, at most POOL_MAX", () => {
+test("the pool has a worker a core but the page engine's, at most POOL_MAX; its runs go on in them and the page's engine", () => {
   assert.deepEqual([1, 2, 3, 4, 5, 8, 64].map(poolSize), [0, 1, 2, 3, 4, POOL_MAX, POOL_MAX]);
   assert.equal(POOL_MAX, 4);
   for (const strange of [undefined, 0, -2, 2.5, "8", NaN]) assert.equal(poolSize(strange), 0);
+  assert.deepEqual([0, 1, 3].map((size) => new EnginePool(fakeEngine("main"), size, fakeEngine).engines), [1, 2, 4]);
 });
 
-test("runs take the pool's workers as they start them, then wait, the foreground ones first", async () => {
+test("runs take the pool's workers as they start them, then the page's engine, then wait, the foreground ones first", async () => {
   const main = fakeEngine("main");
   const started = [];
   const pool = new EnginePool(main, 2, () => {
@@ -38,29 +47,56 @@ test("runs take the pool's workers as they start them, then wait, the foreground
     return engine;
   });
   assert.equal(pool.started, 0); // started on first need
+  const runs = ["a", "b", "c", "d"].map((n) => pool.run("review", { n }, { background: true, sliceMs: 100 }));
+  const e = pool.run("review", { n: "e" }, { sliceMs: 100 });
+  await tick();
+  assert.equal(pool.started, 2);
+  assert.deepEqual(started.map(names), [["a"], ["b"]]);
+  assert.equal(started[0].runs[0].options.background, false); // its own worker: nothing to yield to
+  assert.deepEqual(names(main), ["c"]);
+  assert.deepEqual(main.runs[0].options, { background: true, sliceMs: MAIN_SLICE_MS }); // it yields to the game's searches
+  started[0].ends[0]("A");
+  assert.equal(await runs[0], "A");
+  await tick();
+  assert.deepEqual(names(started[0]), ["a", "e"]); // e, not in the background, before d
+  main.ends[0]("C");
+  await tick();
+  assert.deepEqual(names(main), ["c", "d"]);
+  started[1].ends[0]("B");
+  started[0].ends[1]("E");
+  main.ends[1]("D");
+  assert.deepEqual(await Promise.all([...runs, e]), ["A", "B", "C", "D", "E"]);
+});
+
+test("the page's engine takes a run of the pool only while no search of the page runs there, one at a time", async () => {
+  const main = fakeEngine("main");
+  const worker = fakeEngine("pool");
+  const pool = new EnginePool(main, 1, () => worker);
+  main.busy(); // the computer thinks
   const a = pool.run("review", { n: "a" }, { background: true });
   const b = pool.run("review", { n: "b" }, { background: true });
   const c = pool.run("review", { n: "c" }, { background: true });
-  const d = pool.run("review", { n: "d" }, {});
   await tick();
-  assert.equal(pool.started, 2);
-  assert.deepEqual(started.map((e) => e.runs.map((r) => r.params.n)), [["a"], ["b"]]);
-  assert.equal(started[0].runs[0].options.background, false); // its own worker: nothing to yield to
-  started[0].ends[0]("A");
-  assert.equal(await a, "A");
+  assert.deepEqual([names(worker), names(main)], [["a"], []]);
+  main.done(); // its turn is over: b goes there, c waits (one run of the pool at a time)
   await tick();
-  assert.deepEqual(started[0].runs.map((r) => r.params.n), ["a", "d"]); // d, not in the background, before c
-  started[1].ends[0]("B");
+  assert.deepEqual([names(worker), names(main)], [["a"], ["b"]]);
+  main.busy();
+  main.ends[0]("B"); // b is done there while the page searches again: c waits for the worker
+  assert.equal(await b, "B");
   await tick();
-  assert.deepEqual(started[1].runs.map((r) => r.params.n), ["b", "c"]);
-  started[0].ends[1]("D");
-  started[1].ends[1]("C");
-  assert.deepEqual(await Promise.all([b, c, d]), ["B", "C", "D"]);
-  assert.equal(main.runs.length, 0);
+  assert.deepEqual(names(main), ["b"]);
+  worker.ends[0]("A");
+  await tick();
+  assert.deepEqual([names(worker), names(main)], [["a", "c"], ["b"]]);
+  worker.ends[1]("C");
+  assert.deepEqual(await Promise.all([a, c]), ["A", "C"]);
 });
 
 test("a run stopped while it waits leaves the queue", async () => {
-  const pool = new EnginePool(fakeEngine("main"), 1, () => fakeEngine("pool"));
+  const main = fakeEngine("main");
+  main.busy();
+  const pool = new EnginePool(main, 1, () => fakeEngine("pool"));
   const first = pool.run("review", { n: 1 }, {});
   const stop = new AbortController();
   const waiting = pool.run("review", { n: 2 }, { signal: stop.signal });
@@ -69,6 +105,9 @@ test("a run stopped while it waits leaves the queue", async () => {
   stop.abort();
   await assert.rejects(waiting, { name: "AbortError" });
   await assert.rejects(pool.run("review", {}, { signal: stop.signal }), { name: "AbortError" });
+  main.done();
+  await tick();
+  assert.deepEqual(names(main), [3]); // the next one waiting, not the one stopped
   void first;
   void third;
 });
@@ -89,6 +128,7 @@ test("with no worker of its own, or one that cannot start, the pool's runs are t
   broken.ends[0](Object.assign(new Error("no"), { kind: "EngineUnavailable" }));
   await tick();
   assert.equal(pool.size, 0);
+  assert.equal(pool.engines, 1);
   assert.deepEqual(main.runs[1].params, { n: 2 });
   main.ends[1]("two");
   assert.equal(await tried, "two");

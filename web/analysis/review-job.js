@@ -5,11 +5,11 @@
 // (learn/exercises.js). One budget, so a game reviewed in the background and the same game
 // reviewed in the panel give the same answer, and a turn is judged as its game's review judged it.
 //
-// A game runs in the engines of the pool (engine.pool, engine/client.js), in pieces on its
-// workers when it has more than one (review-pieces.js: the same answer as the review run
-// whole), so that the review's deeper looks cost no more wall time than one engine's first
-// pass; a review of one turn (two actions at most: the analysis board's, an exercise's) runs
-// in the page's engine, which is ready at once.
+// A game runs in the engines of the pool (engine.pool, engine/pool.js: its workers, and the
+// page's engine between the game's searches), in pieces on them when it has more than one
+// (review-pieces.js: the same answer as the review run whole), so that the review's deeper
+// looks cost less wall time than one engine's whole review; a review of one turn (two actions
+// at most: the analysis board's, an exercise's) runs in the page's engine, which is ready at once.
 //
 //   const answer = await runReview(engine, start, actions, { signal, onStep });
 //   reviewed(start, actions);   // the answer of a review this page finished lately, or null
@@ -18,7 +18,7 @@ import { reviewInPieces } from "./review-pieces.js";
 
 /** Nodes the review searches per position of the game (tzaar/ai/review.py's node budget). */
 export const REVIEW_NODES = 1500;
-/** Milliseconds of a step of a review in the pool (no game's search shares its worker). */
+/** Milliseconds of a step of a review in a worker of the pool (no game's search shares it). */
 const POOL_SLICE_MS = 100;
 
 /** The latest reviews' answers kept (the Review and "See why you lost" open a game reviewed
@@ -40,9 +40,10 @@ export async function runReview(engine, start, actions, options = {}) {
   } else {
     const pool = engine.pool;
     const { signal = null, onStep = null, background = false, sliceMs } = options;
-    const slice = pool.size > 0 ? POOL_SLICE_MS : sliceMs; // no pool: the page's engine, as asked
+    // (a piece in the page's engine: the pool's short slices there; no worker of its own: as asked)
+    const slice = pool.size > 0 ? POOL_SLICE_MS : sliceMs;
     const runPiece = (piece, onPieceStep) => pool.run("review", piece, { signal, onStep: onPieceStep, background, sliceMs: slice });
-    answer = pool.size > 1 ? await reviewInPieces(runPiece, params, pool.size, { onStep }) : await runPiece(params, onStep);
+    answer = pool.engines > 1 ? await reviewInPieces(runPiece, params, pool.engines, { onStep }) : await runPiece(params, onStep);
   }
   const key = gameKey(start, actions);
   answers.delete(key);

@@ -22,14 +22,15 @@
 // other run goes on, so the game's searches get the worker's every slice as if it were not
 // there (at most one slice of it, `sliceMs`, is under way when one of them starts).
 //
-// The pool (`engine.pool`, an EnginePool) is more engines, each its own worker, for the work
-// that can run beside the game's searches on other cores (the reviews of games,
-// analysis/review-job.js): as many as the machine has cores but one for the page's engine
-// (navigator.hardwareConcurrency - 1), at most POOL_MAX, started one by one as the runs need
-// them. `pool.run(...)` is `run(...)` on a worker of the pool that has no run going on (else
-// the run waits for one, the runs not in the background first); on a machine of one core the
-// pool has no worker of its own and its runs are the page's engine's (a background run yields
-// there as above). A pool whose worker cannot start leaves its runs to the page's engine too.
+// The pool (`engine.pool`, an EnginePool: engine/pool.js) is more engines, each its own worker,
+// for the work that can run beside the game's searches on other cores (the reviews of games,
+// analysis/review-job.js), and this engine between the game's searches: a run of the pool
+// here is a background run, so it yields to the game's searches as above.
+//
+//   engine.idle;          // whether no run but background ones goes on here
+//   await engine.whenIdle();   // once it is
+
+import { EnginePool, poolSize } from "./pool.js";
 
 /** An answer of the engine that is an error; `kind` names its class (docs/facade.md). */
 export class EngineError extends Error {
@@ -131,7 +132,7 @@ export class EngineClient {
         job = started.job;
         if (settled) return stop(); // aborted while it started
         for (;;) {
-          if (background) await this.#foregroundDone();
+          if (background) await this.whenIdle();
           if (settled) return; // aborted while it waited: stopped already
           const step = await this.call(`${kind}_step`, { job, slice_ms: sliceMs });
           if (settled) return; // aborted meanwhile: stopped already
@@ -155,13 +156,19 @@ export class EngineClient {
     return ran;
   }
 
+  /** Whether no run but background ones goes on (no search of the page's). */
+  get idle() {
+    return this.#foreground === 0;
+  }
+
   /** Resolves once no run but background ones goes on (at once when none does). */
-  #foregroundDone() {
+  whenIdle() {
     if (this.#foreground === 0) return Promise.resolve();
     return new Promise((go) => this.#idle.push(go));
   }
 
-  /** The pool of engines beside this one (made on first use; its workers start as its runs need them). */
+  /** The pool of engines beside this one (engine/pool.js; made on first use, its workers start
+   * as its runs need them). */
   get pool() {
     this.#pool ??= new EnginePool(this, poolSize(globalThis.navigator?.hardwareConcurrency), () => new EngineClient(this.#workerUrl));
     return this.#pool;
@@ -197,104 +204,5 @@ export class EngineClient {
     this.#settleReady.reject(this.#failure);
     for (const call of this.#pending.values()) call.reject(this.#failure);
     this.#pending.clear();
-  }
-}
-
-/** The most workers of the pool. */
-export const POOL_MAX = 4;
-
-/** Workers of the pool on a machine of `cores` cores (navigator.hardwareConcurrency; anything
- * else counts as one): one core is the page engine's, and at most POOL_MAX. */
-export function poolSize(cores) {
-  const n = Number.isInteger(cores) && cores > 0 ? cores : 1;
-  return Math.min(POOL_MAX, n - 1);
-}
-
-/** Engines beside the page's (see the top of this file). `main`: the page's EngineClient;
- * `size`: the most workers; `start()`: a new EngineClient with its own worker. */
-export class EnginePool {
-  #main;
-  #size;
-  #startClient;
-  #clients = []; // the pool's EngineClients started so far
-  #busy = new Set(); // those with a run going on
-  #waiting = []; // [{background, go}] runs waiting for a free client, in order
-  #broken = false; // a worker of the pool could not start: the runs go to the page's engine
-
-  constructor(main, size, start) {
-    this.#main = main;
-    this.#size = size;
-    this.#startClient = start;
-  }
-
-  /** The workers the pool may have (0: its runs go to the page's engine). */
-  get size() {
-    return this.#broken ? 0 : this.#size;
-  }
-
-  /** The pool's workers started so far. */
-  get started() {
-    return this.#clients.length;
-  }
-
-  /** EngineClient.run on a free worker of the pool, once one is free (see the top of this file). */
-  async run(kind, params = {}, options = {}) {
-    if (this.size === 0) return this.#main.run(kind, params, options);
-    const client = await this.#take(options);
-    if (!client) return this.#main.run(kind, params, options);
-    try {
-      return await client.run(kind, params, { ...options, background: false });
-    } catch (error) {
-      if (error?.kind !== "EngineUnavailable") throw error;
-      this.#broken = true; // this worker could not start: the page's engine does the pool's work
-      return this.#main.run(kind, params, options);
-    } finally {
-      this.#give(client);
-    }
-  }
-
-  /** A free client (started if the pool has room), after the runs waiting before it; null once broken. */
-  #take({ signal = null, background = false }) {
-    if (signal?.aborted) return Promise.reject(abortError());
-    const free = this.#clients.find((c) => !this.#busy.has(c));
-    if (free || this.#clients.length < this.#size) {
-      const client = free ?? this.#start();
-      this.#busy.add(client);
-      return Promise.resolve(client);
-    }
-    return new Promise((resolve, reject) => {
-      const entry = { background, go: resolve };
-      const onAbort = () => {
-        this.#waiting.splice(this.#waiting.indexOf(entry), 1);
-        reject(abortError());
-      };
-      entry.go = (client) => {
-        signal?.removeEventListener("abort", onAbort);
-        resolve(client);
-      };
-      signal?.addEventListener("abort", onAbort, { once: true });
-      // the runs not in the background before those that are, each kind in its order
-      const at = background ? this.#waiting.length : this.#waiting.findIndex((w) => w.background);
-      this.#waiting.splice(at < 0 ? this.#waiting.length : at, 0, entry);
-    });
-  }
-
-  #give(client) {
-    const next = this.#waiting.shift();
-    if (next) next.go(this.#broken ? null : client);
-    else this.#busy.delete(client);
-  }
-
-  #start() {
-    const client = this.#startClient();
-    this.#clients.push(client);
-    return client;
-  }
-
-  /** Stops the pool's workers; their runs reject with kind "Terminated". */
-  terminate() {
-    this.#broken = true;
-    for (const client of this.#clients) client.terminate();
-    for (const entry of this.#waiting.splice(0)) entry.go(null);
   }
 }

@@ -5,11 +5,13 @@
 //
 // The review is the review job of the facade (tzaar/ai/review.py), at the budget of every
 // review (analysis/review-job.js: the same answer as the Analysis panel's Review), run in the
-// engines of the pool beside the page's engine (engine/client.js), in pieces on its workers,
-// behind the reviews the person waits for; so the next game's computer turns, the hint and the
-// analysis keep the page's engine to themselves. On a machine of one core the pool is the
-// page's engine, where it runs as a background run: it asks for its next slice only while no
-// other search of the page runs.
+// engines of the pool (engine/pool.js), in pieces on its workers and on the page's engine
+// while no search of the page runs there, behind the reviews the person waits for. In the
+// page's engine a piece is a background run: it asks for its next slice only while no other
+// search of the page runs, so the next game's computer turns, the hint and the analysis wait
+// for one slice of it at most. On a machine of one core the pool is the page's engine alone.
+// Two games are reviewed at once (one, on a machine of one core): the next game's pieces keep
+// the engines busy while the last pieces of a game run (its candidates' deeper looks).
 //
 //   reviewLater(engine, storage, {id, start, actions, colour, date});   // then runs it
 //   await reviewOf(start, actions);   // the review's answer once it is done (null: none)
@@ -19,6 +21,8 @@ import { listIn, store, withPending, mistakesOf, addItems } from "./exercise-lis
 import { runReview, reviewed, gameKey as keyOf } from "../analysis/review-job.js";
 /** Milliseconds of a background slice in the page's engine: the longest a game's search waits for it to end. */
 const SLICE_MS = 20;
+/** Games reviewed at once when the pool has more than one engine. */
+const AT_ONCE = 2;
 const listeners = new Set();
 let running = null; // the loop over the waiting games, while it runs
 let waiting = new Set(); // the keys of the games waiting or under review
@@ -54,7 +58,7 @@ export function reviewLater(engine, storage, game) {
   return reviewPending(engine, storage);
 }
 
-/** Run the reviews of the games waiting, one after the other (once: a second call joins). */
+/** Run the reviews of the games waiting, in their order, AT_ONCE at a time (once: a second call joins). */
 export function reviewPending(engine, storage) {
   for (const g of listIn(storage).pending) waiting.add(keyOf(g.start, g.actions));
   // (An engine that stopped ends the loop: the games wait for the next page.)
@@ -67,7 +71,20 @@ export function reviewPending(engine, storage) {
 }
 
 async function reviewAll(engine, storage) {
-  for (let game; (game = listIn(storage).pending[0]); ) await reviewOne(engine, storage, game);
+  const under = new Map(); // game key -> its review, while it runs
+  const most = engine.pool.engines > 1 ? AT_ONCE : 1;
+  // (a game waiting twice, for each side, waits for its first review's answer)
+  const next = () => listIn(storage).pending.find((g) => !under.has(keyOf(g.start, g.actions)));
+  for (;;) {
+    for (let game; under.size < most && (game = next()); ) {
+      const key = keyOf(game.start, game.actions);
+      const review = reviewOne(engine, storage, game).finally(() => under.delete(key));
+      review.catch(() => {}); // read by the race below, or not at all once another failed first
+      under.set(key, review);
+    }
+    if (under.size === 0) return;
+    await Promise.race(under.values());
+  }
 }
 
 async function reviewOne(engine, storage, game) {
