@@ -76,10 +76,9 @@ const FIELDS = {
   decline: { id: isId, to: isId, pid: isId, why: oneOf(DECLINE_REASONS), at: isTime },
 };
 
-/** The message received at `now` as `text` (exactly as it came: its length is the one
- * checked, not that of the message written again), or null when it is not exactly one of the
- * shapes. */
-export function readMessage(text, now) {
+/** The object of `text` (at most MAX_MESSAGE characters as it came) when it is exactly
+ * {v: 1, t: TYPE, ...} with the fields `shapes[TYPE]` names, each valid by its check; else null. */
+export function readShape(text, shapes) {
   if (typeof text !== "string" || text.length > MAX_MESSAGE) return null;
   let message;
   try {
@@ -88,13 +87,18 @@ export function readMessage(text, now) {
     return null;
   }
   if (message === null || typeof message !== "object" || Array.isArray(message) || message.v !== 1) return null;
-  const fields = Object.hasOwn(FIELDS, message.t) ? FIELDS[message.t] : null;
-  if (!fields) return null;
-  const keys = Object.keys(message);
-  if (keys.length !== Object.keys(fields).length + 2) return null;
-  for (const [field, valid] of Object.entries(fields)) {
-    if (!Object.hasOwn(message, field) || !valid(message[field])) return null;
-  }
+  const fields = Object.hasOwn(shapes, message.t) ? shapes[message.t] : null;
+  if (!fields || Object.keys(message).length !== Object.keys(fields).length + 2) return null;
+  for (const [field, valid] of Object.entries(fields)) if (!Object.hasOwn(message, field) || !valid(message[field])) return null;
+  return message;
+}
+
+/** The message received at `now` as `text` (exactly as it came: its length is the one
+ * checked, not that of the message written again), or null when it is not exactly one of the
+ * shapes. */
+export function readMessage(text, now) {
+  const message = readShape(text, FIELDS);
+  if (!message) return null;
   // a wish may be as old as it lives; anything else is answered at once
   const oldest = now - CLOCK_SKEW - (message.t === "wish" ? WISH_TTL : 0);
   if (message.at < oldest || message.at > now + CLOCK_SKEW) return null;

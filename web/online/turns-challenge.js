@@ -21,7 +21,7 @@
 //   judgeTake(record, take, read, now)                  // the verdict binding a take's guest, or null
 
 import { isShownName } from "../page/shown-text.js";
-import { isPublicKey, COLOURS, MAX_MESSAGE, MAX_GAMES, CLOCK_SKEW } from "./lobby-messages.js";
+import { isPublicKey, readShape, COLOURS, MAX_GAMES, CLOCK_SKEW } from "./lobby-messages.js";
 import { judgeCopy } from "./turns-copy.js";
 import { STANDARD } from "../board/notation.js";
 
@@ -54,17 +54,8 @@ const FIELDS = {
  * `now`, or null when it is not exactly one of the shapes, or its time is out of range (a
  * challenge's `since` within its lifetime, any other `at` as old at most). */
 export function readChallenge(text, now) {
-  if (typeof text !== "string" || text.length > MAX_MESSAGE) return null;
-  let message;
-  try {
-    message = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (message === null || typeof message !== "object" || Array.isArray(message) || message.v !== 1) return null;
-  const fields = Object.hasOwn(FIELDS, message.t) ? FIELDS[message.t] : null;
-  if (!fields || Object.keys(message).length !== Object.keys(fields).length + 2) return null;
-  for (const [field, valid] of Object.entries(fields)) if (!Object.hasOwn(message, field) || !valid(message[field])) return null;
+  const message = readShape(text, FIELDS);
+  if (!message) return null;
   const time = message.t === "challenge" ? message.since : message.at;
   if (time < now - CHALLENGE_TTL - CLOCK_SKEW || time > now + CLOCK_SKEW) return null;
   return message;
