@@ -21,13 +21,10 @@ import json
 
 from online_helpers import act, online, wait_actions
 from relay import newest_on_all, two_relay_site, two_relays  # noqa: F401  (fixtures)
-from site_serving import NO_SERVICE_WORKER, wait_engine
+from turns_helpers import KIND, leave, saved, visit
 
 START = "a..../At..T./..Z..../.....T.a/.....Az./......../.....t./.t..T./..... w1"
 TURNS = [["B5xB2", "H5xG6"], ["E7xG6", "pass"], ["B2xA1", "pass"], ["D8xD6", "pass"], ["E6xD6"]]
-
-
-KIND = 30078  # the copies' kind (web/online/turns-events.js)
 
 
 # Notifications recorded (init script): a Notification whose question answers "granted", each
@@ -44,30 +41,6 @@ NOTIFICATIONS = """(() => {
 })();"""
 # What the page keeps for the service worker to check (page/storage.js putForWorker).
 WATCHED = "caches.open('tzaar-turns-watch').then((c) => c.match(new URL('turns-watch.json', location.href).href)).then((r) => r && r.json())"
-
-
-def visit(browser, url: str, state: dict | None = None, path: str = "", init: str = ""):
-    """A person's browser opened on the page (its storage as `state` left it; `init`: a script
-    run before the page's): (context, page)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, storage_state=state, **NO_SERVICE_WORKER)
-    if init:
-        context.add_init_script(init)
-    page = context.new_page()
-    page.goto(url + path)
-    wait_engine(page)
-    return context, page
-
-
-def leave(context) -> dict:
-    """The person closes the tab: its storage, kept for the next visit."""
-    state = context.storage_state()
-    context.close()
-    return state
-
-
-def saved(page, n: int) -> None:
-    """Wait until a relay took this page's copy with `n` actions (the panel says it is saved)."""
-    page.wait_for_selector(f'#turns-game[data-saved="{n}"]', state="attached", timeout=20_000)
 
 
 def play_turn(page, actions: list[str], total: int) -> None:

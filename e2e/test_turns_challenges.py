@@ -25,39 +25,10 @@ from lobby_crowd import PUBLIC_KEY, open_lobby
 from nostr_events import Signer
 from online_helpers import act, online, wait_actions
 from relay import two_relay_site, two_relays  # noqa: F401  (fixtures)
-from site_serving import NO_SERVICE_WORKER, wait_engine
+from turns_helpers import KIND, leave, saved, visit
 
-KIND = 30078
 WEEK = 7 * 86400
 STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1"
-
-
-def visit(browser, url: str, state: dict | None = None, engine: bool = True):
-    """A person's browser opened on the page (its storage as `state` left it): (context, page);
-    `engine`: wait for the rules engine (a page that only posts or watches needs none)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, storage_state=state, **NO_SERVICE_WORKER)
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.errors = errors
-    page.goto(url)
-    if engine:
-        wait_engine(page)
-    else:
-        page.wait_for_selector("#online-button")
-    return context, page
-
-
-def leave(context) -> dict:
-    """The person closes the tab: its storage, kept for the next visit."""
-    state = context.storage_state()
-    context.close()
-    return state
-
-
-def saved(page, n: int) -> None:
-    """Wait until a relay took this page's copy of its game by turns with `n` actions."""
-    page.wait_for_selector(f'#turns-game[data-saved="{n}"]', state="attached", timeout=20_000)
 
 
 def publish(relays, signer: Signer, tags: list[list[str]], content: dict | str, created_at: int | None = None) -> None:
