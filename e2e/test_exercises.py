@@ -125,7 +125,7 @@ def test_a_lost_game_is_reviewed_in_the_background_and_its_blunder_practised(pag
     assert item["best"][0] in page.text_content("#exercise .exercise-explain")
     # its explanation's arrows: the stacking that covered the last Tzaar, what the turn allowed
     covering = f'.board-overlay line.arrow-explain[data-role="allowed"][data-action="{blunder[1]}"]'
-    page.wait_for_selector(covering)
+    page.wait_for_selector(covering, state="attached")  # (an arrow straight down the screen has a box 0 wide: "hidden" to Playwright)
     assert page.eval_on_selector(covering, "l => [l.dataset.from, l.dataset.to]") == [blunder[1][:2], blunder[1][3:]]
     after_miss = stored_exercises(page)["items"][1]
     assert after_miss["misses"] == 1 and after_miss["solves"] == []

@@ -54,7 +54,7 @@ def test_the_review_explains_the_blunder_in_english_and_in_german(open_position,
     assert arrows(page) == []
     note.locator("button.review-show").click()
     page.wait_for_function("() => window.tzaar.state.cursor === 2")
-    page.wait_for_selector(".board-overlay line.arrow-explain")
+    page.wait_for_selector(".board-overlay line.arrow-explain", state="attached")  # (a vertical arrow's box is 0 wide: "hidden" to Playwright)
     assert arrows(page) == EXPLAINED
     page.click("#moves button[data-move] >> nth=-1")
     page.wait_for_function("() => !document.querySelector('.board-overlay line.arrow-explain')")
