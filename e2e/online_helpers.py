@@ -70,6 +70,16 @@ def open_player(browser, url: str, path: str = "", clock: bool = False, init: st
     return page
 
 
+def open_bare(browser, url: str):
+    """A fresh context with a page of the site's origin that runs none of the site's scripts
+    (`url` + version.json): a modified page that speaks through the network library alone
+    (JOIN_ROOM imports it relative to the page) needs no game, and starts no engine."""
+    context = browser.new_context(**NO_SERVICE_WORKER)
+    page = context.new_page()
+    page.goto(url + "version.json")
+    return page
+
+
 def online(page, status: str, timeout: float = 30_000) -> None:
     """Wait for <html data-online=status>."""
     page.wait_for_selector(f"html[data-online={status}]", state="attached", timeout=timeout)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from online_helpers import JOIN_ROOM, act, actions, invite, online, open_player, some_turns, wait_actions
+from online_helpers import JOIN_ROOM, act, actions, invite, online, open_bare, open_player, some_turns, wait_actions
 from relay import online_site, relay_url  # noqa: F401  (fixtures)
 
 # The hostile page speaks through the network library directly (the page's own bundle); it
@@ -36,7 +36,7 @@ def test_a_hostile_peer_is_refused_and_both_games_stay(browser, online_site, rel
     host = open_player(browser, online_site)
     link = invite(host, colour="white")
     room, secret = link.split("#online=")[1].split(".")
-    mallory = open_player(browser, online_site)
+    mallory = open_bare(browser, online_site)  # (the library alone: no game, no engine)
     mallory.evaluate(HOSTILE, {"room": room, "secret": secret, "relay": relay_url})
     online(host, "playing")
     mallory.wait_for_function("() => window.hostile.got.some((m) => JSON.parse(m).t === 'start')")

@@ -16,7 +16,7 @@ kind first)."""
 
 from __future__ import annotations
 
-from online_helpers import actions, invite, open_player
+from online_helpers import actions, invite, open_bare, open_player
 from relay import online_site, relay_url  # noqa: F401  (fixtures)
 
 ATTACK_BYTES = 48 * 2**20
@@ -112,7 +112,7 @@ def test_frames_that_never_end_cannot_fill_the_page(browser, online_site, relay_
     host = open_player(browser, online_site)
     link = invite(host, colour="white")
     room, secret = link.split("#online=")[1].split(".")
-    mallory = open_player(browser, online_site)
+    mallory = open_bare(browser, online_site)  # (the library alone: no game, no engine)
     cdp = host.context.new_cdp_session(host)
     for number, kind in enumerate(KINDS, start=1):
         mallory.evaluate(JOIN, {"room": room, "secret": secret, "relay": relay_url, "instance": number})

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from online_helpers import JOIN_ROOM, actions, invite, online, open_player
+from online_helpers import JOIN_ROOM, actions, invite, online, open_bare, open_player
 from relay import online_site, relay_url  # noqa: F401  (fixtures)
 
 # The modified page speaks through the network library directly (the page's own bundle): it
@@ -42,8 +42,7 @@ HIDDEN = "Ann\u200b"  # an invisible character after a real player's name
 def modified_page(browser, url: str, relay: str, **joining):
     """A page of the site's origin that joins a room through the library alone (no game, no
     engine to wait for): `joining` is MODIFIED's room, secret, role, name and start."""
-    page = browser.new_context().new_page()
-    page.goto(url + "version.json")
+    page = open_bare(browser, url)
     page.evaluate(MODIFIED, {"relay": relay, **joining})
     return page
 

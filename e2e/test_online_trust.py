@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import time
 
-from online_helpers import JOIN_ROOM, act, actions, invite, join, online, open_player, some_turns, wait_actions
+from online_helpers import JOIN_ROOM, act, actions, invite, join, online, open_bare, open_player, some_turns, wait_actions
 from relay import online_site, relay_url  # noqa: F401  (fixtures)
 
 STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1"
@@ -196,7 +196,7 @@ def test_a_third_page_is_told_at_once_and_cannot_take_the_seat(browser, online_s
     context = guest.context
     guest.close()
     online(host, "disconnected")
-    mallory = open_player(browser, online_site)
+    mallory = open_bare(browser, online_site)  # (the library alone: no game, no engine)
     mallory.evaluate(THIRD, {"room": record["room"], "secret": record["secret"], "relay": relay_url, "claim": guest_key})
     host.wait_for_function("() => window.tzaar.online.session.refusal?.why === 'seat'", timeout=30_000)
     assert "cannot prove it is your opponent" in host.text_content("#online .online-alert")
