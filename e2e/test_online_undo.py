@@ -3,11 +3,9 @@ shows Accept / Decline; declined, nothing changes (and that turn is not offered 
 accepted, both pages take back exactly the
 same actions and the offerer is to move again; an offer lapses when the other plays instead;
 a take-back accepted as the connection drops or the page reloads (its accept lost) happens on
-both pages."""
+both pages. One pair of pages plays it all, in turn, in one game."""
 
 from __future__ import annotations
-
-import pytest
 
 from online_helpers import act, actions, online, play_pair, some_turns, wait_actions
 from relay import online_site, relay_url  # noqa: F401  (fixtures)
@@ -30,21 +28,47 @@ def offered(page) -> None:
     assert "asks to take back their last turn" in page.text_content("#online .online-undo-asked")
 
 
-def black_offers_its_turn(host, guest, played: list[str]) -> None:
-    """White (the host) plays `played`[0], Black its turn of `played`[1:3]; then Black offers
-    that turn back, and the offer shows on White's page."""
-    act(host, played[0])
-    wait_actions(guest, 1)
-    act(guest, played[1])
-    act(guest, played[2])  # Black's turn complete: White to move
-    wait_actions(host, 3)
+def black_offers_its_turn(host, guest, white: list[str], black: list[str], done: int) -> None:
+    """From `done` actions played, White (the host) plays `white`, Black its turn `black`;
+    then Black offers that turn back, and the offer shows on White's page."""
+    for action in white:
+        act(host, action)
+    wait_actions(guest, done + len(white))
+    for action in black:
+        act(guest, action)  # Black's turn complete: White to move
+    wait_actions(host, done + len(white) + len(black))
     guest.click("#online-undo:visible")
     offered(host)
 
 
-def test_a_turn_offered_back_declined_then_accepted_and_an_offer_lapses(browser, online_site):
+def accepted_as_it_drops(host, guest, played: list[str], gone: str, done: int) -> None:
+    """White accepts Black's offer to take back its turn (`done` actions before it); the accept
+    never reaches Black's page, and then the connection drops (`gone` "drop") or White's page
+    reloads ("reload": it keeps the accept with its game). Back together, both pages have the
+    shorter game, Black to move again, and the game goes on from there."""
+    host.evaluate(LOSE, "undoAccept")
+    host.click("#online-undo-accept")
+    wait_actions(host, done)
+    if gone == "drop":
+        host.evaluate("() => window.tzaar.online.session.dropConnection()")
+    else:
+        host.reload()
+    online(host, "playing")
+    online(guest, "playing")
+    wait_actions(guest, done)
+    wait_actions(host, done)
+    for page in (host, guest):
+        page.wait_for_function("() => window.tzaar.state.view.side === 'black'")
+        assert page.evaluate("() => window.tzaar.online.session.refusal") is None
+    act(guest, played[done])
+    act(guest, played[done + 1])
+    wait_actions(host, done + 2)
+    assert actions(host) == actions(guest) == played[:done + 2]
+
+
+def test_a_turn_offered_back_declined_accepted_lapsing_and_accepted_as_it_drops_or_reloads(browser, online_site):
     host, guest = play_pair(browser, online_site, colour="white")
-    played, _ = some_turns(4)
+    played, _ = some_turns(11)
     # Nothing played yet: nothing to take back.
     assert host.is_hidden("#online-undo") and guest.is_hidden("#online-undo")
     act(host, played[0])  # White's opening turn, complete: Black to move
@@ -88,35 +112,13 @@ def test_a_turn_offered_back_declined_then_accepted_and_an_offer_lapses(browser,
     host.wait_for_selector("#online-undo-accept", state="hidden")
     guest.wait_for_function("() => window.tzaar.online.session.takebacks.pending === null")
     assert guest.is_hidden("#online-undo")  # White's turn is the last now (not complete either)
-    assert actions(host) == actions(guest) == played
+    assert actions(host) == actions(guest) == played[:4]
     assert host.evaluate("() => window.tzaar.online.session.refusal") is None
     assert guest.evaluate("() => window.tzaar.online.session.refusal") is None
 
-
-@pytest.mark.parametrize("gone", ["drop", "reload"])
-def test_a_take_back_accepted_as_the_connection_drops_happens_on_both_pages(browser, online_site, gone):
-    host, guest = play_pair(browser, online_site, colour="white")
-    played, _ = some_turns(3)
-    black_offers_its_turn(host, guest, played)
-    # White accepts; the accept never reaches Black's page, and then the connection drops (or
-    # White's page reloads: it keeps the accept with its game).
-    host.evaluate(LOSE, "undoAccept")
-    host.click("#online-undo-accept")
-    wait_actions(host, 1)
-    if gone == "drop":
-        host.evaluate("() => window.tzaar.online.session.dropConnection()")
-    else:
-        host.reload()
-    online(host, "playing")
-    online(guest, "playing")
-    # Back together: both pages have the shorter game, Black to move again.
-    wait_actions(guest, 1)
-    wait_actions(host, 1)
-    for page in (host, guest):
-        page.wait_for_function("() => window.tzaar.state.view.side === 'black'")
-        assert page.evaluate("() => window.tzaar.online.session.refusal") is None
-    # The game goes on from there.
-    act(guest, played[1])
-    act(guest, played[2])
-    wait_actions(host, 3)
-    assert actions(host) == actions(guest) == played
+    # Then twice a take-back accepted as the connection drops, and as White's page reloads:
+    # White plays its turn, Black its own and offers it back; White's accept is lost on its way.
+    black_offers_its_turn(host, guest, played[4:5], played[5:7], 4)
+    accepted_as_it_drops(host, guest, played, "drop", 5)
+    black_offers_its_turn(host, guest, played[7:9], played[9:11], 7)
+    accepted_as_it_drops(host, guest, played, "reload", 9)
