@@ -1,5 +1,6 @@
 """Online play between two browser contexts over the local relay (e2e/relay.py): an invite
-made and accepted, actions both ways, resign and rematch, a third page refused."""
+made and accepted, actions both ways to the rules' end; resign and rematch; offline, then an
+invite opened on a phone."""
 
 from __future__ import annotations
 
@@ -9,25 +10,9 @@ from pathlib import Path
 from helpers import open_records, paste_record
 from online_helpers import act, actions, invite, online, open_player, play_pair, some_turns, violations, wait_actions
 from relay import online_site, relay_url  # noqa: F401  (fixtures)
+from site_serving import NO_SERVICE_WORKER
 
 LANGUAGES = Path(__file__).resolve().parents[1] / "web" / "lang"
-
-
-def test_an_invite_accepted_and_actions_both_ways(browser, online_site):
-    host, guest = play_pair(browser, online_site, colour="white")
-    # The guest plays Black, the host White: both boards show the same game as it goes.
-    assert host.evaluate("() => window.tzaar.state.players") == {"white": "person", "black": "online"}
-    assert guest.evaluate("() => window.tzaar.state.players") == {"white": "online", "black": "person"}
-    played, _ = some_turns(5)  # White's one action, then Black's two, then White's two
-    for n, action in enumerate(played):
-        mover = host if n == 0 or n >= 3 else guest
-        act(mover, action)
-        wait_actions(host, n + 1)
-        wait_actions(guest, n + 1)
-    assert actions(host) == actions(guest) == played
-    assert guest.text_content("#announce")  # the opponent's actions are said
-    # The relay (ws://127.0.0.1) and the library's module were within the strict policy.
-    assert violations(host) == violations(guest) == []
 
 
 def test_resign_then_a_rematch_with_colours_swapped(browser, online_site):
@@ -71,14 +56,22 @@ SHORT_GAME = ["C2xC3", "A1xB1", "B3-C4", "D6xE6", "E3xF3", "A3xC3", "E5-F6", "F3
 SHORT_GAME_MOVERS = "wbbwwbbw"
 
 
-def test_a_game_to_the_rules_end_says_why_and_goes_to_your_games_whose_export_names_the_players(browser, online_site):
+def test_an_invite_accepted_a_game_to_the_rules_end_in_your_games_whose_export_names_the_players(browser, online_site):
     host, guest = play_pair(browser, online_site, colour="white")  # Ann (White) against Bob (Black)
+    # The guest plays Black, the host White: both boards show the same game as it goes, actions
+    # both ways (White's one action, then two of each side's in turn).
+    assert host.evaluate("() => window.tzaar.state.players") == {"white": "person", "black": "online"}
+    assert guest.evaluate("() => window.tzaar.state.players") == {"white": "online", "black": "person"}
     for n, (action, mover) in enumerate(zip(SHORT_GAME, SHORT_GAME_MOVERS)):
         act(host if mover == "w" else guest, action)
         wait_actions(host, n + 1)
         wait_actions(guest, n + 1)
+    assert actions(host) == actions(guest) == SHORT_GAME
+    assert guest.text_content("#announce")  # the opponent's actions are said
     online(host, "ended")
     online(guest, "ended")
+    # The relay (ws://127.0.0.1) and the library's module were within the strict policy.
+    assert violations(host) == violations(guest) == []
     # The panel says why the rules ended it, as the board's result box does.
     for page in (host, guest):
         assert page.text_content("#online .online-status") == "The game is over: Black has no Tzaar left."
@@ -122,12 +115,28 @@ PLACEHOLDER_FIT = """() => {
 }"""
 
 
-def test_an_invite_opens_on_its_panel_on_a_phone_and_the_message_box_fits_each_language(browser, online_site):
+def test_offline_then_an_invite_opens_on_its_panel_on_a_phone_and_the_message_box_fits_each_language(browser, online_site):
+    # Offline, Play online says it needs a network, and the privacy notice comes first.
     host = open_player(browser, online_site)
+    host.click("#online-button")
+    host.wait_for_selector("#online-create")
+    notice = host.text_content("#online .online-notice")
+    assert "IP address" in notice and "Nothing is sent" in notice  # before the first online game
+    assert host.get_attribute("html", "data-online") is None  # nothing connects before "Create"
+    host.context.set_offline(True)
+    host.click("#online-create")
+    host.wait_for_selector("#online .online-status:has-text('needs a network connection')")
+    assert host.get_attribute("html", "data-online") is None
+    # The rest of the page works as before: the board plays.
+    played, _ = some_turns(1)
+    act(host, played[0])
+    assert actions(host)[:1] == played
+    # Back online, the same page makes an invite.
+    host.context.set_offline(False)
     link = invite(host, colour="white")
     # A first visit on a phone opens the invite: its panel first, Join within the screen, no
     # game against the computer meanwhile and no invitation to the lessons.
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context = browser.new_context(viewport={"width": 390, "height": 844}, **NO_SERVICE_WORKER)
     guest = context.new_page()
     guest.goto(link)
     guest.wait_for_selector("#online-join:visible")
@@ -152,20 +161,3 @@ def test_an_invite_opens_on_its_panel_on_a_phone_and_the_message_box_fits_each_l
         fit = guest.evaluate(PLACEHOLDER_FIT)
         assert fit["text"] <= fit["room"], (language.stem, expected, fit)
     context.close()
-
-
-def test_offline_play_online_says_it_needs_a_network_and_the_privacy_notice_comes_first(browser, online_site):
-    page = open_player(browser, online_site)
-    page.click("#online-button")
-    page.wait_for_selector("#online-create")
-    notice = page.text_content("#online .online-notice")
-    assert "IP address" in notice and "Nothing is sent" in notice  # before the first online game
-    assert page.get_attribute("html", "data-online") is None  # nothing connects before "Create"
-    page.context.set_offline(True)
-    page.click("#online-create")
-    page.wait_for_selector("#online .online-status:has-text('needs a network connection')")
-    assert page.get_attribute("html", "data-online") is None
-    # The rest of the page works as before: the board plays.
-    played, _ = some_turns(1)
-    act(page, played[0])
-    assert actions(page)[:1] == played
