@@ -54,14 +54,41 @@ def game_of(page) -> dict:
     }""")
 
 
-def test_a_modified_page_cannot_end_restart_flood_or_creep(browser, online_site):
+# A third page with the link, in the room through the network library: it records what it
+# hears, says hello as the guest with the key `claim`, and signs any challenge with its own.
+THIRD = """async ({room, secret, relay, claim}) => {
+""" + JOIN_ROOM + """  window.third = {got: [], peers: [], claim};
+  window.third.send = (message, peer) => channel.send(JSON.stringify(message), {target: peer});
+  channel.onMessage = async (data, {peerId}) => {
+    const message = JSON.parse(data);
+    window.third.got.push({peer: peerId, message});
+    // Any challenge is answered, with the key this page has.
+    if (message.t === 'hello' && window.third.claim) window.third.send({t: 'proof', sig: await seat.prove(mine.key, {room, role: 'guest', challenge: message.nonce})}, peerId);
+  };
+  joined.onPeerJoin = (peer) => {
+    window.third.peers.push(peer);
+    if (window.third.claim) window.third.send({t: 'hello', v: 2, role: 'guest', key: window.third.claim, nonce: seat.newChallenge(), name: 'Mallory'}, peer);
+  };
+}"""
+
+
+# A page's record of the online game, aged: the page was last open with it 70 s ago.
+AGED = """(() => {
+  try {
+    const record = JSON.parse(localStorage.getItem('tzaar.online'));
+    if (record?.alive) localStorage.setItem('tzaar.online', JSON.stringify({...record, alive: record.alive - 70000}));
+  } catch {}  // (about:blank has no storage)
+})()"""
+
+
+def test_a_modified_page_cannot_end_restart_flood_or_creep_nor_a_third_page_take_the_seat(browser, online_site, relay_url):
     host = open_player(browser, online_site)
     guest = join(browser, invite(host, colour="white", clock="3+2"))  # Ann (White) hosts, Bob plays Black
     online(host, "playing")
     online(guest, "playing")
     for page in (host, guest):
         page.evaluate(MODIFY)
-    played, _ = some_turns(5 + 4 * 6)
+    played, _ = some_turns(5 + 4 * 6 + 1)
     act(host, played[0])
     wait_actions(guest, 1)
     act(guest, played[1])
@@ -139,42 +166,7 @@ def test_a_modified_page_cannot_end_restart_flood_or_creep(browser, online_site)
     assert actions(host) == actions(guest) == played[:27]
     assert host.get_attribute("html", "data-online") == guest.get_attribute("html", "data-online") == "playing"
 
-
-# A third page with the link, in the room through the network library: it records what it
-# hears, says hello as the guest with the key `claim`, and signs any challenge with its own.
-THIRD = """async ({room, secret, relay, claim}) => {
-""" + JOIN_ROOM + """  window.third = {got: [], peers: [], claim};
-  window.third.send = (message, peer) => channel.send(JSON.stringify(message), {target: peer});
-  channel.onMessage = async (data, {peerId}) => {
-    const message = JSON.parse(data);
-    window.third.got.push({peer: peerId, message});
-    // Any challenge is answered, with the key this page has.
-    if (message.t === 'hello' && window.third.claim) window.third.send({t: 'proof', sig: await seat.prove(mine.key, {room, role: 'guest', challenge: message.nonce})}, peerId);
-  };
-  joined.onPeerJoin = (peer) => {
-    window.third.peers.push(peer);
-    if (window.third.claim) window.third.send({t: 'hello', v: 2, role: 'guest', key: window.third.claim, nonce: seat.newChallenge(), name: 'Mallory'}, peer);
-  };
-}"""
-
-
-# A page's record of the online game, aged: the page was last open with it 70 s ago.
-AGED = """(() => {
-  try {
-    const record = JSON.parse(localStorage.getItem('tzaar.online'));
-    if (record?.alive) localStorage.setItem('tzaar.online', JSON.stringify({...record, alive: record.alive - 70000}));
-  } catch {}  // (about:blank has no storage)
-})()"""
-
-
-def test_a_third_page_is_told_at_once_and_cannot_take_the_seat(browser, online_site, relay_url):
-    host = open_player(browser, online_site)
-    guest = join(browser, invite(host, colour="white"))
-    online(host, "playing")
-    online(guest, "playing")
-    played, _ = some_turns(2)
-    act(host, played[0])
-    wait_actions(guest, 1)
+    # A third page with the link, while the two pages play (quiet on the relays).
     record = host.evaluate("() => window.tzaar.online.session.record")
     link = f"{online_site}#online={record['room']}.{record['secret']}"
     host.evaluate("() => window.tzaar.online.session.seatMarked")
@@ -215,8 +207,11 @@ def test_a_third_page_is_told_at_once_and_cannot_take_the_seat(browser, online_s
     online(host, "playing")
     for page in (host, guest):
         page.evaluate(MODIFY)
-    act(guest, played[1])
-    wait_actions(host, 2)
+    act(host, played[27])
+    act(host, played[28])
+    wait_actions(guest, 29)
+    act(guest, played[29])
+    wait_actions(host, 30)
     assert actions(host) == actions(guest) == played
     assert host.evaluate("() => window.tzaar.state.players") == {"white": "person", "black": "online"}
     # An abandonment is taken only by a page that was itself closed past the countdown: the
@@ -225,8 +220,9 @@ def test_a_third_page_is_told_at_once_and_cannot_take_the_seat(browser, online_s
     # guest's page was closed, so the host's claim is taken.
     for page in (host, guest):
         page.wait_for_function("() => window.modified.send")
+    refusals = host.evaluate("() => window.tzaar.online.session.refusal?.n ?? 0")  # (the forged ends above were refused too)
     modified_send(guest, {"t": "sync", "actions": played, "round": 1, "ended": {"reason": "abandoned", "loser": "white"}})
-    host.wait_for_function("() => window.tzaar.online.session.refusal?.why === 'end'")
+    host.wait_for_function("(n) => window.tzaar.online.session.refusal?.why === 'end' && window.tzaar.online.session.refusal.n > n", arg=refusals)
     assert host.get_attribute("html", "data-online") == "playing"
     modified_send(host, {"t": "sync", "actions": played, "round": 1, "ended": {"reason": "abandoned", "loser": "black"}})
     online(guest, "ended")
