@@ -1,8 +1,8 @@
 """The lobby of strangers between Firefox and Chromium over the local relay (the lobby's own
 tests, in Chromium alone: e2e/test_lobby.py): a wish posted in Firefox is seen in Chromium's
-list and joined, and the game goes both ways; Firefox's "Play anyone" pairs it with a player
-waiting in Chromium. Firefox is driven by e2e/engines.py, both browsers without mDNS names
-(e2e/online_firefox.py)."""
+list and joined, and the game goes both ways; then, the same two pages back in the lobby,
+Firefox's "Play anyone" pairs it with a player waiting in Chromium. Firefox is driven by
+e2e/engines.py, both browsers without mDNS names (e2e/online_firefox.py)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def firefox_players(firefox) -> dict:
     return firefox.js("window.tzaar.state.players")
 
 
-def test_chromium_joins_the_wish_posted_in_firefox(lan_chromium, open_firefox, online_site):
+def test_chromium_joins_the_wish_posted_in_firefox_then_play_anyone_in_firefox_pairs_with_chromium(lan_chromium, open_firefox, online_site):
     # Chromium's lobby open first: a newcomer hears a wish posted in the last 10 s only with
     # its next announcement (lobby-model.js MIN_GAP)
     chromium = open_player(lan_chromium, online_site)
@@ -47,11 +47,17 @@ def test_chromium_joins_the_wish_posted_in_firefox(lan_chromium, open_firefox, o
     assert actions(chromium) == firefox.js("window.tzaar.state.actions") == played
     assert firefox.driver_errors() == []
 
-
-def test_play_anyone_in_firefox_pairs_with_the_player_waiting_in_chromium(lan_chromium, open_firefox, online_site):
-    firefox = open_firefox(online_site)
+    # The same two pages leave that game (Carl resigns), and meet in the lobby again: Firefox's
+    # "Play anyone" pairs it with Carl, waiting in Chromium.
+    chromium.click("#online-resign")
+    chromium.click("#online-resign-confirm")
+    online(chromium, "ended")
+    firefox_online(firefox, "ended")
+    chromium.click("#online-leave")
+    chromium.wait_for_selector("html:not([data-online])", state="attached")
+    firefox.click("#online-leave")
+    firefox.wait("document.documentElement.dataset.online === undefined", what="Firefox out of the online game")
     firefox_lobby(firefox, "Fenna", "5+3", "random")
-    chromium = open_player(lan_chromium, online_site)
     open_lobby(chromium)
     terms(chromium, "Carl", "5+3", "black")
     chromium.get_by_role("button", name="Post and wait").click()
