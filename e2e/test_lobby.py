@@ -8,11 +8,14 @@ nothing and names stay text."""
 from __future__ import annotations
 
 import json
+import secrets
+import time
 
 import pytest
+import websocket  # websocket-client (a dependency of selenium, in the test tools)
 from playwright.sync_api import expect
 
-from lobby_crowd import Crowd, open_lobby as open_it, rows, terms
+from lobby_crowd import KIND, Crowd, open_lobby as open_it, rows, terms
 from online_helpers import online, open_player, players
 from relay import online_site, relay_url  # noqa: F401  (fixtures)
 
@@ -122,14 +125,34 @@ def test_join_pairs_with_the_player_chosen_leaving_the_panel_withdraws_and_two_p
     expect(second.locator(".online-players")).to_contain_text("Uma")
 
 
-def test_a_newcomer_is_looking_until_the_answers_to_its_hello_can_have_come(open_lobby, browser, online_site):
+def answered(relay_url: str, name: str) -> None:
+    """A first newcomer's hello (as a page says it) published to the lobby, and the wait until
+    the relay carries the answer of `name`, waiting there (its wish, announced again)."""
+    listener = websocket.create_connection(relay_url, timeout=10)
+    try:
+        listener.send(json.dumps(["REQ", "answers", {"kinds": [KIND]}]))
+        while json.loads(listener.recv())[0] != "EOSE":
+            pass
+        at = int(time.time() * 1000)
+        with Crowd(relay_url) as crowd:
+            crowd.publish({"v": 1, "t": "hello", "id": secrets.token_hex(8), "at": at})
+        while True:  # (the listener's timeout fails the test if no answer comes)
+            frame = json.loads(listener.recv())
+            if frame[0] == "EVENT":
+                message = json.loads(frame[2]["content"])
+                if message.get("t") == "wish" and message.get("name") == name and message["at"] >= at - 1000:
+                    return
+    finally:
+        listener.close()
+
+
+def test_a_newcomer_is_looking_until_the_answers_to_its_hello_can_have_come(open_lobby, browser, online_site, relay_url):
     ada = open_lobby(clock=True)  # (her held answer comes when her clock is moved on)
-    first = open_player(browser, online_site)
     newcomer = open_player(browser, online_site, clock=True)
     terms(ada, "Ada", "5+3", "random")
     ada.get_by_role("button", name="Post and wait").click()
     expect(ada.locator(".lobby")).to_have_attribute("data-lobby", "waiting")
-    open_it(first)  # a first newcomer: Ada answers its hello
+    answered(relay_url, "Ada")  # a first newcomer: Ada answers its hello
     # the next comes within MIN_GAP of that answer: her answer to its hello is held
     open_it(newcomer)
     empty = newcomer.locator(".lobby-empty")
@@ -142,8 +165,7 @@ def test_a_newcomer_is_looking_until_the_answers_to_its_hello_can_have_come(open
     expect(rows(newcomer)).to_have_count(0)
     newcomer.clock.run_for("00:13")  # ANSWERS_WITHIN (lobby-model.js) since the hello, at least
     expect(empty).to_have_text("Nobody is waiting right now. Post your wish and wait: the others will see you here.")
-    for page in (first, newcomer):
-        page.context.close()
+    newcomer.context.close()
 
 
 def test_hostile_messages_change_nothing_names_stay_text_and_claims_show_as_claims(open_lobby, relay_url):
