@@ -1,5 +1,7 @@
 """Drops, reloads and the transport's small faults, on one pair of pages playing one game:
-Cancel closes the page's sockets to the relays (one stayed open over a minute); a connection
+Cancel closes the page's sockets to the relays (one stayed open over a minute); once two
+pages are connected they stop announcing on the relays (Playwright's clock moves the pages'
+timers on by minutes: the library's announcing runs on timers); a connection
 dropped between a turn's two actions comes back by itself and loses nothing, and logs no
 error in the other page's console; a page closed and opened again (its storage kept) comes
 back to the same game by itself, while a third page that opens the invite is refused; closed
@@ -33,9 +35,26 @@ SINCE = """() => {
 NOTICED_WITHIN_MS = 3000
 
 
-def test_drops_a_reload_a_third_page_a_closed_page_noticed_and_a_win_claimed(browser, online_site):
-    # The host (Black) may move its clock on (the minute of waiting for a player gone, at the end).
+def count_events(page, counts: dict, name: str) -> None:
+    """Count the Nostr events (["EVENT", ...]) the page sends on its WebSockets."""
+    counts[name] = 0
+
+    def on_socket(socket):
+        def sent(payload):
+            if isinstance(payload, str) and payload.startswith('["EVENT"'):
+                counts[name] += 1
+
+        socket.on("framesent", sent)
+
+    page.on("websocket", on_socket)
+
+
+def test_quiet_drops_a_reload_a_third_page_a_closed_page_noticed_and_a_win_claimed(browser, online_site):
+    # Both pages run under Playwright's clock: the test moves their timers on by minutes, and
+    # the host's (Black's) by the minute of waiting for a player gone, at the end.
+    counts = {}
     host = open_player(browser, online_site, clock=True, init=SOCKETS)
+    count_events(host, counts, "host")
 
     # Cancel closes every socket to the relays.
     invite(host)
@@ -45,7 +64,8 @@ def test_drops_a_reload_a_third_page_a_closed_page_noticed_and_a_win_claimed(bro
     host.wait_for_function("() => window.sockets.every((s) => s.readyState === WebSocket.CLOSED)", timeout=10_000)
 
     # Another invite, taken: the guest plays White.
-    guest = join(browser, invite(host, colour="black"))
+    guest = join(browser, invite(host, colour="black"), clock=True)
+    count_events(guest, counts, "guest")  # (its sockets open after the press on Join)
     online(host, "playing")
     online(guest, "playing")
     errors = []
@@ -53,9 +73,18 @@ def test_drops_a_reload_a_third_page_a_closed_page_noticed_and_a_win_claimed(bro
     played, _ = some_turns(7)
     act(guest, played[0])
     wait_actions(host, 1)
+
+    # Once connected the pages stop announcing on the relays: no Nostr event leaves either page
+    # (but the host's one marker of the taken seat, as they connect), however long the game goes on.
+    assert counts["host"] > 0  # it announced while it waited: the count sees events
+    host.evaluate("() => window.tzaar.online.session.seatMarked")  # (the one marker of the taken seat: seat-taken.js)
+    before = dict(counts)
+    for page in (host, guest):
+        page.clock.run_for("05:00")  # five minutes of the library's timers
     act(host, played[1])
     act(host, played[2])
     wait_actions(guest, 3)
+    assert counts == before, f"events sent after the connection: {counts} (before: {before})"
     act(guest, played[3])  # White's first action of its turn
     wait_actions(host, 4)
 
