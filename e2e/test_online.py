@@ -1,6 +1,6 @@
 """Online play between two browser contexts over the local relay (e2e/relay.py): an invite
-made and accepted, actions both ways to the rules' end; resign and rematch; offline, then an
-invite opened on a phone."""
+made and accepted, actions both ways to the rules' end; offline, then an invite opened on a
+phone, resigned and a rematch with the colours swapped."""
 
 from __future__ import annotations
 
@@ -13,41 +13,6 @@ from relay import online_site, relay_url  # noqa: F401  (fixtures)
 from site_serving import NO_SERVICE_WORKER
 
 LANGUAGES = Path(__file__).resolve().parents[1] / "web" / "lang"
-
-
-def test_resign_then_a_rematch_with_colours_swapped(browser, online_site):
-    host, guest = play_pair(browser, online_site, colour="white")
-    played, _ = some_turns(1)
-    act(host, played[0])
-    wait_actions(guest, 1)
-    # Hint, analysis and undo are off: hidden, and their keys do nothing.
-    assert not guest.is_visible('[data-command="hint"]') and not guest.is_visible("#tools")
-    guest.keyboard.press("z")
-    guest.keyboard.press("h")
-    assert actions(guest) == played[:1] and guest.evaluate("() => window.tzaar.state.hint") is None
-    # Preset messages.
-    guest.click('#online [data-say="luck"]')
-    host.wait_for_selector("#online .online-chats li")
-    assert "Good luck" in host.text_content("#online .online-chats")
-    # The guest resigns, after a confirmation.
-    guest.click("#online-resign")
-    guest.click("#online-resign-confirm")
-    online(guest, "ended")
-    online(host, "ended")
-    assert "resigned" in host.text_content("#online .online-status")
-    # A rematch: offered by one, accepted by the other; the colours are swapped.
-    host.click("#online-rematch")
-    guest.wait_for_selector("#online-rematch:has-text('Accept the rematch')")
-    guest.click("#online-rematch")
-    online(host, "playing")
-    online(guest, "playing")
-    wait_actions(host, 0)
-    wait_actions(guest, 0)
-    assert host.evaluate("() => window.tzaar.state.players") == {"white": "online", "black": "person"}
-    assert guest.evaluate("() => window.tzaar.state.players") == {"white": "person", "black": "online"}
-    act(guest, played[0])  # the guest plays White now
-    wait_actions(host, 1)
-    assert actions(host) == played[:1]
 
 
 # A short game to the rules' end: Black has no Tzaar left after White's eighth action (found by
@@ -115,7 +80,7 @@ PLACEHOLDER_FIT = """() => {
 }"""
 
 
-def test_offline_then_an_invite_opens_on_its_panel_on_a_phone_and_the_message_box_fits_each_language(browser, online_site):
+def test_offline_then_an_invite_on_a_phone_its_message_box_in_each_language_resign_and_a_rematch(browser, online_site):
     # Offline, Play online says it needs a network, and the privacy notice comes first.
     host = open_player(browser, online_site)
     host.click("#online-button")
@@ -160,4 +125,41 @@ def test_offline_then_an_invite_opens_on_its_panel_on_a_phone_and_the_message_bo
         guest.wait_for_function("text => document.querySelector('#online-text').placeholder === text", arg=expected)
         fit = guest.evaluate(PLACEHOLDER_FIT)
         assert fit["text"] <= fit["room"], (language.stem, expected, fit)
+    english = json.loads((LANGUAGES / "en.json").read_text(encoding="utf-8"))["online.textPlaceholder"]
+    guest.select_option("#language", "en")
+    guest.wait_for_function("text => document.querySelector('#online-text').placeholder === text", arg=english)
+    guest.locator("#language").blur()  # (the keys below go to the page, as before any choice)
+
+    # The game: the guest plays Black. It resigns, and a rematch swaps the colours.
+    online(host, "playing")
+    act(host, played[0])
+    wait_actions(guest, 1)
+    # Hint, analysis and undo are off: hidden, and their keys do nothing.
+    assert not guest.is_visible('[data-command="hint"]') and not guest.is_visible("#tools")
+    guest.keyboard.press("z")
+    guest.keyboard.press("h")
+    assert actions(guest) == played[:1] and guest.evaluate("() => window.tzaar.state.hint") is None
+    # Preset messages.
+    guest.click('#online [data-say="luck"]')
+    host.wait_for_selector("#online .online-chats li")
+    assert "Good luck" in host.text_content("#online .online-chats")
+    # The guest resigns, after a confirmation.
+    guest.click("#online-resign")
+    guest.click("#online-resign-confirm")
+    online(guest, "ended")
+    online(host, "ended")
+    assert "resigned" in host.text_content("#online .online-status")
+    # A rematch: offered by one, accepted by the other; the colours are swapped.
+    host.click("#online-rematch")
+    guest.wait_for_selector("#online-rematch:has-text('Accept the rematch')")
+    guest.click("#online-rematch")
+    online(host, "playing")
+    online(guest, "playing")
+    wait_actions(host, 0)
+    wait_actions(guest, 0)
+    assert host.evaluate("() => window.tzaar.state.players") == {"white": "online", "black": "person"}
+    assert guest.evaluate("() => window.tzaar.state.players") == {"white": "person", "black": "online"}
+    act(guest, played[0])  # the guest plays White now
+    wait_actions(host, 1)
+    assert actions(host) == played[:1]
     context.close()
