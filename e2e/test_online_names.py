@@ -1,13 +1,17 @@
-"""Names and texts from a modified page: a guest's hello, a host's start and a friend's chat
-that hide or turn their text (a right-to-left override, a zero-width space) are refused and
-said, as the lobby refuses such names (e2e/test_lobby.py); an honest page's game is unchanged
-and shows only what the other page really wrote."""
+"""A modified page, speaking through the network library directly: names and texts that hide
+or turn their text (a right-to-left override, a zero-width space) in a guest's hello, a host's
+start and a friend's chat are refused and said, as the lobby refuses such names
+(e2e/test_lobby.py); and a hostile guest (it has the invite's link and takes the free seat)
+sends an out-of-turn action, an illegal one, a malformed message, an oversized one, a flood,
+and a text made to look like HTML: each is refused and said on the host's page. An honest
+page's game is unchanged, shows only what the other page really wrote, and nothing received
+is run or inserted as HTML."""
 
 from __future__ import annotations
 
 import json
 
-from online_helpers import JOIN_ROOM, actions, invite, online, open_bare, open_player
+from online_helpers import JOIN_ROOM, act, actions, invite, online, open_bare, open_player, some_turns, wait_actions
 from relay import online_site, relay_url  # noqa: F401  (fixtures)
 
 # The modified page speaks through the network library directly (the page's own bundle): it
@@ -47,13 +51,22 @@ def modified_page(browser, url: str, relay: str, **joining):
     return page
 
 
+OFFSET = 3  # the refusals of names and texts before the other hostile messages
+
+
+def refused(host, why: str, count: int) -> None:
+    """Wait for the host's page to refuse message number `count` because of `why`, and say so."""
+    host.wait_for_function("([why, n]) => { const r = window.tzaar.online.session.refusal; return r && r.why === why && r.n === n; }", arg=[why, count])
+    host.wait_for_selector("#online .online-alert:not([hidden])")
+
+
 def wait_refused(page, why: str, count: int) -> None:
     page.wait_for_function("([why, n]) => { const r = window.tzaar.online?.session?.refusal; return r && r.why === why && r.n === n; }", arg=[why, count])
     page.wait_for_selector("#online .online-alert:not([hidden])")
     assert "was refused (not a message of this game)" in page.text_content("#online .online-alert")
 
 
-def test_a_turned_or_hidden_name_or_text_is_refused_and_said(browser, online_site, relay_url):
+def test_a_turned_or_hidden_name_or_text_and_a_hostile_peer_are_refused_and_said(browser, online_site, relay_url):
     # A guest's hello with a turned name: refused; the host waits on, and shows no such name.
     host = open_player(browser, online_site)
     link = invite(host, colour="white")
@@ -73,6 +86,57 @@ def test_a_turned_or_hidden_name_or_text_is_refused_and_said(browser, online_sit
     wait_refused(host, "shape", 3)
     assert host.locator("#online .online-chats li").count() == 0
     assert actions(host) == [] and host.get_attribute("html", "data-online") == "playing"
+
+    # The same guest's other hostile messages: out of turn, illegal, malformed, oversized, a
+    # text that looks like HTML, a take-back out of place, a flood. Each is refused and said
+    # (counted on from the three refusals above); the host's game stays as it was; nothing
+    # received is run or inserted as HTML.
+    mallory.wait_for_function("() => window.modified.got.some((m) => JSON.parse(m).t === 'start')")
+    send = lambda data: mallory.evaluate("(data) => window.modified.send(data)", data)  # noqa: E731
+    played, _ = some_turns(1)
+    # Out of turn: White (the host) is to move, and Mallory plays Black.
+    send(json.dumps({"t": "act", "n": 0, "a": played[0]}))
+    refused(host, "turn", OFFSET + 1)
+    assert "not their turn" in host.text_content("#online .online-alert")
+    assert actions(host) == []
+    act(host, played[0])
+    wait_actions(host, 1)
+
+    # Illegal: Black's turn now, but no stack of Black's moves from A1 to I5.
+    send(json.dumps({"t": "act", "n": 1, "a": "A1xI5"}))
+    refused(host, "illegal", OFFSET + 2)
+    # Malformed: not JSON, then JSON of the wrong shape.
+    send("{not json")
+    refused(host, "json", OFFSET + 3)
+    send(json.dumps({"t": "act", "n": "one", "a": "C5xC4"}))
+    refused(host, "shape", OFFSET + 4)
+    send(json.dumps({"t": "run", "code": "alert(1)"}))
+    refused(host, "shape", OFFSET + 5)
+    # Oversized.
+    send("x" * 20000)
+    refused(host, "size", OFFSET + 6)
+    # Text that looks like HTML is shown as text (a friend's game: free text is allowed).
+    send(json.dumps({"t": "chat", "text": '<img src=x id="injected">'}))
+    host.wait_for_selector("#online .online-chats li")
+    assert host.locator("#injected").count() == 0
+    assert '<img src=x id="injected">' in host.text_content("#online .online-chats")
+    # A take-back out of place: Black has played no turn to take back, and White offered none.
+    send(json.dumps({"t": "undo", "n": 1}))
+    refused(host, "undo", OFFSET + 7)
+    assert "a take-back out of place" in host.text_content("#online .online-alert")
+    assert host.is_hidden("#online-undo-accept")
+    send(json.dumps({"t": "undoAccept", "n": 1}))
+    refused(host, "undo", OFFSET + 8)
+    assert actions(host) == played[:1]
+    # A flood: far more messages than the limit lets through.
+    mallory.evaluate("() => { for (let i = 0; i < 200; i += 1) window.modified.send(JSON.stringify({t: 'ack', n: 1})); }")
+    host.wait_for_function("() => window.tzaar.online.session.refusal.why === 'flood'")
+    assert "too many messages" in host.text_content("#online .online-alert")
+
+    # Through all of it the host's game is as it was, and still its own.
+    assert actions(host) == played[:1]
+    assert host.evaluate("() => window.tzaar.state.players") == {"white": "person", "black": "online"}
+    assert host.get_attribute("html", "data-online") == "playing"
 
     # A host whose start names it with a hidden character: the guest refuses the game.
     mallory.context.close()
