@@ -4,6 +4,7 @@
 // over one at a time, in order. What the messages mean is session.js's business.
 //
 //   const connection = new Connection({config, room, secret, greet, hello, message, refuse, gone});
+//   (openRoom: room.js's, or for the node tests a room played in memory)
 //   await connection.open();            // a fresh attempt (the old room left)
 //   connection.bind(peer); connection.peer;
 //   connection.send({t: "ack", n: 3});  // to the bound peer (encoded, checked as any message)
@@ -16,7 +17,7 @@
 // peer left; changed() the bound peer's path changed (connection.relayed: through the relays,
 // room.js). hello and message may be async: the next message waits for them.
 
-import { openRoom } from "./room.js";
+import { openRoom as openRealRoom } from "./room.js";
 import { checkMessage, encode, RateLimit } from "./protocol.js";
 
 export class Connection {
@@ -29,9 +30,11 @@ export class Connection {
   #limits = new Map(); // peer id -> RateLimit
   #inbox = Promise.resolve(); // messages handled one after the other
   #closed = false;
+  #openRoom;
 
-  constructor({ config, room, secret, greet, hello, message, refuse, gone, changed = () => {} }) {
+  constructor({ config, room, secret, greet, hello, message, refuse, gone, changed = () => {}, openRoom = openRealRoom }) {
     this.#config = config;
+    this.#openRoom = openRoom;
     this.#roomId = room;
     this.#secret = secret;
     this.#on = { greet, hello, message, refuse, gone, changed };
@@ -54,7 +57,7 @@ export class Connection {
     this.#room = null;
     this.#peer = null;
     await old?.leave();
-    const room = await openRoom({
+    const room = await this.#openRoom({
       config: this.#config,
       room: this.#roomId,
       secret: this.#secret,
