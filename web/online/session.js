@@ -63,7 +63,7 @@ export class Session {
     this.status = record.end ? "ended" : record.role === "host" && !record.them ? "waiting" : "connecting";
     this.#handshake = new Handshake({
       record: () => this.record,
-      send: (message, peer) => this.#send(message, peer),
+      send: (message, peer, channel) => this.#connection.send(message, peer, channel),
       bound: () => this.#connection.peer,
       bind: (peer, claim) => this.#bind(peer, claim),
       refuse: (why) => this.#refuse(why),
@@ -220,12 +220,13 @@ export class Session {
     await handlers[message.t]?.();
   }
 
-  /** The other player proved its seat on `peer` (handshake.js): the game is played with it. */
-  async #bind(peer, { key, name }) {
+  /** The other player proved its seat on `peer` (handshake.js): the game is played with it,
+   * every message sealed with `channel`. */
+  async #bind(peer, { key, name, channel }) {
     const r = this.record;
     const first = !r.them;
     r.them = key;
-    this.#connection.bind(peer); // connected: no more announcing on the relays
+    this.#connection.bind(peer, channel); // connected: no more announcing on the relays
     if (r.role === "host") {
       r.game.names = { ...r.game.names, guest: name };
       this.#send({ t: "start", game: r.game });
