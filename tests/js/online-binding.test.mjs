@@ -1,8 +1,9 @@
-// A page in the middle: two players' pages reconnect at the same moment, and a third page with
-// the link, in the room, wins the race against their own connection. It passes each one's
-// hello and proof on to the other, so each page binds it, then passes on (and reads, and
-// changes) what they say. The real Session, Connection and Handshake of each player's page,
-// over a room played in memory (the race is which links open).
+// The seat's proof bound to its connection, and the sealed channel (sealed.js). The attack: two
+// players' pages reconnect at the same moment, and a third page with the link, in the room,
+// wins the race against their own connection. It passes each one's hello and proof on to the
+// other, so that each page binds it, then passes on (and reads, and changes) what they say.
+// Played with the real Session, Connection and Handshake of each player's page, over a room
+// in memory (the race is which links open).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
@@ -154,6 +155,9 @@ async function session(network, label, record) {
   return s;
 }
 
+/** Links that open: all but the host's and the guest's own (the page in the middle won the race). */
+const separated = (a, b) => !(a === "H" && b === "G") && !(a === "G" && b === "H");
+
 /** Until `ready()` holds (each turn lets every message in flight move on; a bound on the turns fails instead of hanging). */
 async function until(ready, what) {
   for (let turn = 0; turn < 2000; turn += 1) {
@@ -164,7 +168,7 @@ async function until(ready, what) {
 }
 
 test("a page in the middle of a reconnection reads nothing the players say, and changes nothing", async () => {
-  const network = new Network((a, b) => !(a === "H" && b === "G") && !(a === "G" && b === "H")); // (its links won the race)
+  const network = new Network(separated); // (its links won the race)
   const middle = await middlePage(network, "M", (message) => (message.t === "chat" ? { ...message, text: "I resign: well played" } : message));
   const records = await players();
   const host = await session(network, "H", records.host);
@@ -186,7 +190,6 @@ async function bothPlaying(network) {
   return { host, guest };
 }
 
-const separated = (a, b) => !(a === "H" && b === "G") && !(a === "G" && b === "H");
 const texts = (session) => session.chat.messages.filter((m) => m.from === "them").map((m) => m.text);
 
 test("what a page in the middle changes, replays, reorders or sends in clear is refused and said; the game goes on", async () => {
