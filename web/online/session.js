@@ -220,8 +220,7 @@ export class Session {
     await handlers[message.t]?.();
   }
 
-  /** The other player proved its seat on `peer` (handshake.js): the game is played with it,
-   * every message sealed with `channel`. */
+  /** The other player proved its seat on `peer` (handshake.js): the game is played with it, sealed with `channel`. */
   async #bind(peer, { key, name, channel }) {
     const r = this.record;
     const first = !r.them;
