@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
-import { checkMessage, encode, legalIn, RateLimit, reconcile, inviteHash, parseInvite, randomId, MAX_MESSAGE, MAX_TEXT } from "../../web/online/protocol.js";
+import { checkMessage, checkSealedText, encode, VERSION, legalIn, RateLimit, reconcile, inviteHash, parseInvite, randomId, MAX_MESSAGE, MAX_TEXT } from "../../web/online/protocol.js";
 import { checkConfig, ConfigError } from "../../web/online/config.js";
 import { OnlineTiming } from "../../web/online/timing.js";
 import { takebackFor, offerFits, answerFits, beforeTakeback, afterTakeback, TakebackOffers } from "../../web/online/takeback.js";
@@ -14,13 +14,15 @@ import { takebackFor, offerFits, answerFits, beforeTakeback, afterTakeback, Take
 const STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1";
 const why = (data) => checkMessage(data).why;
 const KEY = "B" + "k".repeat(86); // the shape of a seat's public key (seat.js): 87 characters
-const NONCE = "n".repeat(22);
+const ECDH = "B" + "e".repeat(86); // a key of the connection (sealed.js): the same shape
 const ok = (message) => checkMessage(JSON.stringify(message)).ok;
 
 test("each kind of message with the right values is read", () => {
   for (const message of [
-    { t: "hello", v: 2, role: "guest", key: KEY, nonce: NONCE, name: "Bob" },
+    { t: "hello", v: 3, role: "guest", key: KEY, ecdh: ECDH, name: "Bob" },
     { t: "proof", sig: "s".repeat(86) },
+    { t: "sealed", n: 1, c: "c".repeat(40) },
+    { t: "sealed", n: 2 ** 31 - 1, c: "c".repeat(8000) },
     { t: "start", game: { start: STANDARD, white: "host", clock: "3+2", names: { host: "Ann", guest: "" }, round: 1 } },
     { t: "start", game: { start: STANDARD, white: "guest", clock: null, names: {}, round: 2 } },
     { t: "full" },
@@ -65,13 +67,19 @@ test("a message of an unknown kind, with extra keys or wrong values is refused",
     { t: "act", n: 0, a: "<b>x</b>" },
     { t: "act", n: 0, a: "C5xC4", left: -5 },
     { t: "act", n: 0, a: "C5xC4", left: "all" },
-    { t: "hello", v: 1, role: "guest", id: "abcdefgh12", name: "Bob" }, // (a page of the first version: a random id)
-    { t: "hello", v: 2, role: "guest", key: KEY, nonce: NONCE, id: "abcdefgh12", name: "Bob" },
-    { t: "hello", v: 2, role: "spectator", key: KEY, nonce: NONCE, name: "Bob" },
-    { t: "hello", v: 2, role: "guest", key: KEY.slice(1), nonce: NONCE, name: "Bob" },
-    { t: "hello", v: 2, role: "guest", key: KEY, nonce: "short", name: "Bob" },
-    { t: "hello", v: 2, role: "guest", key: KEY, nonce: NONCE, name: "x".repeat(25) },
-    { t: "hello", v: 2, role: "guest", key: KEY, nonce: NONCE, name: "Bob\u0000" },
+    { t: "hello", v: 3, role: "guest", key: KEY, ecdh: ECDH, id: "abcdefgh12", name: "Bob" },
+    { t: "hello", v: 3, role: "guest", key: KEY, name: "Bob" },
+    { t: "hello", v: 3, role: "spectator", key: KEY, ecdh: ECDH, name: "Bob" },
+    { t: "hello", v: 3, role: "guest", key: KEY.slice(1), ecdh: ECDH, name: "Bob" },
+    { t: "hello", v: 3, role: "guest", key: KEY, ecdh: "short", name: "Bob" },
+    { t: "hello", v: 3, role: "guest", key: KEY, ecdh: ECDH, name: "x".repeat(25) },
+    { t: "hello", v: 3, role: "guest", key: KEY, ecdh: ECDH, name: "Bob\u0000" },
+    { t: "sealed", n: 0, c: "c".repeat(40) },
+    { t: "sealed", n: 2 ** 31, c: "c".repeat(40) },
+    { t: "sealed", n: 1, c: "short" },
+    { t: "sealed", n: 1, c: "c".repeat(39) + "=" },
+    { t: "sealed", n: 1, c: "c".repeat(40), to: "G" },
+    { t: "sealed", c: "c".repeat(40) },
     { t: "proof", sig: "s".repeat(85) },
     { t: "proof", sig: "s".repeat(86) + "=" },
     { t: "proof" },
@@ -94,6 +102,22 @@ test("a message of an unknown kind, with extra keys or wrong values is refused",
     assert.equal(ok(message), false, JSON.stringify(message));
   }
   assert.throws(() => encode({ t: "act", n: -1, a: "C5xC4" }));
+});
+
+test("a hello of another version (an older page, or a newer one) is refused as such", () => {
+  assert.equal(VERSION, 3);
+  assert.equal(why(JSON.stringify({ t: "hello", v: 2, role: "guest", key: KEY, nonce: "n".repeat(22), name: "Bob" })), "version");
+  assert.equal(why(JSON.stringify({ t: "hello", v: 1, role: "guest", id: "abcdefgh12", name: "Bob" })), "version"); // (the first version: a random id)
+  assert.equal(why(JSON.stringify({ t: "hello", v: 4, role: "guest", key: KEY, ecdh: ECDH, name: "Bob", more: 1 })), "version");
+});
+
+test("what a sealed message holds is a message of a kind that travels sealed, checked as any", () => {
+  assert.deepEqual(checkSealedText('{"t":"chat","say":"gg"}'), { ok: true, message: { t: "chat", say: "gg" } });
+  for (const inner of [{ t: "hello", v: 3, role: "guest", key: KEY, ecdh: ECDH, name: "Bob" }, { t: "proof", sig: "s".repeat(86) }, { t: "sealed", n: 1, c: "c".repeat(40) }]) {
+    assert.deepEqual(checkSealedText(JSON.stringify(inner)), { ok: false, why: "shape" }, inner.t);
+  }
+  assert.equal(checkSealedText('{"t":"act","n":0,"a":"C5xJ4"}').why, "shape");
+  assert.equal(checkSealedText("{nope").why, "json");
 });
 
 test("legality is the engine's View's: captures, stackings, pass", () => {

@@ -37,20 +37,20 @@ test("a text is not blank, within its length, and shown only as itself", () => {
 
 test("an online game's hello, start and chat from the other page hold to the rule", () => {
   const SEAT_KEY = "BCCbL3kQNjvwK-fEANdIpaxf-Bj6r-GBXqmAX55b9_PJuz9vcd5_7nUdrT_eOzgDBzHCW9bJI85oCFu06IcF5Q8"; // a P-256 public key
-  const NONCE = "AAECAwQFBgcICQoLDA0ODw"; // 16 bytes
+  const ECDH = SEAT_KEY; // a key of the connection: a P-256 public key too
   const game = (names) => ({ start: "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1", white: "host", clock: null, names, round: 1 });
   const ok = (message) => checkMessage(JSON.stringify(message)).ok;
-  assert.equal(ok({ t: "hello", v: 2, role: "guest", key: SEAT_KEY, nonce: NONCE, name: "Bob" }), true);
-  assert.equal(ok({ t: "hello", v: 2, role: "guest", key: SEAT_KEY, nonce: NONCE, name: "" }), true); // no name given: "your opponent"
+  assert.equal(ok({ t: "hello", v: 3, role: "guest", key: SEAT_KEY, ecdh: ECDH, name: "Bob" }), true);
+  assert.equal(ok({ t: "hello", v: 3, role: "guest", key: SEAT_KEY, ecdh: ECDH, name: "" }), true); // no name given: "your opponent"
   assert.equal(ok({ t: "start", game: game({ host: "Ann", guest: "" }) }), true);
   assert.equal(ok({ t: "chat", text: "Nice move" }), true);
   for (const c of UNSHOWN) {
-    assert.equal(ok({ t: "hello", v: 2, role: "guest", key: SEAT_KEY, nonce: NONCE, name: `x${c}yrolaM` }), false, JSON.stringify(c));
+    assert.equal(ok({ t: "hello", v: 3, role: "guest", key: SEAT_KEY, ecdh: ECDH, name: `x${c}yrolaM` }), false, JSON.stringify(c));
     assert.equal(ok({ t: "start", game: game({ host: `x${c}yrolaM`, guest: "Bob" }) }), false, JSON.stringify(c));
     assert.equal(ok({ t: "start", game: game({ host: "Ann", guest: `x${c}yrolaM` }) }), false, JSON.stringify(c));
     assert.equal(ok({ t: "chat", text: `I win${c}` }), false, JSON.stringify(c));
   }
-  assert.equal(ok({ t: "hello", v: 2, role: "guest", key: SEAT_KEY, nonce: NONCE, name: " padded " }), false);
+  assert.equal(ok({ t: "hello", v: 3, role: "guest", key: SEAT_KEY, ecdh: ECDH, name: " padded " }), false);
   assert.equal(ok({ t: "start", game: game({ host: "Ann", guest: "Bob", judge: "Eve" }) }), false); // names: host and guest only
 });
 

@@ -2,11 +2,16 @@
 // that comes from the other page (untrusted input). Pure: no DOM, no network (node tests:
 // tests/js/online-protocol.test.mjs). docs/online.md lists the messages.
 //
-// A message is a JSON object of at most MAX_MESSAGE characters with a kind `t`:
-//   hello   {t, v, role: "host"|"guest", key, nonce, name}  who a page is (on every connection):
-//                                                        its seat's public key, a fresh challenge
-//   proof   {t, sig}                                     the sender's signature of the challenge
-//                                                        of the receiver's hello (seat.js)
+// A message is a JSON object of at most MAX_MESSAGE characters with a kind `t`. Three kinds
+// travel in clear (CLEAR_KINDS), the handshake and the envelope of all the others:
+//   hello   {t, v, role: "host"|"guest", key, ecdh, name}  who a page is (on every connection):
+//                                                        its seat's public key, its key of the
+//                                                        connection (fresh: sealed.js)
+//   proof   {t, sig}                                     the sender's signature of both hellos'
+//                                                        keys of the connection (seat.js)
+//   sealed  {t, n, c}                                    message number n of the sender on this
+//                                                        connection, sealed (sealed.js): one of
+//                                                        the kinds below, checked in its turn
 //   start   {t, game: {start, white: "host"|"guest", clock: "5+3"|null, names, round}}
 //                                                        the host's game, sent to its guest
 //   full    {t}                                          the host already has its guest
@@ -22,13 +27,14 @@
 //   undoAccept {t, n}, undoDecline {t, n}                the answer to the offer made at n actions
 //
 //   const check = checkMessage(text);   // {ok: true, message} | {ok: false, why}
+//   checkSealedText(text)               // the same, for the text a sealed message held
 //   legalIn(view, "C5xC4")              // the engine's View allows it now
 
 import { parseAction } from "../board/notation.js";
 import { TIME_CONTROLS } from "../game/clock.js";
 import { isShownName, isShownText, MAX_NAME } from "../page/shown-text.js";
 
-export const VERSION = 2;
+export const VERSION = 3;
 /** The longest message read (a whole game's sync is about 2 KB). */
 export const MAX_MESSAGE = 8192;
 /** The longest free text a friend may send, and a player's name. */
@@ -37,9 +43,11 @@ export { MAX_NAME };
 /** The most actions a game may have (far more than any game reaches). */
 export const MAX_ACTIONS = 400;
 export const PRESETS = ["luck", "gg", "thanks"];
+/** The highest number of a sealed message (a connection sends far fewer). */
+export const MAX_SEALED_NUMBER = 2 ** 31 - 1;
 
 const KEY = /^[A-Za-z0-9_-]{87}$/; // a P-256 public key, uncompressed (seat.js)
-const NONCE = /^[A-Za-z0-9_-]{22}$/; // 16 random bytes
+const SEALED = /^[A-Za-z0-9_-]{22,}$/; // AES-GCM's text and tag, at least 16 bytes
 const SIG = /^[A-Za-z0-9_-]{86}$/; // an ECDSA P-256 signature, r and s
 const ACTION = /^(?:pass|[A-Ia-i]\d[x-][A-Ia-i]\d)$/;
 const POSITION = /^[A-Za-z0-9./ ]{20,120}$/;
@@ -70,8 +78,9 @@ function isGame(g) {
 
 /** Each kind: the keys it may have and whether its values are right. */
 const SHAPES = {
-  hello: [["v", "role", "key", "nonce", "name"], (m) => m.v === VERSION && isRole(m.role) && matches(m.key, KEY) && matches(m.nonce, NONCE) && isName(m.name)],
+  hello: [["v", "role", "key", "ecdh", "name"], (m) => m.v === VERSION && isRole(m.role) && matches(m.key, KEY) && matches(m.ecdh, KEY) && isName(m.name)],
   proof: [["sig"], (m) => matches(m.sig, SIG)],
+  sealed: [["n", "c"], (m) => Number.isInteger(m.n) && m.n >= 1 && m.n <= MAX_SEALED_NUMBER && matches(m.c, SEALED)],
   start: [["game"], (m) => isGame(m.game)],
   full: [[], () => true],
   act: [["n", "a", "left"], (m) => isInt(m.n, MAX_ACTIONS - 1) && isAction(m.a) && (m.left === undefined || isInt(m.left, 100_000_000))],
@@ -85,6 +94,9 @@ const SHAPES = {
   undoDecline: [["n"], (m) => isInt(m.n) && m.n > 0],
 };
 
+/** The kinds that travel in clear: the handshake, and the envelope of every other message. */
+export const CLEAR_KINDS = ["hello", "proof", "sealed"];
+
 /** The ends of an online game outside the rules: the clock, a resignation, a player gone for good. */
 export const END_REASONS = ["timeout", "resigned", "abandoned"];
 
@@ -95,8 +107,9 @@ export function isEnd(e) {
 
 /**
  * Read a message from the other page: {ok: true, message} or {ok: false, why}, where `why`
- * is "size" (too long, or not text), "json" (not JSON), "shape" (not a message of a known
- * kind with the right values). Nothing of it is ever run or shown as HTML.
+ * is "size" (too long, or not text), "json" (not JSON), "version" (a hello of another
+ * version: an older or newer page), "shape" (not a message of a known kind with the right
+ * values). Nothing of it is ever run or shown as HTML.
  */
 export function checkMessage(data) {
   if (typeof data !== "string" || data.length > MAX_MESSAGE) return { ok: false, why: "size" };
@@ -109,9 +122,17 @@ export function checkMessage(data) {
   if (!message || typeof message !== "object" || Array.isArray(message) || typeof message.t !== "string" || !Object.hasOwn(SHAPES, message.t)) {
     return { ok: false, why: "shape" };
   }
+  if (message.t === "hello" && message.v !== VERSION) return { ok: false, why: "version" };
   const [keys, valid] = SHAPES[message.t];
   if (!keysAre(message, ["t", ...keys]) || !valid(message)) return { ok: false, why: "shape" };
   return { ok: true, message };
+}
+
+/** The text a sealed message held, read as checkMessage reads any: a message of a kind that
+ * travels sealed (not one of CLEAR_KINDS). */
+export function checkSealedText(text) {
+  const check = checkMessage(text);
+  return check.ok && CLEAR_KINDS.includes(check.message.t) ? { ok: false, why: "shape" } : check;
 }
 
 /** A message as sent (the same check applies to our own: a bug of ours is not sent). */

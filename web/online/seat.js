@@ -1,21 +1,23 @@
 // A player's seat in an online game and its proof. Each page makes a key pair (ECDSA P-256,
 // WebCrypto) when its game starts and keeps it in the record (the private key as a JWK, so
 // a reload keeps the seat); the public key goes in every hello. On every connection each
-// page sends a fresh random challenge in its hello, and the other page answers with its
-// signature of it (`proof`): a page is bound only once that signature checks with the key
-// the record holds for the other player (on a first connection, the key its hello gave).
-// The proof travels in the session's messages, whatever carries them. No DOM, no network
-// (node tests: tests/js/online-seat.test.mjs).
+// page sends in its hello a key of that connection (sealed.js: fresh, so it is also the
+// challenge), and the other page answers with its signature of both pages' keys of the
+// connection (`proof`): a page is bound only once that signature checks with the key the
+// record holds for the other player (on a first connection, the key its hello gave), and the
+// keys it signed are those the two pages then seal every message with. The proof travels in
+// the session's messages, whatever carries them. No DOM, no network (node tests:
+// tests/js/online-seat.test.mjs).
 //
 //   const seat = await makeSeat();            // {key: private JWK, me: public key (base64url)}
-//   const challenge = newChallenge();
-//   const sig = await prove(seat.key, {room, role: "guest", challenge});
-//   await proves(seat.me, {room, role: "guest", challenge}, sig)   // true
+//   const keys = {host, guest};               // the two pages' keys of the connection (sealed.js)
+//   const sig = await prove(seat.key, {room, role: "guest", keys});
+//   await proves(seat.me, {room, role: "guest", keys}, sig)   // true
 
 const ECDSA = { name: "ECDSA", namedCurve: "P-256" };
 const SIGNING = { name: "ECDSA", hash: "SHA-256" };
-/** What a signature is of: a fixed text, the room, the signer's role, the verifier's challenge. */
-const CONTEXT = "tzaar online seat 1";
+/** What a signature is of: a fixed text, the room, the signer's role, the two pages' keys of the connection. */
+const CONTEXT = "tzaar online seat 2";
 
 /** Bytes as URL-safe base64 without padding. */
 export function toBase64Url(bytes) {
@@ -39,31 +41,27 @@ export async function makeSeat() {
   return { key, me: toBase64Url(new Uint8Array(raw)) };
 }
 
-/** A fresh random challenge (16 bytes, base64url: 22 characters). */
-export function newChallenge() {
-  return toBase64Url(crypto.getRandomValues(new Uint8Array(16)));
+function statement({ room, role, keys }) {
+  return new TextEncoder().encode(`${CONTEXT}\n${room}\n${role}\n${keys.host}\n${keys.guest}`);
 }
 
-function statement({ room, role, challenge }) {
-  return new TextEncoder().encode(`${CONTEXT}\n${room}\n${role}\n${challenge}`);
-}
-
-/** This page's signature (base64url, 86 characters) of the other page's `challenge`, as the
- * player of `role` in `room`, with its private key `jwk`. */
-export async function prove(jwk, { room, role, challenge }) {
+/** This page's signature (base64url, 86 characters) of the connection's `keys` ({host,
+ * guest}: the two pages' keys of this connection), as the player of `role` in `room`, with
+ * its private key `jwk`. */
+export async function prove(jwk, { room, role, keys }) {
   const key = await crypto.subtle.importKey("jwk", jwk, ECDSA, false, ["sign"]);
-  return toBase64Url(new Uint8Array(await crypto.subtle.sign(SIGNING, key, statement({ room, role, challenge }))));
+  return toBase64Url(new Uint8Array(await crypto.subtle.sign(SIGNING, key, statement({ room, role, keys }))));
 }
 
-/** Whether `sig` is the signature of `challenge` by the holder of the public key `publicKey`
- * (base64url), as the player of `role` in `room`. False for anything malformed. */
-export async function proves(publicKey, { room, role, challenge }, sig) {
+/** Whether `sig` is the signature of the connection's `keys` by the holder of the public key
+ * `publicKey` (base64url), as the player of `role` in `room`. False for anything malformed. */
+export async function proves(publicKey, { room, role, keys }, sig) {
   const raw = fromBase64Url(publicKey);
   const signature = fromBase64Url(sig);
   if (!raw || raw.length !== 65 || !signature || signature.length !== 64) return false;
   try {
     const key = await crypto.subtle.importKey("raw", raw, ECDSA, false, ["verify"]);
-    return await crypto.subtle.verify(SIGNING, key, signature, statement({ room, role, challenge }));
+    return await crypto.subtle.verify(SIGNING, key, signature, statement({ room, role, keys }));
   } catch {
     return false; // not a point of the curve
   }

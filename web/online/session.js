@@ -9,7 +9,7 @@
 // (seat-taken.js). It changes the board only through the Game's public methods (load, play,
 // announce, endGame); online.js draws it.
 //
-//   const session = new Session({game, storage, config, record, onChange});
+//   const session = new Session({game, storage, config, record, onChange});   // (openRoom: connection.js)
 //   session.connect();                 // join the room (again after a drop, by itself)
 //   session.status                     // "waiting" | "connecting" | "playing" | "disconnected" | "refused" | "ended"
 //   session.resign(); session.claim();
@@ -53,7 +53,7 @@ export class Session {
   clockClaim = null; // {side, excess, n}: the other page claimed more time than it can have had (excess: in all)
   seatMarked = null; // a promise: the host's marker of the taken seat published (seat-taken.js), once a load
 
-  constructor({ game, storage, config, record, onChange = () => {} }) {
+  constructor({ game, storage, config, record, onChange = () => {}, openRoom }) {
     this.#game = game;
     this.#storage = storage;
     this.#onChange = onChange;
@@ -63,7 +63,7 @@ export class Session {
     this.status = record.end ? "ended" : record.role === "host" && !record.them ? "waiting" : "connecting";
     this.#handshake = new Handshake({
       record: () => this.record,
-      send: (message, peer) => this.#send(message, peer),
+      send: (message, peer, channel) => this.#connection.send(message, peer, channel),
       bound: () => this.#connection.peer,
       bind: (peer, claim) => this.#bind(peer, claim),
       refuse: (why) => this.#refuse(why),
@@ -78,6 +78,7 @@ export class Session {
       refuse: (why) => (why === "flood" && this.refusal?.why === "flood" ? null : this.#refuse(why)),
       gone: () => this.#gone(),
       changed: () => this.#onChange(this),
+      openRoom,
     });
     // What the session's parts share of it: the colours, sending, a refusal said, a redraw.
     const port = { side: () => this.colour, theirSide: () => this.theirColour, send: (message) => this.#send(message), refuse: (why) => this.#refuse(why), changed: () => this.#onChange(this) };
@@ -219,12 +220,12 @@ export class Session {
     await handlers[message.t]?.();
   }
 
-  /** The other player proved its seat on `peer` (handshake.js): the game is played with it. */
-  async #bind(peer, { key, name }) {
+  /** The other player proved its seat on `peer` (handshake.js): the game is played with it, sealed with `channel`. */
+  async #bind(peer, { key, name, channel }) {
     const r = this.record;
     const first = !r.them;
     r.them = key;
-    this.#connection.bind(peer); // connected: no more announcing on the relays
+    this.#connection.bind(peer, channel); // connected: no more announcing on the relays
     if (r.role === "host") {
       r.game.names = { ...r.game.names, guest: name };
       this.#send({ t: "start", game: r.game });
