@@ -15,23 +15,35 @@ from online_helpers import JOIN_ROOM, act, actions, invite, online, open_bare, o
 from relay import online_site, relay_url  # noqa: F401  (fixtures)
 
 # The modified page speaks through the network library directly (the page's own bundle): it
-# joins `room` as `role` with a seat of its own, says hello as `name` and proves its seat; as
-# the host it sends `start` (the game given) once the guest proved its own.
+# joins `room` as `role` with a seat of its own, says hello as `name` and proves its seat (both
+# keys of the connection signed); what follows goes sealed with the connection's channel
+# (web/online/sealed.js). As the host it sends `start` (the game given) once the guest proved its own.
 MODIFIED = """async ({room, secret, relay, role, name, start}) => {
-""" + JOIN_ROOM + """  const send = (data) => channel.send(data, {target: window.modified.peer});
-  let theirs = null; // the other page's latest challenge
-  const prove = async () => send(JSON.stringify({t: 'proof', sig: await seat.prove(mine.key, {room, role, challenge: theirs})}));
+""" + JOIN_ROOM + """  const sealed = await import('./online/sealed.js');
+  const ours = await sealed.connectionKeys();
+  let theirs = null; // the other page's key of the connection
+  let box = null; // the channel, once both keys are known
+  const keys = () => (role === 'host' ? {host: ours.publicKey, guest: theirs} : {host: theirs, guest: ours.publicKey});
+  const clear = (data) => channel.send(data, {target: window.modified.peer});
+  let outbox = Promise.resolve(); // (sealed in order, sent in order)
+  const send = (data) => (outbox = outbox.then(async () => clear(JSON.stringify(await box.seal(data)))));
+  const prove = async () => clear(JSON.stringify({t: 'proof', sig: await seat.prove(mine.key, {room, role, keys: keys()})}));
   const hello = async (name) => {
-    send(JSON.stringify({t: 'hello', v: 2, role, key: mine.me, nonce: seat.newChallenge(), name}));
+    clear(JSON.stringify({t: 'hello', v: 3, role, key: mine.me, ecdh: ours.publicKey, name}));
     if (theirs) await prove();
   };
   window.modified = {got: [], send, hello};
-  channel.onMessage = async (data) => {
-    window.modified.got.push(data);
+  let inbox = Promise.resolve();
+  channel.onMessage = (data) => (inbox = inbox.then(async () => {
     const message = JSON.parse(data);
-    if (message.t === 'hello') { theirs = message.nonce; await prove(); }
-    if (start && message.t === 'proof') send(JSON.stringify({t: 'start', game: start}));
-  };
+    window.modified.got.push(message.t === 'sealed' ? await box.open(message) : data);
+    if (message.t === 'hello') {
+      theirs = message.ecdh;
+      box = await sealed.openChannel({privateKey: ours.privateKey, keys: keys(), role, room});
+      await prove();
+    }
+    if (start && message.t === 'proof') await send(JSON.stringify({t: 'start', game: start}));
+  }));
   joined.onPeerJoin = (peer) => {
     window.modified.peer = peer;
     hello(name);

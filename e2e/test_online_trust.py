@@ -55,19 +55,22 @@ def game_of(page) -> dict:
 
 
 # A third page with the link, in the room through the network library: it records what it
-# hears, says hello as the guest with the key `claim`, and signs any challenge with its own.
+# hears, says hello as the guest with the key `claim`, and signs any hello's key of the
+# connection with its own, with the key it has.
 THIRD = """async ({room, secret, relay, claim}) => {
-""" + JOIN_ROOM + """  window.third = {got: [], peers: [], claim};
+""" + JOIN_ROOM + """  const sealed = await import('./online/sealed.js');
+  const ours = await sealed.connectionKeys();
+  window.third = {got: [], peers: [], claim};
   window.third.send = (message, peer) => channel.send(JSON.stringify(message), {target: peer});
   channel.onMessage = async (data, {peerId}) => {
     const message = JSON.parse(data);
     window.third.got.push({peer: peerId, message});
-    // Any challenge is answered, with the key this page has.
-    if (message.t === 'hello' && window.third.claim) window.third.send({t: 'proof', sig: await seat.prove(mine.key, {room, role: 'guest', challenge: message.nonce})}, peerId);
+    // Any hello is answered, with the key this page has.
+    if (message.t === 'hello' && window.third.claim) window.third.send({t: 'proof', sig: await seat.prove(mine.key, {room, role: 'guest', keys: {host: message.ecdh, guest: ours.publicKey}})}, peerId);
   };
   joined.onPeerJoin = (peer) => {
     window.third.peers.push(peer);
-    if (window.third.claim) window.third.send({t: 'hello', v: 2, role: 'guest', key: window.third.claim, nonce: seat.newChallenge(), name: 'Mallory'}, peer);
+    if (window.third.claim) window.third.send({t: 'hello', v: 3, role: 'guest', key: window.third.claim, ecdh: ours.publicKey, name: 'Mallory'}, peer);
   };
 }"""
 
@@ -183,7 +186,7 @@ def test_a_modified_page_cannot_end_restart_flood_or_creep_nor_a_third_page_take
 
     # The guest leaves. Mallory, in the room with the link, says hello as the guest with the
     # guest's key (a public key: all a third page could hear in the room, or read in the marker)
-    # and signs the host's challenge with the key it has.
+    # and signs the keys of the connection with the key it has.
     guest_key = guest.evaluate("() => window.tzaar.online.session.record.me")
     context = guest.context
     guest.close()
@@ -196,7 +199,7 @@ def test_a_modified_page_cannot_end_restart_flood_or_creep_nor_a_third_page_take
     mallory.wait_for_function("() => window.third.got.length >= 2")
     heard = mallory.evaluate("() => window.third.got.map(({message}) => message)")
     assert [m["t"] for m in heard] == ["hello", "proof"], f"the third page was never told the game: {heard}"
-    assert set(heard[0]) == {"t", "v", "role", "key", "nonce", "name"}, "a public key and a challenge: nothing that proves a seat"
+    assert set(heard[0]) == {"t", "v", "role", "key", "ecdh", "name"}, "public keys (the seat's, the connection's): nothing that proves a seat"
 
     # The guest comes back (its page reloaded, its seat in its storage; its record made to say
     # it was closed 70 s) and the game goes on.
