@@ -62,10 +62,10 @@ def assert_won(page, v: dict, actions: int) -> None:
 
 def test_one_turn_by_keyboard_selection_pass_undo_and_redo_complete_games_and_tournament_placement(open_site, watch, wait_engine):
     """One page, games between two people, the checks in turn (each from a fresh standard game
-    but the random setup's, from the finished game, and the tournament's, from its dialog): one
-    turn with the keyboard only (first: Tab from the page as it loads); a selection, the last
-    turn marked and pass only as a second action; undo and redo by action and by turn; a
-    complete game from the standard setup; one from a random setup; tournament placement."""
+    but the tournament's, from the random game's page by its dialog): one turn with the keyboard
+    only (first: Tab from the page as it loads); a selection, the last turn marked and pass only
+    as a second action; undo and redo by action and by turn; a complete game from the standard
+    setup; one from a random setup; tournament placement."""
     page = open_game(open_site, wait_engine)
     # One turn with the keyboard only (first, from the page as it loads).
     # Tab reaches the board: one stop, whichever point had the focus last.
@@ -226,7 +226,9 @@ def test_one_turn_by_keyboard_selection_pass_undo_and_redo_complete_games_and_to
     first = page.locator("#moves li[data-turn]").first
     assert first.get_attribute("data-turn") == "1"
     assert first.locator("button").count() == 1
-    # A complete game from a random setup (from the finished game's page).
+    # A complete game from a random setup (from a fresh standard game: the wait below is for
+    # the position to leave the standard start).
+    new_game(page, "person", "person")
     page.click("#new-game-button")
     page.check('#new-game-dialog input[value="random"]')
     page.fill('#new-game-dialog input[name="seed"]', "2024")
