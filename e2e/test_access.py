@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from helpers import STANDARD, act, engine, finished_game, idle, link, new_game, open_records, paste_record, record_text, shown, some_turns
+from helpers import STANDARD, act, engine, finished_game, fragment, idle, link, new_game, open_records, paste_record, record_text, shown, some_turns
 
 
 def announced(page) -> str:
@@ -26,7 +26,11 @@ def shown_text(page) -> str:
     return page.inner_text("header") + page.inner_text(".board-frame") + page.inner_text(".side")
 
 
-def test_the_live_region_trios_and_labels_read_right_and_the_computers_turn_is_announced(open_site, watch, wait_engine):
+def flipped(page) -> bool:
+    return page.evaluate("() => window.tzaar.state.flipped")
+
+
+def test_the_live_region_trios_and_labels_read_right_the_computers_turn_is_announced_and_keys_run_the_commands_but_not_while_typing(open_site, watch, wait_engine):
     page = open_site()  # a first visit: White against the computer
     wait_engine(page)
     idle(page, STANDARD)
@@ -53,82 +57,9 @@ def test_the_live_region_trios_and_labels_read_right_and_the_computers_turn_is_a
     turn = page.evaluate("() => window.tzaar.state.turns.at(-1)")
     assert turn["side"] == "black"
     assert text == "Computer: " + ", then ".join(turn["actions"])
-    watch.assert_clean()
-
-
-def test_the_end_of_a_game_between_two_people_is_said_once(open_position, watch):
-    actions, final = finished_game()
-    last = actions[-1]
-    before = engine("game", start=STANDARD, actions=actions[:-1])["view"]
-    assert last not in before["legal"]["losing"]
-    page = open_position(STANDARD, actions[:-1], shows=before["position"])
-    act(page, last)
-    side = final["winner"].capitalize()
-    reason = final["reason"]["text"]
-    assert wait_announced(page, "wins") == f"{side} wins. {reason}."
-    page.wait_for_selector("#result:not([hidden])")
-    assert page.inner_text("#result .result-title") == f"{side} wins"
-    # Said once: the reason is on the page one time (the box), the turn panel says "Game over".
-    assert shown_text(page).count(reason) == 1
-    assert page.inner_text("#turn .turn-title") == "Game over"
-    page.click('[data-command="dismiss-result"]')
-    page.wait_for_selector("#result", state="hidden")
-    assert page.inner_text("#turn .turn-title") == f"{side} wins"
-    assert shown_text(page).count(reason) == 1
-    watch.assert_clean()
-
-
-def test_a_rejected_link_is_announced(open_site, watch, wait_engine):
-    page = open_site("index.html#nonsense")
-    wait_engine(page)
-    page.wait_for_selector("#alert:not([hidden])")
-    text = wait_announced(page, "could not be opened")
-    assert text == page.inner_text("#alert .alert-text")
-    watch.assert_clean()
-
-
-def test_an_opened_record_is_announced(open_position, watch):
-    actions, positions = some_turns(4)
-    text = record_text(actions)
-    page = open_position(STANDARD)
-    dialog = open_records(page)
-    paste_record(dialog, text)
-    idle(page, positions[-1])
-    turns = len(engine("game", start=STANDARD, actions=actions)["turns"])
-    side = engine("view", position=positions[-1])["side"].capitalize()
-    assert wait_announced(page, "record opened") == f"Game record opened: {turns} turns, {side} to play."
-    watch.assert_clean()
-
-
-def test_a_press_on_the_board_before_choosing_a_piece_says_what_to_do(open_site, watch, wait_engine):
-    page = open_site(link(STANDARD))
-    wait_engine(page)
-    new_game(page, "person", "person", setup="tournament")
-    page.wait_for_selector("#tray:not([hidden])")
-    assert page.is_hidden("#notice")
-    page.click('#board [data-point="E4"]')
-    page.wait_for_selector("#notice:not([hidden])")
-    assert "choose a Tzaar, Tzarra or Tott" in page.inner_text("#notice")
-    assert "choose a Tzaar, Tzarra or Tott" in wait_announced(page, "Tott")
-    page.click('[data-place="tott"]')
-    page.wait_for_selector("#notice", state="hidden")
-    before = shown(page)
-    page.click('#board [data-point="E4"][data-target="place"]')
-    page.wait_for_selector(f'#board[data-state=idle]:not([data-position="{before}"])')
-    assert page.evaluate("() => window.tzaar.state.actions") == ["T@E4"]
-    watch.assert_clean()
-
-
-def flipped(page) -> bool:
-    return page.evaluate("() => window.tzaar.state.flipped")
-
-
-def test_keys_run_the_commands_but_not_while_typing(open_site, watch, wait_engine):
-    """One registry for keys and buttons (web/page/input.js): Ctrl+Z and Ctrl+Shift+Z undo and
-    redo, N and ? open their dialogs; a key typed into a field or under an open dialog runs
-    nothing."""
-    page = open_site()
-    wait_engine(page)
+    # Keys run the commands, but not while typing: one registry for keys and buttons
+    # (web/page/input.js): Ctrl+Z and Ctrl+Shift+Z undo and redo, N and ? open their dialogs; a
+    # key typed into a field or under an open dialog runs nothing.
     new_game(page, "person", "person")
     actions, positions = some_turns(2)
     for action in actions:
@@ -162,4 +93,62 @@ def test_keys_run_the_commands_but_not_while_typing(open_site, watch, wait_engin
     assert flipped(page)
     assert shown(page) == positions[1]
     assert page.evaluate("() => window.tzaar.state.actions") == actions
+    watch.assert_clean()
+
+
+def test_a_rejected_link_an_opened_record_and_the_end_of_a_game_are_announced_and_a_press_before_choosing_a_piece_says_what_to_do(open_site, watch, wait_engine):
+    """A page opened at a link it rejects; then, on it, a record opened, a game between two
+    people ended (said once), and the placement tray of a tournament game."""
+    page = open_site("index.html#nonsense")
+    wait_engine(page)
+    page.wait_for_selector("#alert:not([hidden])")
+    text = wait_announced(page, "could not be opened")
+    assert text == page.inner_text("#alert .alert-text")
+    page.click('[data-command="dismiss-alert"]')
+    page.wait_for_selector("#alert", state="hidden")
+    # An opened record is announced.
+    actions, positions = some_turns(4)
+    text = record_text(actions)
+    page.evaluate("hash => { location.hash = hash; }", fragment(STANDARD))  # a game between two people
+    idle(page, STANDARD)
+    dialog = open_records(page)
+    paste_record(dialog, text)
+    idle(page, positions[-1])
+    turns = len(engine("game", start=STANDARD, actions=actions)["turns"])
+    side = engine("view", position=positions[-1])["side"].capitalize()
+    assert wait_announced(page, "record opened") == f"Game record opened: {turns} turns, {side} to play."
+    # The end of a game between two people is said once.
+    actions, final = finished_game()
+    last = actions[-1]
+    before = engine("game", start=STANDARD, actions=actions[:-1])["view"]
+    assert last not in before["legal"]["losing"]
+    page.evaluate("hash => { location.hash = hash; }", link(STANDARD, actions[:-1]).removeprefix("index.html"))
+    idle(page, before["position"])
+    act(page, last)
+    side = final["winner"].capitalize()
+    reason = final["reason"]["text"]
+    assert wait_announced(page, "wins") == f"{side} wins. {reason}."
+    page.wait_for_selector("#result:not([hidden])")
+    assert page.inner_text("#result .result-title") == f"{side} wins"
+    # Said once: the reason is on the page one time (the box), the turn panel says "Game over".
+    assert shown_text(page).count(reason) == 1
+    assert page.inner_text("#turn .turn-title") == "Game over"
+    page.click('[data-command="dismiss-result"]')
+    page.wait_for_selector("#result", state="hidden")
+    assert page.inner_text("#turn .turn-title") == f"{side} wins"
+    assert shown_text(page).count(reason) == 1
+    # A press on the board before choosing a piece says what to do.
+    new_game(page, "person", "person", setup="tournament")
+    page.wait_for_selector("#tray:not([hidden])")
+    assert page.is_hidden("#notice")
+    page.click('#board [data-point="E4"]')
+    page.wait_for_selector("#notice:not([hidden])")
+    assert "choose a Tzaar, Tzarra or Tott" in page.inner_text("#notice")
+    assert "choose a Tzaar, Tzarra or Tott" in wait_announced(page, "Tott")
+    page.click('[data-place="tott"]')
+    page.wait_for_selector("#notice", state="hidden")
+    before = shown(page)
+    page.click('#board [data-point="E4"][data-target="place"]')
+    page.wait_for_selector(f'#board[data-state=idle]:not([data-position="{before}"])')
+    assert page.evaluate("() => window.tzaar.state.actions") == ["T@E4"]
     watch.assert_clean()

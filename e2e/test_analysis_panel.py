@@ -7,7 +7,7 @@ import json
 import re
 from pathlib import Path
 
-from helpers import RECORDERS, act, idle, link, shown, winning_turn
+from helpers import RECORDERS, act, fragment, idle, link, shown, winning_turn
 
 from tzaar.rules.position import Position
 from tzaar.ai.review import BLUNDER, MISTAKE
@@ -206,18 +206,13 @@ def test_a_hint_during_the_analysis_is_its_best_and_the_analysis_goes_on(open_po
     watch.assert_clean()
 
 
-def test_the_analysis_shows_a_proven_win_in_turns(open_position, watch):
-    page = open_position(IN_THREE)
-    page.click("#analyse-button")
-    wait_bar(page, IN_THREE, "mate === 3")
-    assert page.get_attribute(".eval-bar", "data-proven") == "true"
-    assert page.inner_text("#analysis .eval-text") == "White wins in 3 turns"
-    assert page.inner_text(".eval-number") == "#3"
-    assert page.get_attribute(".board-overlay", "data-best") in IN_THREE_FIRST
-    watch.assert_clean()
+# A middle game of Beginner against Strong (python -m lab.bench_odds --marks, game 28, turn 17).
+MIDDLE = "tt.t2Z3/Ta2...T/TA3...../.Az2....T/a2..TAaA./..z.T.../...a2zT2t3/tt...t/t.T2.T w1"
 
 
-def test_a_review_draws_the_graph_and_marks_the_blunder(open_position, watch):
+def test_a_review_draws_the_graph_marks_the_blunder_and_judges_turns_by_the_chance_they_give_away(open_position, watch):
+    """A review of a blunder thrown away from IN_ONE; then, on that page, a middle game's review
+    with a mistake."""
     actions = ["G6xG3", "pass", "D5xF6"]
     final = Position.from_text(IN_ONE).play(actions).text()
     page = open_position(IN_ONE, actions, shows=final)
@@ -241,20 +236,17 @@ def test_a_review_draws_the_graph_and_marks_the_blunder(open_position, watch):
     page.locator("#review .review-graph circle").first.click()
     idle(page, IN_ONE)
     assert page.get_attribute("#review", "data-state") == "done"  # going back keeps the review
-    watch.assert_clean()
 
-
-# A middle game of Beginner against Strong (python -m lab.bench_odds --marks, game 28, turn 17).
-MIDDLE = "tt.t2Z3/Ta2...T/TA3...../.Az2....T/a2..TAaA./..z.T.../...a2zT2t3/tt...t/t.T2.T w1"
-
-
-def test_a_review_judges_turns_by_the_chance_they_give_away(open_position, watch):
+    # A middle game's review (the review closed first: the game link opens without it).
     # White's turn gives away about 27 points of its chance of winning at the page's budget
     # (1,500 nodes a position and the review's deeper look; tzaar/ai/review.py at the same
     # budget): a mistake (15 points), not a blunder (30); Black's reply is the engine's own turn.
+    page.click("#review-button")
+    page.wait_for_selector("#review", state="hidden")
     actions = ["I5xG5", "C1-D2", "G7xG6", "F3-H1"]
     final = Position.from_text(MIDDLE).play(actions).text()
-    page = open_position(MIDDLE, actions, shows=final)
+    page.evaluate("hash => { location.hash = hash; }", link(MIDDLE, actions).removeprefix("index.html"))
+    idle(page, final)
     page.click("#review-button")
     page.wait_for_selector("#review[data-state=done]", timeout=60_000)
     assert page.locator("#review .review-graph circle.mistake").count() == 1
@@ -326,7 +318,9 @@ def test_a_puzzle_failed_says_why_but_not_the_answer_and_one_solved_is_remembere
     watch.assert_clean()
 
 
-def test_the_editor_refuses_an_impossible_position_and_plays_a_possible_one(open_position, watch):
+def test_the_editor_refuses_an_impossible_position_plays_a_possible_one_copies_its_link_and_analyses_it(open_position, clipboard, watch, site_url):
+    """The editor on IN_ONE: an impossible position refused, a possible one played; on IN_ONE
+    again, a possible position's link copied and analysed; then a proven win in turns."""
     page = open_position(IN_ONE)
     page.click("#editor-button")
     page.wait_for_selector(f'#editor[data-possible="true"][data-position="{IN_ONE}"]')
@@ -357,11 +351,9 @@ def test_the_editor_refuses_an_impossible_position_and_plays_a_possible_one(open
     idle(page, edited)
     assert page.is_hidden("#editor")
     assert page.is_visible("#turn") and page.is_visible("#trios") and page.is_visible("#history")
-    watch.assert_clean()
-
-
-def test_the_editor_copies_the_link_of_a_possible_position_and_analyses_it(open_position, clipboard, watch, site_url):
-    page = open_position(IN_ONE)
+    # The link of a possible position copied, and "Analyse it" (from IN_ONE again).
+    page.evaluate("hash => { location.hash = hash; }", fragment(IN_ONE))
+    idle(page, IN_ONE)
     page.click("#editor-button")
     page.wait_for_selector(f'#editor[data-possible="true"][data-position="{IN_ONE}"]')
     # a White Tott more on A1: still possible; its link goes to the clipboard
@@ -391,4 +383,15 @@ def test_the_editor_copies_the_link_of_a_possible_position_and_analyses_it(open_
     assert page.is_hidden("#editor") and page.get_attribute("#analyse-button", "aria-pressed") == "true"
     wait_bar(page, edited, "mate === 1")
     assert page.get_attribute(".board-overlay", "data-best") == "F6xD5"
+    # A proven win in turns (the analysis off, then IN_THREE opened and analysed).
+    page.click("#analyse-button")
+    page.wait_for_selector('#analyse-button[aria-pressed="false"]')
+    page.evaluate("hash => { location.hash = hash; }", fragment(IN_THREE))
+    idle(page, IN_THREE)
+    page.click("#analyse-button")
+    wait_bar(page, IN_THREE, "mate === 3")
+    assert page.get_attribute(".eval-bar", "data-proven") == "true"
+    assert page.inner_text("#analysis .eval-text") == "White wins in 3 turns"
+    assert page.inner_text(".eval-number") == "#3"
+    assert page.get_attribute(".board-overlay", "data-best") in IN_THREE_FIRST
     watch.assert_clean()

@@ -20,9 +20,22 @@ def count(page) -> int:
     return page.evaluate("() => window.tzaar.state.actions.length")
 
 
-def test_the_computer_against_itself_is_watched_with_pause_resume_and_step(open_site, watch, wait_engine):
-    page = open_site(link(STANDARD))
-    wait_engine(page)
+def test_the_board_is_in_play_view_or_edit_mode_the_tray_keeps_the_chosen_piece_and_the_computer_against_itself_is_watched(open_position, watch):
+    """The board's modes, the computer against itself watched with pause, resume and step, the
+    board only looked at while it plays, and the tray of a tournament game."""
+    page = open_position(STANDARD)
+    page.wait_for_selector('#board[data-input="play"]')  # two people: White is to move
+    # In edit mode a point chosen with the keyboard edits the position; the game never sees it.
+    page.click("#editor-button")
+    page.wait_for_selector('#board[data-input="edit"]')
+    page.click('#editor [data-tool="."]')  # remove
+    page.focus('#board [data-point="C5"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector('#board [data-point="C5"]:not([data-color])')
+    assert page.evaluate("() => window.tzaar.state.selected") is None
+    page.click("#editor-button")
+    page.wait_for_selector('#board[data-input="play"] [data-point="C5"][data-color="white"]')  # the game's again
+    # The computer against itself, watched with pause, resume and step.
     new_game(page, "computer:beginner", "computer:beginner")
     page.wait_for_selector("#watch:not([hidden])")
     assert page.input_value("#watch-speed") == "normal"  # about a second an action
@@ -53,12 +66,70 @@ def test_the_computer_against_itself_is_watched_with_pause_resume_and_step(open_
     page.wait_for_selector('#watch[data-paused="false"]')
     page.wait_for_function("n => window.tzaar.state.actions.length >= n + 6", arg=paused)
     assert page.evaluate("() => JSON.parse(localStorage.getItem('tzaar.watch-speed'))") == "instant"
+    # The computer against itself: the board is only to be looked at (at the first visit's speed).
+    page.select_option("#watch-speed", "normal")
+    new_game(page, "computer:beginner", "computer:beginner")
+    page.wait_for_selector('#board[data-input="view"]')
+    page.click("#watch-pause")
+    page.wait_for_function("() => window.tzaar.state.watch.held === true")
+    page.click('#board [data-point="C5"]')
+    assert page.evaluate("() => window.tzaar.state.selected") is None
+    page.wait_for_selector('#board[data-input="view"]')
+    # A tournament game between two people: the tray keeps the chosen piece.
+    new_game(page, "person", "person", setup="tournament")
+    tott = page.locator('[data-place="tott"]')
+    tott.click()
+    tott.click()  # pressed again: still chosen
+    page.wait_for_selector('[data-place="tott"][aria-pressed="true"]')
+    assert tott.get_attribute("aria-pressed") == "true"
+    before = shown(page)
+    page.click('#board [data-point="A1"][data-target="place"]')
+    page.wait_for_selector(f'#board[data-state=idle]:not([data-position="{before}"])')
+    assert page.evaluate("() => window.tzaar.state.actions") == ["T@A1"]
     watch.assert_clean()
 
 
-def test_expert_shows_its_progress_and_depth(open_site, watch, wait_engine):
-    page = open_site(link(STANDARD))
+def test_sound_is_off_by_default_and_saved_a_bad_seed_gets_the_pages_message_and_expert_shows_its_progress(open_position, watch, wait_engine):
+    """Sound effects off at first and the setting saved over a reload; then, on that page, a
+    seed that is not a number, and Expert's progress and depth."""
+    page = open_position(STANDARD)
+    button = page.locator("#sound-button")
+    assert button.get_attribute("aria-pressed") == "false"
+    act(page, FIRST)
+    assert page.evaluate("() => window.tzaar.sound.played") == []
+    synth_loaded = "() => performance.getEntriesByType('resource').some((e) => e.name.includes('/synth.js'))"
+    assert not page.evaluate(synth_loaded), "the synthesizer loads only once a sound plays"
+    button.click()
+    assert button.get_attribute("aria-pressed") == "true"
+    page.wait_for_function(synth_loaded)  # turning sound on plays one, to hear how loud
+    assert page.evaluate("() => JSON.parse(localStorage.getItem('tzaar.sound'))") is True
+    page.reload()
     wait_engine(page)
+    idle(page)
+    assert page.get_attribute("#sound-button", "aria-pressed") == "true"
+    view = engine("view", position=shown(page))
+    capture = next(a for a in view["legal"]["actions"] if "x" in a)
+    act(page, capture)
+    assert page.evaluate("() => window.tzaar.sound.played") == ["capture"]
+    # A seed that is not a number gets the page's message; the record says the seed.
+    page.click("#new-game-button")
+    page.check('#new-game-dialog input[value="random"]')
+    page.fill('#new-game-dialog input[name="seed"]', "abc")
+    page.click('[data-command="start-game"]')
+    page.wait_for_selector("#seed-error:not([hidden])")
+    assert "whole number" in page.inner_text("#seed-error")
+    assert page.is_visible("#new-game-dialog[open]")
+    page.fill('#new-game-dialog input[name="seed"]', "42")
+    assert page.is_hidden("#seed-error")
+    page.click('[data-command="start-game"]')
+    random42 = engine("new_position", setup="random", seed=42)["position"]
+    idle(page, random42)
+    # The record says the setup and its seed.
+    text = open_records(page).locator("#record-text").input_value()
+    assert "Start: random seed 42" in text.splitlines()
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#record-dialog[open]", state="detached")
+    # Expert shows its progress and depth.
     new_game(page, "person", "computer:expert")
     act(page, FIRST)
     page.wait_for_selector("#think-progress:not([hidden])[data-depth]")
@@ -105,49 +176,6 @@ def test_a_first_visits_record_has_a_header_opening_one_keeps_the_players_and_th
     watch.assert_clean()
 
 
-def test_a_seed_that_is_not_a_number_gets_the_pages_message_and_the_record_says_the_seed(open_position, watch):
-    page = open_position(STANDARD)
-    page.click("#new-game-button")
-    page.check('#new-game-dialog input[value="random"]')
-    page.fill('#new-game-dialog input[name="seed"]', "abc")
-    page.click('[data-command="start-game"]')
-    page.wait_for_selector("#seed-error:not([hidden])")
-    assert "whole number" in page.inner_text("#seed-error")
-    assert page.is_visible("#new-game-dialog[open]")
-    page.fill('#new-game-dialog input[name="seed"]', "42")
-    assert page.is_hidden("#seed-error")
-    page.click('[data-command="start-game"]')
-    random42 = engine("new_position", setup="random", seed=42)["position"]
-    idle(page, random42)
-    # The record says the setup and its seed.
-    text = open_records(page).locator("#record-text").input_value()
-    assert "Start: random seed 42" in text.splitlines()
-    watch.assert_clean()
-
-
-def test_sound_is_off_by_default_and_the_setting_is_saved(open_position, watch, wait_engine):
-    page = open_position(STANDARD)
-    button = page.locator("#sound-button")
-    assert button.get_attribute("aria-pressed") == "false"
-    act(page, FIRST)
-    assert page.evaluate("() => window.tzaar.sound.played") == []
-    synth_loaded = "() => performance.getEntriesByType('resource').some((e) => e.name.includes('/synth.js'))"
-    assert not page.evaluate(synth_loaded), "the synthesizer loads only once a sound plays"
-    button.click()
-    assert button.get_attribute("aria-pressed") == "true"
-    page.wait_for_function(synth_loaded)  # turning sound on plays one, to hear how loud
-    assert page.evaluate("() => JSON.parse(localStorage.getItem('tzaar.sound'))") is True
-    page.reload()
-    wait_engine(page)
-    idle(page)
-    assert page.get_attribute("#sound-button", "aria-pressed") == "true"
-    view = engine("view", position=shown(page))
-    capture = next(a for a in view["legal"]["actions"] if "x" in a)
-    act(page, capture)
-    assert page.evaluate("() => window.tzaar.sound.played") == ["capture"]
-    watch.assert_clean()
-
-
 def test_the_captured_stacks_of_each_side_are_shown_and_copy_link_offers_the_game_link_and_the_position_link(open_position, page, clipboard, watch, site_url):
     actions, positions = some_turns(7)
     page = open_position(STANDARD, actions, shows=positions[-1])
@@ -184,39 +212,4 @@ def test_the_captured_stacks_of_each_side_are_shown_and_copy_link_offers_the_gam
     page.wait_for_function("() => document.querySelector('#copy-link').dataset.copied === 'position'")
     assert page.evaluate("() => navigator.clipboard.readText()") == site_url + link(positions[-1])
     assert "this position" in page.eval_on_selector("#share-status", "e => e.textContent")
-    watch.assert_clean()
-
-
-def test_the_board_is_in_play_view_or_edit_mode_and_the_tray_keeps_the_chosen_piece(open_position, watch):
-    page = open_position(STANDARD)
-    page.wait_for_selector('#board[data-input="play"]')  # two people: White is to move
-    # In edit mode a point chosen with the keyboard edits the position; the game never sees it.
-    page.click("#editor-button")
-    page.wait_for_selector('#board[data-input="edit"]')
-    page.click('#editor [data-tool="."]')  # remove
-    page.focus('#board [data-point="C5"]')
-    page.keyboard.press("Enter")
-    page.wait_for_selector('#board [data-point="C5"]:not([data-color])')
-    assert page.evaluate("() => window.tzaar.state.selected") is None
-    page.click("#editor-button")
-    page.wait_for_selector('#board[data-input="play"] [data-point="C5"][data-color="white"]')  # the game's again
-    # The computer against itself: the board is only to be looked at.
-    new_game(page, "computer:beginner", "computer:beginner")
-    page.wait_for_selector('#board[data-input="view"]')
-    page.click("#watch-pause")
-    page.wait_for_function("() => window.tzaar.state.watch.held === true")
-    page.click('#board [data-point="C5"]')
-    assert page.evaluate("() => window.tzaar.state.selected") is None
-    page.wait_for_selector('#board[data-input="view"]')
-    # A tournament game between two people: the tray keeps the chosen piece.
-    new_game(page, "person", "person", setup="tournament")
-    tott = page.locator('[data-place="tott"]')
-    tott.click()
-    tott.click()  # pressed again: still chosen
-    page.wait_for_selector('[data-place="tott"][aria-pressed="true"]')
-    assert tott.get_attribute("aria-pressed") == "true"
-    before = shown(page)
-    page.click('#board [data-point="A1"][data-target="place"]')
-    page.wait_for_selector(f'#board[data-state=idle]:not([data-position="{before}"])')
-    assert page.evaluate("() => window.tzaar.state.actions") == ["T@A1"]
     watch.assert_clean()

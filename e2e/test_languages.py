@@ -1,9 +1,11 @@
 """The page in seven languages (web/page/i18n.js, web/lang/*.json).
 
 - A first visit follows the browser's languages (navigator.languages) and sets <html lang>;
-  a language the page does not have falls back to English.
+  a language the page does not have falls back to English. The web app manifest follows the
+  language shown.
 - The menu in the top bar switches the language at once (every text re-rendered from the
-  state), and the choice is saved with the settings across a reload.
+  state), and the choice is saved with the settings across a reload; a proven result is said
+  in the language shown.
 - No text is left out: the same walk through the page (every panel and dialog, a selected
   stack, a bad link, the placement tray, a losing stacking, the end of a game, the analysis
   board with its attack map, a review, a puzzle failed, the position editor) is read in
@@ -11,6 +13,9 @@
   / aria-description still in English in the other language fails the test, except the
   notation, the piece names, numbers and the texts that the language's own file writes the
   same as English ("Standard", "Computer (…)").
+
+Each page start costs seconds of CPU: one German first visit runs the switching checks in
+turn, and the English walk reads the fallback page of a first visit in Japanese.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from pathlib import Path
 import pytest
 
 from site_serving import ENGINE_TIMEOUT_MS, PageWatch, origin_of, wait_engine
-from helpers import LAST_TZAAR, act, fragment, idle, link
+from helpers import LAST_TZAAR, act, fragment, idle
 
 from tzaar.rules.position import Position
 
@@ -66,13 +71,13 @@ def switch(page, code: str) -> None:
     page.wait_for_function("code => document.documentElement.lang === code", arg=code)
 
 
-def test_a_language_the_page_lacks_falls_back_to_english(open_in):
-    page = open_in("ja-JP")
-    assert page.get_attribute("html", "lang") == "en"
-    assert page.text_content("#new-game-button span") == "New game"
+# Black to move wins in 5 turns (e2e/test_proof.py BLACK_WINS): the hint asks the solver.
+BLACK_WINS = "....z2/..t.../......./T......a/Ta2Z.Z2.t./A.T...../T...A../.....t/..T.. b1"
 
 
-def test_a_first_visit_follows_the_browser_language_and_switching_to_polish_renders_again_and_is_saved(open_in):
+def test_a_first_visit_follows_the_browser_language_and_switching_renders_again_and_is_saved(open_in):
+    """A first visit in German; the manifest in German; switched to Polish, saved over a reload;
+    a proven result said in German, then in Polish; switched to English, the manifest too."""
     de, pl = texts("de"), texts("pl")
     page = open_in("de-DE")
     assert page.get_attribute("html", "lang") == "de"
@@ -89,6 +94,11 @@ def test_a_first_visit_follows_the_browser_language_and_switching_to_polish_rend
     # Only the language's own file is fetched (not English's too).
     fetched = page.evaluate("() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)")
     assert [path.rsplit("/", 1)[-1] for path in fetched if "/lang/" in path] == ["de.json"]
+    # The web app manifest follows the language.
+    cdp = page.context.new_cdp_session(page)
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["url"].endswith("/manifest.de.webmanifest") and manifest["errors"] == []
+    assert json.loads(manifest["data"])["description"] == de["manifest.description"]
     # Switched to Polish: everything drawn again, and the choice saved.
     page.click("#editor-button")  # the tools load on first use; their elements are made once
     page.wait_for_selector("#editor:not([hidden])")
@@ -117,12 +127,10 @@ def test_a_first_visit_follows_the_browser_language_and_switching_to_polish_rend
     # Polish plural forms: 30 pieces is "pionów" (many), not "piony" (few).
     assert page.text_content(".trio[data-side=white] .trio-pieces") == "30 pionów"
 
-
-def test_a_proven_result_is_said_in_the_language_shown(open_in):
-    # Black to move wins in 5 turns (e2e/test_proof.py BLACK_WINS): the hint asks the solver.
-    black_wins = "....z2/..t.../......./T......a/Ta2Z.Z2.t./A.T...../T...A../.....t/..T.. b1"
-    page = open_in("de-DE", link(black_wins))
-    idle(page, black_wins)
+    # A proven result is said in the language shown: German, then Polish.
+    switch(page, "de")
+    page.evaluate("hash => { location.hash = hash; }", fragment(BLACK_WINS))
+    idle(page, BLACK_WINS)
     page.click('[data-action="hint"]')
     page.wait_for_selector('#board [data-hint="to"]', timeout=30_000)
     text = page.inner_text("#hint-text")
@@ -131,13 +139,7 @@ def test_a_proven_result_is_said_in_the_language_shown(open_in):
     text = page.inner_text("#hint-text")
     assert text.startswith("Podpowiedź") and text.endswith(" · Czarne wygrywają w 5 turach"), text
 
-
-def test_the_web_app_manifest_follows_the_language(open_in):
-    page = open_in("fr-FR")
-    cdp = page.context.new_cdp_session(page)
-    manifest = cdp.send("Page.getAppManifest")
-    assert manifest["url"].endswith("/manifest.fr.webmanifest") and manifest["errors"] == []
-    assert json.loads(manifest["data"])["description"] == texts("fr")["manifest.description"]
+    # Switched to English, the manifest follows.
     switch(page, "en")
     page.wait_for_function("() => document.querySelector('link[rel=manifest]').getAttribute('href') === 'manifest.webmanifest'")
     manifest = cdp.send("Page.getAppManifest")
@@ -205,14 +207,16 @@ def same_as_english(code: str) -> list[re.Pattern]:
     return patterns
 
 
-def walk(page, site_url: str, code: str) -> list[list[str]]:
-    """Read the page's texts in `code` at each step of the same walk through the page."""
-    page.evaluate(
-        "code => { localStorage.clear(); localStorage.setItem('tzaar.language', JSON.stringify(code)); }", code
-    )
-    page.goto(site_url)
-    wait_engine(page)
-    idle(page)
+def walk(page, site_url: str, code: str, load: bool = True) -> list[list[str]]:
+    """Read the page's texts in `code` at each step of the same walk through the page: from a
+    first visit with `code` saved (or, without `load`, from the page of a first visit as it is)."""
+    if load:
+        page.evaluate(
+            "code => { localStorage.clear(); localStorage.setItem('tzaar.language', JSON.stringify(code)); }", code
+        )
+        page.goto(site_url)
+        wait_engine(page)
+        idle(page)
     assert page.get_attribute("html", "lang") == code
     read = lambda: page.evaluate(COLLECT)  # noqa: E731
     steps = [read()]
@@ -290,8 +294,12 @@ def walk(page, site_url: str, code: str) -> list[list[str]]:
 
 @pytest.mark.parametrize("code", ["pl"])
 def test_no_text_of_the_page_is_left_in_english(open_in, site_url, code):
-    page = open_in("en-GB")
-    english = walk(page, site_url, "en")
+    # A language the page lacks falls back to English: the first visit in Japanese is the
+    # English walk's start.
+    page = open_in("ja-JP")
+    assert page.get_attribute("html", "lang") == "en"
+    assert page.text_content("#new-game-button span") == "New game"
+    english = walk(page, site_url, "en", load=False)
     other = walk(page, site_url, code)
     allowed = same_as_english(code)
     left = []

@@ -68,7 +68,31 @@ def test_a_plain_load_fetches_no_lesson_file_and_the_invitation_is_dismissed_for
     watch.assert_clean()
 
 
-def test_every_lesson_is_completed_by_its_intended_actions_and_ticked(page, open_site, watch, wait_engine):
+# Every click the game refuses on a position, with refusal.js's reason (null: none):
+# [the stack selected or null, the point, the reason's key]. The view's legal actions are the engine's.
+REFUSED = """
+async () => {
+  const { refusalOf } = await import(new URL("learn/refusal.js", document.baseURI).href);
+  const { POINTS } = await import(new URL("board/notation.js", document.baseURI).href);
+  const view = window.tzaar.state.view;
+  const sources = new Set([...Object.keys(view.legal.captures), ...Object.keys(view.legal.stacks)]);
+  const out = [];
+  for (const from of [null, ...sources]) {
+    const targets = new Set(from ? [...(view.legal.captures[from] ?? []), ...(view.legal.stacks[from] ?? [])] : []);
+    for (const { name } of POINTS) {
+      if (name === from || sources.has(name) || targets.has(name)) continue; // lets go, selects or plays
+      out.push([from, name, refusalOf(view, from, name)?.key ?? null]);
+    }
+  }
+  return out;
+}
+"""
+
+
+def test_every_lesson_is_completed_by_its_intended_actions_and_ticked_and_every_refused_click_has_a_reason(page, open_site, watch, wait_engine):
+    """Every step of every lesson played by its solution; at each step, before it, every click
+    the game refuses there has a reason (refusal.js)."""
+    kinds = set()
     open_site()
     wait_engine(page)
     page.click("#learn-invite button[data-command=learn]")  # the invitation opens them too
@@ -79,6 +103,9 @@ def test_every_lesson_is_completed_by_its_intended_actions_and_ticked(page, open
         for n, step in enumerate(lesson["steps"]):
             open_step(page, lesson["id"], n)
             assert page.text_content("#lessons .lesson-goal") == EN[f"lessons.{lesson['id']}.{n}"]
+            refused = page.evaluate(REFUSED)
+            assert refused and all(key for _, _, key in refused), [r for r in refused if not r[2]]
+            kinds |= {key for _, _, key in refused}
             for action in step["solution"]:
                 act(page, action)
                 judged(page)  # and the defence played, if any (the endgame)
@@ -91,16 +118,38 @@ def test_every_lesson_is_completed_by_its_intended_actions_and_ticked(page, open
     assert page.eval_on_selector_all("#lessons button[data-lesson]", "bs => bs.every(b => b.dataset.done === 'true')")
     kept = page.evaluate("() => JSON.parse(localStorage.getItem('tzaar.lessons.done'))")
     assert sorted(kept) == sorted(lesson["id"] for lesson in LESSONS)
+    assert {f"lessons.refused.{k}" for k in ("taller", "notInReach", "empty", "choose", "noCapture", "captureFirst")} <= kinds, kinds
+    assert all(k in EN for k in kinds)
     watch.assert_clean()
 
 
-def test_how_to_play_leads_to_the_lessons_and_a_lesson_judges_wrong_winning_and_refused_actions(page, open_site, watch, wait_engine):
-    """One page, the lessons in turn: How to play leads to them; a wrong action gets its reason,
-    then the step again, and the hint marks the stack; a win that is not the step's goal is
-    acknowledged as a win; a lesson (a game between two people) is not kept with your games;
-    every refused click says why, in English and in German."""
+def test_the_lessons_speak_the_language_shown_how_to_play_leads_to_them_and_a_lesson_judges_wrong_winning_and_refused_actions(page, open_site, watch, wait_engine):
+    """One page, the lessons in turn: they speak the language shown (German saved, then Polish);
+    in English, How to play leads to them; a wrong action gets its reason, then the step again,
+    and the hint marks the stack; a win that is not the step's goal is acknowledged as a win; a
+    lesson (a game between two people) is not kept with your games; every refused click says
+    why, in English and in German."""
+    de = json.loads((Path(__file__).resolve().parents[1] / "web" / "lang" / "de.json").read_text(encoding="utf-8"))
+    page.add_init_script("localStorage.setItem('tzaar.language', JSON.stringify('de'))")
     open_site()
     wait_engine(page)
+    # The lessons speak the language shown: a visit with German saved.
+    assert page.text_content("#learn-invite button") == de["lessons.invite"]
+    open_lessons(page)
+    assert page.text_content('#lessons button[data-lesson="pass"]') == de["lessons.pass.title"]
+    start_lesson(page, "moving")
+    assert page.text_content("#lessons .lesson-goal") == de["lessons.moving.0"]
+    assert page.text_content("#moves li.start button") == de["start.lesson"]  # not "standard setup"
+    assert page.text_content("#lessons .lesson-step") == "Schritt 1 von 2"
+    # A switch to Polish re-renders the lesson's texts.
+    page.select_option("#language", "pl")
+    pl = json.loads((Path(__file__).resolve().parents[1] / "web" / "lang" / "pl.json").read_text(encoding="utf-8"))
+    page.wait_for_function("text => document.querySelector('#lessons .lesson-goal').textContent === text", arg=pl["lessons.moving.0"])
+    # Back to English, the lesson left and the panel closed.
+    page.select_option("#language", "en")
+    page.click('#lessons [data-lessons="list"]')
+    page.click("#lessons .lessons-close")
+    page.wait_for_selector("#lessons", state="hidden")
     page.click("#help-button")
     page.wait_for_selector("#help-dialog[open] #help-learn")
     assert page.text_content("#help-learn") == EN["lessons.invite"]
@@ -250,57 +299,4 @@ def test_a_finished_game_against_the_computer_is_kept_tallied_exported_reviewed_
     page.click('#your-games [data-games="yes"]')
     page.wait_for_selector('#your-games[data-count="0"]')
     assert kept(page) == [] and page.text_content("#your-games .games-tally") == EN["games.none"]
-    watch.assert_clean()
-
-
-def test_the_lessons_speak_the_language_shown(page, open_site, watch, wait_engine):
-    de = json.loads((Path(__file__).resolve().parents[1] / "web" / "lang" / "de.json").read_text(encoding="utf-8"))
-    page.add_init_script("localStorage.setItem('tzaar.language', JSON.stringify('de'))")
-    open_site()
-    wait_engine(page)
-    assert page.text_content("#learn-invite button") == de["lessons.invite"]
-    open_lessons(page)
-    assert page.text_content('#lessons button[data-lesson="pass"]') == de["lessons.pass.title"]
-    start_lesson(page, "moving")
-    assert page.text_content("#lessons .lesson-goal") == de["lessons.moving.0"]
-    assert page.text_content("#moves li.start button") == de["start.lesson"]  # not "standard setup"
-    assert page.text_content("#lessons .lesson-step") == "Schritt 1 von 2"
-    # A switch to Polish re-renders the lesson's texts.
-    page.select_option("#language", "pl")
-    pl = json.loads((Path(__file__).resolve().parents[1] / "web" / "lang" / "pl.json").read_text(encoding="utf-8"))
-    page.wait_for_function("text => document.querySelector('#lessons .lesson-goal').textContent === text", arg=pl["lessons.moving.0"])
-    watch.assert_clean()
-
-
-# Every click the game refuses on a position, with refusal.js's reason (null: none):
-# [the stack selected or null, the point, the reason's key]. The view's legal actions are the engine's.
-REFUSED = """
-async () => {
-  const { refusalOf } = await import(new URL("learn/refusal.js", document.baseURI).href);
-  const { POINTS } = await import(new URL("board/notation.js", document.baseURI).href);
-  const view = window.tzaar.state.view;
-  const sources = new Set([...Object.keys(view.legal.captures), ...Object.keys(view.legal.stacks)]);
-  const out = [];
-  for (const from of [null, ...sources]) {
-    const targets = new Set(from ? [...(view.legal.captures[from] ?? []), ...(view.legal.stacks[from] ?? [])] : []);
-    for (const { name } of POINTS) {
-      if (name === from || sources.has(name) || targets.has(name)) continue; // lets go, selects or plays
-      out.push([from, name, refusalOf(view, from, name)?.key ?? null]);
-    }
-  }
-  return out;
-}
-"""
-
-
-def test_every_refused_click_of_every_lesson_step_has_a_reason(open_position, watch):
-    kinds = set()
-    for lesson in LESSONS:
-        for step in lesson["steps"]:
-            page = open_position(step["position"])
-            refused = page.evaluate(REFUSED)
-            assert refused and all(key for _, _, key in refused), [r for r in refused if not r[2]]
-            kinds |= {key for _, _, key in refused}
-    assert {f"lessons.refused.{k}" for k in ("taller", "notInReach", "empty", "choose", "noCapture", "captureFirst")} <= kinds, kinds
-    assert all(k in EN for k in kinds)
     watch.assert_clean()

@@ -14,30 +14,10 @@ from helpers import LAST_TZAAR, STANDARD, act, fragment, idle, link, moves, save
 # --- the address ---------------------------------------------------------------------------
 
 
-def test_a_position_link_opens_ready_to_play_and_the_address_follows_each_action(open_position, watch):
-    actions, positions = some_turns(3)
-    start = positions[0]  # Black to capture, after White's opening
-    page = open_position(start)
-    assert page.inner_text("#moves .start button") == "Start · position from a link"
-    entries = page.evaluate("() => history.length")
-    for action, after in zip(actions[1:], positions[1:]):
-        act(page, action)
-        assert shown(page) == after
-        wait_address(page, after)
-        assert page.url.split("#")[0].endswith("/index.html")
-    assert moves(page) == actions[1:]
-    # Replaced, not pushed: Back does not step through the actions.
-    assert page.evaluate("() => history.length") == entries
-    # Undo shows (and puts in the address) the earlier position.
-    page.click('[data-command="undo"]')
-    idle(page, positions[1])
-    wait_address(page, positions[1])
-    watch.assert_clean()
-
-
-def test_the_bare_address_gets_the_position_and_a_link_typed_into_the_address_bar_opens_it(open_site, watch, wait_engine):
+def test_the_bare_address_gets_the_position_a_link_typed_into_the_address_bar_opens_it_and_the_address_follows_each_action(open_site, watch, wait_engine):
     """One page: the bare address gets the game's position; a link typed into the address bar
-    opens it; a bad one typed there keeps the game (its address too)."""
+    opens it; a bad one typed there keeps the game (its address too); a position link typed
+    there opens ready to play, and the address follows each action."""
     page = open_site()
     wait_engine(page)
     idle(page, STANDARD)
@@ -53,6 +33,25 @@ def test_the_bare_address_gets_the_position_and_a_link_typed_into_the_address_ba
     wait_address(page, LAST_TZAAR)
     page.click('[data-command="dismiss-alert"]')
     page.wait_for_selector("#alert", state="hidden")
+    # A position link opens ready to play, and the address follows each action.
+    actions, positions = some_turns(3)
+    start = positions[0]  # Black to capture, after White's opening
+    page.evaluate("hash => { location.hash = hash; }", fragment(start))
+    idle(page, start)
+    assert page.inner_text("#moves .start button") == "Start · position from a link"
+    entries = page.evaluate("() => history.length")
+    for action, after in zip(actions[1:], positions[1:]):
+        act(page, action)
+        assert shown(page) == after
+        wait_address(page, after)
+        assert page.url.split("#")[0].endswith("/index.html")
+    assert moves(page) == actions[1:]
+    # Replaced, not pushed: Back does not step through the actions.
+    assert page.evaluate("() => history.length") == entries
+    # Undo shows (and puts in the address) the earlier position.
+    page.click('[data-command="undo"]')
+    idle(page, positions[1])
+    wait_address(page, positions[1])
     watch.assert_clean()
 
 
@@ -84,8 +83,9 @@ BAD_LINKS = [
 ]
 
 
-def test_a_bad_link_says_what_is_wrong_and_keeps_the_saved_game(open_position, open_site, watch, wait_engine):
-    """Each bad link opened in turn on the same saved game (a page loaded afresh each time)."""
+def test_a_bad_link_says_what_is_wrong_and_keeps_the_saved_game_and_copy_link_puts_the_position_link_on_the_clipboard(open_position, open_site, page, clipboard, watch, wait_engine, site_url):
+    """Each bad link opened in turn on the same saved game (a page loaded afresh each time); then,
+    on the last page, Copy link before any move of a position link (typed into the address)."""
     actions, positions = some_turns(3)
     page = open_position(STANDARD, actions, shows=positions[-1])
     wait_address(page, positions[-1])
@@ -108,14 +108,10 @@ def test_a_bad_link_says_what_is_wrong_and_keeps_the_saved_game(open_position, o
         page.wait_for_selector("#new-game-dialog[open]")
         page.keyboard.press("Escape")
         assert saved(page) == before, bad
-    watch.assert_clean()
-
-
-# --- Copy link and Share -------------------------------------------------------------------
-
-
-def test_copy_link_puts_the_position_link_on_the_clipboard_before_any_move(open_position, page, clipboard, watch, site_url):
-    page = open_position(LAST_TZAAR)
+    # Copy link puts the position link on the clipboard before any move.
+    page.evaluate("hash => { location.hash = hash; }", fragment(LAST_TZAAR))
+    idle(page, LAST_TZAAR)
+    assert moves(page) == []
     assert page.is_hidden("#share-link")  # no share sheet in this browser
     page.click("#copy-link")
     # The label says so for two seconds: checked in the same moment as data-copied.
@@ -126,6 +122,9 @@ def test_copy_link_puts_the_position_link_on_the_clipboard_before_any_move(open_
     copied = page.evaluate("() => navigator.clipboard.readText()")
     assert copied == site_url + link(LAST_TZAAR)
     watch.assert_clean()
+
+
+# --- Copy link and Share -------------------------------------------------------------------
 
 
 def test_share_hands_the_link_to_the_share_sheet(open_position, page, watch, site_url):

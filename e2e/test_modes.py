@@ -82,21 +82,6 @@ def review_the_kept_game(page) -> None:
     page.wait_for_selector("#review[data-state=done]", timeout=60_000)
 
 
-def test_a_lesson_chosen_while_editing_can_be_played(page, open_site, watch, wait_engine):
-    open_site()
-    wait_engine(page)
-    idle(page, STANDARD)
-    page.click("#editor-button")
-    page.wait_for_selector(f'#editor[data-possible="true"][data-position="{STANDARD}"]')
-    open_lesson(page, "moving")
-    # The editor is closed: the board and the turn panel are the lesson's.
-    assert page.is_hidden("#editor") and page.get_attribute("#editor-button", "aria-pressed") == "false"
-    assert page.is_visible("#turn") and page.is_visible("#history")
-    act(page, LESSON["moving"]["steps"][0]["solution"][0])
-    page.wait_for_selector('#lessons[data-status="done"]')
-    watch.assert_clean()
-
-
 def editing(page) -> None:
     """The page, ready, with the position editor open on the standard start."""
     idle(page, STANDARD)
@@ -111,9 +96,20 @@ def the_game_holds_the_board(page) -> None:
     assert page.get_attribute("#board", "data-input") == "play"
 
 
-def test_a_link_typed_while_editing_can_be_played(page, open_site, watch, wait_engine):
+def test_a_lesson_or_a_link_chosen_while_editing_can_be_played(page, open_site, watch, wait_engine):
     open_site()
     wait_engine(page)
+    idle(page, STANDARD)
+    page.click("#editor-button")
+    page.wait_for_selector(f'#editor[data-possible="true"][data-position="{STANDARD}"]')
+    open_lesson(page, "moving")
+    # The editor is closed: the board and the turn panel are the lesson's.
+    assert page.is_hidden("#editor") and page.get_attribute("#editor-button", "aria-pressed") == "false"
+    assert page.is_visible("#turn") and page.is_visible("#history")
+    act(page, LESSON["moving"]["steps"][0]["solution"][0])
+    page.wait_for_selector('#lessons[data-status="done"]')
+    # A link typed while editing can be played (the standard start opened first, by its link).
+    page.evaluate("hash => { location.hash = hash; }", fragment(STANDARD))
     editing(page)
     page.evaluate("hash => { location.hash = hash; }", fragment(LAST_TZAAR))
     idle(page, LAST_TZAAR)
@@ -144,18 +140,10 @@ def test_a_game_chosen_under_your_games_while_editing_can_be_played_and_keeps_it
     watch.assert_clean()
 
 
-def test_a_new_game_after_a_finished_lesson_closes_the_lesson(page, open_site, watch, wait_engine):
-    open_site()
-    wait_engine(page)
-    finish_lesson(page, "types")
-    new_game(page, "person", "computer:beginner")
-    assert page.is_hidden("#lessons")  # no "Lesson complete!", no Try again over the game
-    assert page.is_hidden('#lessons [data-lessons="retry"]')
-    assert state(page, "[s.setup, s.start, s.actions.length]") == ["standard", STANDARD, 0]
-    watch.assert_clean()
-
-
-def test_puzzles_mid_game_say_where_the_game_went_and_lead_back_and_review_puzzles_and_editor_never_open_together(page, open_site, watch, wait_engine):
+def test_puzzles_mid_game_lead_back_one_tool_at_a_time_and_after_the_lessons_the_new_game_offers_the_last_players_and_closes_the_lesson(page, open_site, watch, wait_engine):
+    """A first visit's game against the computer: puzzles mid-game say where the game went and
+    lead back; the review, puzzles and editor never open together; a lesson finished, the New
+    game dialog offers that game's players; another finished, a new game closes it."""
     open_site()
     wait_engine(page)
     position = a_game_against_the_computer(page)
@@ -183,13 +171,7 @@ def test_puzzles_mid_game_say_where_the_game_went_and_lead_back_and_review_puzzl
     page.wait_for_selector("#review:not([hidden])")
     assert page.is_hidden("#editor") and page.is_hidden("#puzzles") and lit(page) == ["review-button"]
     assert page.is_visible("#turn")  # the editor's hiding of the game's panels went with it
-    watch.assert_clean()
-
-
-def test_the_new_game_dialog_after_the_lessons_offers_the_last_games_players(page, open_site, watch, wait_engine):
-    open_site()
-    wait_engine(page)
-    a_game_against_the_computer(page)
+    # The New game dialog after the lessons offers the last game's players (that game's).
     finish_lesson(page, "pass")
     page.click("#new-game-button")
     page.wait_for_selector("#new-game-dialog[open]")
@@ -198,4 +180,10 @@ def test_the_new_game_dialog_after_the_lessons_offers_the_last_games_players(pag
     page.click('[data-command="start-game"]')
     page.wait_for_function("() => { const s = window.tzaar.state; return s.setup === 'standard' && s.actions.length === 0 && s.view && !s.busy; }")
     assert state(page, "s.players") == {"white": "person", "black": "computer:novice"}
+    # A new game after a finished lesson closes the lesson.
+    finish_lesson(page, "types")
+    new_game(page, "person", "computer:beginner")
+    assert page.is_hidden("#lessons")  # no "Lesson complete!", no Try again over the game
+    assert page.is_hidden('#lessons [data-lessons="retry"]')
+    assert state(page, "[s.setup, s.start, s.actions.length]") == ["standard", STANDARD, 0]
     watch.assert_clean()

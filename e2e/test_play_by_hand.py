@@ -57,59 +57,64 @@ def assert_won(page, v: dict, actions: int) -> None:
     assert page.is_hidden('[data-action="pass"]')
 
 
-# --- whole games ----------------------------------------------------------------------------
+# --- playing by hand, on one page -------------------------------------------------------
 
 
-def test_a_complete_game_from_the_standard_setup(open_site, watch, wait_engine):
+def test_one_turn_by_keyboard_selection_pass_undo_and_redo_complete_games_and_tournament_placement(open_site, watch, wait_engine):
+    """One page, games between two people, the checks in turn (each from a fresh standard game
+    but the tournament's, from the random game's page by its dialog): one turn with the keyboard
+    only (first: Tab from the page as it loads); a selection, the last turn marked and pass only
+    as a second action; undo and redo by action and by turn; a complete game from the standard
+    setup; one from a random setup; tournament placement."""
     page = open_game(open_site, wait_engine)
-    assert shown(page) == STANDARD
-    assert page.inner_text("#turn .turn-title") == "White: capture"
-    assert "single capture" in page.inner_text("#turn .turn-detail")
-    v, actions = play_to_the_end(page, random.Random(1))
-    assert_won(page, v, actions)
-    # The move list numbers turns: the opening single capture is turn 1.
-    first = page.locator("#moves li[data-turn]").first
-    assert first.get_attribute("data-turn") == "1"
-    assert first.locator("button").count() == 1
-    watch.assert_clean()
-
-
-def test_a_complete_game_from_a_random_setup(open_site, watch, wait_engine):
-    page = open_game(open_site, wait_engine)
-    page.click("#new-game-button")
-    page.check('#new-game-dialog input[value="random"]')
-    page.fill('#new-game-dialog input[name="seed"]', "2024")
-    page.click('[data-command="start-game"]')
+    # One turn with the keyboard only (first, from the page as it loads).
+    # Tab reaches the board: one stop, whichever point had the focus last.
+    for _ in range(20):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => !!document.activeElement.closest('#board')"):
+            break
+    else:
+        pytest.fail("Tab never reached the board")
+    focused = lambda: page.evaluate("() => document.activeElement.dataset.point")  # noqa: E731
+    start = focused()
+    assert start == "E4"
+    page.keyboard.press("ArrowLeft")
+    assert focused() == "D4"
+    page.keyboard.press("ArrowUp")
+    assert focused() == "D5"
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") == "D5, white Tott, height 1"
+    page.keyboard.press("Enter")
+    page.wait_for_selector('#board [data-point="D5"][data-selected="true"]')
+    page.keyboard.press("ArrowDown")
+    assert focused() == "D4"
+    page.keyboard.press("Space")
     wait_position_change(page, STANDARD)
-    start = shown(page)
-    assert start.endswith(" w1")
-    assert page.inner_text("#moves .start button") == "Start · random setup #2024"
-    # The same seed gives the same setup.
-    page.click("#new-game-button")
-    page.check('#new-game-dialog input[value="standard"]')
-    page.click('[data-command="start-game"]')
-    wait_position_change(page, start)
-    page.click("#new-game-button")
-    page.check('#new-game-dialog input[value="random"]')
-    page.fill('#new-game-dialog input[name="seed"]', "2024")
-    page.click('[data-command="start-game"]')
-    wait_position_change(page, STANDARD)
-    assert shown(page) == start
-    v, actions = play_to_the_end(page, random.Random(2))
-    assert_won(page, v, actions)
-    page.click('#result [data-command="new-game"]')
+    assert moves(page) == ["D5xD4"]
+    # Black's whole turn without a mouse: a capture by keys, then P to pass.
+    action = next(a for a in view(page)["legal"]["captures"].items())
+    source, target = action[0], action[1][0]
+    page.focus(f'#board [data-point="{source}"]')
+    page.keyboard.press("Enter")
+    page.focus(f'#board [data-point="{target}"]')
+    before = shown(page)
+    page.keyboard.press("Enter")
+    wait_position_change(page, before)
+    before = shown(page)
+    page.keyboard.press("p")
+    wait_position_change(page, before)
+    assert moves(page) == ["D5xD4", f"{source}x{target}", "pass"]
+    # F flips the board, N opens the new-game dialog.
+    page.keyboard.press("f")
+    page.wait_for_selector("#flip-button[aria-pressed=true]")
+    page.keyboard.press("n")
     page.wait_for_selector("#new-game-dialog[open]")
-    page.click('#new-game-dialog button[value="cancel"]')
-    watch.assert_clean()
-
-
-# --- pieces of a turn -------------------------------------------------------------------
-
-
-def test_selection_the_last_turn_marked_and_pass_only_as_a_second_action(open_site, watch, wait_engine):
-    """One standard game: a selection shows the captures and clicking elsewhere lets go; the
-    opening capture stays marked and its stack has moved; pass is offered only as a second action."""
-    page = open_game(open_site, wait_engine)
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#new-game-dialog[open]", state="detached")
+    page.keyboard.press("f")  # (the board back the right way up)
+    page.wait_for_selector("#flip-button[aria-pressed=false]")
+    # A selection shows the captures and clicking elsewhere lets go; the opening capture stays
+    # marked and its stack has moved; pass is offered only as a second action.
+    new_game(page, "person", "person")  # a fresh standard game between two people
     v = view(page)
     page.click('#board [data-point="D5"]')
     page.wait_for_selector('#board [data-point="D5"][data-selected="true"]')
@@ -165,11 +170,8 @@ def test_selection_the_last_turn_marked_and_pass_only_as_a_second_action(open_si
     wait_position_change(page, before)
     assert moves(page)[-1] == "pass"
     assert shown(page).endswith(" b1")
-    watch.assert_clean()
-
-
-def test_undo_and_redo_by_action_and_by_turn(open_site, watch, wait_engine):
-    page = open_game(open_site, wait_engine)
+    # Undo and redo, by action and by turn.
+    new_game(page, "person", "person")  # a fresh standard game between two people
     rng = random.Random(5)
     positions = [shown(page)]
     for _ in range(6):
@@ -213,43 +215,45 @@ def test_undo_and_redo_by_action_and_by_turn(open_site, watch, wait_engine):
     act(page, other)
     assert moves(page) == [actions[0], other]
     assert page.is_disabled('[data-command="redo"]')
-    watch.assert_clean()
-
-
-def test_a_position_link_for_two_players_and_a_warning_before_stacking_onto_the_last_of_a_type(open_site, watch, wait_engine):
-    page = open_game(open_site, wait_engine, link(LAST_TZAAR))
-    # The position link shows that position, for two players.
-    assert shown(page) == LAST_TZAAR
-    assert page.inner_text("#moves .start button") == "Start · position from a link"
-    assert page.inner_text("#turn .turn-title") == "White: capture, stack or pass"
-    assert page.get_attribute('#board [data-point="I1"]', "aria-label") == "I1, black Tzaar, height 1"
-    warning = page.locator("#warning")
-    assert warning.is_hidden()
-    page.click('#board [data-point="C4"]')
-    page.wait_for_selector('#board [data-point="C3"][data-target="stack"][data-losing="true"]')
-    assert warning.is_visible()
-    assert "last Tzaar" in warning.inner_text()
-    # Clicking the losing stacking asks first; keeping playing changes nothing.
-    page.click('#board [data-point="C3"]')
-    page.wait_for_selector("#confirm-dialog[open]")
-    assert "covers your last Tzaar" in page.inner_text("#confirm-text")
-    page.click('#confirm-dialog button[value="cancel"]')
-    page.wait_for_selector("#confirm-dialog[open]", state="detached")
-    assert shown(page) == LAST_TZAAR
-    assert page.get_attribute('#board [data-point="C4"]', "data-selected") == "true"
-    # Confirmed, it is played and loses at once.
-    page.click('#board [data-point="C3"]')
-    page.wait_for_selector("#confirm-dialog[open]")
-    page.click('[data-command="confirm-losing"]')
-    wait_position_change(page, LAST_TZAAR)
-    v = view(page)
-    assert v["winner"] == "black" and v["reason"]["code"] == "covered-own-type"
-    assert_won(page, v, 1)
-    watch.assert_clean()
-
-
-def test_tournament_placement_through_the_tray(open_site, watch, wait_engine):
-    page = open_game(open_site, wait_engine)
+    # A complete game from the standard setup.
+    new_game(page, "person", "person")  # a fresh standard game between two people
+    assert shown(page) == STANDARD
+    assert page.inner_text("#turn .turn-title") == "White: capture"
+    assert "single capture" in page.inner_text("#turn .turn-detail")
+    v, actions = play_to_the_end(page, random.Random(1))
+    assert_won(page, v, actions)
+    # The move list numbers turns: the opening single capture is turn 1.
+    first = page.locator("#moves li[data-turn]").first
+    assert first.get_attribute("data-turn") == "1"
+    assert first.locator("button").count() == 1
+    # A complete game from a random setup (from a fresh standard game: the wait below is for
+    # the position to leave the standard start).
+    new_game(page, "person", "person")
+    page.click("#new-game-button")
+    page.check('#new-game-dialog input[value="random"]')
+    page.fill('#new-game-dialog input[name="seed"]', "2024")
+    page.click('[data-command="start-game"]')
+    wait_position_change(page, STANDARD)
+    start = shown(page)
+    assert start.endswith(" w1")
+    assert page.inner_text("#moves .start button") == "Start · random setup #2024"
+    # The same seed gives the same setup.
+    page.click("#new-game-button")
+    page.check('#new-game-dialog input[value="standard"]')
+    page.click('[data-command="start-game"]')
+    wait_position_change(page, start)
+    page.click("#new-game-button")
+    page.check('#new-game-dialog input[value="random"]')
+    page.fill('#new-game-dialog input[name="seed"]', "2024")
+    page.click('[data-command="start-game"]')
+    wait_position_change(page, STANDARD)
+    assert shown(page) == start
+    v, actions = play_to_the_end(page, random.Random(2))
+    assert_won(page, v, actions)
+    page.click('#result [data-command="new-game"]')
+    page.wait_for_selector("#new-game-dialog[open]")
+    page.click('#new-game-dialog button[value="cancel"]')
+    # Tournament placement through the tray.
     page.click("#new-game-button")
     page.check('#new-game-dialog input[value="tournament"]')
     page.click('[data-command="start-game"]')
@@ -278,50 +282,81 @@ def test_tournament_placement_through_the_tray(open_site, watch, wait_engine):
     watch.assert_clean()
 
 
-def test_one_turn_with_the_keyboard_only(open_site, watch, wait_engine):
-    page = open_game(open_site, wait_engine)
-    # Tab reaches the board: one stop, whichever point had the focus last.
-    for _ in range(20):
-        page.keyboard.press("Tab")
-        if page.evaluate("() => !!document.activeElement.closest('#board')"):
-            break
-    else:
-        pytest.fail("Tab never reached the board")
-    focused = lambda: page.evaluate("() => document.activeElement.dataset.point")  # noqa: E731
-    start = focused()
-    assert start == "E4"
-    page.keyboard.press("ArrowLeft")
-    assert focused() == "D4"
-    page.keyboard.press("ArrowUp")
-    assert focused() == "D5"
-    assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") == "D5, white Tott, height 1"
-    page.keyboard.press("Enter")
-    page.wait_for_selector('#board [data-point="D5"][data-selected="true"]')
-    page.keyboard.press("ArrowDown")
-    assert focused() == "D4"
-    page.keyboard.press("Space")
-    wait_position_change(page, STANDARD)
-    assert moves(page) == ["D5xD4"]
-    # Black's whole turn without a mouse: a capture by keys, then P to pass.
-    action = next(a for a in view(page)["legal"]["captures"].items())
-    source, target = action[0], action[1][0]
-    page.focus(f'#board [data-point="{source}"]')
-    page.keyboard.press("Enter")
-    page.focus(f'#board [data-point="{target}"]')
-    before = shown(page)
-    page.keyboard.press("Enter")
-    wait_position_change(page, before)
-    before = shown(page)
-    page.keyboard.press("p")
-    wait_position_change(page, before)
-    assert moves(page) == ["D5xD4", f"{source}x{target}", "pass"]
-    # F flips the board, N opens the new-game dialog.
-    page.keyboard.press("f")
-    page.wait_for_selector("#flip-button[aria-pressed=true]")
-    page.keyboard.press("n")
-    page.wait_for_selector("#new-game-dialog[open]")
-    page.keyboard.press("Escape")
-    page.wait_for_selector("#new-game-dialog[open]", state="detached")
+# --- links ---------------------------------------------------------------------------------
+
+
+def test_links_impossible_and_for_two_players_a_warning_before_stacking_onto_the_last_of_a_type_and_a_reload_bringing_the_game_back(open_site, watch, wait_engine):
+    """One page, opened at a link to an impossible position: that link and one that is no
+    position say why; a position link for two players and the losing stacking's warning; a new
+    game followed by the address, and brought back by a reload."""
+    impossible = "ZZZZZ/ZZZZZZ/ZZZZZZZ/ZZZZZZZZ/ZZZZZZZZ/ZZZZZZZZ/ZZZZZZZ/ZZZZZZ/ZZZZZ w1"
+    page = open_site(link(impossible))
+    wait_engine(page)
+    page.wait_for_selector(f'#board[data-state=idle][data-position="{STANDARD}"]')
+    page.wait_for_selector("#alert:not([hidden])")
+    assert "only 6 exist" in page.inner_text("#alert")
+    # A new link in the address (a hashchange) with text that is no position at all is
+    # caught before the engine sees it, and the game on the board stays.
+    page.click('[data-command="dismiss-alert"]')
+    page = open_site(link("not a position"))
+    page.wait_for_selector(f'#board[data-position="{STANDARD}"]')
+    page.wait_for_selector("#alert:not([hidden])")
+    assert "could not be read" in page.inner_text("#alert")
+    page.click('[data-command="dismiss-alert"]')
+    # A position link for two players (typed into the address), and a warning before stacking
+    # onto the last of a type.
+    page.evaluate("hash => { location.hash = hash; }", link(LAST_TZAAR).removeprefix("index.html"))
+    idle(page, LAST_TZAAR)
+    # The position link shows that position, for two players.
+    assert shown(page) == LAST_TZAAR
+    assert page.inner_text("#moves .start button") == "Start · position from a link"
+    assert page.inner_text("#turn .turn-title") == "White: capture, stack or pass"
+    assert page.get_attribute('#board [data-point="I1"]', "aria-label") == "I1, black Tzaar, height 1"
+    warning = page.locator("#warning")
+    assert warning.is_hidden()
+    page.click('#board [data-point="C4"]')
+    page.wait_for_selector('#board [data-point="C3"][data-target="stack"][data-losing="true"]')
+    assert warning.is_visible()
+    assert "last Tzaar" in warning.inner_text()
+    # Clicking the losing stacking asks first; keeping playing changes nothing.
+    page.click('#board [data-point="C3"]')
+    page.wait_for_selector("#confirm-dialog[open]")
+    assert "covers your last Tzaar" in page.inner_text("#confirm-text")
+    page.click('#confirm-dialog button[value="cancel"]')
+    page.wait_for_selector("#confirm-dialog[open]", state="detached")
+    assert shown(page) == LAST_TZAAR
+    assert page.get_attribute('#board [data-point="C4"]', "data-selected") == "true"
+    # Confirmed, it is played and loses at once.
+    page.click('#board [data-point="C3"]')
+    page.wait_for_selector("#confirm-dialog[open]")
+    page.click('[data-command="confirm-losing"]')
+    wait_position_change(page, LAST_TZAAR)
+    v = view(page)
+    assert v["winner"] == "black" and v["reason"]["code"] == "covered-own-type"
+    assert_won(page, v, 1)
+    # A reload brings the game back.
+    # The address follows the game: a new game puts its start there, and the reload brings
+    # back this game with its history.
+    page.click("#new-game-button")
+    page.check('#new-game-dialog input[value="standard"]')
+    page.click('[data-command="start-game"]')
+    page.wait_for_selector(f'#board[data-state=idle][data-position="{STANDARD}"]')
+    page.wait_for_function("hash => location.hash === hash", arg=link(STANDARD).removeprefix("index.html"))
+    rng = random.Random(9)
+    positions = [shown(page)]
+    for _ in range(3):
+        act(page, choose(view(page), rng))
+        positions.append(shown(page))
+    page.click('[data-command="undo"]')
+    page.wait_for_selector(f'#board[data-state=idle][data-position="{positions[2]}"]')
+    played = moves(page)
+    page.reload()
+    wait_engine(page)
+    page.wait_for_selector(f'#board[data-state=idle][data-position="{positions[2]}"]')
+    assert moves(page) == played
+    assert page.get_attribute('#moves button[aria-current="true"]', "data-cursor") == "2"
+    page.click('[data-command="redo"]')
+    page.wait_for_selector(f'#board[data-state=idle][data-position="{positions[3]}"]')
     watch.assert_clean()
 
 
@@ -357,48 +392,4 @@ def test_a_phone_sized_screen(phone_page, watch, site_url, wait_engine):
     wait_position_change(page, STANDARD)
     # The computer (Black on a first visit) may already have answered: the tap is the first.
     assert moves(page)[:1] == ["D5xD4"]
-    watch.assert_clean()
-
-
-def test_a_reload_brings_the_game_back(open_site, watch, wait_engine):
-    page = open_game(open_site, wait_engine, link(LAST_TZAAR))
-    # The address follows the game: a new game puts its start there, and the reload brings
-    # back this game with its history.
-    page.click("#new-game-button")
-    page.check('#new-game-dialog input[value="standard"]')
-    page.click('[data-command="start-game"]')
-    page.wait_for_selector(f'#board[data-state=idle][data-position="{STANDARD}"]')
-    page.wait_for_function("hash => location.hash === hash", arg=link(STANDARD).removeprefix("index.html"))
-    rng = random.Random(9)
-    positions = [shown(page)]
-    for _ in range(3):
-        act(page, choose(view(page), rng))
-        positions.append(shown(page))
-    page.click('[data-command="undo"]')
-    page.wait_for_selector(f'#board[data-state=idle][data-position="{positions[2]}"]')
-    played = moves(page)
-    page.reload()
-    wait_engine(page)
-    page.wait_for_selector(f'#board[data-state=idle][data-position="{positions[2]}"]')
-    assert moves(page) == played
-    assert page.get_attribute('#moves button[aria-current="true"]', "data-cursor") == "2"
-    page.click('[data-command="redo"]')
-    page.wait_for_selector(f'#board[data-state=idle][data-position="{positions[3]}"]')
-    watch.assert_clean()
-
-
-def test_a_link_to_an_impossible_position_says_why_and_sets_up_a_game(open_site, watch, wait_engine):
-    impossible = "ZZZZZ/ZZZZZZ/ZZZZZZZ/ZZZZZZZZ/ZZZZZZZZ/ZZZZZZZZ/ZZZZZZZ/ZZZZZZ/ZZZZZ w1"
-    page = open_site(link(impossible))
-    wait_engine(page)
-    page.wait_for_selector(f'#board[data-state=idle][data-position="{STANDARD}"]')
-    page.wait_for_selector("#alert:not([hidden])")
-    assert "only 6 exist" in page.inner_text("#alert")
-    # A new link in the address (a hashchange) with text that is no position at all is
-    # caught before the engine sees it, and the game on the board stays.
-    page.click('[data-command="dismiss-alert"]')
-    page = open_site(link("not a position"))
-    page.wait_for_selector(f'#board[data-position="{STANDARD}"]')
-    page.wait_for_selector("#alert:not([hidden])")
-    assert "could not be read" in page.inner_text("#alert")
     watch.assert_clean()

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from helpers import STANDARD, finished_game, idle, link, moves, open_records, paste_record, record_text, saved, shown, some_turns, wait_address
+from helpers import STANDARD, finished_game, fragment, idle, link, moves, open_records, paste_record, record_text, saved, shown, some_turns, wait_address
 
 
 def state(page) -> dict:
@@ -76,9 +76,43 @@ def test_a_damaged_save_is_reported_and_set_aside(open_stored, watch, wait_engin
 # --- game records --------------------------------------------------------------------------
 
 
-def test_export_then_import_of_a_finished_game_gives_the_same_game(open_position, watch, tmp_path):
+def test_the_record_and_the_game_link_are_copied_a_pasted_record_opens_a_bad_one_says_why_and_an_exported_game_imports_the_same(open_position, page, clipboard, watch, site_url, tmp_path):
+    """One page, in turn: a game's record and link copied; a record pasted into a game not
+    begun, and bad ones refused; a finished game exported, then imported after another."""
+    actions, positions = some_turns(3)
+    page = open_position(STANDARD, actions, shows=positions[-1])
+    dialog = open_records(page)
+    dialog.locator("#record-copy").click()
+    page.wait_for_function("() => document.querySelector('#record-status').textContent === 'Text copied.'")
+    assert page.evaluate("() => navigator.clipboard.readText()") == dialog.locator("#record-text").input_value()
+    dialog.locator("#record-copy-link").click()
+    page.wait_for_function("() => document.querySelector('#record-status').textContent === 'Link copied.'")
+    assert page.evaluate("() => navigator.clipboard.readText()") == site_url + link(STANDARD, actions)
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#record-dialog:not([open])", state="attached")
+    # A pasted record opens, and a bad one says why.
+    actions, positions = some_turns(4)
+    text = record_text(actions)
+    page.evaluate("hash => { location.hash = hash; }", fragment(STANDARD))  # a game not begun
+    idle(page, STANDARD)
+    dialog = open_records(page)
+    error = dialog.locator("#record-error[role=alert]")
+    for bad, says in (("Start: nonsense\n1. C5xC4\n", "not a game record"), ("", "no record")):
+        paste_record(dialog, bad)
+        error.wait_for(state="visible")
+        assert says in error.inner_text()
+    illegal = text.replace(actions[-1], "A1xI5")
+    paste_record(dialog, illegal)
+    page.wait_for_function("() => document.querySelector('#record-error').textContent.includes('A1xI5')")
+    assert shown(page) == STANDARD and state(page)["actions"] == []  # nothing changed
+    paste_record(dialog, text)
+    page.wait_for_selector("#record-dialog:not([open])", state="attached")
+    idle(page, positions[-1])
+    assert moves(page) == actions
+    # Export, then import, of a finished game gives the same game.
     actions, final = finished_game()
-    page = open_position(STANDARD, actions, shows=final["position"])
+    page.evaluate("hash => { location.hash = hash; }", link(STANDARD, actions).removeprefix("index.html"))
+    idle(page, final["position"])
     page.wait_for_selector("#result:not([hidden])")
     before = state(page)
     assert before["winner"] == final["winner"] and before["actions"] == actions
@@ -110,38 +144,4 @@ def test_export_then_import_of_a_finished_game_gives_the_same_game(open_position
     assert moves(page) == actions
     page.wait_for_selector("#result:not([hidden])")
     assert page.inner_text("#moves .start button") == "Start · standard setup"
-    watch.assert_clean()
-
-
-def test_a_pasted_record_opens_and_a_bad_one_says_why(open_position, watch):
-    actions, positions = some_turns(4)
-    text = record_text(actions)
-    page = open_position(STANDARD)
-    dialog = open_records(page)
-    error = dialog.locator("#record-error[role=alert]")
-    for bad, says in (("Start: nonsense\n1. C5xC4\n", "not a game record"), ("", "no record")):
-        paste_record(dialog, bad)
-        error.wait_for(state="visible")
-        assert says in error.inner_text()
-    illegal = text.replace(actions[-1], "A1xI5")
-    paste_record(dialog, illegal)
-    page.wait_for_function("() => document.querySelector('#record-error').textContent.includes('A1xI5')")
-    assert shown(page) == STANDARD and state(page)["actions"] == []  # nothing changed
-    paste_record(dialog, text)
-    page.wait_for_selector("#record-dialog:not([open])", state="attached")
-    idle(page, positions[-1])
-    assert moves(page) == actions
-    watch.assert_clean()
-
-
-def test_the_record_and_the_game_link_can_be_copied(open_position, page, clipboard, watch, site_url):
-    actions, positions = some_turns(3)
-    page = open_position(STANDARD, actions, shows=positions[-1])
-    dialog = open_records(page)
-    dialog.locator("#record-copy").click()
-    page.wait_for_function("() => document.querySelector('#record-status').textContent === 'Text copied.'")
-    assert page.evaluate("() => navigator.clipboard.readText()") == dialog.locator("#record-text").input_value()
-    dialog.locator("#record-copy-link").click()
-    page.wait_for_function("() => document.querySelector('#record-status').textContent === 'Link copied.'")
-    assert page.evaluate("() => navigator.clipboard.readText()") == site_url + link(STANDARD, actions)
     watch.assert_clean()

@@ -220,76 +220,7 @@ def test_in_german_on_a_desktop_the_move_list_scrolls_and_with_the_analysis_open
     watch.assert_clean()
 
 
-def test_on_a_phone_a_lesson_or_a_puzzle_shows_the_whole_board_and_its_goal(open_site, watch, wait_engine, page):
-    page.set_viewport_size({"width": 390, "height": 844})
-    page = open_site()
-    wait_engine(page)
-    idle(page)
-    page.click("nav [data-command=learn]")  # the list of lessons is longer than the window
-    page.click(f'#lessons button[data-lesson="{LESSONS[0]["id"]}"]')
-    idle(page, LESSONS[0]["steps"][0]["position"])
-    board, goal = box(page, "#board"), box(page, "#lessons .lesson-goal")
-    assert 0 <= board["top"] and goal["bottom"] <= 844, (board, goal)
-    page.click('#lessons button[data-lessons="close"]')
-    page.click("#puzzles-button")
-    page.click("#puzzles summary")  # the list of all 284 puzzles, far below the board
-    page.locator('#puzzles button[data-index="200"]').scroll_into_view_if_needed()
-    page.click('#puzzles button[data-index="200"]')
-    idle(page, PUZZLES[200]["position"])
-    assert box(page, "#board")["top"] >= 0
-    watch.assert_clean()
-
-
-def test_the_bad_link_box_lies_over_the_board_without_moving_it(open_position, watch):
-    page = open_position(STANDARD)
-    before = box(page, "#board")
-    page.evaluate("() => { location.hash = '#nonsense'; }")
-    page.wait_for_selector("#alert:not([hidden])")
-    after = box(page, "#board")
-    assert abs(after["top"] - before["top"]) < 0.5, (before, after)
-    alert = box(page, "#alert")
-    assert alert["top"] < after["bottom"] and alert["bottom"] > after["top"]  # over the board
-    watch.assert_clean()
-
-
 WINDOWS = {"laptop": (1280, 720), "wide-laptop": (1366, 768), "phone": (390, 844)}
-
-
-def test_the_whole_board_is_in_the_window_with_the_first_visits_invitation_and_after(open_site, watch, wait_engine, page):
-    """At each window's size in turn on one page (the layout is CSS alone): a laptop's, a wider
-    laptop's and a phone's."""
-    page = open_site()  # a first visit: the invitation to the lessons shows above the board
-    wait_engine(page)
-    idle(page)
-    boards = {}
-    for name, (width, height) in WINDOWS.items():
-        page.set_viewport_size({"width": width, "height": height})
-        assert page.is_visible("#learn-invite"), name
-        invite, boards[name] = box(page, "#learn-invite"), box(page, "#board")
-        assert invite["bottom"] <= boards[name]["top"] and boards[name]["bottom"] <= height, (name, invite, boards[name])
-    page.click('[data-command="learn-dismiss"]')
-    page.wait_for_selector("#learn-invite", state="hidden")
-    for name, (width, height) in WINDOWS.items():
-        page.set_viewport_size({"width": width, "height": height})
-        after = box(page, "#board")  # the board takes the invitation's room back
-        assert after["height"] >= boards[name]["height"] and after["bottom"] <= height, (name, boards[name], after)
-    watch.assert_clean()
-
-
-@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
-def test_the_placement_tray_does_not_jump_when_a_piece_is_chosen(open_site, watch, wait_engine, page, size):
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    page = open_site(link(STANDARD))
-    wait_engine(page)
-    new_game(page, "person", "person", setup="tournament")
-    page.wait_for_selector("#tray:not([hidden])")
-    before = box(page, "#tray")
-    page.click('[data-place="tzarra"]')
-    page.wait_for_selector('[data-place="tzarra"][aria-pressed="true"]')
-    page.wait_for_function("() => document.querySelector('.turn-detail').textContent.includes('Tzarra')")
-    after = box(page, "#tray")
-    assert abs(after["top"] - before["top"]) < 0.5, (before, after)
-    watch.assert_clean()
 
 
 def assert_hover_only_where_the_pointer_hovers(page) -> None:
@@ -356,9 +287,12 @@ TOP_BAR = """
 """
 
 
-def test_on_a_phone_each_top_bar_button_shows_its_name(open_site, watch, wait_engine, page):
-    """In each language: Polish as the page starts in it (the language kept), then each other
-    one switched to on the same page (the language menu)."""
+def test_on_a_phone_each_top_bar_button_shows_its_name_the_whole_board_is_in_the_window_and_a_lesson_or_a_puzzle_shows_it_and_its_goal(open_site, watch, wait_engine, page):
+    """A first visit with Polish kept, on a phone: the top bar's names in every language; then,
+    in English, the whole board with the invitation and after it at three sizes; then, on the
+    phone, a lesson's and a puzzle's board and goal."""
+    # On a phone each top bar button shows its name, in each language: Polish as the page starts
+    # in it (the language kept), then each other one switched to on the same page (the language menu).
     page.set_viewport_size({"width": 390, "height": 844})
     page.add_init_script("localStorage.setItem('tzaar.language', JSON.stringify('pl'))")
     open_site()
@@ -383,4 +317,64 @@ def test_on_a_phone_each_top_bar_button_shows_its_name(open_site, watch, wait_en
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, language
         # every button has a title too (a long press, a hover), the Learn button's new
         assert all(page.eval_on_selector_all("nav.game-bar button", "bs => bs.map((b) => b.title)")), language
+    # The whole board is in the window with the first visit's invitation (in English) and after,
+    # at each window's size in turn (the layout is CSS alone): a laptop's, a wider laptop's and a
+    # phone's.
+    page.select_option("#language", "en")
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
+    idle(page)
+    boards = {}
+    for name, (width, height) in WINDOWS.items():
+        page.set_viewport_size({"width": width, "height": height})
+        assert page.is_visible("#learn-invite"), name
+        invite, boards[name] = box(page, "#learn-invite"), box(page, "#board")
+        assert invite["bottom"] <= boards[name]["top"] and boards[name]["bottom"] <= height, (name, invite, boards[name])
+    page.click('[data-command="learn-dismiss"]')
+    page.wait_for_selector("#learn-invite", state="hidden")
+    for name, (width, height) in WINDOWS.items():
+        page.set_viewport_size({"width": width, "height": height})
+        after = box(page, "#board")  # the board takes the invitation's room back
+        assert after["height"] >= boards[name]["height"] and after["bottom"] <= height, (name, boards[name], after)
+    # On a phone, a lesson or a puzzle shows the whole board and its goal.
+    assert page.viewport_size == {"width": 390, "height": 844}
+    page.click("nav [data-command=learn]")  # the list of lessons is longer than the window
+    page.click(f'#lessons button[data-lesson="{LESSONS[0]["id"]}"]')
+    idle(page, LESSONS[0]["steps"][0]["position"])
+    board, goal = box(page, "#board"), box(page, "#lessons .lesson-goal")
+    assert 0 <= board["top"] and goal["bottom"] <= 844, (board, goal)
+    page.click('#lessons button[data-lessons="close"]')
+    page.click("#puzzles-button")
+    page.click("#puzzles summary")  # the list of all 284 puzzles, far below the board
+    page.locator('#puzzles button[data-index="200"]').scroll_into_view_if_needed()
+    page.click('#puzzles button[data-index="200"]')
+    idle(page, PUZZLES[200]["position"])
+    assert box(page, "#board")["top"] >= 0
+    watch.assert_clean()
+
+
+def test_the_bad_link_box_lies_over_the_board_without_moving_it_and_the_placement_tray_does_not_jump_when_a_piece_is_chosen(open_position, watch, page):
+    """The bad link's box; then the tray of a tournament game at a desktop's size and at a
+    phone's, on the same page (the layout is CSS alone)."""
+    page = open_position(STANDARD)
+    before = box(page, "#board")
+    page.evaluate("() => { location.hash = '#nonsense'; }")
+    page.wait_for_selector("#alert:not([hidden])")
+    after = box(page, "#board")
+    assert abs(after["top"] - before["top"]) < 0.5, (before, after)
+    alert = box(page, "#alert")
+    assert alert["top"] < after["bottom"] and alert["bottom"] > after["top"]  # over the board
+    page.click('[data-command="dismiss-alert"]')
+    page.wait_for_selector("#alert", state="hidden")
+    # The placement tray does not jump when a piece is chosen, on a desktop and on a phone.
+    for size in [(1280, 800), (390, 844)]:
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        new_game(page, "person", "person", setup="tournament")
+        page.wait_for_selector("#tray:not([hidden])")
+        before = box(page, "#tray")
+        assert page.get_attribute('[data-place="tzarra"]', "aria-pressed") != "true", size  # (chosen below, in each game)
+        page.click('[data-place="tzarra"]')
+        page.wait_for_selector('[data-place="tzarra"][aria-pressed="true"]')
+        page.wait_for_function("() => document.querySelector('.turn-detail').textContent.includes('Tzarra')")
+        after = box(page, "#tray")
+        assert abs(after["top"] - before["top"]) < 0.5, (before, after)
     watch.assert_clean()
