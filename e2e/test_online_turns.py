@@ -102,8 +102,12 @@ def test_a_whole_game_by_turns_with_the_pages_never_open_together(browser, two_r
     newest_on_all(two_relays, KIND)  # (each relay took Bob's copy, however slowly)
     first.restart()  # between two turns: the relay still has the copies
 
-    # Ann comes back by the link: Bob's turn is on her board, and what changed is said.
-    context, ann = visit(browser, link, ann_state)
+    # Ann comes back by the list: the top bar counts her turn (the host's side of the count);
+    # Bob's turn is on her board, and what changed is said.
+    context, ann = visit(browser, site, ann_state)
+    ann.wait_for_selector("#online-button[data-turns='1'] .turn-count:not([hidden])")
+    ann.click("#online-button")
+    ann.click("#turns-list a[data-turn='me']")
     online(ann, "playing")
     wait_actions(ann, 2)
     assert "Bob played B2xA1 pass" in ann.text_content("#turns-game .turns-changes")
@@ -129,7 +133,7 @@ def test_a_whole_game_by_turns_with_the_pages_never_open_together(browser, two_r
     bob_state = leave(context)
     second.start()
 
-    # Ann sees the end; the game is in Your games with its time control in its record.
+    # Ann comes back by the link and sees the end; the game is in Your games with its time control in its record.
     context, ann = visit(browser, link, ann_state)
     online(ann, "ended")
     wait_actions(ann, 5)
