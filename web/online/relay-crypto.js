@@ -79,18 +79,24 @@ export async function ecdhKeys() {
   return { privateKey: pair.privateKey, publicKey: toBase64url(new Uint8Array(await subtle().exportKey("raw", pair.publicKey))) };
 }
 
-/** The two pages' keys, the same on both sides: {box (AES-GCM: their messages), proof (HMAC:
- * a direct connection shown to be theirs)}; null when `theirs` is not a public key of the curve. */
-export async function pairKeys(privateKey, theirs, pairSalt, myNostr, theirNostr) {
+/** The ECDH secret (32 bytes) of our `privateKey` and `theirs` (base64url of a raw point);
+ * null when `theirs` is not a public key of the curve. */
+export async function sharedBits(privateKey, theirs) {
   const raw = fromBase64url(theirs);
   if (!raw || raw.length !== 65) return null;
-  let bits;
   try {
     const key = await subtle().importKey("raw", raw, { name: "ECDH", namedCurve: "P-256" }, false, []);
-    bits = new Uint8Array(await subtle().deriveBits({ name: "ECDH", public: key }, privateKey, 256));
+    return new Uint8Array(await subtle().deriveBits({ name: "ECDH", public: key }, privateKey, 256));
   } catch {
     return null;
   }
+}
+
+/** The two pages' keys, the same on both sides: {box (AES-GCM: their messages), proof (HMAC:
+ * a direct connection shown to be theirs)}; null when `theirs` is not a public key of the curve. */
+export async function pairKeys(privateKey, theirs, pairSalt, myNostr, theirNostr) {
+  const bits = await sharedBits(privateKey, theirs);
+  if (!bits) return null;
   const names = [myNostr, theirNostr].sort().join("|");
   const proof = await subtle().importKey("raw", await hkdf(bits, pairSalt, `proof|${names}`), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
   return { box: await aesKey(await hkdf(bits, pairSalt, `box|${names}`)), proof };

@@ -13,7 +13,7 @@
 //   const sealed = await channel.seal(text); // {t: "sealed", n, c}
 //   const text = await channel.open(sealed); // the text, or null (another key, changed, replayed, out of order)
 
-import { ecdhKeys, fromBase64url, hkdf, toBase64url } from "./relay-crypto.js";
+import { ecdhKeys, fromBase64url, hkdf, sharedBits, toBase64url } from "./relay-crypto.js";
 
 const subtle = () => globalThis.crypto.subtle;
 const encoder = new TextEncoder();
@@ -44,15 +44,8 @@ function iv(n) {
  * other's is not a point of the curve.
  */
 export async function openChannel({ privateKey, keys, role, room }) {
-  const raw = fromBase64url(keys[other(role)]);
-  if (!raw || raw.length !== 65) return null;
-  let bits;
-  try {
-    const theirs = await subtle().importKey("raw", raw, { name: "ECDH", namedCurve: "P-256" }, false, []);
-    bits = new Uint8Array(await subtle().deriveBits({ name: "ECDH", public: theirs }, privateKey, 256));
-  } catch {
-    return null;
-  }
+  const bits = await sharedBits(privateKey, keys[other(role)]);
+  if (!bits) return null;
   const [sending, receiving] = await Promise.all([directionKey(bits, room, keys, role), directionKey(bits, room, keys, other(role))]);
   return new SealedChannel(sending, receiving);
 }
