@@ -16,7 +16,7 @@
 //   const game = await deriveChallenge(keys.jwk, theirs, {host});  // {secret, hostWhite}
 
 import { signatures } from "./library.js";
-import { signedEvent, signatureHolds, isEventOf, fromHex, toBase64url } from "./relay-crypto.js";
+import { signedEvent, signatureHolds, isEventOf, fromHex, hkdf, sharedBits, toBase64url } from "./relay-crypto.js";
 import { readChallenge, CHALLENGE_TTL } from "./turns-challenge.js";
 import { MAX_MESSAGE, CLOCK_SKEW } from "./lobby-messages.js";
 import { COPY_KIND } from "./turns-events.js";
@@ -95,14 +95,9 @@ export async function makeChallengeKeys() {
  * side's public key): {secret: the link's secret (24 base64url characters), hostWhite: the
  * draw of a random colour}, the same on both pages from `jwk` (this side's private key). */
 export async function deriveChallenge(jwk, theirs, { host }) {
-  const raw = Uint8Array.from(atob(theirs.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
-  const [mine, their] = await Promise.all([
-    crypto.subtle.importKey("jwk", jwk, CURVE, false, ["deriveBits"]),
-    crypto.subtle.importKey("raw", raw, CURVE, false, []),
-  ]);
-  const shared = await crypto.subtle.deriveBits({ name: "ECDH", public: their }, mine, 256);
-  const hkdf = await crypto.subtle.importKey("raw", shared, "HKDF", false, ["deriveBits"]);
-  const info = new TextEncoder().encode(`tzaar turns challenge ${host}`);
-  const bytes = new Uint8Array(await crypto.subtle.deriveBits({ name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info }, hkdf, 19 * 8));
+  const mine = await crypto.subtle.importKey("jwk", jwk, CURVE, false, ["deriveBits"]);
+  const shared = await sharedBits(mine, theirs);
+  if (!shared) throw new Error("A challenge's key that is not a point of the curve");
+  const bytes = await hkdf(shared, new Uint8Array(0), `tzaar turns challenge ${host}`, 19 * 8);
   return { secret: toBase64url(bytes.subarray(0, 18)), hostWhite: (bytes[18] & 1) === 1 };
 }
