@@ -9,7 +9,7 @@
 // text changes, so hundreds of rows cost little.
 
 import { msg, show, t } from "../page/i18n.js";
-import { element, setAttr, setText } from "../panels/dom.js";
+import { element, placeKeyedRows, setAttr, setText } from "../panels/dom.js";
 import { TIME_CONTROLS, COLOURS } from "./lobby-messages.js";
 
 /** How often at most the count of players waiting is said to a screen reader. */
@@ -129,28 +129,18 @@ export class LobbyView {
   }
 
   #list({ wishes }, busy) {
-    const body = this.#root.querySelector("tbody");
-    const live = new Set();
-    let previous = null;
-    for (const wish of wishes) {
-      live.add(wish.id);
-      let row = this.#rows.get(wish.id);
-      if (!row) {
-        row = this.#row(wish);
-        this.#rows.set(wish.id, row);
-      }
-      setText(row.cells[0].firstChild, wish.name);
-      setAttr(row, "class", wish.compatible ? "compatible" : "other");
-      row.querySelector("button").disabled = busy;
-      const place = previous ? previous.nextSibling : body.firstChild;
-      if (place !== row) body.insertBefore(row, place);
-      previous = row;
-    }
-    for (const [id, row] of this.#rows) {
-      if (live.has(id)) continue;
-      row.remove();
-      this.#rows.delete(id);
-    }
+    placeKeyedRows(
+      this.#root.querySelector("tbody"),
+      this.#rows,
+      wishes,
+      (wish) => wish.id,
+      (wish) => this.#row(wish),
+      (row, wish) => {
+        setText(row.cells[0].firstChild, wish.name);
+        setAttr(row, "class", wish.compatible ? "compatible" : "other");
+        row.querySelector("button").disabled = busy;
+      },
+    );
     show(this.#root.querySelector("caption"), msg("lobby.caption", { n: wishes.length }));
     setAttr(this.#root.querySelector(".lobby-list"), "hidden", wishes.length ? null : "");
   }

@@ -10,7 +10,7 @@
 //   view.render({list, mine, state, notice}, now);  renderMine(ul, mine, withdraw, notice, now)
 
 import { msg, show, lang } from "../page/i18n.js";
-import { element, setAttr, setText } from "../panels/dom.js";
+import { element, placeKeyedRows, setAttr, setText } from "../panels/dom.js";
 import { CHALLENGE_DAYS } from "./turns-challenge.js";
 
 const HTML = `<h3 class="challenges-title"></h3><p class="challenges-intro"></p>
@@ -71,24 +71,17 @@ export class ChallengesView {
     root.dataset.challenges = state ?? "";
     const status = notice ? msg(notice.key, { name: notice.name }) : state ? msg(`challenges.state.${state}`) : "";
     show(root.querySelector(".challenges-status"), status);
-    const body = root.querySelector("tbody");
-    let previous = null;
-    const live = new Set();
-    for (const c of list) {
-      live.add(c.author);
-      let row = this.#rows.get(c.author);
-      if (!row) this.#rows.set(c.author, (row = this.#row(c, own.has(c.author))));
-      setText(row.querySelector(".challenges-age"), ageText(c.since, now));
-      row.querySelector("button").disabled = state === "taking";
-      const place = previous ? previous.nextSibling : body.firstChild;
-      if (place !== row) body.insertBefore(row, place);
-      previous = row;
-    }
-    for (const [author, row] of this.#rows) {
-      if (live.has(author)) continue;
-      row.remove();
-      this.#rows.delete(author);
-    }
+    placeKeyedRows(
+      root.querySelector("tbody"),
+      this.#rows,
+      list,
+      (c) => c.author,
+      (c) => this.#row(c, own.has(c.author)),
+      (row, c) => {
+        setText(row.querySelector(".challenges-age"), ageText(c.since, now));
+        row.querySelector("button").disabled = state === "taking";
+      },
+    );
     show(root.querySelector("caption"), msg("challenges.caption", { n: list.length }));
     setAttr(root.querySelector(".challenges-list"), "hidden", list.length ? null : "");
     const empty = root.querySelector(".challenges-empty");
