@@ -85,6 +85,31 @@ def check_turn(p: Position, actions):
     return q
 
 
+def hands_over(p: Position, after: Position) -> bool:
+    """After the turn from ``p`` to ``after``, the enemy can capture the mover's only stack
+    topped by a type (an absurd gift, when some turn avoids it)."""
+    if after.winner is not None:
+        return False
+    tops = after.tops(p.side)
+    stacks = after.stacks()
+    return any(stacks[a.code() & 63].colour == p.side and tops[stacks[a.code() & 63].kind] == 1 for a in after.legal_actions())
+
+
+def played(p: Position, player: str, seed: int) -> tuple[list, Position]:
+    """``player``'s rest of the turn of ``p`` (checked legal and whole): its action texts and
+    the position after it."""
+    from tzaar.ai import run_think
+    from tzaar.rules.notation import action_texts
+
+    actions, _ = run_think(p.board(), player, seed)
+    texts, q = [], p
+    for a in actions:
+        texts.append(action_texts([a], q.board())[0])
+        q = q.apply(texts[-1])
+    check_turn(p, texts)
+    return texts, q
+
+
 def perft_cases():
     """The lines of tests/data/perft.txt as pytest params (text, depth, count)."""
     for line in (DATA / "perft.txt").read_text().splitlines():

@@ -8,38 +8,17 @@ import random
 
 import pytest
 
-from engine_helpers import IN_ONE, check_turn, random_positions, turns_of
+from engine_helpers import IN_ONE, hands_over, played, random_positions, turns_of
 
-from tzaar.ai import run_think
 from tzaar.ai.evaluate import evaluate
 from tzaar.ai.learner import learner_turn, thought_turn
 from tzaar.ai.novice import fair_turns
 from tzaar.ai.players import LEVELS
-from tzaar.rules.notation import action_texts
 from tzaar.rules.position import Position
 
 LEARNERS = [name for name, level in LEVELS.items() if level.think]
 #: Positions of random games, none finished and none in the placement phase.
 POSITIONS = [p for p in random_positions(160, 2, 70) if p.step > 0]
-
-
-def hands_over(p: Position, after: Position) -> bool:
-    """After the turn, the enemy can capture the mover's only stack topped by a type."""
-    if after.winner is not None:
-        return False
-    tops = after.tops(p.side)
-    stacks = after.stacks()
-    return any(stacks[a.code() & 63].colour == p.side and tops[stacks[a.code() & 63].kind] == 1 for a in after.legal_actions())
-
-
-def played(p: Position, player: str, seed: int) -> tuple[list, Position]:
-    actions, _ = run_think(p.board(), player, seed)
-    texts, q = [], p
-    for a in actions:
-        texts.append(action_texts([a], q.board())[0])
-        q = q.apply(texts[-1])
-    check_turn(p, texts)
-    return texts, q
 
 
 def test_the_learner_levels_lie_between_novice_and_beginner_and_think_more_and_more():

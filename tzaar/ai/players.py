@@ -6,11 +6,12 @@ slices of work and info dicts as the search deepens, and returns the list of act
 ints for the rest of the current turn (one or two actions; one placement).
 
 A player is named by a level (``novice``, ``learner``, ``student``, ``apprentice``,
-``beginner``, ``casual``, ``strong``, ``expert``, ``master``) or is ``random`` (uniform legal
+``beginner``, ``improver``, ``casual``, ``strong``, ``expert``, ``master``) or is ``random`` (uniform legal
 actions), ``random-capturing`` (random, but a capture whenever it has one) or ``greedy`` (the
 best rest of its turn by the evaluation, no look-ahead at the reply).  Novice and the two random
 players choose by rules, not by a search (:mod:`.novice`); Learner, Student and Apprentice
-play Novice's turns but think in a share of them (:mod:`.learner`).  Every random choice comes from
+play Novice's turns but think in a share of them (:mod:`.learner`); Improver plays Casual's turn in
+a share of its turns and Beginner's in the others (a mixed level, :mod:`.mixed`).  Every random choice comes from
 ``random.Random(seed)``, so a seed and a node budget give the same answer every time.
 """
 
@@ -24,6 +25,7 @@ from ..rules.board import PASS
 from .evaluate import evaluate
 from .line import table_line
 from .learner import learner_turn
+from .mixed import kept_fair
 from .novice import novice_turn, random_capturing_turn, random_turn
 from .placement import choose_placement
 from .search import MATE, Search
@@ -44,7 +46,9 @@ class Level(NamedTuple):
     last ply's stackings out but the scarce types' defences (:class:`~.search.Search`);
     ``manage``: a time budget is spent by the time rules (:mod:`.timing`); ``think``: at a
     learner level (:mod:`.learner`), the share of its turns it thinks about (Novice's turns
-    otherwise).
+    otherwise); ``mix``: at a mixed level, the two levels it plays as, the first in a share
+    ``mix_share`` of its turns and the second in the others, each turn kept only when Novice's
+    rules allow it (:mod:`.mixed`; its noise: the evaluation's when it looks again).
     """
 
     name: str
@@ -60,6 +64,8 @@ class Level(NamedTuple):
     prune: bool = False
     manage: bool = False
     think: float = 0.0
+    mix: tuple[str, ...] = ()
+    mix_share: float = 0.0
 
 
 #: Root noise of the top levels, in centi-units (a win's odds move by 1% per ~90).
@@ -109,6 +115,18 @@ LEVELS = {
             blunder=0.5,
             depth=1,
             placement_noise=40,
+        ),
+        # Improver fills the gap from Beginner to Casual (tzaar/ai/mixed.py): Casual's turn in a
+        # share of its turns, Beginner's in the others, never a gift Novice's rules forbid.
+        Level(
+            "improver",
+            "Improver",
+            "Plays like Casual one turn in two and like Beginner in the others, but takes a last piece when it sees one and never gives its own away.",
+            nodes=6000,
+            time=3.0,
+            noise=LEARNER_NOISE,
+            mix=("casual", "beginner"),
+            mix_share=0.5,
         ),
         Level("casual", "Casual", "Looks at the whole of its own turn.", nodes=6000, time=3.0, noise=40, blunder=0.3, depth=2, placement_noise=15),
         Level("strong", "Strong", "Looks at your reply too.", nodes=10000, time=6.0, noise=5, placement_noise=5),
@@ -181,6 +199,8 @@ def think(board, player: str, seed: int = 0, seconds: Optional[float] = None, no
     moves = board.moves()
     if not moves:
         return []
+    if player in LEVELS and LEVELS[player].mix:
+        return (yield from _mixed(board, LEVELS[player], rng, seconds, nodes, solve))
     if board.step == 0:
         if player in ("random", "random-capturing"):
             return [rng.choice(moves)]
@@ -271,6 +291,34 @@ def think(board, player: str, seed: int = 0, seconds: Optional[float] = None, no
         for _ in chosen:
             board.undo()
     return chosen
+
+
+def _mixed(board, lv: Level, rng: random.Random, seconds, nodes, solve):
+    """Generator: the mixed level ``lv``'s rest of the turn (see :func:`think`): the turn of
+    ``lv.mix[0]`` in a share ``lv.mix_share`` of its turns, of ``lv.mix[1]`` in the others
+    (its placements too), played only when Novice's rules allow it (:func:`.mixed.kept_fair`)."""
+    upper, lower = lv.mix
+    who = upper if rng.random() < lv.mix_share else lower
+    gen = think(board, who, rng.randrange(2**32), seconds, nodes, solve)
+    spent = 0
+    try:
+        while True:
+            try:
+                x = next(gen)
+            except StopIteration as stop:
+                chosen = stop.value
+                break
+            if x is not None:
+                spent = x.get("nodes", spent)
+            yield x
+    finally:
+        gen.close()
+    if board.step == 0 or not chosen:
+        return chosen
+    kept = kept_fair(board, chosen, rng, lv.noise)
+    if kept != chosen:  # looked again: no search scored this turn (depth 0: no chance shown)
+        yield {"depth": 0, "score": 0, "nodes": spent, "best": kept}
+    return kept
 
 
 def _solve(board, max_nodes: int, until: Optional[float]):

@@ -1,0 +1,92 @@
+"""Improver, the level between Beginner and Casual (a mixed level: tzaar/ai/players.py,
+tzaar/ai/mixed.py): Casual's turn in a share of its turns and Beginner's in the others, by its
+seed's draw; a turn drawn that Novice's rules forbid (a win missed, a loss by its own hand, its
+last stack of a type handed over when a turn keeps it safe) is not played: no absurd gift,
+checked against the rules engine on positions of random games; a seed replays."""
+
+import random
+
+from engine_helpers import IN_ONE, hands_over, played, random_positions, turns_of
+
+from tzaar.ai import run_think
+from tzaar.ai.mixed import kept_fair
+from tzaar.ai.novice import fair_turns
+from tzaar.ai.players import LEVELS, LEARNER_NOISE
+from tzaar.rules.position import Position
+
+MIXED = [name for name, level in LEVELS.items() if level.mix]
+#: Positions of random games, none finished and none in the placement phase.
+POSITIONS = [p for p in random_positions(160, 2, 70) if p.step > 0]
+
+
+def test_improver_lies_between_beginner_and_casual_and_mixes_them():
+    names = list(LEVELS)
+    assert MIXED == ["improver"]
+    assert names[names.index("beginner") : names.index("casual") + 1] == ["beginner", "improver", "casual"]
+    improver = LEVELS["improver"]
+    assert improver.mix == ("casual", "beginner") and 0 < improver.mix_share < 1
+
+
+def test_improver_takes_a_win_and_never_makes_an_absurd_gift():
+    for seed in range(5):
+        _, q = played(Position.from_text(IN_ONE), "improver", seed)
+        assert q.winner == 0
+    checked = 0
+    for i, p in enumerate(POSITIONS[:20]):
+        options = list(turns_of(p))
+        texts, q = played(p, "improver", i)
+        if any(0 in q2.tops(1 - p.side) for _, q2 in options):
+            assert 0 in q.tops(1 - p.side), p.text()  # the win taken
+            continue
+        if any(q2.winner is None for _, q2 in options):
+            assert q.winner is None, (p.text(), texts)  # no stacking that loses at once
+        if any(q2.winner is None and not hands_over(p, q2) for _, q2 in options):
+            assert not hands_over(p, q), (p.text(), texts)  # its last stack of a type not handed over
+            checked += 1
+    assert checked > 6
+
+
+def test_a_turn_drawn_is_played_only_when_novices_rules_allow_it():
+    gifts = 0
+    for p in POSITIONS[:40]:
+        b = p.board()
+        pool, _ = fair_turns(b)
+        unfair = [t for t in map(tuple, _codes(p)) if t not in pool]
+        if not unfair or not pool:
+            continue
+        assert kept_fair(b, list(pool[0]), random.Random(1), LEARNER_NOISE) == list(pool[0])  # a fair turn stays
+        kept = kept_fair(b, list(unfair[0]), random.Random(1), LEARNER_NOISE)
+        assert b.text() == p.text() and tuple(kept) in pool, p.text()  # looked again: a fair one
+        gifts += 1
+    assert gifts >= 10
+
+
+def _codes(p: Position) -> list:
+    """Every rest of the turn of ``p`` as action ints."""
+    b = p.board()
+    side = b.side
+    out = []
+    for a in b.moves():
+        b.do(a)
+        if b.side != side or b.winner() is not None:
+            out.append([a])
+        else:
+            out.extend([a, c] for c in b.moves())
+        b.undo()
+    return out
+
+
+def test_improvers_turn_is_casuals_or_beginners_by_its_draw_and_a_seed_replays():
+    improver = LEVELS["improver"]
+    drawn = {"casual": 0, "beginner": 0}
+    for i, p in enumerate(POSITIONS[20:26]):
+        for seed in range(4):
+            rng = random.Random(seed)
+            who = "casual" if rng.random() < improver.mix_share else "beginner"
+            theirs, _ = run_think(p.board(), who, rng.randrange(2**32))
+            ours, _ = run_think(p.board(), "improver", seed)
+            if tuple(theirs) in fair_turns(p.board())[0]:
+                assert ours == theirs, (p.text(), seed, who)
+            drawn[who] += 1
+        assert played(p, "improver", i) == played(p, "improver", i)
+    assert min(drawn.values()) >= 6, drawn
