@@ -18,8 +18,8 @@ import pytest
 from tzaar import Position
 from tzaar.ai import players, review_looks, search
 from tzaar.ai.review import DEEP, SOLVE, SOLVE_STACKS, Review, review_game
-from tzaar.ai.review_pieces import DEEP_BEST, DEEP_PLAYED, MAIN, PROOF, DeeperLook, FirstPass, Proofs
-from tzaar.ai.review_marks import MISTAKE, judge_deeply
+from tzaar.ai.review_pieces import DEEP_BEST, DEEP_HINT, DEEP_PLAYED, MAIN, PROOF, DeeperLook, FirstPass, Proofs
+from tzaar.ai.review_marks import MISTAKE, judge_deeply, markable
 from tzaar.ai.review_values import Evaluation, Look
 from tzaar.ai.search import MATE
 from tzaar.ai.solver import solve, stacks_left
@@ -94,6 +94,17 @@ def test_a_turn_after_which_the_mover_is_proven_to_win_is_never_a_mistake():
     assert (j.mark, j.loss) == (None, 0.0)
 
 
+def test_a_turn_no_other_can_beat_by_a_mistake_needs_no_better_turn():
+    # a proven win of the mover, or so much left that even a proven win is less than a mistake better
+    assert not markable(0, won(1)) and not markable(1, won(0))
+    assert not markable(0, chance(1 - (MISTAKE - 0.1) / 100)) and not markable(1, chance((MISTAKE - 0.1) / 100))
+    assert markable(0, chance(1 - MISTAKE / 100)) and markable(1, chance(MISTAKE / 100))
+    assert markable(0, won(0)) and markable(1, chance(0.5))
+    for side, after in ((0, won(1)), (1, chance(0.1))):
+        j = judge_deeply(side, ["A1xA2"], Look(after, ["F1xF2"]), [])  # no better turn looked at
+        assert (j.mark, j.loss, j.best, j.better_reply) == (None, 0.0, ["A1xA2"], ["F1xF2"])
+
+
 def test_no_mark_where_both_turns_lead_to_the_same_proven_result():
     j = judge_deeply(0, ["A1xA2"], Look(won(0), []), [(["B1xB2"], Look(won(0), []))])
     assert (j.mark, j.loss, j.best) == (None, 0.0, ["A1xA2"])
@@ -120,6 +131,15 @@ def test_a_proven_win_of_the_mover_is_never_marked_in_a_review():
     turn = one_turn(PLAYED_WINS, ["B4xB5", "I1-F4"])
     assert turn.mark is None and turn.loss == 0.0
     assert turn.after.mate is not None and turn.after.score < 0  # shown as Black's win
+
+
+def test_the_better_turns_are_not_looked_at_deeper_after_a_proven_win_of_the_mover():
+    review = Review(Position.from_text(PLAYED_WINS), ["B4xB5", "I1-F4"], NODES)
+    assert review.step(float("inf")).done
+    assert (DEEP_PLAYED, 0) in review.looks and review.looks[DEEP_PLAYED, 0].evaluation.mate is not None
+    assert not any(kind in (DEEP_BEST, DEEP_HINT) for kind, _ in review.looks)  # not searched
+    turn = review.result().turns[0]
+    assert (turn.mark, turn.loss, turn.best) == (None, 0.0, ["B4xB5", "I1-F4"])
 
 
 def test_a_review_gives_no_mark_where_both_turns_lead_to_the_same_proven_result():

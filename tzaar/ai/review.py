@@ -47,7 +47,7 @@ from ..rules.notation import Action
 from ..rules.position import Position
 from ..rules.turns import group_turns
 from . import review_looks
-from .review_marks import BLUNDER, MISTAKE, judge, judge_deeply
+from .review_marks import BLUNDER, MISTAKE, judge, judge_deeply, markable
 from .review_pieces import (ALT, DEEP_BEST, DEEP_HINT, DEEP_PLAYED, HINT, HINT2, HINT_ALT, KINDS, MAIN, PROOF, DeeperLook,
                             FirstPass, Key, Piece, Proofs, part_turns)
 from .review_values import Evaluation, Look, ReviewedTurn, ReviewPiece, ReviewProgress, ReviewResult
@@ -227,8 +227,11 @@ class Review(Work[ReviewProgress[Union[ReviewResult, ReviewPiece]]]):
             yield HINT_ALT, k
 
     def _deeper(self, k: int):
-        """Candidate ``k``'s deeper looks: after the turn played and after each better turn."""
+        """Candidate ``k``'s deeper looks: after the turn played and, when that one leaves a
+        mark possible (:func:`.review_marks.markable`), after each better turn."""
         yield DEEP_PLAYED, k
+        if not markable(self.turns[k].side, self.looks[DEEP_PLAYED, k].evaluation):
+            return
         yield DEEP_BEST, k
         if (HINT_ALT, k) in self.looks:
             yield DEEP_HINT, k
@@ -315,9 +318,8 @@ class Review(Work[ReviewProgress[Union[ReviewResult, ReviewPiece]]]):
         after = self.looks[MAIN, k + 1]
         if (DEEP_PLAYED, k) in self.looks and self._candidate(k):
             deeper = self.looks[DEEP_PLAYED, k]
-            betters = [(self._best(k), self.looks[DEEP_BEST, k])]
-            if (DEEP_HINT, k) in self.looks:
-                betters.append((self._hint(k), self.looks[DEEP_HINT, k]))
+            betters = [(turn(k), self.looks[kind, k]) for kind, turn in ((DEEP_BEST, self._best), (DEEP_HINT, self._hint))
+                       if (kind, k) in self.looks]
             j = judge_deeply(t.side, played, deeper, betters)
             return j.loss, j.mark, j.best, deeper.turn, j.better_reply
         best, ref, better_reply = self._reference(k)
