@@ -1,6 +1,7 @@
 """Where a review's CPU goes, look by look: ``python -m lab.review_cost``.
 
     python -m lab.review_cost [--nodes N] [--beginner SEED...] [RECORD...]
+    python -m lab.review_cost --before DIR [--nodes N] [--beginner SEED...] [RECORD...]
 
 Reviews each game (a record, ours or LittleGolem's, or with ``--beginner SEED`` a whole game
 of Beginner against itself from the standard start, the games lab/browser/bench_background.py
@@ -11,11 +12,19 @@ Hint's (``hint``, ``hint2``, ``hintalt``), the deeper looks (``deep-played``, ``
 ``deep-hint``) split into the solver's attempts (proven or not) and the searches, and the
 proofs.  Prints, per kind, the looks, their CPU seconds and share of the whole, and the
 games' marks.
+
+``--before DIR`` (a checkout of an older commit) compares instead: each game is reviewed in a
+process of its own by DIR's code and by this one's, alternately game by game, so the
+machine's load weighs on both alike; prints each review's CPU seconds and whether the two
+give the same marks, then the totals and their ratio.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import subprocess
+import sys
 import time
 from collections import defaultdict
 from pathlib import Path
@@ -79,16 +88,58 @@ def beginner_game(seed: int) -> list:
     return actions
 
 
+#: A review in a process of its own (run with its checkout as the working directory): the
+#: game's start and actions as JSON on stdin; prints its CPU seconds and marks as JSON.
+_ONE = """
+import json, sys, time
+sys.path.insert(0, ".")
+from tzaar.ai import review
+from tzaar.rules.position import Position
+game = json.load(sys.stdin)
+start = time.process_time()
+result = review.review_game(Position.from_text(game["start"]), game["actions"], game["nodes"])
+marks = [[t.number, t.side, t.mark, t.loss, t.best] for t in result.turns if t.mark]
+print(json.dumps({"cpu": time.process_time() - start, "marks": marks}))
+"""
+
+
+def _review_in(checkout: str, start: Position, actions: list, nodes: int) -> dict:
+    game = json.dumps({"start": start.text(), "actions": [str(a) if isinstance(a, str) else a.text() for a in actions],
+                       "nodes": nodes})
+    out = subprocess.run([sys.executable, "-c", _ONE], cwd=checkout, input=game, capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def compare(before: str, games: list, nodes: int) -> None:
+    """Each game reviewed by ``before``'s code and this checkout's, alternately."""
+    here = str(Path(__file__).resolve().parents[1])
+    total = {"before": 0.0, "today": 0.0}
+    same = 0
+    for name, start, actions in games:
+        old, new = _review_in(before, start, actions, nodes), _review_in(here, start, actions, nodes)
+        total["before"] += old["cpu"]
+        total["today"] += new["cpu"]
+        same += old["marks"] == new["marks"]
+        print(f"{name}: before {old['cpu']:.1f} s, today {new['cpu']:.1f} s CPU; marks "
+              f"{'the same' if old['marks'] == new['marks'] else 'differ'} ({len(new['marks'])})", flush=True)
+    print(f"\n{len(games)} games at {nodes} nodes a position: before {total['before']:.1f} s, today {total['today']:.1f} s "
+          f"CPU, ratio {total['today'] / total['before']:.3f}; the same marks in {same} of {len(games)}")
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(prog="python -m lab.review_cost", fromfile_prefix_chars="@", description=__doc__.split("\n\n")[0])
     ap.add_argument("records", nargs="*", metavar="RECORD")
     ap.add_argument("--nodes", type=int, default=1500)
     ap.add_argument("--beginner", type=int, nargs="*", default=[], metavar="SEED")
+    ap.add_argument("--before", metavar="DIR", help="a checkout of an older commit: compare its reviews' CPU and marks with this one's")
     args = ap.parse_args(argv)
     games = [(f"beginner seed {s}", Position.standard(), beginner_game(s)) for s in args.beginner]
     for path in args.records:
         record = read_any_record(Path(path).read_text(encoding="utf-8"))
         games.append((Path(path).name, record.start, record.actions))
+    if args.before:
+        compare(args.before, games, args.nodes)
+        return
     _install()
     total = 0.0
     for name, start, actions in games:

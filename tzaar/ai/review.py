@@ -32,9 +32,9 @@ Every search is a *look* (:mod:`.review_looks`), a pure function of its position
 budget, keyed by its kind and index (:mod:`.review_pieces`).  Which looks a review needs
 follows from the looks it has (:meth:`Review._plan`), so a review can be split into pieces
 (:class:`FirstPass` of a part of the turns, :class:`Proofs`, :class:`DeeperLook` at one
-candidate, given the proofs of its positions if they are known) run apart, each giving its looks (a :class:`ReviewPiece`), and a review given
-all their looks searches nothing and gives the same result as one run whole: the page runs
-the pieces in several workers.
+candidate, given the proofs of its positions if they are known) run apart, each giving its
+looks (a :class:`ReviewPiece`), and a review given all their looks searches nothing and
+gives the same result as one run whole: the page runs the pieces in several workers.
 
 :class:`Review` is a :class:`.work.Work`: it runs in slices (:meth:`Review.step`), as the
 browser worker needs; the facade's ``review_*`` methods (the job kind ``review``,
