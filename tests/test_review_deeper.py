@@ -18,8 +18,8 @@ import pytest
 from tzaar import Position
 from tzaar.ai import players, review_looks, search
 from tzaar.ai.review import DEEP, SOLVE, SOLVE_STACKS, Review, review_game
-from tzaar.ai.review_pieces import DEEP_BEST, DEEP_PLAYED, MAIN, PROOF, DeeperLook, FirstPass, Proofs
-from tzaar.ai.review_marks import MISTAKE, judge_deeply
+from tzaar.ai.review_pieces import DEEP_BEST, DEEP_HINT, DEEP_PLAYED, MAIN, PROOF, DeeperLook, FirstPass, Proofs
+from tzaar.ai.review_marks import MISTAKE, judge_deeply, markable
 from tzaar.ai.review_values import Evaluation, Look
 from tzaar.ai.search import MATE
 from tzaar.ai.solver import solve, stacks_left
@@ -38,6 +38,9 @@ PLAYED_WINS = "...T./...z3AT/.....aT/......A./....T2.T./t2a.z4...t2/t....A2./t..
 # lg-2552914 turn 22, Black: "mistake 16.5, better A2xA1 B1-A1"; after either turn White
 # wins in 5 turns (the solver, 17,000 and 2,000 nodes).
 SAME_RESULT = "AtZ6.T/z6...../..a...T/.......T/a.....zt/..A.A2..T/z.t..../T.t.../a.... b1"
+# A game of Beginner against itself (lab.review_cost --beginner 1011), turn 21, White: the first
+# pass says a mistake; the solver proves White wins in 3 turns before it and in 4 after it.
+PROOFS_SETTLE = "....T/Taat3../T.A3..../T.at.A../.T2.....t/....z3A2../.Z4...../t2...../t.Tt3t w1"
 # std1s-03-lost turn 17, White (29 stacks: no solver): "mistake 24.6, better I3xF3 B1-C1";
 # Master gives the turn played 84% and the better one 57%.
 SEARCH_DISAGREES = "...t2T/T.a.A./T.....T/T..t3..../Taz2...../t.zT..../ta.T2.aZ5/tA2.zAt/t.TTT w1"
@@ -94,6 +97,17 @@ def test_a_turn_after_which_the_mover_is_proven_to_win_is_never_a_mistake():
     assert (j.mark, j.loss) == (None, 0.0)
 
 
+def test_a_turn_no_other_can_beat_by_a_mistake_needs_no_better_turn():
+    # a proven win of the mover, or so much left that even a proven win is less than a mistake better
+    assert not markable(0, won(1)) and not markable(1, won(0))
+    assert not markable(0, chance(1 - (MISTAKE - 0.1) / 100)) and not markable(1, chance((MISTAKE - 0.1) / 100))
+    assert markable(0, chance(1 - MISTAKE / 100)) and markable(1, chance(MISTAKE / 100))
+    assert markable(0, won(0)) and markable(1, chance(0.5))
+    for side, after in ((0, won(1)), (1, chance(0.1))):
+        j = judge_deeply(side, ["A1xA2"], Look(after, ["F1xF2"]), [])  # no better turn looked at
+        assert (j.mark, j.loss, j.best, j.better_reply) == (None, 0.0, ["A1xA2"], ["F1xF2"])
+
+
 def test_no_mark_where_both_turns_lead_to_the_same_proven_result():
     j = judge_deeply(0, ["A1xA2"], Look(won(0), []), [(["B1xB2"], Look(won(0), []))])
     assert (j.mark, j.loss, j.best) == (None, 0.0, ["A1xA2"])
@@ -122,6 +136,15 @@ def test_a_proven_win_of_the_mover_is_never_marked_in_a_review():
     assert turn.after.mate is not None and turn.after.score < 0  # shown as Black's win
 
 
+def test_the_better_turns_are_not_looked_at_deeper_after_a_proven_win_of_the_mover():
+    review = Review(Position.from_text(PLAYED_WINS), ["B4xB5", "I1-F4"], NODES)
+    assert review.step(float("inf")).done
+    assert (DEEP_PLAYED, 0) in review.looks and review.looks[DEEP_PLAYED, 0].evaluation.mate is not None
+    assert not any(kind in (DEEP_BEST, DEEP_HINT) for kind, _ in review.looks)  # not searched
+    turn = review.result().turns[0]
+    assert (turn.mark, turn.loss, turn.best) == (None, 0.0, ["B4xB5", "I1-F4"])
+
+
 def test_a_review_gives_no_mark_where_both_turns_lead_to_the_same_proven_result():
     first = first_pass(SAME_RESULT, ["B1xA1", "A1-C3"])
     assert first.mark == "mistake" and first.best == ["A2xA1", "B1-A1"]
@@ -130,6 +153,31 @@ def test_a_review_gives_no_mark_where_both_turns_lead_to_the_same_proven_result(
         assert solve(position.play(turn).board(), max_nodes=SOLVE * NODES).result == "win"  # White's
     turn = one_turn(SAME_RESULT, ["B1xA1", "A1-C3"])
     assert turn.mark is None and turn.loss == 0.0
+
+
+def test_a_candidate_the_proofs_settle_gets_no_deeper_look():
+    played = ["B1xD3", "C3-D3"]
+    assert first_pass(PROOFS_SETTLE, played).mark is not None
+    review = Review(Position.from_text(PROOFS_SETTLE), played, NODES)
+    assert review.step(float("inf")).done
+    assert review.looks[PROOF, 1].evaluation.mate > 0  # White, the mover, proven to win after the turn
+    assert not any(kind.startswith("deep") for kind, _ in review.looks)
+    turn = review.result().turns[0]
+    assert (turn.mark, turn.loss, turn.best) == (None, 0.0, played)
+    assert turn.reply == review.looks[PROOF, 1].turn and turn.after.mate is not None
+
+
+def test_a_candidate_in_a_position_proven_lost_for_the_mover_gets_no_deeper_look():
+    # every turn of a lost position leads to the same proven result: none is a mistake (the
+    # proof given as a piece of the review is given it)
+    played = ["G4xG2", "G2xE2"]
+    assert first_pass(SEARCH_DISAGREES, played).mark == "mistake"
+    lost = {(PROOF, 0): Look(won(0), ["G4xG2", "G2xE2"])}  # White to move, proven lost
+    review = Review(Position.from_text(SEARCH_DISAGREES), played, NODES, looks=lost)
+    assert review.step(float("inf")).done
+    assert not any(kind.startswith("deep") for kind, _ in review.looks)
+    turn = review.result().turns[0]
+    assert (turn.mark, turn.loss, turn.best) == (None, 0.0, played)
 
 
 def test_a_review_drops_a_mark_the_deeper_search_disagrees_with():

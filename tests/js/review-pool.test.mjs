@@ -155,7 +155,7 @@ test("a review in pieces: the parts' first passes, the candidates' deeper looks 
       return { done: true, looks: mine, candidates: piece.part === 0 ? [] : [1] };
     }
     if (piece.kind === "deeper") return { done: true, looks: { ...params.looks, "deep-played 1": 8 }, candidates: [1] };
-    return { done: true, looks: { "proof 3": 9 }, candidates: [] };
+    return { done: true, looks: { "proof 3": 9, "proof 2": 10 }, candidates: [] };
   };
   const steps = [];
   const params = { start: "S", actions: ["a", "b", "c"], nodes: 1500 };
@@ -163,8 +163,9 @@ test("a review in pieces: the parts' first passes, the candidates' deeper looks 
   assert.deepEqual(asked.map((p) => p.piece ?? "whole"), [
     { kind: "first", part: 0, parts: 2 }, { kind: "first", part: 1, parts: 2 }, { kind: "proofs" }, { kind: "deeper", turn: 1 }, "whole",
   ]);
-  assert.deepEqual(asked[3].looks, { "main 1": 2, "main 2": 4, "alt 1": 5, "hint 1": 6 }); // turn 1's and the position after it
-  assert.deepEqual(answer.looks, { ...LOOKS, "deep-played 1": 8, "proof 3": 9 });
+  // turn 1's, and the position after it: its search and its proof (the proofs come before the deeper looks)
+  assert.deepEqual(asked[3].looks, { "main 1": 2, "main 2": 4, "alt 1": 5, "hint 1": 6, "proof 2": 10 });
+  assert.deepEqual(answer.looks, { ...LOOKS, "deep-played 1": 8, "proof 3": 9, "proof 2": 10 });
   assert.ok(asked.every((p) => p.start === "S" && p.nodes === 1500));
   // progress over the game's 4 positions once every part has said where it is, the last
   // position counted once the whole is done
@@ -181,7 +182,8 @@ test("a piece that fails fails the review", async () => {
 
 test("a turn's looks and the progress of the parts", () => {
   assert.deepEqual(looksOfTurn(LOOKS, 0), { "main 0": 1, "main 1": 2, "alt 0": 3 });
-  assert.deepEqual(looksOfTurn({ "main 10": 1, "main 1": 2, "deep-best 11": 3, "main 11": 4, "hint 10": 5 }, 10), { "main 10": 1, "main 11": 4, "hint 10": 5 });
+  assert.deepEqual(looksOfTurn({ "main 10": 1, "main 1": 2, "deep-best 11": 3, "main 11": 4, "hint 10": 5, "proof 11": 6, "proof 12": 7, "proof 10": 8 }, 10),
+    { "main 10": 1, "main 11": 4, "hint 10": 5, "proof 11": 6, "proof 10": 8 });
   assert.deepEqual(progressOf([{ evaluated: 2, total: 2 }, { evaluated: 3, total: 3 }]), { done: false, evaluated: 3, total: 4 });
   assert.deepEqual(progressOf([{ evaluated: 0, total: 5 }, { evaluated: 1, total: 4 }]), { done: false, evaluated: 1, total: 8 });
 });

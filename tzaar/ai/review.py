@@ -12,25 +12,29 @@ web/game/computer.js).  A turn the Hint suggests (the whole turn, or its first a
 then the Hint's second action from there) is never marked; a Hint's turn that differs from
 the engine's is a second better turn.
 
-**The second pass** looks deeper at each candidate: the positions after the turn played and
-after each better turn are proven by the endgame solver (:data:`SOLVE` times the nodes) where
+**The proofs**: from the end of the game backwards, each position with :data:`SOLVE_STACKS`
+stacks or fewer is given to the solver (:data:`DEEP` times the nodes) until one is not
+proven; a proven position shows its proof, so the chances agree with what the solver proves.
+A candidate the proofs settle is no mistake and needs no deeper look: the position before it
+proven lost for the mover (every turn leads to the same proven result), or the one after it
+proven won for the mover.
+
+**The second pass** looks deeper at each other candidate: the position after the turn played,
+then (unless no mark can follow from it, :func:`.review_marks.markable`) the positions after
+each better turn, each proven by the endgame solver (:data:`SOLVE` times the nodes) where
 :data:`SOLVE_STACKS` stacks or fewer are left, or else searched with :data:`DEEP` times the
 nodes.  The mark, its size and its better turn come from these looks, or the mark is dropped
 (:func:`.review_marks.judge_deeply`: a turn after which the mover is proven to win is never
 a mistake, nor one that leads to the better turn's proven result).  The position after a
 candidate's turn shows the deeper look's evaluation.
 
-**The proofs**: from the end of the game backwards, each position with :data:`SOLVE_STACKS`
-stacks or fewer is given to the solver (:data:`DEEP` times the nodes) until one is not
-proven; a proven position shows its proof, so the chances agree with what the solver proves.
-
 Every search is a *look* (:mod:`.review_looks`), a pure function of its position and the
 budget, keyed by its kind and index (:mod:`.review_pieces`).  Which looks a review needs
 follows from the looks it has (:meth:`Review._plan`), so a review can be split into pieces
-(:class:`FirstPass` of a part of the turns, :class:`DeeperLook` at one candidate,
-:class:`Proofs`) run apart, each giving its looks (a :class:`ReviewPiece`), and a review given
-all their looks searches nothing and gives the same result as one run whole: the page runs
-the pieces in several workers.
+(:class:`FirstPass` of a part of the turns, :class:`Proofs`, :class:`DeeperLook` at one
+candidate, given the proofs of its positions if they are known) run apart, each giving its
+looks (a :class:`ReviewPiece`), and a review given all their looks searches nothing and
+gives the same result as one run whole: the page runs the pieces in several workers.
 
 :class:`Review` is a :class:`.work.Work`: it runs in slices (:meth:`Review.step`), as the
 browser worker needs; the facade's ``review_*`` methods (the job kind ``review``,
@@ -47,7 +51,7 @@ from ..rules.notation import Action
 from ..rules.position import Position
 from ..rules.turns import group_turns
 from . import review_looks
-from .review_marks import BLUNDER, MISTAKE, judge, judge_deeply
+from .review_marks import BLUNDER, MISTAKE, judge, judge_deeply, markable, proven_for
 from .review_pieces import (ALT, DEEP_BEST, DEEP_HINT, DEEP_PLAYED, HINT, HINT2, HINT_ALT, KINDS, MAIN, PROOF, DeeperLook,
                             FirstPass, Key, Piece, Proofs, part_turns)
 from .review_values import Evaluation, Look, ReviewedTurn, ReviewPiece, ReviewProgress, ReviewResult
@@ -197,11 +201,11 @@ class Review(Work[ReviewProgress[Union[ReviewResult, ReviewPiece]]]):
             yield MAIN, j
         if not self.deep or isinstance(piece, FirstPass):
             return
-        for k in self._scope():
-            if self._candidate(k):
-                yield from self._deeper(k)
         if piece is None or isinstance(piece, Proofs):
             yield from self._proofs()
+        for k in self._scope():
+            if self._candidate(k) and not self._proven_no_mark(k):
+                yield from self._deeper(k)
 
     def _first(self, k: int):
         """Turn ``k``'s first pass: the positions before and after it, the engine's turn, and
@@ -227,8 +231,11 @@ class Review(Work[ReviewProgress[Union[ReviewResult, ReviewPiece]]]):
             yield HINT_ALT, k
 
     def _deeper(self, k: int):
-        """Candidate ``k``'s deeper looks: after the turn played and after each better turn."""
+        """Candidate ``k``'s deeper looks: after the turn played and, when that one leaves a
+        mark possible (:func:`.review_marks.markable`), after each better turn."""
         yield DEEP_PLAYED, k
+        if not markable(self.turns[k].side, self.looks[DEEP_PLAYED, k].evaluation):
+            return
         yield DEEP_BEST, k
         if (HINT_ALT, k) in self.looks:
             yield DEEP_HINT, k
@@ -309,15 +316,28 @@ class Review(Work[ReviewProgress[Union[ReviewResult, ReviewPiece]]]):
             return deeper.evaluation
         return self.looks[MAIN, j].evaluation
 
+    def _proven_no_mark(self, k: int) -> bool:
+        """Whether the solver's proofs (:meth:`_proofs`) settle turn ``k`` as no mistake: the
+        position before it proven lost for the mover (every turn leads to the same proven
+        result: none is better), or the one after it proven won for the mover.  Such a
+        candidate needs no deeper look."""
+        side = self.turns[k].side
+        before, after = self.looks.get((PROOF, k)), self.looks.get((PROOF, k + 1))
+        return ((before is not None and before.evaluation is not None and proven_for(side, before.evaluation) == "loss")
+                or (after is not None and after.evaluation is not None and proven_for(side, after.evaluation) == "win"))
+
     def _judged(self, k: int) -> tuple:
         """``(loss, mark, best, reply, better_reply)`` of turn ``k``."""
         t, played = self.turns[k], self._played(k)
         after = self.looks[MAIN, k + 1]
+        if self.deep and self._candidate(k) and self._proven_no_mark(k):
+            proof = self.looks.get((PROOF, k + 1))
+            reply = proof.turn if proof is not None and proof.evaluation is not None else after.turn
+            return 0.0, None, played, reply, reply
         if (DEEP_PLAYED, k) in self.looks and self._candidate(k):
             deeper = self.looks[DEEP_PLAYED, k]
-            betters = [(self._best(k), self.looks[DEEP_BEST, k])]
-            if (DEEP_HINT, k) in self.looks:
-                betters.append((self._hint(k), self.looks[DEEP_HINT, k]))
+            betters = [(turn(k), self.looks[kind, k]) for kind, turn in ((DEEP_BEST, self._best), (DEEP_HINT, self._hint))
+                       if (kind, k) in self.looks]
             j = judge_deeply(t.side, played, deeper, betters)
             return j.loss, j.mark, j.best, deeper.turn, j.better_reply
         best, ref, better_reply = self._reference(k)

@@ -18,7 +18,7 @@ from typing import List, Optional, Sequence, Tuple
 
 from .review_values import Evaluation, Look
 
-__all__ = ["MISTAKE", "BLUNDER", "Judgment", "judge", "judge_deeply", "proven_for"]
+__all__ = ["MISTAKE", "BLUNDER", "Judgment", "judge", "judge_deeply", "markable", "proven_for"]
 
 #: A turn that gives away this many points of the mover's winning chance (percent) is a
 #: mistake; this many a blunder.  Chances saturate, so a lost win is a blunder and an
@@ -59,6 +59,18 @@ def proven_for(side: int, ev: Evaluation) -> Optional[str]:
     return "win" if (ev.score > 0) == (side == 0) else "loss"
 
 
+def markable(side: int, after: Evaluation) -> bool:
+    """Whether a turn by ``side`` that led to ``after`` (the deeper look's evaluation) can be
+    marked at all: not when the mover is proven to win, nor when even a proven win for the
+    mover (a chance of 1) would leave less than :data:`MISTAKE` points more than ``after``.
+    The deeper looks after the better turns cannot change that judgment, so they are not
+    made."""
+    if proven_for(side, after) == "win":
+        return False
+    won = Evaluation(0, None, 1.0 if side == 0 else 0.0)
+    return judge(side, after, won)[1] is not None
+
+
 @dataclass(frozen=True)
 class Judgment:
     """A turn judged by the deeper look: ``loss`` (points of the mover's chance, to a tenth),
@@ -75,10 +87,12 @@ class Judgment:
 def judge_deeply(side: int, played: List[str], after: Look, betters: Sequence[Tuple[List[str], Look]]) -> Judgment:
     """The judgment of a turn by ``side`` from the deeper looks: ``after`` is the look after
     the turn ``played``, ``betters`` the turns that may be better (the engine's, the Hint's),
-    each with the look after it.  The better turn is the one of ``betters`` that leaves the
-    mover the most by these looks (the first of equals).  Then:
+    each with the look after it (none needed when the turn is not :func:`markable`).  The
+    better turn is the one of ``betters`` that leaves the mover the most by these looks (the
+    first of equals).  Then:
 
-    - a turn after which the mover is proven to win is never marked;
+    - a turn after which the mover is proven to win is never marked, nor one that leaves the
+      mover so much that no turn can be :data:`MISTAKE` points better (:func:`markable`);
     - nor one whose better turn leads to the same proven result (both won, or both lost);
     - nor one the better turn leaves no more chance than the turn played.
 
@@ -86,6 +100,8 @@ def judge_deeply(side: int, played: List[str], after: Look, betters: Sequence[Tu
     the loss 0); otherwise the loss is the points of the mover's chance between the two
     turns, a mistake from :data:`MISTAKE`, a blunder from :data:`BLUNDER`.
     """
+    if not markable(side, after.evaluation):
+        return Judgment(0.0, None, list(played), list(after.turn))
     best, look = max(betters, key=lambda b: _gain(side, after.evaluation, b[1].evaluation))
     gain = _gain(side, after.evaluation, look.evaluation)
     mine, theirs = proven_for(side, after.evaluation), proven_for(side, look.evaluation)

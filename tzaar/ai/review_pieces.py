@@ -11,8 +11,8 @@ Every search of a review is a *look* (:mod:`.review_looks`) keyed by ``(kind, in
 - ``proof`` j: the solver's proof of position j.
 
 A piece is one part of a review's work: :class:`FirstPass` (the first pass over a run of
-consecutive turns), :class:`DeeperLook` (one turn: its first pass and, if it is a candidate,
-its deeper looks) or :class:`Proofs`.
+consecutive turns), :class:`DeeperLook` (one turn: its first pass and, if it is a candidate
+the proofs given do not settle, its deeper looks) or :class:`Proofs`.
 """
 
 from __future__ import annotations

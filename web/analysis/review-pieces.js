@@ -1,9 +1,10 @@
 // A game's review run in pieces on several engines and put together (pure: the engines are a
 // function given). The review (tzaar/ai/review.py) splits into pieces whose searches do not
 // depend on one another (review_start's `piece`, docs/facade.md): the first pass over each
-// part of the turns, then for each turn it leaves to the deeper look that look, and the
-// solver's proofs from the end; given every piece's looks, the review searches nothing more
-// and answers as the review run whole, which is what this gives.
+// part of the turns and the solver's proofs from the end, then for each turn the first pass
+// leaves to the deeper look that look (given the proofs of the positions before and after the
+// turn, which may settle it without a search); given every piece's looks, the review searches
+// nothing more and answers as the review run whole, which is what this gives.
 //
 //   const answer = await reviewInPieces(runPiece, params, parts, { onStep });
 //
@@ -13,12 +14,12 @@
 // at once; a piece that fails fails the review (its other pieces run to their end, unread).
 
 /** The looks of `looks` ({"KIND INDEX": look}) a deeper look at turn `turn` needs: the turn's
- * own and the search of the position after it. */
+ * own, and the search and the proof of the position after it. */
 export function looksOfTurn(looks, turn) {
   const out = {};
   for (const [key, look] of Object.entries(looks)) {
     const index = Number(key.slice(key.indexOf(" ") + 1));
-    if (index === turn || key === `main ${turn + 1}`) out[key] = look;
+    if (index === turn || key === `main ${turn + 1}` || key === `proof ${turn + 1}`) out[key] = look;
   }
   return out;
 }
@@ -54,11 +55,12 @@ export async function reviewInPieces(runPiece, params, parts, { onStep = null } 
   const proofs = quiet(runPiece({ ...params, piece: { kind: "proofs" } }, null));
   const looks = {};
   let candidates = [];
-  for (const first of await Promise.all(firsts)) {
+  for (const first of [...(await Promise.all(firsts)), await proofs]) {
     Object.assign(looks, first.looks);
     candidates = candidates.concat(first.candidates);
   }
+  // (the proofs first: a candidate they settle needs no deeper search)
   const deeper = candidates.map((turn) => quiet(runPiece({ ...params, piece: { kind: "deeper", turn }, looks: looksOfTurn(looks, turn) }, null)));
-  for (const piece of [await proofs, ...(await Promise.all(deeper))]) Object.assign(looks, piece.looks);
+  for (const piece of await Promise.all(deeper)) Object.assign(looks, piece.looks);
   return runPiece({ ...params, looks }, onStep);
 }
