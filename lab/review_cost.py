@@ -31,9 +31,10 @@ from pathlib import Path
 
 from tzaar.ai import review, review_looks
 from tzaar.ai.solver import stacks_left
-from tzaar.facade import call
 from tzaar.records.either import read_any_record
 from tzaar.rules.position import Position
+
+from lab.selfplay import beginner_game
 
 _current = {"kind": None}
 #: (kind, part) -> [looks, CPU seconds]; part: "search", "solver proved", "solver failed"
@@ -76,16 +77,6 @@ def _install():
         return look(self, key)
 
     review.Review._look = kind_look
-
-
-def beginner_game(seed: int) -> list:
-    """A whole game of Beginner against itself from the standard start (bench_background's)."""
-    position, actions = Position.standard(), []
-    while position.winner is None:
-        answer = call("ai_move", {"position": position.text(), "level": "beginner", "seed": seed + len(actions)})["result"]
-        actions += answer["actions"]
-        position = position.play(answer["actions"])
-    return actions
 
 
 #: A review in a process of its own (run with its checkout as the working directory): the

@@ -22,7 +22,20 @@ import time
 from pathlib import Path
 
 from tzaar.ai.players import run_think
+from tzaar.facade import call
 from tzaar.rules.position import Position
+
+
+def beginner_game(seed: int) -> list[str]:
+    """The actions of a whole game of Beginner against itself from the standard start, its turns
+    asked of the facade (``ai_move``, seed ``seed`` plus the actions so far): the background
+    review's kind of game in the lab's benchmarks."""
+    position, actions = Position.standard(), []
+    while position.winner is None:
+        answer = call("ai_move", {"position": position.text(), "level": "beginner", "seed": seed + len(actions)})["result"]
+        actions += answer["actions"]
+        position = position.play(answer["actions"])
+    return actions
 
 
 class PartMismatch(ValueError):

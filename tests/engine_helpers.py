@@ -110,6 +110,26 @@ def played(p: Position, player: str, seed: int) -> tuple[list, Position]:
     return texts, q
 
 
+def fair_checks(player: str, positions) -> int:
+    """``player``'s turn on each of ``positions`` (seed: its index) kept Novice's rules: a win
+    taken where a turn wins, no loss by its own hand where a turn avoids it, its last stack of
+    a type not handed over where a turn keeps it safe (asserted); how many positions tested the
+    last rule."""
+    checked = 0
+    for i, p in enumerate(positions):
+        options = list(turns_of(p))
+        texts, q = played(p, player, i)
+        if any(0 in q2.tops(1 - p.side) for _, q2 in options):
+            assert 0 in q.tops(1 - p.side), p.text()  # the win taken
+            continue
+        if any(q2.winner is None for _, q2 in options):
+            assert q.winner is None, (p.text(), texts)  # no stacking that loses at once
+        if any(q2.winner is None and not hands_over(p, q2) for _, q2 in options):
+            assert not hands_over(p, q), (p.text(), texts)  # its last stack of a type not handed over
+            checked += 1
+    return checked
+
+
 def perft_cases():
     """The lines of tests/data/perft.txt as pytest params (text, depth, count)."""
     for line in (DATA / "perft.txt").read_text().splitlines():

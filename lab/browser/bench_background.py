@@ -49,22 +49,11 @@ from conftest import build  # noqa: E402
 from helpers import RECORDERS, STANDARD, act, idle, new_game, open_records, paste_record, record_text  # noqa: E402
 
 from lab.browser.site import chromium, served  # noqa: E402
-from tzaar.facade import call  # noqa: E402
-from tzaar.rules.position import Position  # noqa: E402
+from lab.selfplay import beginner_game  # noqa: E402
 
 #: Games of Beginner against itself waiting for their review beside the one opened (each about a second of it).
 WAITING = 3
 PENDING = "(JSON.parse(localStorage.getItem('tzaar.exercises') || 'null')?.pending ?? []).length"
-
-
-def long_game(seed: int) -> list[str]:
-    """A whole game of Beginner against itself from the standard start (CPython, this process)."""
-    position, actions = Position.standard(), []
-    while position.winner is None:
-        answer = call("ai_move", {"position": position.text(), "level": "beginner", "seed": seed + len(actions)})["result"]
-        actions += answer["actions"]
-        position = position.play(answer["actions"])
-    return actions
 
 
 # A review that does not yield, for contrast (what the page's review did before it yielded):
@@ -112,9 +101,9 @@ def round_(page, cdp, seed: int, kind: str, level: str) -> dict:
     a review that does not yield started ("greedy"), then the timed turn."""
     background = kind == "background"
     new_game(page, "person", f"computer:{level}" if background else "person")
-    actions = long_game(seed)
+    actions = beginner_game(seed)
     if background:  # more games wait for their review (as after a closed page): seconds of it
-        waiting = [{"id": f"bench{seed}.{k}", "start": STANDARD, "actions": long_game(seed * 10 + k), "colour": "white", "date": "2026-01-01"} for k in range(WAITING)]
+        waiting = [{"id": f"bench{seed}.{k}", "start": STANDARD, "actions": beginner_game(seed * 10 + k), "colour": "white", "date": "2026-01-01"} for k in range(WAITING)]
         page.evaluate("(p) => localStorage.setItem('tzaar.exercises', JSON.stringify({version: 1, items: [], pending: p}))", waiting)
     stored, cpu_at = page.evaluate("() => performance.now()"), cpu_seconds(cdp)
     paste_record(open_records(page), record_text(actions, start=STANDARD))
@@ -123,7 +112,7 @@ def round_(page, cdp, seed: int, kind: str, level: str) -> dict:
         page.wait_for_function(f"() => {PENDING} > 0")
     new_game(page, "person", f"computer:{level}")
     if kind == "greedy":
-        page.evaluate(GREEDY, {"start": STANDARD, "actions": long_game(seed * 10 + 9)})
+        page.evaluate(GREEDY, {"start": STANDARD, "actions": beginner_game(seed * 10 + 9)})
     since = page.evaluate("() => performance.now()")
     act(page, page.evaluate("() => window.tzaar.state.view.legal.actions[0]"), wait=False)
     page.wait_for_function(
