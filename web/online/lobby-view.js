@@ -9,7 +9,8 @@
 // text changes, so hundreds of rows cost little.
 
 import { msg, show, t } from "../page/i18n.js";
-import { element, placeKeyedRows, setAttr, setText } from "../panels/dom.js";
+import { element, setAttr, setText } from "../panels/dom.js";
+import { placeKeyedRows } from "./table-rows.js";
 import { TIME_CONTROLS, COLOURS } from "./lobby-messages.js";
 
 /** How often at most the count of players waiting is said to a screen reader. */

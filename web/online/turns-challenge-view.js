@@ -10,7 +10,8 @@
 //   view.render({list, mine, state, notice}, now);  renderMine(ul, mine, withdraw, notice, now)
 
 import { msg, show, lang } from "../page/i18n.js";
-import { element, placeKeyedRows, setAttr, setText } from "../panels/dom.js";
+import { element, setAttr, setText } from "../panels/dom.js";
+import { placeKeyedRows } from "./table-rows.js";
 import { CHALLENGE_DAYS } from "./turns-challenge.js";
 
 const HTML = `<h3 class="challenges-title"></h3><p class="challenges-intro"></p>
