@@ -372,3 +372,32 @@ test("a pairing as startOnlineGame takes it: the one who waited hosts, with the 
   assert.deepEqual(host, { room: "r", secret: "s", role: "host", colour: "black", clock: "10+5", names: { host: "p1", guest: "p2" } });
   assert.deepEqual(guest, { ...host, role: "guest" });
 });
+
+test("an accept that comes after the proposal timed out still pairs the proposer, unless it has proposed to another since", () => {
+  // the relays slow: the owner accepts in time by its clock, the joiner hears it after its timeout
+  const { lobbies: [owner, joiner], publish, settle } = network(2);
+  publish(0, owner.post(terms(1), T0));
+  settle(T0);
+  const proposal = joiner.join(owner.id, { name: "p2", games: 0 }, T0 + 1);
+  const accept = owner.receive(proposal[0], T0 + 2);
+  assert.ok(owner.paired);
+  joiner.tick(T0 + 1 + PROPOSAL_TIMEOUT);
+  assert.equal(joiner.pending, null, "timed out");
+  joiner.receive(accept[0], T0 + 2 + PROPOSAL_TIMEOUT);
+  assert.ok(joiner.paired, "the page that accepted is not left alone");
+  assert.equal(joiner.paired.pid, owner.paired.pid);
+  assert.equal(joiner.paired.opponent.id, owner.id);
+  assert.notEqual(joiner.paired.colour, owner.paired.colour);
+  // one who proposed to a third since then keeps that proposal: the late accept is not taken
+  const three = network(3);
+  const [o, j, other] = three.lobbies;
+  three.publish(0, o.post(terms(1), T0));
+  three.publish(2, other.post(terms(3), T0));
+  three.settle(T0);
+  const late = o.receive(j.join(o.id, { name: "p2", games: 0 }, T0 + 1)[0], T0 + 2);
+  j.tick(T0 + 1 + PROPOSAL_TIMEOUT);
+  j.join(other.id, { name: "p2", games: 0 }, T0 + 2 + PROPOSAL_TIMEOUT);
+  j.receive(late[0], T0 + 3 + PROPOSAL_TIMEOUT);
+  assert.equal(j.paired, null);
+  assert.equal(j.pending.to, other.id);
+});

@@ -14,8 +14,10 @@
 // once withdrawn, "incompatible"). The accept is seen by everyone: both wishes leave every
 // list, and any other proposal to the same player has failed. Two players proposing to each
 // other at once: the one with the smaller id accepts, the other waits for that accept. A
-// proposal unanswered for PROPOSAL_TIMEOUT has failed. So each player ends with at most one
-// pairing, whatever the order messages arrive in.
+// proposal unanswered for PROPOSAL_TIMEOUT has failed, but an accept of it that still comes
+// pairs the proposer (the one who accepted has started the game) unless a proposal to another
+// is pending by then. So each player ends with at most one pairing, whatever the order
+// messages arrive in.
 //
 // Untrusted input: a message is read strictly (lobby-messages.js), and each sender has a budget
 // (RATE_BURST messages, then RATE_PER_SECOND); the list keeps at most MAX_WISHES.
@@ -82,6 +84,7 @@ export class Lobby {
     // heard (a hello came since the last announcement), answered (the last announcement after a hello)}
     this.anyone = false; // "play anyone" is on (with the terms of `mine`)
     this.pending = null; // this player's proposal: {pid, to, name, expires, wish}
+    this.lapsed = null; // its last proposal that timed out (an accept may still come: it pairs)
     this.paired = null; // the pairing, once made (see #pair)
     this.notice = null; // the last thing the list should say: {what, name}
     this.seen = new Set(); // pids answered or accepted (a message may come twice, by two relays)
@@ -145,6 +148,7 @@ export class Lobby {
       // silent: probably gone; its next announcement brings it back
       if (this.wishes.get(wish.id)?.at <= wish.at) this.wishes.delete(wish.id);
       this.goneAt.set(wish.id, Math.max(wish.at, this.goneAt.get(wish.id) ?? wish.at));
+      this.lapsed = this.pending;
       this.#failed("timeout", wish);
     }
     if (this.mine && !this.paired && now >= this.mine.next) {
@@ -250,13 +254,17 @@ export class Lobby {
     return [writeMessage("accept", { id: this.id, to: m.id, pid: m.pid, white, at: now })];
   }
 
-  /** An accept, to this player or between two others. */
+  /** An accept, to this player or between two others. An accept of this player's proposal
+   * pairs it, and so does one that comes after the proposal timed out (the relays were slow:
+   * the player who accepted has started the game) unless a proposal to another is pending. */
   #accepted(m, now) {
-    if (m.to === this.id && this.pending?.pid === m.pid && this.pending.to === m.id && !this.paired) {
-      const { wish } = this.pending;
+    const mine = (p) => p?.pid === m.pid && p.to === m.id;
+    const late = mine(this.lapsed) && (!this.pending || this.pending.to === m.id);
+    if (m.to === this.id && (mine(this.pending) || late) && !this.paired) {
+      const { wish, name } = mine(this.pending) ? this.pending : this.lapsed;
       this.seen.add(m.pid);
       const opponent = { id: wish.id, name: wish.name, games: wish.games, key: wish.key };
-      this.#pair({ pid: m.pid, owner: m.id, proposer: this.id, white: m.white, tc: wish.tc, opponent });
+      this.#pair({ pid: m.pid, owner: m.id, proposer: this.id, white: m.white, tc: wish.tc, opponent }, name);
       this.#gone(m.id, m.at);
       return []; // everyone else takes both wishes off their lists on this same accept
     }
@@ -265,10 +273,10 @@ export class Lobby {
     return this.#anyone(now);
   }
 
-  #pair({ pid, owner, proposer, white, tc, opponent }) {
-    const name = this.mine?.name ?? this.pending?.name;
+  #pair({ pid, owner, proposer, white, tc, opponent }, name = this.mine?.name ?? this.pending?.name) {
     this.paired = { pid, owner, proposer, tc, colour: white === this.id ? "white" : "black", name, opponent };
     this.pending = null;
+    this.lapsed = null;
     this.mine = null;
     this.anyone = false;
     this.notice = null;
