@@ -264,7 +264,7 @@ export class Lobby {
       const { wish, name } = mine(this.pending) ? this.pending : this.lapsed;
       this.seen.add(m.pid);
       const opponent = { id: wish.id, name: wish.name, games: wish.games, key: wish.key };
-      this.#pair({ pid: m.pid, owner: m.id, proposer: this.id, white: m.white, tc: wish.tc, opponent }, name);
+      this.#pair({ pid: m.pid, owner: m.id, proposer: this.id, white: m.white, tc: wish.tc, opponent }, this.mine?.name ?? name);
       this.#gone(m.id, m.at);
       return []; // everyone else takes both wishes off their lists on this same accept
     }
