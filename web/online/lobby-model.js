@@ -258,10 +258,10 @@ export class Lobby {
    * pairs it, and so does one that comes after the proposal timed out (the relays were slow:
    * the player who accepted has started the game) unless a proposal to another is pending. */
   #accepted(m, now) {
-    const mine = (p) => p?.pid === m.pid && p.to === m.id;
-    const late = mine(this.lapsed) && (!this.pending || this.pending.to === m.id);
-    if (m.to === this.id && (mine(this.pending) || late) && !this.paired) {
-      const { wish, name } = mine(this.pending) ? this.pending : this.lapsed;
+    const accepts = (proposal) => proposal?.pid === m.pid && proposal.to === m.id;
+    const late = accepts(this.lapsed) && (!this.pending || this.pending.to === m.id);
+    if (m.to === this.id && (accepts(this.pending) || late) && !this.paired) {
+      const { wish, name } = accepts(this.pending) ? this.pending : this.lapsed;
       this.seen.add(m.pid);
       const opponent = { id: wish.id, name: wish.name, games: wish.games, key: wish.key };
       this.#pair({ pid: m.pid, owner: m.id, proposer: this.id, white: m.white, tc: wish.tc, opponent }, this.mine?.name ?? name);
