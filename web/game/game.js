@@ -186,6 +186,12 @@ export class Game {
     this.#save();
   }
 
+  /** Let go of every answer asked for so far (a new game is on its way): the computer's
+   * search and the hint stop at their next slice, and nothing they find is played. */
+  letGo() {
+    this.#request += 1;
+  }
+
   /** Start a new game: {setup: "standard"|"random"|"tournament", seed?, players?}. */
   async newGame({ setup = "standard", seed = null, players = null } = {}) {
     const request = ++this.#request;

@@ -73,7 +73,12 @@ export class NewGameDialog {
     form.addEventListener("submit", (event) => {
       if (event.submitter?.value !== "start") return;
       const random = form.querySelector('input[name="setup"]:checked')?.value === "random";
-      if (!random || readSeed(seedInput.value) !== undefined) return;
+      if (!random || readSeed(seedInput.value) !== undefined) {
+        // The game's searches stop at their next slice, not once the dialog's close event
+        // (a task of its own) and the modes' queue come round.
+        game.letGo();
+        return;
+      }
       event.preventDefault();
       show(seedError, msg("newGame.badSeed", { seed: seedInput.value.trim().slice(0, 20) }));
       seedError.hidden = false;
