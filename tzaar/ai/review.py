@@ -52,13 +52,13 @@ from ..rules.position import Position
 from ..rules.turns import group_turns
 from . import review_looks
 from .review_marks import BLUNDER, MISTAKE, judge, judge_deeply, markable, proven_for
-from .review_pieces import (ALT, DEEP_BEST, DEEP_HINT, DEEP_PLAYED, HINT, HINT2, HINT_ALT, KINDS, MAIN, PROOF, DeeperLook,
-                            FirstPass, Key, Piece, Proofs, part_turns)
+from .review_pieces import (ALT, DEEP_BEST, DEEP_HINT, DEEP_PLAYED, HINT, HINT2, HINT_ALT, KINDS, MAIN, PROOF, SOLVE_BEST,
+                            SOLVE_HINT, SOLVE_PLAYED, SOLVES, DeeperLook, FirstPass, Key, Piece, Proofs, part_turns)
 from .review_values import Evaluation, Look, ReviewedTurn, ReviewPiece, ReviewProgress, ReviewResult
 from .solver import stacks_left
 from .work import Work
 
-__all__ = ["Review", "FirstPass", "DeeperLook", "Proofs", "KINDS", "DEFAULT_NODES", "DEEP", "SOLVE", "SOLVE_STACKS",
+__all__ = ["Review", "FirstPass", "DeeperLook", "Proofs", "KINDS", "DEFAULT_NODES", "DEEP", "SOLVE", "SOLVE_STACKS", "SURE_STACKS",
            "HINT_LEVEL", "HINT_NODES", "HINT_SECONDS", "MISTAKE", "BLUNDER", "judge", "review_game"]
 
 #: Nodes searched per position by default.
@@ -70,6 +70,11 @@ DEEP = 10
 #: of nodes from about 19 stacks; docs/benchmarks-log.md).
 SOLVE = 100
 SOLVE_STACKS = 23
+#: With this many stacks or fewer the deeper look is the solver first (it proves nearly
+#: always, and cheaply); with more, up to :data:`SOLVE_STACKS`, the deeper look is the search,
+#: and the solver tries only where the deeper searches mark the turn (:meth:`Review._checks`):
+#: there a failed attempt costs its whole budget, ten deeper searches.
+SURE_STACKS = 18
 #: The player whose search evaluates (seed 0: a reproducible review).
 PLAYER = "expert"
 #: The Hint's search (web/game/computer.js sends the same: level, nodes, seconds at most,
@@ -178,16 +183,20 @@ class Review(Work[ReviewProgress[Union[ReviewResult, ReviewPiece]]]):
             return review_looks.searched(self.positions[k].apply(self.turns[k].actions[0]), HINT_LEVEL, HINT_NODES, True)
         if kind == PROOF:
             return review_looks.proven(self.positions[k], DEEP * nodes)
-        position = {
-            ALT: lambda: self.positions[k].play(self._best(k)),
-            HINT_ALT: lambda: self.positions[k].play(self._hint(k)),
-            DEEP_PLAYED: lambda: self.positions[k + 1],
-            DEEP_BEST: lambda: self.positions[k].play(self._best(k)),
-            DEEP_HINT: lambda: self.positions[k].play(self._hint(k)),
-        }[kind]()
+        position = self._after(kind, k)
         if kind in (ALT, HINT_ALT):
             return review_looks.searched(position, PLAYER, nodes)
-        return review_looks.deeper(position, PLAYER, DEEP * nodes, SOLVE * nodes, SOLVE_STACKS)
+        if kind in (SOLVE_PLAYED, SOLVE_BEST, SOLVE_HINT):
+            return review_looks.proven(position, SOLVE * nodes)
+        return review_looks.deeper(position, PLAYER, DEEP * nodes, SOLVE * nodes, SURE_STACKS)
+
+    def _after(self, kind: str, k: int) -> Position:
+        """The position the look ``(kind, k)`` looks at, for the kinds after a turn."""
+        if kind in (DEEP_PLAYED, SOLVE_PLAYED):
+            return self.positions[k + 1]
+        if kind in (ALT, DEEP_BEST, SOLVE_BEST):
+            return self.positions[k].play(self._best(k))
+        return self.positions[k].play(self._hint(k))  # HINT_ALT, DEEP_HINT, SOLVE_HINT
 
     # ------------------------------------------------------------------ the plan
 
@@ -232,13 +241,30 @@ class Review(Work[ReviewProgress[Union[ReviewResult, ReviewPiece]]]):
 
     def _deeper(self, k: int):
         """Candidate ``k``'s deeper looks: after the turn played and, when that one leaves a
-        mark possible (:func:`.review_marks.markable`), after each better turn."""
+        mark possible (:func:`.review_marks.markable`), after each better turn; then the
+        solver's checks of a mark they make (:meth:`_checks`)."""
         yield DEEP_PLAYED, k
         if not markable(self.turns[k].side, self.looks[DEEP_PLAYED, k].evaluation):
             return
         yield DEEP_BEST, k
         if (HINT_ALT, k) in self.looks:
             yield DEEP_HINT, k
+        yield from self._checks(k)
+
+    def _checks(self, k: int):
+        """The solver's attempts at candidate ``k``'s deeper positions that the deeper look
+        searched although the solver may reach them (more than :data:`SURE_STACKS` stacks, at
+        most :data:`SOLVE_STACKS`), made only when the deeper looks mark the turn: a proof can
+        then drop the mark (the mover proven to win after the turn played, or the better
+        turn proven no better), or set its size.  A candidate the deeper searches drop keeps
+        no mark to check.  The turn played first: once it is proven to leave no mark possible,
+        the better turns are not tried; none is tried once the mark is dropped."""
+        for deep in (DEEP_PLAYED, DEEP_BEST, DEEP_HINT):
+            if (deep, k) not in self.looks or self._judged_deeply(k).mark is None:
+                return
+            look, stacks = self.looks[deep, k], stacks_left(self._after(deep, k).board())
+            if look.evaluation.mate is None and SURE_STACKS < stacks <= SOLVE_STACKS:
+                yield SOLVES[deep], k
 
     def _proofs(self):
         """From the end backwards, the positions the solver may prove, until one it does not."""
@@ -305,15 +331,26 @@ class Review(Work[ReviewProgress[Union[ReviewResult, ReviewPiece]]]):
                 best, ev, reply = self._hint(k), hinted.evaluation, hinted.turn
         return best, ev, reply
 
+    def _deep(self, kind: str, k: int) -> Look:
+        """The deeper look ``(kind, k)`` as the judgment reads it: the solver's proof of its
+        position if it has one, else the deeper look itself."""
+        solved = self.looks.get((SOLVES[kind], k))
+        return solved if solved is not None and solved.evaluation is not None else self.looks[kind, k]
+
+    def _judged_deeply(self, k: int):
+        """Candidate ``k`` judged by its deeper looks made so far (:func:`.review_marks.judge_deeply`)."""
+        betters = [(turn(k), self._deep(kind, k)) for kind, turn in ((DEEP_BEST, self._best), (DEEP_HINT, self._hint))
+                   if (kind, k) in self.looks]
+        return judge_deeply(self.turns[k].side, self._played(k), self._deep(DEEP_PLAYED, k), betters)
+
     def _shown(self, j: int) -> Optional[Evaluation]:
         """Position ``j``'s evaluation as the review shows it: the solver's proof, else the
         deeper look after a candidate's turn, else the first pass's."""
         proof = self.looks.get((PROOF, j))
         if proof is not None and proof.evaluation is not None:
             return proof.evaluation
-        deeper = self.looks.get((DEEP_PLAYED, j - 1))
-        if deeper is not None:
-            return deeper.evaluation
+        if (DEEP_PLAYED, j - 1) in self.looks:
+            return self._deep(DEEP_PLAYED, j - 1).evaluation
         return self.looks[MAIN, j].evaluation
 
     def _proven_no_mark(self, k: int) -> bool:
@@ -335,11 +372,8 @@ class Review(Work[ReviewProgress[Union[ReviewResult, ReviewPiece]]]):
             reply = proof.turn if proof is not None and proof.evaluation is not None else after.turn
             return 0.0, None, played, reply, reply
         if (DEEP_PLAYED, k) in self.looks and self._candidate(k):
-            deeper = self.looks[DEEP_PLAYED, k]
-            betters = [(turn(k), self.looks[kind, k]) for kind, turn in ((DEEP_BEST, self._best), (DEEP_HINT, self._hint))
-                       if (kind, k) in self.looks]
-            j = judge_deeply(t.side, played, deeper, betters)
-            return j.loss, j.mark, j.best, deeper.turn, j.better_reply
+            j = self._judged_deeply(k)
+            return j.loss, j.mark, j.best, self._deep(DEEP_PLAYED, k).turn, j.better_reply
         best, ref, better_reply = self._reference(k)
         loss, mark = None, None
         if self.looks[MAIN, k].evaluation is not None and after.evaluation is not None:
