@@ -9,10 +9,11 @@ at every deeper look (:func:`tzaar.ai.review_looks.deeper`) where the solver may
 (:data:`tzaar.ai.review.SOLVE_STACKS` stacks or fewer), runs both the solver (the review's
 100 times the nodes) and the deeper search (10 times the nodes), whatever the review uses.
 Prints one row per attempt: its stacks, the search's verdict for the side to move (chance,
-mate), whether the solver proved and with how many nodes, the CPU of each, and whether the
-review's gate (:func:`tzaar.ai.review_looks.worth_solving`) would try the solver there;
-then the attempts by the search's verdict.  The review itself goes on with the look it
-makes today (``--json``: the rows as JSON).
+mate), whether the solver proved and with how many nodes, and the CPU of each; then the
+attempts by the search's verdict, by stacks, and by whether the deeper searches alone mark
+the candidate (the solver's CPU, proved and failed, where the review tries it first, with
+:data:`tzaar.ai.review.SURE_STACKS` stacks or fewer, and above).  The review itself goes on
+with the deeper look it makes (``--json``: the rows as JSON).
 """
 
 from __future__ import annotations
@@ -20,11 +21,13 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections import defaultdict
 from pathlib import Path
 
 from tzaar.ai import review, review_looks
 from tzaar.ai.players import SOLVE_SLICE
-from tzaar.ai.review_values import Evaluation
+from tzaar.ai.review_marks import judge_deeply
+from tzaar.ai.review_values import Evaluation, Look
 from tzaar.ai.solver import Solver, stacks_left
 from tzaar.records.either import read_any_record
 from tzaar.rules.notation import action_texts
@@ -45,13 +48,13 @@ def _drain(gen):
 
 
 def _measured_deeper(position, player, nodes, solve_nodes, solve_stacks):
-    """The deeper look as the review makes it without a gate (the solver first where few
-    stacks are left), with both the solver and the search measured there."""
+    """The deeper look as the review makes it, with both the solver and the search measured
+    where the solver may reach (:data:`tzaar.ai.review.SOLVE_STACKS`)."""
     done = review_looks.settled(position)
     if done is not None:
         return done
     stacks = stacks_left(position.board())
-    if stacks > solve_stacks:
+    if stacks > review.SOLVE_STACKS:
         return (yield from review_looks.searched(position, player, nodes, solve=False))
     t0 = time.process_time()
     solver = Solver(position.board(), max_nodes=solve_nodes, slice_nodes=SOLVE_SLICE)
@@ -61,19 +64,17 @@ def _measured_deeper(position, player, nodes, solve_nodes, solve_stacks):
     t2 = time.process_time()
     ev = search.evaluation
     mover = ev.chance if position.side == 0 else 1 - ev.chance
-    gate = getattr(review_looks, "worth_solving", None)
     _rows.append({
         **_where, "stacks": stacks, "side": position.side,
         "chance": round(mover, 4), "mate": ev.mate, "score": ev.score,
         "proved": solution is not None, "result": solution and solution.result, "turns": solution and solution.turns,
         "solver_nodes": solver.nodes, "solver_cpu": round(t1 - t0, 3), "search_cpu": round(t2 - t1, 3),
-        "gate": None if gate is None else gate(stacks, ev, solve_stacks),
     })
     r = _rows[-1]
     print(f"  {r['game']} {r['kind']} {r['turn']}: {stacks} stacks, search {100 * mover:5.1f}% mate {ev.mate}; solver "
-          f"{r['result'] or '-'} {r['turns'] or ''} {solver.nodes} nodes {r['solver_cpu']} s; search {r['search_cpu']} s; "
-          f"gate {r['gate']}", flush=True)
-    if solution is not None:
+          f"{r['result'] or '-'} {r['turns'] or ''} {solver.nodes} nodes {r['solver_cpu']} s; search {r['search_cpu']} s",
+          flush=True)
+    if solution is not None and stacks <= solve_stacks:
         score = review_looks.MATE - solution.turns if solution.result == "win" else solution.turns - review_looks.MATE
         return review_looks.Look(Evaluation.of(score, position.side), action_texts(solution.actions, position.board()))
     yield None
@@ -106,6 +107,27 @@ def _summary(rows):
     for s in sorted({r["stacks"] for r in rows}):
         mine = [r for r in rows if r["stacks"] == s]
         print(f"{s:>3}: {len(mine):>3} {sum(r['proved'] for r in mine):>3}")
+    print("\nby whether the deeper searches alone mark the candidate: attempts (solver CPU s)")
+    cells = defaultdict(list)
+    for r in rows:
+        band = "solver first" if r["stacks"] <= review.SURE_STACKS else "above"
+        cells[(band, _marked_by_searches(rows, r), r["proved"])].append(r["solver_cpu"])
+    for (band, marked, proved), cpu in sorted(cells.items()):
+        print(f"{band:<13} {'marked' if marked else 'dropped':<8} {'proved' if proved else 'failed':<7} {len(cpu):>3} ({sum(cpu):5.1f})")
+
+
+def _marked_by_searches(rows, row) -> bool:
+    """Whether the deeper searches alone (no proof) mark the candidate of ``row``."""
+    looks = {r["kind"]: r for r in rows if (r["game"], r["turn"]) == (row["game"], row["turn"])}
+    if "deep-played" not in looks:
+        return False
+    side = 1 - looks["deep-played"]["side"]  # the turn's mover: the side to move is the other
+
+    def look(r):
+        return Look(Evaluation.of(r["score"], 0), [])  # the rows' scores are White's
+
+    betters = [([kind], look(looks[kind])) for kind in ("deep-best", "deep-hint") if kind in looks]
+    return judge_deeply(side, [], look(looks["deep-played"]), betters).mark is not None
 
 
 def main(argv=None) -> None:
