@@ -11,9 +11,9 @@ at every deeper look (:func:`tzaar.ai.review_looks.deeper`) where the solver may
 Prints one row per attempt: its stacks, the search's verdict for the side to move (chance,
 mate), whether the solver proved and with how many nodes, and the CPU of each; then the
 attempts by the search's verdict, by stacks, and by whether the deeper searches alone mark
-the candidate (the solver's CPU, proved and failed, where the review tries it first, with
-:data:`tzaar.ai.review.SURE_STACKS` stacks or fewer, and above).  The review itself goes on
-with the deeper look it makes (``--json``: the rows as JSON).
+the candidate (the solver's CPU, proved and failed, with :data:`FEW_STACKS` stacks or fewer,
+and above).  The review itself goes on with the deeper look it makes (``--json``: the rows as
+JSON).
 """
 
 from __future__ import annotations
@@ -34,6 +34,10 @@ from tzaar.rules.notation import action_texts
 from tzaar.rules.position import Position
 
 from lab.selfplay import beginner_game
+
+#: The stacks up to which every attempt proved in the games measured (docs/benchmarks-log.md,
+#: "The deeper solver only to check a mark"): the tally's first band.
+FEW_STACKS = 18
 
 _rows: list = []
 _where = {"game": None, "kind": None, "turn": None}
@@ -110,7 +114,7 @@ def _summary(rows):
     print("\nby whether the deeper searches alone mark the candidate: attempts (solver CPU s)")
     cells = defaultdict(list)
     for r in rows:
-        band = "solver first" if r["stacks"] <= review.SURE_STACKS else "above"
+        band = f"<= {FEW_STACKS} stacks" if r["stacks"] <= FEW_STACKS else "above"
         cells[(band, _marked_by_searches(rows, r), r["proved"])].append(r["solver_cpu"])
     for (band, marked, proved), cpu in sorted(cells.items()):
         print(f"{band:<13} {'marked' if marked else 'dropped':<8} {'proved' if proved else 'failed':<7} {len(cpu):>3} ({sum(cpu):5.1f})")

@@ -22,9 +22,8 @@ proven won for the mover.
 **The second pass** looks deeper at each other candidate: the position after the turn played,
 then (unless no mark can follow from it, :func:`.review_marks.markable`) the positions after
 each better turn, each proven by the endgame solver (:data:`SOLVE` times the nodes) where
-:data:`SURE_STACKS` stacks or fewer are left, or else searched with :data:`DEEP` times the
-nodes; up to :data:`SOLVE_STACKS` stacks the solver then checks a mark these searches make
-(:meth:`Review._checks`).  The mark, its size and its better turn come from these looks, or the mark is dropped
+:data:`SOLVE_STACKS` stacks or fewer are left, or else searched with :data:`DEEP` times the
+nodes.  The mark, its size and its better turn come from these looks, or the mark is dropped
 (:func:`.review_marks.judge_deeply`: a turn after which the mover is proven to win is never
 a mistake, nor one that leads to the better turn's proven result).  The position after a
 candidate's turn shows the deeper look's evaluation.
@@ -35,9 +34,7 @@ follows from the looks it has (:meth:`Review._plan`), so a review can be split i
 (:class:`FirstPass` of a part of the turns, :class:`Proofs`, :class:`DeeperLook` at one
 candidate, given the proofs of its positions if they are known) run apart, each giving its
 looks (a :class:`ReviewPiece`), and a review given all their looks searches nothing and
-gives the same result as one run whole: the page runs the pieces in several workers.  How
-the looks are read (the candidates, the judgments, the evaluations shown) is
-:class:`.review_reading.ReviewReading`.
+gives the same result as one run whole: the page runs the pieces in several workers.
 
 :class:`Review` is a :class:`.work.Work`: it runs in slices (:meth:`Review.step`), as the
 browser worker needs; the facade's ``review_*`` methods (the job kind ``review``,
@@ -54,15 +51,14 @@ from ..rules.notation import Action
 from ..rules.position import Position
 from ..rules.turns import group_turns
 from . import review_looks
-from .review_marks import BLUNDER, MISTAKE, judge, markable
-from .review_pieces import (ALT, DEEP_BEST, DEEP_HINT, DEEP_PLAYED, HINT, HINT2, HINT_ALT, KINDS, MAIN, PROOF, SOLVE_BEST,
-                            SOLVE_HINT, SOLVE_PLAYED, SOLVES, DeeperLook, FirstPass, Key, Piece, Proofs, part_turns)
-from .review_reading import ReviewReading
-from .review_values import Look, ReviewedTurn, ReviewPiece, ReviewProgress, ReviewResult
+from .review_marks import BLUNDER, MISTAKE, judge, judge_deeply, markable, proven_for
+from .review_pieces import (ALT, DEEP_BEST, DEEP_HINT, DEEP_PLAYED, HINT, HINT2, HINT_ALT, KINDS, MAIN, PROOF, DeeperLook,
+                            FirstPass, Key, Piece, Proofs, part_turns)
+from .review_values import Evaluation, Look, ReviewedTurn, ReviewPiece, ReviewProgress, ReviewResult
 from .solver import stacks_left
 from .work import Work
 
-__all__ = ["Review", "FirstPass", "DeeperLook", "Proofs", "KINDS", "DEFAULT_NODES", "DEEP", "SOLVE", "SOLVE_STACKS", "SURE_STACKS",
+__all__ = ["Review", "FirstPass", "DeeperLook", "Proofs", "KINDS", "DEFAULT_NODES", "DEEP", "SOLVE", "SOLVE_STACKS",
            "HINT_LEVEL", "HINT_NODES", "HINT_SECONDS", "MISTAKE", "BLUNDER", "judge", "review_game"]
 
 #: Nodes searched per position by default.
@@ -74,11 +70,6 @@ DEEP = 10
 #: of nodes from about 19 stacks; docs/benchmarks-log.md).
 SOLVE = 100
 SOLVE_STACKS = 23
-#: With this many stacks or fewer the deeper look is the solver first (it proves nearly
-#: always, and cheaply); with more, up to :data:`SOLVE_STACKS`, the deeper look is the search,
-#: and the solver tries only where the deeper searches mark the turn (:meth:`Review._checks`):
-#: there a failed attempt costs its whole budget, ten deeper searches.
-SURE_STACKS = 18
 #: The player whose search evaluates (seed 0: a reproducible review).
 PLAYER = "expert"
 #: The Hint's search (web/game/computer.js sends the same: level, nodes, seconds at most,
@@ -87,7 +78,7 @@ HINT_LEVEL = "strong"
 HINT_NODES = 10_000
 HINT_SECONDS = 6.0
 
-class Review(ReviewReading, Work[ReviewProgress[Union[ReviewResult, ReviewPiece]]]):
+class Review(Work[ReviewProgress[Union[ReviewResult, ReviewPiece]]]):
     """A review of a game from ``start`` with legal ``actions``, run by :meth:`step`.
 
     ``piece``: run only that piece (None: the whole review); ``looks``: looks known already
@@ -187,20 +178,16 @@ class Review(ReviewReading, Work[ReviewProgress[Union[ReviewResult, ReviewPiece]
             return review_looks.searched(self.positions[k].apply(self.turns[k].actions[0]), HINT_LEVEL, HINT_NODES, True)
         if kind == PROOF:
             return review_looks.proven(self.positions[k], DEEP * nodes)
-        position = self._after(kind, k)
+        position = {
+            ALT: lambda: self.positions[k].play(self._best(k)),
+            HINT_ALT: lambda: self.positions[k].play(self._hint(k)),
+            DEEP_PLAYED: lambda: self.positions[k + 1],
+            DEEP_BEST: lambda: self.positions[k].play(self._best(k)),
+            DEEP_HINT: lambda: self.positions[k].play(self._hint(k)),
+        }[kind]()
         if kind in (ALT, HINT_ALT):
             return review_looks.searched(position, PLAYER, nodes)
-        if kind in (SOLVE_PLAYED, SOLVE_BEST, SOLVE_HINT):
-            return review_looks.proven(position, SOLVE * nodes)
-        return review_looks.deeper(position, PLAYER, DEEP * nodes, SOLVE * nodes, SURE_STACKS)
-
-    def _after(self, kind: str, k: int) -> Position:
-        """The position the look ``(kind, k)`` looks at, for the kinds after a turn."""
-        if kind in (DEEP_PLAYED, SOLVE_PLAYED):
-            return self.positions[k + 1]
-        if kind in (ALT, DEEP_BEST, SOLVE_BEST):
-            return self.positions[k].play(self._best(k))
-        return self.positions[k].play(self._hint(k))  # HINT_ALT, DEEP_HINT, SOLVE_HINT
+        return review_looks.deeper(position, PLAYER, DEEP * nodes, SOLVE * nodes, SOLVE_STACKS)
 
     # ------------------------------------------------------------------ the plan
 
@@ -245,30 +232,13 @@ class Review(ReviewReading, Work[ReviewProgress[Union[ReviewResult, ReviewPiece]
 
     def _deeper(self, k: int):
         """Candidate ``k``'s deeper looks: after the turn played and, when that one leaves a
-        mark possible (:func:`.review_marks.markable`), after each better turn; then the
-        solver's checks of a mark they make (:meth:`_checks`)."""
+        mark possible (:func:`.review_marks.markable`), after each better turn."""
         yield DEEP_PLAYED, k
         if not markable(self.turns[k].side, self.looks[DEEP_PLAYED, k].evaluation):
             return
         yield DEEP_BEST, k
         if (HINT_ALT, k) in self.looks:
             yield DEEP_HINT, k
-        yield from self._checks(k)
-
-    def _checks(self, k: int):
-        """The solver's attempts at candidate ``k``'s deeper positions that the deeper look
-        searched although the solver may reach them (more than :data:`SURE_STACKS` stacks, at
-        most :data:`SOLVE_STACKS`), made only when the deeper looks mark the turn: a proof can
-        then drop the mark (the mover proven to win after the turn played, or the better
-        turn proven no better), or set its size.  A candidate the deeper searches drop keeps
-        no mark to check.  The turn played first: once it is proven to leave no mark possible,
-        the better turns are not tried; none is tried once the mark is dropped."""
-        for deep in (DEEP_PLAYED, DEEP_BEST, DEEP_HINT):
-            if (deep, k) not in self.looks or self._judged_deeply(k).mark is None:
-                return
-            look, stacks = self.looks[deep, k], stacks_left(self._after(deep, k).board())
-            if look.evaluation.mate is None and SURE_STACKS < stacks <= SOLVE_STACKS:
-                yield SOLVES[deep], k
 
     def _proofs(self):
         """From the end backwards, the positions the solver may prove, until one it does not."""
@@ -281,6 +251,100 @@ class Review(ReviewReading, Work[ReviewProgress[Union[ReviewResult, ReviewPiece]
             yield PROOF, j
             if self.looks[PROOF, j].evaluation is None:
                 return
+
+    # ------------------------------------------------------------------ reading the looks
+
+    def _played(self, k: int) -> list:
+        return [a.text() for a in self.turns[k].actions]
+
+    def _best(self, k: int) -> list:
+        """The engine's turn for turn ``k`` (the first pass's search of the position before it)."""
+        return self.looks[MAIN, k].turn
+
+    def _hint(self, k: int) -> list:
+        return self.looks[HINT, k].turn
+
+    def _would_mark(self, k: int) -> bool:
+        """Whether the review's own search marks turn ``k``."""
+        alt = self.looks.get((ALT, k))
+        if alt is None:
+            return False
+        return judge(self.turns[k].side, self.looks[MAIN, k + 1].evaluation, alt.evaluation)[1] is not None
+
+    def _hinted(self, k: int) -> bool:
+        """Whether the Hint suggests the turn played (searched for a turn the review would mark)."""
+        hint = self.looks.get((HINT, k))
+        if hint is None:
+            return False
+        played = self._played(k)
+        if hint.turn == played:
+            return True
+        second = self.looks.get((HINT2, k))
+        return second is not None and second.turn[:1] == played[1:]
+
+    def _candidate(self, k: int) -> bool:
+        """Whether turn ``k`` is left to the deeper look: the first pass marks it (with the
+        better of the engine's and the Hint's turns) and the Hint does not suggest it."""
+        if not self._would_mark(k) or self._hinted(k):
+            return False
+        _, ref, _ = self._reference(k)
+        return judge(self.turns[k].side, self.looks[MAIN, k + 1].evaluation, ref)[1] is not None
+
+    def _reference(self, k: int) -> tuple:
+        """``(better turn, its eval, the reply after it)`` for turn ``k`` by the first pass:
+        the engine's turn, or the Hint's when that is better for the mover (None eval: the
+        played turn is it)."""
+        if self._hinted(k):
+            return self._played(k), None, self.looks[MAIN, k + 1].turn
+        alt = self.looks.get((ALT, k))
+        best, ev, reply = self._best(k), alt and alt.evaluation, alt.turn if alt else []
+        hinted = self.looks.get((HINT_ALT, k))
+        if hinted is not None and ev is not None and hinted.evaluation is not None:
+            sign = 1 if self.turns[k].side == 0 else -1
+            if (hinted.evaluation.chance - ev.chance) * sign > 0:
+                best, ev, reply = self._hint(k), hinted.evaluation, hinted.turn
+        return best, ev, reply
+
+    def _shown(self, j: int) -> Optional[Evaluation]:
+        """Position ``j``'s evaluation as the review shows it: the solver's proof, else the
+        deeper look after a candidate's turn, else the first pass's."""
+        proof = self.looks.get((PROOF, j))
+        if proof is not None and proof.evaluation is not None:
+            return proof.evaluation
+        deeper = self.looks.get((DEEP_PLAYED, j - 1))
+        if deeper is not None:
+            return deeper.evaluation
+        return self.looks[MAIN, j].evaluation
+
+    def _proven_no_mark(self, k: int) -> bool:
+        """Whether the solver's proofs (:meth:`_proofs`) settle turn ``k`` as no mistake: the
+        position before it proven lost for the mover (every turn leads to the same proven
+        result: none is better), or the one after it proven won for the mover.  Such a
+        candidate needs no deeper look."""
+        side = self.turns[k].side
+        before, after = self.looks.get((PROOF, k)), self.looks.get((PROOF, k + 1))
+        return ((before is not None and before.evaluation is not None and proven_for(side, before.evaluation) == "loss")
+                or (after is not None and after.evaluation is not None and proven_for(side, after.evaluation) == "win"))
+
+    def _judged(self, k: int) -> tuple:
+        """``(loss, mark, best, reply, better_reply)`` of turn ``k``."""
+        t, played = self.turns[k], self._played(k)
+        after = self.looks[MAIN, k + 1]
+        if self.deep and self._candidate(k) and self._proven_no_mark(k):
+            proof = self.looks.get((PROOF, k + 1))
+            reply = proof.turn if proof is not None and proof.evaluation is not None else after.turn
+            return 0.0, None, played, reply, reply
+        if (DEEP_PLAYED, k) in self.looks and self._candidate(k):
+            deeper = self.looks[DEEP_PLAYED, k]
+            betters = [(turn(k), self.looks[kind, k]) for kind, turn in ((DEEP_BEST, self._best), (DEEP_HINT, self._hint))
+                       if (kind, k) in self.looks]
+            j = judge_deeply(t.side, played, deeper, betters)
+            return j.loss, j.mark, j.best, deeper.turn, j.better_reply
+        best, ref, better_reply = self._reference(k)
+        loss, mark = None, None
+        if self.looks[MAIN, k].evaluation is not None and after.evaluation is not None:
+            loss, mark = judge(t.side, after.evaluation, ref)  # a mark here: the first pass alone
+        return loss, mark, best, after.turn, better_reply if best != played else after.turn
 
     # ------------------------------------------------------------------ the answers
 

@@ -8,8 +8,6 @@ Every search of a review is a *look* (:mod:`.review_looks`) keyed by ``(kind, in
   action, by the Hint's search; ``hintalt`` k: after the Hint's turn;
 - ``deep-played``, ``deep-best``, ``deep-hint`` k: the deeper looks after the turn played, the
   engine's turn and the Hint's turn;
-- ``solve-played``, ``solve-best``, ``solve-hint`` k: the solver's attempts at those positions
-  where the deeper searches mark the turn (:meth:`.review.Review._checks`);
 - ``proof`` j: the solver's proof of position j.
 
 A piece is one part of a review's work: :class:`FirstPass` (the first pass over a run of
@@ -22,15 +20,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Tuple, Union
 
-__all__ = ["KINDS", "SOLVES", "Key", "FirstPass", "DeeperLook", "Proofs", "Piece", "part_turns"]
+__all__ = ["KINDS", "Key", "FirstPass", "DeeperLook", "Proofs", "Piece", "part_turns"]
 
 MAIN, ALT, HINT, HINT2, HINT_ALT = "main", "alt", "hint", "hint2", "hintalt"
 DEEP_PLAYED, DEEP_BEST, DEEP_HINT, PROOF = "deep-played", "deep-best", "deep-hint", "proof"
-SOLVE_PLAYED, SOLVE_BEST, SOLVE_HINT = "solve-played", "solve-best", "solve-hint"
 #: The kinds of look, in the order a review makes them.
-KINDS = (MAIN, ALT, HINT, HINT2, HINT_ALT, DEEP_PLAYED, DEEP_BEST, DEEP_HINT, SOLVE_PLAYED, SOLVE_BEST, SOLVE_HINT, PROOF)
-#: Each deeper look's kind with the kind of the solver's attempt at the same position.
-SOLVES = {DEEP_PLAYED: SOLVE_PLAYED, DEEP_BEST: SOLVE_BEST, DEEP_HINT: SOLVE_HINT}
+KINDS = (MAIN, ALT, HINT, HINT2, HINT_ALT, DEEP_PLAYED, DEEP_BEST, DEEP_HINT, PROOF)
 
 Key = Tuple[str, int]
 
