@@ -117,6 +117,15 @@ def compare(before: str, games: list, nodes: int) -> None:
           f"CPU, ratio {total['today'] / total['before']:.3f}; the same marks in {same} of {len(games)}")
 
 
+def games_to_review(seeds: list, paths: list) -> list:
+    """(name, start, actions) of a game of Beginner against itself per seed, then of each record."""
+    games = [(f"beginner seed {s}", Position.standard(), beginner_game(s)) for s in seeds]
+    for path in paths:
+        record = read_any_record(Path(path).read_text(encoding="utf-8"))
+        games.append((Path(path).name, record.start, record.actions))
+    return games
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(prog="python -m lab.review_cost", fromfile_prefix_chars="@", description=__doc__.split("\n\n")[0])
     ap.add_argument("records", nargs="*", metavar="RECORD")
@@ -124,10 +133,7 @@ def main(argv=None) -> None:
     ap.add_argument("--beginner", type=int, nargs="*", default=[], metavar="SEED")
     ap.add_argument("--before", metavar="DIR", help="a checkout of an older commit: compare its reviews' CPU and marks with this one's")
     args = ap.parse_args(argv)
-    games = [(f"beginner seed {s}", Position.standard(), beginner_game(s)) for s in args.beginner]
-    for path in args.records:
-        record = read_any_record(Path(path).read_text(encoding="utf-8"))
-        games.append((Path(path).name, record.start, record.actions))
+    games = games_to_review(args.beginner, args.records)
     if args.before:
         compare(args.before, games, args.nodes)
         return

@@ -29,11 +29,8 @@ from tzaar.ai.players import SOLVE_SLICE
 from tzaar.ai.review_marks import judge_deeply
 from tzaar.ai.review_values import Evaluation, Look
 from tzaar.ai.solver import Solver, stacks_left
-from tzaar.records.either import read_any_record
-from tzaar.rules.notation import action_texts
-from tzaar.rules.position import Position
 
-from lab.selfplay import beginner_game
+from lab.review_cost import games_to_review
 
 #: The stacks up to which every attempt proved in the games measured (docs/benchmarks-log.md,
 #: "The deeper solver only to check a mark"): the tally's first band.
@@ -79,8 +76,7 @@ def _measured_deeper(position, player, nodes, solve_nodes, solve_stacks):
           f"{r['result'] or '-'} {r['turns'] or ''} {solver.nodes} nodes {r['solver_cpu']} s; search {r['search_cpu']} s",
           flush=True)
     if solution is not None and stacks <= solve_stacks:
-        score = review_looks.MATE - solution.turns if solution.result == "win" else solution.turns - review_looks.MATE
-        return review_looks.Look(Evaluation.of(score, position.side), action_texts(solution.actions, position.board()))
+        return review_looks.proof_look(position, solution)
     yield None
     return search
 
@@ -141,10 +137,7 @@ def main(argv=None) -> None:
     ap.add_argument("--beginner", type=int, nargs="*", default=[], metavar="SEED")
     ap.add_argument("--json", metavar="OUT")
     args = ap.parse_args(argv)
-    games = [(f"beginner-{s}", Position.standard(), beginner_game(s)) for s in args.beginner]
-    for path in args.records:
-        record = read_any_record(Path(path).read_text(encoding="utf-8"))
-        games.append((Path(path).stem, record.start, record.actions))
+    games = games_to_review(args.beginner, args.records)
     _install()
     for name, start, actions in games:
         _where["game"] = name

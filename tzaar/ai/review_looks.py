@@ -31,7 +31,7 @@ from .review_values import Evaluation, Look
 from .search import MATE, MATE_BOUND
 from .solver import Solver, stacks_left
 
-__all__ = ["NO_DEADLINE", "Reading", "searched", "proven", "deeper", "settled"]
+__all__ = ["NO_DEADLINE", "Reading", "searched", "proven", "proof_look", "deeper", "settled"]
 
 #: The time cap given with a node budget: far beyond any budget's time, so that the nodes
 #: alone stop a look (a loaded machine never cuts one short, which would change its answer).
@@ -123,6 +123,11 @@ def proven(position: Position, nodes: int):
             solution = stop.value
             break
         yield None
+    return proof_look(position, solution)
+
+
+def proof_look(position: Position, solution) -> Look:
+    """The look of the solver's ``solution`` at ``position`` (None: a look with no evaluation)."""
     if solution is None:
         return Look(None, [])
     score = MATE - solution.turns if solution.result == "win" else solution.turns - MATE
