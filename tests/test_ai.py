@@ -420,7 +420,7 @@ def test_job_stop():
 
 def test_ai_move_and_levels():
     levels = call("ai_levels", {})["result"]
-    assert [lv["name"] for lv in levels["levels"]][:7] == ["novice", "learner", "student", "apprentice", "beginner", "improver", "casual"]
+    assert [lv["name"] for lv in levels["levels"]] == ["novice", "learner", "student", "apprentice", "beginner", "improver", "casual", "regular", "skilled", "strong", "expert", "master"]
     assert levels["default"] in LEVELS
     p = Position.standard().play(["C5xC4"])
     out = call("ai_move", {"position": p.text(), "level": "strong", "nodes": 300, "seed": 1})["result"]

@@ -1,11 +1,13 @@
-"""Improver, the level between Beginner and Casual (a mixed level: tzaar/ai/players.py,
-tzaar/ai/mixed.py): Casual's turn in a share of its turns and Beginner's in the others, by its
-seed's draw; a turn drawn that Novice's rules forbid (a win missed, a loss by its own hand, its
-last stack of a type handed over when a turn keeps it safe) is not played: no absurd gift,
-checked against the rules engine on positions of random games; a seed replays."""
+"""The mixed levels (tzaar/ai/players.py, tzaar/ai/mixed.py): Improver, between Beginner and
+Casual, plays Casual's turn in a share of its turns and Beginner's in the others, by its seed's
+draw; Regular and Skilled, between Casual and Strong, Strong's and Casual's. A turn drawn that
+Novice's rules forbid (a win missed, a loss by its own hand, its last stack of a type handed
+over when a turn keeps it safe) is not played: no absurd gift, checked against the rules engine
+on positions of random games; a seed replays."""
 
 import random
 
+import pytest
 from engine_helpers import IN_ONE, fair_checks, played, random_positions
 
 from tzaar.ai import run_think
@@ -19,19 +21,22 @@ MIXED = [name for name, level in LEVELS.items() if level.mix]
 POSITIONS = [p for p in random_positions(160, 2, 70) if p.step > 0]
 
 
-def test_improver_lies_between_beginner_and_casual_and_mixes_them():
+def test_each_mixed_level_lies_between_the_two_levels_it_mixes():
     names = list(LEVELS)
-    assert MIXED == ["improver"]
-    assert names[names.index("beginner") : names.index("casual") + 1] == ["beginner", "improver", "casual"]
-    improver = LEVELS["improver"]
-    assert improver.mix == ("casual", "beginner") and 0 < improver.mix_share < 1
+    assert MIXED == ["improver", "regular", "skilled"]
+    assert names[names.index("beginner") : names.index("strong") + 1] == ["beginner", "improver", "casual", "regular", "skilled", "strong"]
+    assert LEVELS["improver"].mix == ("casual", "beginner")
+    assert LEVELS["regular"].mix == LEVELS["skilled"].mix == ("strong", "casual")
+    assert 0 < LEVELS["improver"].mix_share < 1
+    assert 0 < LEVELS["regular"].mix_share < LEVELS["skilled"].mix_share < 1  # (Skilled plays Strong's turn more often)
 
 
-def test_improver_takes_a_win_and_never_makes_an_absurd_gift():
+@pytest.mark.parametrize("level,positions", [("improver", 20), ("regular", 12), ("skilled", 12)])
+def test_a_mixed_level_takes_a_win_and_never_makes_an_absurd_gift(level, positions):
     for seed in range(5):
-        _, q = played(Position.from_text(IN_ONE), "improver", seed)
+        _, q = played(Position.from_text(IN_ONE), level, seed)
         assert q.winner == 0
-    assert fair_checks("improver", POSITIONS[:20]) > 6
+    assert fair_checks(level, POSITIONS[:positions]) > 3
 
 
 def test_a_turn_drawn_is_played_only_when_novices_rules_allow_it():

@@ -121,8 +121,9 @@ test("two wins in a row against a level propose the level above it", () => {
   assert.equal(levelUp([g(first, "lost"), g(first, "won"), g(first, "won")]), null, "the last game lost");
   assert.equal(levelUp([g(first, "won"), g(null, "lost", { online: true, level: null }), g(first, "won")]), second, "an online game between is no game against a level");
   assert.equal(levelUp([g("master", "won"), g("master", "won")]), null);
-  // The ladder's order in the page: no cliff from Beginner to Casual, Improver between them.
-  assert.deepEqual(["beginner", "improver"].map(nextLevel), ["improver", "casual"]);
+  // The ladder's order in the page: no cliff from Beginner to Strong, Improver between Beginner
+  // and Casual, Regular and Skilled between Casual and Strong.
+  assert.deepEqual(["beginner", "improver", "casual", "regular", "skilled"].map(nextLevel), ["improver", "casual", "regular", "skilled", "strong"]);
   assert.deepEqual(LEVELS.slice(0, 5).map((l) => l.name), ["novice", "learner", "student", "apprentice", "beginner"]);
 });
 

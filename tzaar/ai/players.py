@@ -6,12 +6,13 @@ slices of work and info dicts as the search deepens, and returns the list of act
 ints for the rest of the current turn (one or two actions; one placement).
 
 A player is named by a level (``novice``, ``learner``, ``student``, ``apprentice``,
-``beginner``, ``improver``, ``casual``, ``strong``, ``expert``, ``master``) or is ``random`` (uniform legal
-actions), ``random-capturing`` (random, but a capture whenever it has one) or ``greedy`` (the
+``beginner``, ``improver``, ``casual``, ``regular``, ``skilled``, ``strong``, ``expert``, ``master``) or is
+``random`` (uniform legal actions), ``random-capturing`` (random, but a capture whenever it has one) or ``greedy`` (the
 best rest of its turn by the evaluation, no look-ahead at the reply).  Novice and the two random
 players choose by rules, not by a search (:mod:`.novice`); Learner, Student and Apprentice
 play Novice's turns but think in a share of them (:mod:`.learner`); Improver plays Casual's turn in
-a share of its turns and Beginner's in the others (a mixed level, :mod:`.mixed`).  Every random choice comes from
+a share of its turns and Beginner's in the others, Regular and Skilled Strong's turn in a share of
+theirs and Casual's in the others (mixed levels, :mod:`.mixed`).  Every random choice comes from
 ``random.Random(seed)``, so a seed and a node budget give the same answer every time.
 """
 
@@ -129,6 +130,29 @@ LEVELS = {
             mix_share=0.4,
         ),
         Level("casual", "Casual", "Looks at the whole of its own turn.", nodes=6000, time=3.0, noise=40, blunder=0.3, depth=2, placement_noise=15),
+        # Regular and Skilled fill the gap from Casual to Strong, as Improver below: Strong's turn
+        # in a share of their turns, Casual's in the others, never a gift Novice's rules forbid
+        # (a turn looked at again with Casual's noise).
+        Level(
+            "regular",
+            "Regular",
+            "Plays like Strong one turn in three and like Casual in the others, but takes a last piece when it sees one and never gives its own away.",
+            nodes=10000,
+            time=6.0,
+            noise=40,
+            mix=("strong", "casual"),
+            mix_share=1 / 3,
+        ),
+        Level(
+            "skilled",
+            "Skilled",
+            "Plays like Strong two turns in three and like Casual in the others, but takes a last piece when it sees one and never gives its own away.",
+            nodes=10000,
+            time=6.0,
+            noise=40,
+            mix=("strong", "casual"),
+            mix_share=2 / 3,
+        ),
         Level("strong", "Strong", "Looks at your reply too.", nodes=10000, time=6.0, noise=5, placement_noise=5),
         # Variety: a noise of VARIETY centi-units (about 1% of a win's odds) at the root and
         # in placements picks among near-equal moves by the seed; a fixed seed replays.

@@ -28,7 +28,7 @@ import { isAbort } from "../engine/client.js";
  * seconds of a level whose budget is time. */
 export const LEVELS = [
   { name: "novice" }, { name: "learner" }, { name: "student" }, { name: "apprentice" }, { name: "beginner" },
-  { name: "improver" }, { name: "casual" }, { name: "strong" }, { name: "expert", time: 3 }, { name: "master", time: 10 },
+  { name: "improver" }, { name: "casual" }, { name: "regular" }, { name: "skilled" }, { name: "strong" }, { name: "expert", time: 3 }, { name: "master", time: 10 },
 ];
 
 /** The level a first visit plays against: the gentlest, one a newcomer beats (docs/engine.md). */
