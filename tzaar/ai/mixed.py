@@ -4,10 +4,11 @@ A mixed level (``Level.mix``, :func:`.players.think`) plays each turn as one of 
 drawn by its share: Improver plays Casual's turn in some turns and Beginner's in the others,
 Regular and Skilled Strong's and Casual's.  The levels below Strong may, now and then, pick
 carelessly; a person who has got that far does not hand over the last stack of a type, cover
-it by its own stacking or miss a turn that takes the enemy's last stack of a type.  So the turn drawn is played only when it is one of the turns
-Novice's rules leave (:func:`.novice.fair_turns`); otherwise the mixed level looks again and
-plays the turn the evaluation, with noise, judges best among those
-(:func:`.learner.thought_turn`: a winning turn when there is one).
+it by its own stacking or miss a turn that takes the enemy's last stack of a type.  So the
+turn drawn is played only when it is one of the turns Novice's rules leave
+(:func:`.novice.fair_turns`); otherwise the mixed level looks again and plays the turn the
+evaluation, with noise, judges best among those (:func:`.learner.thought_turn`: a winning
+turn when there is one).
 """
 
 from __future__ import annotations

@@ -6,14 +6,15 @@ slices of work and info dicts as the search deepens, and returns the list of act
 ints for the rest of the current turn (one or two actions; one placement).
 
 A player is named by a level (``novice``, ``learner``, ``student``, ``apprentice``,
-``beginner``, ``improver``, ``casual``, ``regular``, ``skilled``, ``strong``, ``expert``, ``master``) or is
-``random`` (uniform legal actions), ``random-capturing`` (random, but a capture whenever it has one) or ``greedy`` (the
-best rest of its turn by the evaluation, no look-ahead at the reply).  Novice and the two random
-players choose by rules, not by a search (:mod:`.novice`); Learner, Student and Apprentice
-play Novice's turns but think in a share of them (:mod:`.learner`); Improver plays Casual's turn in
-a share of its turns and Beginner's in the others, Regular and Skilled Strong's turn in a share of
-theirs and Casual's in the others (mixed levels, :mod:`.mixed`).  Every random choice comes from
-``random.Random(seed)``, so a seed and a node budget give the same answer every time.
+``beginner``, ``improver``, ``casual``, ``regular``, ``skilled``, ``strong``, ``expert``,
+``master``) or is ``random`` (uniform legal actions), ``random-capturing`` (random, but a
+capture whenever it has one) or ``greedy`` (the best rest of its turn by the evaluation, no
+look-ahead at the reply).  Novice and the two random players choose by rules, not by a search
+(:mod:`.novice`); Learner, Student and Apprentice play Novice's turns but think in a share of
+them (:mod:`.learner`); Improver plays Casual's turn in a share of its turns and Beginner's in
+the others, Regular and Skilled Strong's turn in a share of theirs and Casual's in the others
+(mixed levels, :mod:`.mixed`).  Every random choice comes from ``random.Random(seed)``, so a
+seed and a node budget give the same answer every time.
 """
 
 from __future__ import annotations
