@@ -224,7 +224,7 @@ def test_the_lessons_speak_the_language_shown_how_to_play_leads_to_them_and_a_le
     page.click('#board [data-point="D5"]')  # the very mistake the lesson is about
     page.wait_for_selector('#lessons[data-status="refused"]')
     assert page.text_content(status) == "A stack takes only a stack no taller than itself: D5 is 2 high, B3 is 1."
-    assert page.get_attribute('#board [data-point="B3"]', "data-selected") is None
+    page.wait_for_selector('#board [data-point="B3"]:not([data-selected])')  # (the board is drawn on its next frame)
     # A stack that cannot move, a stack of the other side, an empty point: each says why.
     for point, key in (("A1", "noCapture"), ("D5", "whiteToMove"), ("C4", "choose")):
         page.click(f'#board [data-point="{point}"]')
