@@ -49,13 +49,13 @@ def _drain(gen):
 
 
 def _measured_deeper(position, player, nodes, solve_nodes, solve_stacks):
-    """The deeper look as the review makes it, with both the solver and the search measured
-    where the solver may reach (:data:`tzaar.ai.review.SOLVE_STACKS`)."""
+    """The deeper look as the review makes it (:func:`tzaar.ai.review_looks.deeper`), with both
+    the solver and the search measured where the solver may reach (``solve_stacks``)."""
     done = review_looks.settled(position)
     if done is not None:
         return done
     stacks = stacks_left(position.board())
-    if stacks > review.SOLVE_STACKS:
+    if stacks > solve_stacks:
         return (yield from review_looks.searched(position, player, nodes, solve=False))
     t0 = time.process_time()
     solver = Solver(position.board(), max_nodes=solve_nodes, slice_nodes=SOLVE_SLICE)
@@ -75,7 +75,7 @@ def _measured_deeper(position, player, nodes, solve_nodes, solve_stacks):
     print(f"  {r['game']} {r['kind']} {r['turn']}: {stacks} stacks, search {100 * mover:5.1f}% mate {ev.mate}; solver "
           f"{r['result'] or '-'} {r['turns'] or ''} {solver.nodes} nodes {r['solver_cpu']} s; search {r['search_cpu']} s",
           flush=True)
-    if solution is not None and stacks <= solve_stacks:
+    if solution is not None:
         return review_looks.proof_look(position, solution)
     yield None
     return search

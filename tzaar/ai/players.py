@@ -131,9 +131,9 @@ LEVELS = {
             mix_share=0.4,
         ),
         Level("casual", "Casual", "Looks at the whole of its own turn.", nodes=6000, time=3.0, noise=40, blunder=0.3, depth=2, placement_noise=15),
-        # Regular and Skilled fill the gap from Casual to Strong, as Improver below: Strong's turn
-        # in a share of their turns, Casual's in the others, never a gift Novice's rules forbid
-        # (a turn looked at again with Casual's noise).
+        # Regular and Skilled fill the gap from Casual to Strong as Improver fills the one below
+        # Casual: Strong's turn in a share of their turns, Casual's in the others, never a gift
+        # Novice's rules forbid (a turn looked at again with Casual's noise).
         Level(
             "regular",
             "Regular",
