@@ -24,7 +24,9 @@ def visit(browser, url: str, state: dict | None = None, path: str = "", init: st
     if engine:
         wait_engine(page)
     else:
-        page.wait_for_selector("#online-button")
+        # The page's first drawing: its buttons answer from then on (app.js listens for them
+        # after the language's texts load; a click before that is lost).
+        page.wait_for_selector("#board[data-state]", state="attached")
     return context, page
 
 
