@@ -25,13 +25,8 @@ each better turn, each proven by the endgame solver (:data:`SOLVE` times the nod
 :data:`SOLVE_STACKS` stacks or fewer are left, or else searched with :data:`DEEP` times the
 nodes.  The mark, its size and its better turn come from these looks, or the mark is dropped
 (:func:`.review_marks.judge_deeply`: a turn after which the mover is proven to win is never
-a mistake, nor one that leads to the better turn's proven result).
-
-**The check**: a mark that rests on a deeper search (not on two proofs) is checked once more:
-the searched positions after the turn played and after the better turn are searched again
-with :data:`CHECK` times the nodes (ten times the deeper look's), and the mark and its size
-come from that check, or the mark is dropped.  The position after a candidate's turn shows
-the deepest look's evaluation.
+a mistake, nor one that leads to the better turn's proven result).  The position after a
+candidate's turn shows the deeper look's evaluation.
 
 Every search is a *look* (:mod:`.review_looks`), a pure function of its position and the
 budget, keyed by its kind and index (:mod:`.review_pieces`).  Which looks a review needs
@@ -56,24 +51,20 @@ from ..rules.notation import Action
 from ..rules.position import Position
 from ..rules.turns import group_turns
 from . import review_looks
-from .review_marks import BLUNDER, MISTAKE, Judgment, judge, judge_deeply, markable, proven_for
-from .review_pieces import (ALT, CHECK_BETTER, CHECK_PLAYED, DEEP_BEST, DEEP_HINT, DEEP_PLAYED, HINT, HINT2, HINT_ALT, KINDS,
-                            MAIN, PROOF, DeeperLook, FirstPass, Key, Piece, Proofs, part_turns)
+from .review_marks import BLUNDER, MISTAKE, judge, judge_deeply, markable, proven_for
+from .review_pieces import (ALT, DEEP_BEST, DEEP_HINT, DEEP_PLAYED, HINT, HINT2, HINT_ALT, KINDS, MAIN, PROOF, DeeperLook,
+                            FirstPass, Key, Piece, Proofs, part_turns)
 from .review_values import Evaluation, Look, ReviewedTurn, ReviewPiece, ReviewProgress, ReviewResult
 from .solver import stacks_left
 from .work import Work
 
-__all__ = ["Review", "FirstPass", "DeeperLook", "Proofs", "KINDS", "DEFAULT_NODES", "DEEP", "CHECK", "SOLVE", "SOLVE_STACKS",
+__all__ = ["Review", "FirstPass", "DeeperLook", "Proofs", "KINDS", "DEFAULT_NODES", "DEEP", "SOLVE", "SOLVE_STACKS",
            "HINT_LEVEL", "HINT_NODES", "HINT_SECONDS", "MISTAKE", "BLUNDER", "judge", "review_game"]
 
 #: Nodes searched per position by default.
 DEFAULT_NODES = 3000
 #: The deeper look's search: this many times the review's nodes.
 DEEP = 10
-#: The check of a mark made by the deeper searches: this many times the review's nodes.
-CHECK = 10 * DEEP
-#: Marks whose deeper loss is this many points or more are not checked (101: every mark; BLUNDER: mistakes only).
-CHECK_BELOW = 101
 #: The deeper look's solver: this many times the review's nodes, on positions with
 #: :data:`SOLVE_STACKS` stacks or fewer (the endgames of real games need hundreds of thousands
 #: of nodes from about 19 stacks; docs/benchmarks-log.md).
@@ -193,13 +184,9 @@ class Review(Work[ReviewProgress[Union[ReviewResult, ReviewPiece]]]):
             DEEP_PLAYED: lambda: self.positions[k + 1],
             DEEP_BEST: lambda: self.positions[k].play(self._best(k)),
             DEEP_HINT: lambda: self.positions[k].play(self._hint(k)),
-            CHECK_PLAYED: lambda: self.positions[k + 1],
-            CHECK_BETTER: lambda: self.positions[k].play(self._deeply(k).best),
         }[kind]()
         if kind in (ALT, HINT_ALT):
             return review_looks.searched(position, PLAYER, nodes)
-        if kind in (CHECK_PLAYED, CHECK_BETTER):
-            return review_looks.searched(position, PLAYER, CHECK * nodes, solve=False)
         return review_looks.deeper(position, PLAYER, DEEP * nodes, SOLVE * nodes, SOLVE_STACKS)
 
     # ------------------------------------------------------------------ the plan
@@ -245,21 +232,13 @@ class Review(Work[ReviewProgress[Union[ReviewResult, ReviewPiece]]]):
 
     def _deeper(self, k: int):
         """Candidate ``k``'s deeper looks: after the turn played and, when that one leaves a
-        mark possible (:func:`.review_marks.markable`), after each better turn; then, when they
-        mark the turn, the checks of those of the two turns' looks that are searches."""
+        mark possible (:func:`.review_marks.markable`), after each better turn."""
         yield DEEP_PLAYED, k
         if not markable(self.turns[k].side, self.looks[DEEP_PLAYED, k].evaluation):
             return
         yield DEEP_BEST, k
         if (HINT_ALT, k) in self.looks:
             yield DEEP_HINT, k
-        deeply = self._deeply(k)
-        if deeply.mark is None or deeply.loss >= CHECK_BELOW:
-            return
-        better = DEEP_BEST if deeply.best == self._best(k) else DEEP_HINT
-        for kind, deep in ((CHECK_PLAYED, DEEP_PLAYED), (CHECK_BETTER, better)):
-            if self.looks[deep, k].evaluation.mate is None:
-                yield kind, k
 
     def _proofs(self):
         """From the end backwards, the positions the solver may prove, until one it does not."""
@@ -332,10 +311,9 @@ class Review(Work[ReviewProgress[Union[ReviewResult, ReviewPiece]]]):
         proof = self.looks.get((PROOF, j))
         if proof is not None and proof.evaluation is not None:
             return proof.evaluation
-        for kind in (CHECK_PLAYED, DEEP_PLAYED):
-            deeper = self.looks.get((kind, j - 1))
-            if deeper is not None:
-                return deeper.evaluation
+        deeper = self.looks.get((DEEP_PLAYED, j - 1))
+        if deeper is not None:
+            return deeper.evaluation
         return self.looks[MAIN, j].evaluation
 
     def _proven_no_mark(self, k: int) -> bool:
@@ -348,12 +326,6 @@ class Review(Work[ReviewProgress[Union[ReviewResult, ReviewPiece]]]):
         return ((before is not None and before.evaluation is not None and proven_for(side, before.evaluation) == "loss")
                 or (after is not None and after.evaluation is not None and proven_for(side, after.evaluation) == "win"))
 
-    def _deeply(self, k: int) -> Judgment:
-        """Candidate ``k`` judged by its deeper looks (:func:`.review_marks.judge_deeply`)."""
-        betters = [(turn(k), self.looks[kind, k]) for kind, turn in ((DEEP_BEST, self._best), (DEEP_HINT, self._hint))
-                   if (kind, k) in self.looks]
-        return judge_deeply(self.turns[k].side, self._played(k), self.looks[DEEP_PLAYED, k], betters)
-
     def _judged(self, k: int) -> tuple:
         """``(loss, mark, best, reply, better_reply)`` of turn ``k``."""
         t, played = self.turns[k], self._played(k)
@@ -363,11 +335,10 @@ class Review(Work[ReviewProgress[Union[ReviewResult, ReviewPiece]]]):
             reply = proof.turn if proof is not None and proof.evaluation is not None else after.turn
             return 0.0, None, played, reply, reply
         if (DEEP_PLAYED, k) in self.looks and self._candidate(k):
-            j, deeper = self._deeply(k), self.looks[DEEP_PLAYED, k]
-            if j.mark is not None and j.loss < CHECK_BELOW:  # checked: the looks searched again where they were searches
-                better = self.looks[DEEP_BEST if j.best == self._best(k) else DEEP_HINT, k]
-                deeper, better = self.looks.get((CHECK_PLAYED, k), deeper), self.looks.get((CHECK_BETTER, k), better)
-                j = judge_deeply(t.side, played, deeper, [(j.best, better)])
+            deeper = self.looks[DEEP_PLAYED, k]
+            betters = [(turn(k), self.looks[kind, k]) for kind, turn in ((DEEP_BEST, self._best), (DEEP_HINT, self._hint))
+                       if (kind, k) in self.looks]
+            j = judge_deeply(t.side, played, deeper, betters)
             return j.loss, j.mark, j.best, deeper.turn, j.better_reply
         best, ref, better_reply = self._reference(k)
         loss, mark = None, None

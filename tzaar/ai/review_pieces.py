@@ -8,8 +8,6 @@ Every search of a review is a *look* (:mod:`.review_looks`) keyed by ``(kind, in
   action, by the Hint's search; ``hintalt`` k: after the Hint's turn;
 - ``deep-played``, ``deep-best``, ``deep-hint`` k: the deeper looks after the turn played, the
   engine's turn and the Hint's turn;
-- ``check-played``, ``check-better`` k: the checks of a mark the deeper searches make, after the
-  turn played and after the better turn of the deeper looks;
 - ``proof`` j: the solver's proof of position j.
 
 A piece is one part of a review's work: :class:`FirstPass` (the first pass over a run of
@@ -26,9 +24,8 @@ __all__ = ["KINDS", "Key", "FirstPass", "DeeperLook", "Proofs", "Piece", "part_t
 
 MAIN, ALT, HINT, HINT2, HINT_ALT = "main", "alt", "hint", "hint2", "hintalt"
 DEEP_PLAYED, DEEP_BEST, DEEP_HINT, PROOF = "deep-played", "deep-best", "deep-hint", "proof"
-CHECK_PLAYED, CHECK_BETTER = "check-played", "check-better"
 #: The kinds of look, in the order a review makes them.
-KINDS = (MAIN, ALT, HINT, HINT2, HINT_ALT, DEEP_PLAYED, DEEP_BEST, DEEP_HINT, CHECK_PLAYED, CHECK_BETTER, PROOF)
+KINDS = (MAIN, ALT, HINT, HINT2, HINT_ALT, DEEP_PLAYED, DEEP_BEST, DEEP_HINT, PROOF)
 
 Key = Tuple[str, int]
 
