@@ -92,6 +92,21 @@ def test_board_is_drawn_before_python_is_ready(page, open_site, watch):
     watch.assert_clean()
 
 
+def test_a_button_pressed_while_the_page_starts_does_its_job_once_it_can(page, open_site, watch):
+    # The language's texts held back: index.html's buttons are drawn, the page's script waits
+    # for the texts before it answers a button. "How to play" pressed then opens once they come.
+    held = []
+    page.route("**/lang/en.json*", lambda route: held.append(route))
+    with page.expect_request("**/lang/en.json*"):
+        open_site()
+    page.click("#help-button")
+    assert held and page.locator("dialog[open]").count() == 0
+    for route in held:
+        route.continue_()
+    page.wait_for_selector("dialog[open]", timeout=15_000)
+    watch.assert_clean()
+
+
 @NO_SERVICE_WORKER
 def test_an_engine_that_cannot_start_says_so(page, open_site, wait_engine):
     page.route("**/tzaar.zip*", lambda route: route.fulfill(status=404, body="gone"))

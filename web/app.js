@@ -25,6 +25,8 @@ import { loadStyle } from "./page/style.js";
 const $ = (selector) => document.querySelector(selector);
 const root = document.documentElement;
 
+// The buttons listen first: one pressed while the texts load runs once registered (input.js).
+listenForCommands();
 // The page's texts in its language before anything is drawn (the engine loads meanwhile).
 await startLanguage(storage);
 const game = new Game(engine, {
@@ -216,7 +218,6 @@ registerCommands({
   "dismiss-alert": () => game.dismissAlert(),
   "dismiss-result": () => game.dismissResult(),
 });
-listenForCommands();
 
 // Loading progress, then <html data-engine>.
 const loading = $("#loading");

@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { KEYS, keyName, registerCommands, runCommand } from "../../web/page/input.js";
+import { KEEP_MS, KEYS, keyName, pressCommand, registerCommands, runCommand } from "../../web/page/input.js";
 
 const press = (key, mods = {}) => ({ key, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...mods });
 
@@ -50,4 +50,27 @@ test("runCommand returns the command's answer, and nothing for an unknown name",
   assert.equal(runCommand("test-answer"), 42);
   assert.equal(runCommand("test-none"), undefined);
   off();
+});
+
+test("a button pressed before its command is registered runs once it is: the last press, if recent", async () => {
+  const ran = [];
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  pressCommand("test-early-a");
+  pressCommand("test-early-b"); // the last press is the one kept
+  const offs = [registerCommands({ "test-early-a": () => ran.push("a") })];
+  await settle();
+  assert.deepEqual(ran, []);
+  offs.push(registerCommands({ "test-early-b": () => ran.push("b") }));
+  assert.deepEqual(ran, []); // (after the registering module's own start)
+  await settle();
+  assert.deepEqual(ran, ["b"]);
+  offs.push(registerCommands({ "test-early-b": () => ran.push("b again") })); // kept once only
+  await settle();
+  pressCommand("test-early-a"); // registered: runs at once
+  assert.deepEqual(ran, ["b", "a"]);
+  pressCommand("test-late", Date.now() - KEEP_MS - 1); // too long ago
+  offs.push(registerCommands({ "test-late": () => ran.push("late") }));
+  await settle();
+  assert.deepEqual(ran, ["b", "a"]);
+  for (const off of offs) off();
 });

@@ -5,8 +5,12 @@
 // DOM event.
 //
 //   registerCommands({ pass: () => game.pass(), ... });  // any module, any time
-//   listenForCommands();                                  // app.js, once
+//   listenForCommands();                                  // app.js, once, first of all
 //   runCommand("pass");
+//
+// The buttons of index.html are drawn before app.js registers their commands (it waits for
+// the language's texts first): a button pressed meanwhile is kept, the last one, and its
+// command runs once registered (within KEEP_MS).
 
 /** The shortcuts: a key (as `keyName` names it) -> the command it runs. */
 export const KEYS = {
@@ -28,6 +32,9 @@ export const KEYS = {
 
 /** name -> function: the commands registered so far. */
 const commands = new Map();
+/** How long a press of a button whose command is not registered yet is kept (ms). */
+export const KEEP_MS = 10_000;
+let kept = null; // {name, at}: the last such press
 
 /**
  * Register `table` (name -> function); a name registered again runs its newer function.
@@ -35,6 +42,12 @@ const commands = new Map();
  */
 export function registerCommands(table) {
   for (const [name, run] of Object.entries(table)) commands.set(name, run);
+  if (kept && Object.hasOwn(table, kept.name)) {
+    const { name, at } = kept;
+    kept = null;
+    // (after the registering module's own start: the press comes after what it drew)
+    if (Date.now() - at <= KEEP_MS) queueMicrotask(() => runCommand(name));
+  }
   return () => {
     for (const [name, run] of Object.entries(table)) if (commands.get(name) === run) commands.delete(name);
   };
@@ -43,6 +56,13 @@ export function registerCommands(table) {
 /** Run the command `name` (nothing when no module registered it); returns what it returns. */
 export function runCommand(name) {
   return commands.get(name)?.();
+}
+
+/** A button of command `name` pressed: run it, or keep the press until the command is
+ * registered (the page still starting). `at`: when (Date.now()). */
+export function pressCommand(name, at = Date.now()) {
+  if (commands.has(name)) return runCommand(name);
+  kept = { name, at };
 }
 
 /**
@@ -69,7 +89,7 @@ export function listenForCommands() {
     const button = event.target.closest("[data-command]");
     // A dialog's own buttons (method=dialog) close it: the dialog reads its returnValue.
     if (!button || button.disabled || button.closest("form[method=dialog]")) return;
-    runCommand(button.dataset.command);
+    pressCommand(button.dataset.command);
   });
   document.addEventListener("keydown", (event) => {
     if (event.defaultPrevented || typing(event)) return;
