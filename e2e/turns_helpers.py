@@ -24,8 +24,8 @@ def visit(browser, url: str, state: dict | None = None, path: str = "", init: st
     if engine:
         wait_engine(page)
     else:
-        # The page's first drawing: its buttons answer from then on (app.js listens for them
-        # after the language's texts load; a click before that is lost).
+        # The page's first drawing: its buttons answer at once from then on (app.js
+        # registers them after the language's texts load; a press before waits for that).
         page.wait_for_selector("#board[data-state]", state="attached")
     return context, page
 
