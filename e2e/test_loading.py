@@ -83,13 +83,14 @@ def test_a_first_visit_says_the_megabytes_of_the_engine_as_they_download(page, o
 # the clocks (clock.js, clocks.js, clocks.css: the online game's), the notice of a new
 # version (update-notice.js, update-notice.css: when there is one), the confirmation of a
 # losing stacking (confirm.js), the watch bar (watch-bar.js, watch-bar.css: the computer
-# against itself), Copy link's two choices' look (copy-choices.css), and the Python of
+# against itself), Copy link's two choices' look (copy-choices.css), the count of games by
+# turns on Play online (turn-count.js, turn-count.css: when there are any), and the Python of
 # the tools and the computer player (tzaar-more.zip): fetched on their first use, never by a
 # plain load of the page.
 TOOLS_FILES = {"overlay.js", "analysis.js", "review.js", "review-job.js", "puzzles.js", "puzzle-rating.js", "editor.js", "panel.css", "puzzles.json",
                "records.js", "records.css", "dialogs.js", "dialogs.css", "en.later.json", "tzaar-more.zip", "synth.js",
                "drag.js", "clock.js", "clocks.js", "clocks.css", "update-notice.js", "update-notice.css",
-               "confirm.js", "watch-bar.js", "watch-bar.css", "dialog.css", "copy-choices.css"}
+               "confirm.js", "watch-bar.js", "watch-bar.css", "dialog.css", "copy-choices.css", "turn-count.js", "turn-count.css"}
 
 
 # What a plain load may fetch of our files (outside Pyodide's runtime and stdlib.zip), in

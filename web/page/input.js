@@ -10,7 +10,7 @@
 //
 // The buttons of index.html are drawn before app.js registers their commands (it waits for
 // the language's texts first): a button pressed meanwhile is kept, the last one, and its
-// command runs once registered (within KEEP_MS).
+// command runs once registered.
 
 /** The shortcuts: a key (as `keyName` names it) -> the command it runs. */
 export const KEYS = {
@@ -32,9 +32,7 @@ export const KEYS = {
 
 /** name -> function: the commands registered so far. */
 const commands = new Map();
-/** How long a press of a button whose command is not registered yet is kept (ms). */
-export const KEEP_MS = 10_000;
-let kept = null; // {name, at}: the last such press
+let kept = ""; // the command of the last button pressed before it was registered
 
 /**
  * Register `table` (name -> function); a name registered again runs its newer function.
@@ -42,11 +40,10 @@ let kept = null; // {name, at}: the last such press
  */
 export function registerCommands(table) {
   for (const [name, run] of Object.entries(table)) commands.set(name, run);
-  if (kept && Object.hasOwn(table, kept.name)) {
-    const { name, at } = kept;
-    kept = null;
-    // (after the registering module's own start: the press comes after what it drew)
-    if (Date.now() - at <= KEEP_MS) queueMicrotask(() => runCommand(name));
+  if (Object.hasOwn(table, kept)) {
+    const name = kept;
+    kept = "";
+    queueMicrotask(() => runCommand(name)); // (after the registering module's own start)
   }
   return () => {
     for (const [name, run] of Object.entries(table)) if (commands.get(name) === run) commands.delete(name);
@@ -59,10 +56,10 @@ export function runCommand(name) {
 }
 
 /** A button of command `name` pressed: run it, or keep the press until the command is
- * registered (the page still starting). `at`: when (Date.now()). */
-export function pressCommand(name, at = Date.now()) {
+ * registered (the page still starting). */
+export function pressCommand(name) {
   if (commands.has(name)) return runCommand(name);
-  kept = { name, at };
+  kept = name;
 }
 
 /**

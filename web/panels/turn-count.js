@@ -1,14 +1,18 @@
 // The top bar's count of games by turns where it is your turn: a badge on Play online, with its
 // words for a screen reader ("your turn in 2 games"). Drawn from the games kept in the browser
 // (the stored value "turns", online/turns-record.js), by app.js at the start when there are any
-// and by online/turns.js whenever a game changes. The count itself fetches nothing: when a game
-// waits on the other player (awaitingOthers), app.js has online play check the relays.
+// and by online/turns.js whenever a game changes. The count itself asks the relays nothing: when a
+// game waits on the other player (awaitingOthers), app.js has online play check the relays.
 //
 //   showTurnCount(storage);
 //   if (awaitingOthers(storage)) ...;   // a move or a join may be waiting on the relays
 
 import { msg, show } from "../page/i18n.js";
+import { loadStyle } from "../page/style.js";
 import { yourTurnCount, usableRecords, turnOf } from "../game/by-turns.js";
+
+// The badge's look (turn-count.css) loads with this module; the badge shows once it applies.
+const styled = loadStyle(new URL("./turn-count.css", import.meta.url)).catch(() => null);
 
 /** Show on Play online (`button`) how many games by turns of `storage` wait for this player's move. */
 export function showTurnCount(storage, button = document.querySelector("#online-button")) {
@@ -25,7 +29,8 @@ export function showTurnCount(storage, button = document.querySelector("#online-
     button.append(badge, words);
   }
   badge.textContent = String(n);
-  badge.hidden = n === 0;
+  badge.hidden = true;
+  styled.then(() => (badge.hidden = n === 0)); // (in the order of the calls: the last count shows)
   const words = button.querySelector(".turn-count-words");
   words.hidden = n === 0;
   show(words, msg("turns.badge", { n }));
