@@ -31,18 +31,10 @@ from tzaar.ai.review_marks import MISTAKE
 from tzaar.rules.position import Position
 
 from lab.mark_check import CONFIRM
+from lab.review_cost import finished
 
 #: The gains from which a mark is kept, in the tally.
 THRESHOLDS = (CONFIRM, float(MISTAKE))
-
-
-def finished(gen):
-    """The value a look's generator returns, its slices run to the end."""
-    try:
-        while True:
-            next(gen)
-    except StopIteration as stop:
-        return stop.value
 
 
 def recheck(row: dict, nodes: int, review_nodes: int) -> float:

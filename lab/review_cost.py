@@ -117,6 +117,15 @@ def compare(before: str, games: list, nodes: int) -> None:
           f"CPU, ratio {total['today'] / total['before']:.3f}; the same marks in {same} of {len(games)}")
 
 
+def finished(gen):
+    """The value a generator of slices (a look, the solver) returns, run to its end."""
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value
+
+
 def games_to_review(seeds: list, paths: list) -> list:
     """(name, start, actions) of a game of Beginner against itself per seed, then of each record."""
     games = [(f"beginner seed {s}", Position.standard(), beginner_game(s)) for s in seeds]

@@ -30,7 +30,7 @@ from tzaar.ai.review_marks import judge_deeply
 from tzaar.ai.review_values import Evaluation, Look
 from tzaar.ai.solver import Solver, stacks_left
 
-from lab.review_cost import games_to_review
+from lab.review_cost import finished, games_to_review
 
 #: The stacks up to which every attempt proved in the games measured (docs/benchmarks-log.md,
 #: "The deeper solver only to check a mark"): the tally's first band.
@@ -38,14 +38,6 @@ FEW_STACKS = 18
 
 _rows: list = []
 _where = {"game": None, "kind": None, "turn": None}
-
-
-def _drain(gen):
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value
 
 
 def _measured_deeper(position, player, nodes, solve_nodes, solve_stacks):
@@ -59,9 +51,9 @@ def _measured_deeper(position, player, nodes, solve_nodes, solve_stacks):
         return (yield from review_looks.searched(position, player, nodes, solve=False))
     t0 = time.process_time()
     solver = Solver(position.board(), max_nodes=solve_nodes, slice_nodes=SOLVE_SLICE)
-    solution = _drain(solver.run())
+    solution = finished(solver.run())
     t1 = time.process_time()
-    search = _drain(review_looks.searched(position, player, nodes, solve=False))
+    search = finished(review_looks.searched(position, player, nodes, solve=False))
     t2 = time.process_time()
     ev = search.evaluation
     mover = ev.chance if position.side == 0 else 1 - ev.chance
