@@ -7,15 +7,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { Session } from "../../web/online/session.js";
-import { makeSeat } from "../../web/online/seat.js";
 import { connectionKeys, openChannel } from "../../web/online/sealed.js";
 import { encode, MAX_ACTIONS, MAX_TEXT } from "../../web/online/protocol.js";
+import { ROOM, Network, players, session, until } from "./online-room.mjs";
 
-const ROOM = "r".repeat(16);
-const SECRET = "s".repeat(24);
-const STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1";
-const GAME = { start: STANDARD, white: "host", clock: null, names: { host: "Ann", guest: "Bob" }, round: 1 };
 
 /** Both ends of one connection's channel, and a third page's with the host's public key. */
 async function channels() {
@@ -53,70 +48,6 @@ test("the largest messages of a game still fit in one message once sealed", asyn
 });
 
 /** A game as session.js uses it, with no engine: it holds the actions, and what it announced. */
-function fakeGame() {
-  const listeners = new Set();
-  return {
-    state: { setup: "online", actions: [], busy: false, engine: "ready", view: null, cursor: 0 },
-    announced: [],
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    async load(start, actions, { state }) {
-      Object.assign(this.state, state, { start, actions: actions.slice() });
-      return null;
-    },
-    announce(text) {
-      this.announced.push(text);
-    },
-    endGame() {},
-  };
-}
-
-/**
- * A room in memory. Each page opens it through its own door (a label); `linked(a, b)` says
- * whether the pages of labels a and b connect (the race: which connections open first).
- * Every text arrives in order, a moment after it was sent, at the page it was sent to.
- */
-class Network {
-  #ends = [];
-  #count = 0;
-  #linked;
-
-  constructor(linked = () => true) {
-    this.#linked = linked;
-  }
-
-  /** The `openRoom` of the page labelled `label` (connection.js's option). */
-  door(label) {
-    return async (options) => this.#join(label, options);
-  }
-
-  #join(label, o) {
-    this.#count += 1;
-    const end = { label, id: `${label}${this.#count}`, o, left: false };
-    const others = this.#ends.filter((other) => !other.left && this.#linked(label, other.label));
-    this.#ends.push(end);
-    for (const other of others) {
-      setImmediate(() => !other.left && !end.left && other.o.onPeerJoin(end.id));
-      setImmediate(() => !other.left && !end.left && end.o.onPeerJoin(other.id));
-    }
-    return {
-      send: (text, peer) => {
-        const to = this.#ends.find((other) => other.id === peer);
-        if (to && !end.left && this.#linked(label, to.label)) setImmediate(() => !to.left && to.o.onMessage(text, end.id));
-      },
-      quiet() {},
-      pathOf: () => "direct",
-      leave: async () => {
-        if (end.left) return;
-        end.left = true;
-        for (const other of this.#ends) if (!other.left && this.#linked(label, other.label)) setImmediate(() => other.o.onPeerLeave(end.id));
-      },
-    };
-  }
-}
-
 /**
  * The page in the middle: in the room as one peer to each player's page, it passes on what
  * one says to the other, after `change(message, from)` (the message as JSON; it returns the
@@ -138,37 +69,9 @@ async function middlePage(network, label, change = (message) => message) {
   return middle;
 }
 
-/** Two players' pages with a game under way, each with its seat and the other's key. */
-async function players() {
-  const [ann, bob] = await Promise.all([makeSeat(), makeSeat()]);
-  const record = (role, seat, them, name) => ({ v: 2, room: ROOM, secret: SECRET, role, name, ...seat, them: them.me, friend: true, game: { ...GAME }, actions: [], end: null, alive: null });
-  return { host: record("host", ann, bob, "Ann"), guest: record("guest", bob, ann, "Bob") };
-}
-
-const storage = { set() {}, remove() {}, get: () => null };
-
-async function session(network, label, record) {
-  const game = fakeGame();
-  const s = new Session({ game, storage, config: { relays: [], iceServers: [] }, record, openRoom: network.door(label) });
-  await s.begin();
-  await s.connect();
-  return s;
-}
-
 /** Links that open: all but the host's and the guest's own (the page in the middle won the race). */
 const separated = (a, b) => !(a === "H" && b === "G") && !(a === "G" && b === "H");
 
-/** Until `ready()` holds (each turn lets every message in flight move on). The bound, to fail
- * instead of hanging, is on time, not turns: the keys and signatures are made on other threads,
- * which a loaded machine slows while the turns go on. */
-async function until(ready, what, ms = 20_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (ready()) return;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  if (!ready()) assert.fail(`never: ${what}`);
-}
 
 test("a page in the middle of a reconnection reads nothing the players say, and changes nothing", async () => {
   const network = new Network(separated); // (its links won the race)
