@@ -7,6 +7,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { readMessage, writeMessage, shownName, coloursMeet, ownerHasWhite, isPublicKey, MAX_MESSAGE, WISH_TTL, CLOCK_SKEW, MAX_NAME } from "../../web/online/lobby-messages.js";
+import { pairingRecord } from "../../web/online/record.js";
+import { startFits } from "../../web/online/claims.js";
+import { STANDARD } from "../../web/board/notation.js";
 import { Lobby, gameOf, ANNOUNCE_EVERY, MIN_GAP, ANSWERS_WITHIN, PROPOSAL_TIMEOUT, MAX_WISHES, RATE_BURST } from "../../web/online/lobby-model.js";
 import { makeKeys, deriveGame } from "../../web/online/lobby-keys.js";
 
@@ -371,6 +374,14 @@ test("a pairing as startOnlineGame takes it: the one who waited hosts, with the 
   const guest = gameOf(joiner.paired, joiner.id, secrets);
   assert.deepEqual(host, { room: "r", secret: "s", role: "host", colour: "black", clock: "10+5", names: { host: "p1", guest: "p2" } });
   assert.deepEqual(guest, { ...host, role: "guest" });
+  // The records the two pages start (record.js pairingRecord): the guest takes the host's game, and no other.
+  const hostRecord = pairingRecord(host);
+  const guestRecord = pairingRecord(guest);
+  assert.deepEqual([hostRecord.game.white, hostRecord.game.clock, hostRecord.game.start], ["guest", "10+5", STANDARD]);
+  assert.equal(guestRecord.game, null);
+  assert.equal(startFits(guestRecord, hostRecord.game, false), "first");
+  assert.equal(startFits(guestRecord, { ...hostRecord.game, white: "host" }, false), null);
+  assert.equal(startFits(guestRecord, { ...hostRecord.game, start: STANDARD.replace("w1", "b1") }, false), null);
 });
 
 test("an accept that comes after the proposal timed out still pairs the proposer, unless it has proposed to another since", () => {

@@ -58,6 +58,18 @@ test("the host's start: a first game, the same round told again, or the rematch 
   assert.equal(startFits(record, { ...next, round: 3 }, true), null, "and be the next round");
 });
 
+test("a guest of a lobby's pairing takes as its first start only the game agreed", () => {
+  const terms = { start: STANDARD, white: "host", clock: "5+3", round: 1 };
+  const record = { game: null, terms };
+  const agreed = { ...terms, names: { host: "Ann", guest: "Bob" } };
+  assert.equal(startFits(record, agreed, false), "first");
+  assert.equal(startFits(record, { ...agreed, start: STANDARD.replace(/z/g, ".") }, false), null, "another start position (one already lost)");
+  assert.equal(startFits(record, { ...agreed, white: "guest" }, false), null, "the colours swapped");
+  assert.equal(startFits(record, { ...agreed, clock: null }, false), null, "another time control");
+  assert.equal(startFits(record, { ...agreed, round: 2 }, false), null, "another round");
+  assert.equal(startFits({ game: null, terms: null }, { ...agreed, white: "guest", clock: null }, false), "first", "a friend's invite: the host's game");
+});
+
 test("the clocks' claims over a game: an allowance of a second or two in all, then this page's own count", () => {
   let lag = newLag();
   assert.equal(lagTolerance(lag), LAG_ALLOWANCE_MS);

@@ -5,6 +5,7 @@
 //
 //   endAccepted(end, {theirSide, clockLeft, awayMs})   // true: take it; false: refuse it
 //   startFits(record, game, agreed)                     // "first" | "again" | "next" | null
+//   (record.terms: the game a lobby's pairing agreed, the only first start a guest takes)
 
 import { CLAIM_TOLERANCE_MS } from "../game/clock.js";
 import { rematchGame } from "./record.js";
@@ -24,8 +25,9 @@ export const AWAY_MARGIN_S = 10;
  * (the other page counts this side's time from a moment a message's way earlier); an
  * abandonment only of this page's own player, and only when this page itself was away at
  * least DISCONNECT_WAIT_S - AWAY_MARGIN_S seconds (awayMs: how long it was closed before this
- * load, by its own record; a page that stayed open while the other went was not away, though
- * it saw the connection drop: the other page is then the one that left).
+ * load, by its own record, until the other page's first sync after it, which says what that
+ * page did meanwhile; a page that stayed open while the other went was not away, though it
+ * saw the connection drop: the other page is then the one that left).
  */
 export function endAccepted(end, { theirSide, clockLeft, awayMs }) {
   if (end.reason === "resigned") return end.loser === theirSide;
@@ -41,13 +43,14 @@ const sameGame = (a, b) => a.start === b.start && a.white === b.white && a.clock
 
 /**
  * What the host's `game` (its `start` message) is to this guest's `record`: "first" (no game
- * yet: the host's game is this page's), "again" (the round already here, told again after a
+ * yet: the host's game is this page's; in a lobby's pairing, `record.terms`, only the game
+ * agreed: its start, colours, time control and first round), "again" (the round already here, told again after a
  * reconnection: nothing changes), "next" (the rematch both pages agreed to, `agreed`: the
  * next round, from the same start, colours swapped, the same time control), or null: refused
  * (another start, colours, time control or round than those, at any moment).
  */
 export function startFits(record, game, agreed) {
-  if (!record.game) return "first";
+  if (!record.game) return !record.terms || sameGame(record.terms, game) ? "first" : null;
   if (sameGame(record.game, game)) return "again";
   if (agreed && sameGame(rematchGame(record.game), game)) return "next";
   return null;

@@ -29,7 +29,7 @@ import { keepLive, keepTurns } from "./kept.js";
 import { shownName } from "../page/shown-text.js";
 import { loadConfig } from "./config.js";
 import { Session } from "./session.js";
-import { RECORD_KEY, newRecord, readRecord } from "./record.js";
+import { RECORD_KEY, newRecord, pairingRecord, readRecord } from "./record.js";
 import { OnlinePanel } from "./panel.js";
 import { PageLock } from "./lock.js";
 
@@ -70,9 +70,7 @@ export async function mountOnline({ game, engine, storage, modes, side, hash = "
  * control's id of game/clock.js, "5+3", or null), names: {host, guest}}. */
 export function startOnlineGame({ room, secret, role, colour, clock = null, names = {} }) {
   if (!mounted) throw new Error("mountOnline first");
-  const record = newRecord({ room, secret, role, name: role === "host" ? names.host : names.guest, friend: false });
-  if (role === "host") record.game = { start: STANDARD, white: colour === "white" ? "host" : "guest", clock, names: { host: names.host ?? "", guest: names.guest ?? "" }, round: 1 };
-  return mounted.begin(record);
+  return mounted.begin(pairingRecord({ room, secret, role, colour, clock, names }));
 }
 
 class Online {

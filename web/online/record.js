@@ -2,9 +2,11 @@
 // "online", page/storage.js) to come back to it after a reload, and what follows from it.
 // Pure: no DOM, no network (node tests: tests/js/online-game.test.mjs).
 //
-// A record is {v, room, secret, role, key, me, them, name, friend, game, actions, end, clock,
-// takeback, rematch, alive}: `game` is {start, white: role, clock: a time control's id or
-// null, names: {host, guest}, round} (null for a guest not yet told); `key` this page's seat
+// A record is {v, room, secret, role, key, me, them, name, friend, game, terms, actions, end,
+// clock, takeback, rematch, alive}: `game` is {start, white: role, clock: a time control's id or
+// null, names: {host, guest}, round} (null for a guest not yet told); `terms` the game a
+// lobby's pairing agreed, {start, white, clock, round}, for a guest until the host starts it
+// (the only start it takes: claims.js), else null; `key` this page's seat
 // (seat.js: its private key, a JWK) and `me` its public key, both null until the session makes
 // them; `them` the other player's public key (null until its page proved it holds it: the
 // seat is taken); `end` an end outside the rules (protocol.js isEnd) or null; `clock` the
@@ -14,10 +16,12 @@
 // game (epoch ms: how long the page was closed, claims.js).
 //
 //   const record = newRecord({room, secret, role: "host", name: "Ann", friend: true});
+//   pairingRecord({room, secret, role, colour, clock, names})   // a lobby's pairing: the game agreed
 //   readRecord(storage.get(RECORD_KEY))   // a saved record that can be resumed, or null
 //   colourOf(record); theirNameOf(record); rematchGame(record.game)
 
 import { MAX_NAME } from "./protocol.js";
+import { STANDARD } from "../board/notation.js";
 import { shownName } from "../page/shown-text.js";
 
 export const RECORD_KEY = "online";
@@ -27,7 +31,18 @@ export const RECORD_VERSION = 2;
 /** A new record: no game yet (the host sets its own), no seat yet (the session makes it), the
  * name cut to its longest (in characters: a pair of surrogates stays whole) and shown as itself, or none. */
 export function newRecord({ room, secret, role, name, friend }) {
-  return { v: RECORD_VERSION, room, secret, role, key: null, me: null, them: null, name: shownName([...String(name ?? "").trim()].slice(0, MAX_NAME).join("")) ?? "", friend, game: null, actions: [], end: null, alive: null };
+  return { v: RECORD_VERSION, room, secret, role, key: null, me: null, them: null, name: shownName([...String(name ?? "").trim()].slice(0, MAX_NAME).join("")) ?? "", friend, game: null, terms: null, actions: [], end: null, alive: null };
+}
+
+/** The record of a lobby's pairing ({room, secret, role, colour: the host's, clock: a time
+ * control's id or null, names: {host, guest}}): the standard start, round 1; the host's
+ * `game`, and for the guest the same game as its `terms`, the only start it takes. */
+export function pairingRecord({ room, secret, role, colour, clock = null, names = {} }) {
+  const record = newRecord({ room, secret, role, name: role === "host" ? names.host : names.guest, friend: false });
+  const terms = { start: STANDARD, white: colour === "white" ? "host" : "guest", clock, round: 1 };
+  if (role === "host") record.game = { ...terms, names: { host: names.host ?? "", guest: names.guest ?? "" } };
+  else record.terms = terms;
+  return record;
 }
 
 /** A saved record that can be resumed (else null); its names as the other page accepts them

@@ -39,7 +39,7 @@ export class Session {
   #unsubscribe;
   #handshake;
   #config;
-  #away; // ms this page was closed before this load (an abandonment claimed against it: claims.js)
+  #away; // ms this page was closed before this load, until the other page's first sync (an abandonment claimed against it: claims.js)
   #aliveSaved = 0;
   record;
   status;
@@ -210,7 +210,7 @@ export class Session {
       act: () => this.exchange.received(message.n, message.a, message.left),
       ack: () => this.exchange.acknowledged(message.n),
       sync: () => this.#sync(message),
-      resign: () => (this.record.game && !this.record.end ? this.#end({ reason: "resigned", loser: this.theirColour }, false) : this.#refuse("ended")),
+      resign: () => (this.record.game && !this.record.end && !this.#overByRules() ? this.#end({ reason: "resigned", loser: this.theirColour }, false) : this.#refuse("ended")),
       chat: () => this.chat.received(message),
       rematch: () => this.rematch.received(),
       undo: () => this.#takebackMessage(message),
@@ -281,9 +281,13 @@ export class Session {
   async #sync(message) {
     if (message.round !== this.record.game?.round) return;
     await whenIdle(this.#game);
-    if (await this.takebacks.tookBackThere(message.actions, this.exchange.acked)) return;
-    const missed = this.takebacks.missedOurAccept(message.actions); // (they take it back on our sync)
-    return this.exchange.synced(missed ? { ...message, actions: this.#game.state.actions } : message);
+    try {
+      if (await this.takebacks.tookBackThere(message.actions, this.exchange.acked)) return;
+      const missed = this.takebacks.missedOurAccept(message.actions); // (they take it back on our sync)
+      return await this.exchange.synced(missed ? { ...message, actions: this.#game.state.actions } : message);
+    } finally {
+      this.#away = 0; // (that sync said what the other page did while this one was closed: later, it was not)
+    }
   }
 
   /** A take-back message of the other page, once the board is idle (takeback.js checks it). */
@@ -332,11 +336,12 @@ export class Session {
   }
 
   /** An end outside the rules that the other page claims (its sync): taken only when this page
-   * can check it (claims.js endAccepted), else refused and said; the game goes on. */
+   * can check it (claims.js endAccepted; an abandonment only in the first sync after this page
+   * is back), else refused and said; the game goes on. */
   #theirEnd(end) {
     const now = Date.now();
     const facts = { theirSide: this.theirColour, clockLeft: (side) => this.timing?.left(side, now) ?? null, awayMs: this.#away };
-    if (!endAccepted(end, facts)) return this.#refuse("end");
+    if (this.#overByRules() || !endAccepted(end, facts)) return this.#refuse("end");
     this.#end(end, false);
   }
 
@@ -354,9 +359,14 @@ export class Session {
     if (side) this.#end({ reason: "timeout", loser: side }, false);
   }
 
+  /** Whether the rules ended the game (its board says who won): no other end is taken then. */
+  #overByRules() {
+    return Boolean(this.#game.state.view?.winner) || (this.status === "ended" && !this.record.end);
+  }
+
   #end(end, tell = true) {
     const r = this.record;
-    if (r.end) return;
+    if (r.end || this.#overByRules()) return;
     r.end = end;
     this.takebacks.lapse(true);
     this.timing?.stop(Date.now());

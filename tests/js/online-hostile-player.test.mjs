@@ -1,0 +1,91 @@
+// What the other player's own page claims, modified: an end it cannot make, a game other than
+// the one agreed. Played with the real Session, Connection and Handshake of both pages over a
+// room in memory (online-room.mjs); the modified page sends any message through its chat's
+// port (Chat.say spreads what it is given over {t: "chat"}: what an edited page would send),
+// and the receiving page checks it as any message (protocol.js, claims.js).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { newRecord } from "../../web/online/record.js";
+import { ROOM, SECRET, STANDARD, Network, players, session, until } from "./online-room.mjs";
+
+/** What a modified page sends: any message. */
+const inject = (page, message) => page.chat.say(message);
+
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const abandoned = (loser) => ({ t: "sync", actions: [], round: 1, ended: { reason: "abandoned", loser } });
+
+test("a page once closed long enough takes an abandonment only in the first sync after it is back, not later in the game", async () => {
+  // The guest (Black) was closed two minutes (a phone's browser dropped the tab), then loaded again.
+  const records = await players({ guest: { alive: Date.now() - 120_000 } });
+  const network = new Network();
+  const host = await session(network, "H", records.host);
+  const guest = await session(network, "G", records.guest);
+  await until(() => host.status === "playing" && guest.status === "playing", "both pages playing");
+  await until(() => guest.exchange.sent === 0 && guest.refusal === null && host.refusal === null, "the first syncs through");
+  await pause(200);
+  assert.equal(guest.record.end, null, "the host's first sync claimed nothing");
+  // Later, when it suits it (losing), the host's page says the guest left the game.
+  inject(host, abandoned("black"));
+  await until(() => guest.record.end || guest.refusal, "the guest's page answers the claim");
+  assert.equal(guest.record.end, null, `the guest's page, open and playing, took "${guest.record.end?.reason}"`);
+  assert.equal(guest.refusal?.why, "end");
+  await Promise.all([host.close(), guest.close()]);
+});
+
+test("a page back after two minutes away takes the abandonment the other page claimed meanwhile (its first sync)", async () => {
+  const records = await players({ guest: { alive: Date.now() - 120_000 } });
+  const network = new Network();
+  const host = await session(network, "H", records.host);
+  records.host.end = { reason: "abandoned", loser: "black" }; // (claimed while the guest was away: its next sync says so)
+  const guest = await session(network, "G", records.guest);
+  await until(() => guest.record.end || guest.refusal, "the guest's page answers the claim");
+  assert.deepEqual(guest.record.end, { reason: "abandoned", loser: "black" });
+  await Promise.all([host.close(), guest.close()]);
+});
+
+test("a game the rules have ended takes no other end the other page claims", async () => {
+  const records = await players();
+  const network = new Network();
+  const host = await session(network, "H", records.host);
+  const guest = await session(network, "G", records.guest);
+  await until(() => host.status === "playing" && guest.status === "playing", "both pages playing");
+  guest.board.state.view = { side: "white", winner: "black" }; // the guest (Black) has won by the rules
+  inject(host, { t: "resign" }); // (the host's own resignation: the only end it may claim, too late)
+  inject(host, abandoned("black"));
+  await until(() => guest.record.end || (guest.refusal?.n ?? 0) >= 2, "the guest's page answers both");
+  assert.equal(guest.record.end, null, `the rules' win became "${guest.record.end?.reason}"`);
+  await Promise.all([host.close(), guest.close()]);
+});
+
+test("a stranger of the lobby, as host, can start only the game agreed: the standard start, the colours and the clock", async () => {
+  const lost = STANDARD.replace(/z/g, "."); // Black has no Tzaar left: White won before the first action
+  const agreed = { start: STANDARD, white: "host", clock: "5+3", names: { host: "Mallory", guest: "Bob" }, round: 1 };
+  for (const game of [{ ...agreed, start: lost }, { ...agreed, white: "guest" }, { ...agreed, clock: null }, { ...agreed, round: 2 }]) {
+    const network = new Network();
+    const host = newRecord({ room: ROOM, secret: SECRET, role: "host", name: "Mallory", friend: false });
+    host.game = game;
+    // The lobby's pairing as the guest's page starts it (online.js startOnlineGame): the terms agreed.
+    const guest = newRecord({ room: ROOM, secret: SECRET, role: "guest", name: "Bob", friend: false });
+    guest.terms = { start: STANDARD, white: "host", clock: "5+3", round: 1 };
+    const mallory = await session(network, "H", host);
+    const bob = await session(network, "G", guest);
+    await until(() => bob.status === "playing" || bob.refusal, "the guest answers the start");
+    assert.equal(bob.record.game, null, `the guest's page took ${JSON.stringify(game)}`);
+    assert.equal(bob.refusal?.why, "start");
+    await Promise.all([mallory.close(), bob.close()]);
+  }
+  // The game agreed starts.
+  const network = new Network();
+  const host = newRecord({ room: ROOM, secret: SECRET, role: "host", name: "Mallory", friend: false });
+  host.game = agreed;
+  const guest = newRecord({ room: ROOM, secret: SECRET, role: "guest", name: "Bob", friend: false });
+  guest.terms = { start: STANDARD, white: "host", clock: "5+3", round: 1 };
+  const mallory = await session(network, "H", host);
+  const bob = await session(network, "G", guest);
+  await until(() => bob.status === "playing", "the guest plays");
+  assert.equal(bob.record.game.start, STANDARD);
+  assert.equal(bob.colour, "black");
+  await Promise.all([mallory.close(), bob.close()]);
+});
