@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { endAccepted, startFits, DISCONNECT_WAIT_S, AWAY_MARGIN_S } from "../../web/online/claims.js";
+import { Absence, endAccepted, startFits, AWAY_CLAIM_MS, DISCONNECT_WAIT_S, AWAY_MARGIN_S } from "../../web/online/claims.js";
 import { rematchGame } from "../../web/online/record.js";
 import { newLag, lagTolerance, lagAfter, restoreLag, LAG_ALLOWANCE_MS, LAG_REFILL_MS, CLAIM_TOLERANCE_MS } from "../../web/game/clock.js";
 import { OnlineTiming } from "../../web/online/timing.js";
@@ -56,6 +56,23 @@ test("the host's start: a first game, the same round told again, or the rematch 
   assert.equal(startFits(record, { ...next, white: "host" }, true), null, "the rematch must swap the colours");
   assert.equal(startFits(record, { ...next, clock: "5+3" }, true), null, "and keep the time control");
   assert.equal(startFits(record, { ...next, round: 3 }, true), null, "and be the next round");
+});
+
+test("this page's time away counts for an abandonment only until the other page's first message after it is back, and shortly", () => {
+  const T = 1_000_000;
+  assert.equal(new Absence(null, T).ms(T), 0, "never stamped: never away");
+  let away = new Absence(T - 120_000, T);
+  assert.equal(away.ms(T), 120_000);
+  away.bound(T + 1000);
+  away.heard("start"); // (the host's start comes before its sync)
+  assert.equal(away.ms(T + 2000), 120_000, "the other page's sync after its start: what it did meanwhile");
+  away.heard("sync");
+  assert.equal(away.ms(T + 2000), 0, "later, this page is plainly there");
+  away = new Absence(T - 120_000, T);
+  away.bound(T);
+  away.bound(T + 60_000); // (a binding again: only the first counts)
+  assert.equal(away.ms(T + AWAY_CLAIM_MS), 120_000);
+  assert.equal(away.ms(T + AWAY_CLAIM_MS + 1), 0, "a page that says nothing and claims later");
 });
 
 test("a guest of a lobby's pairing takes as its first start only the game agreed", () => {

@@ -4,6 +4,8 @@
 // tests/js/online-claims.test.mjs); session.js asks before it changes anything.
 //
 //   endAccepted(end, {theirSide, clockLeft, awayMs})   // true: take it; false: refuse it
+//   const absence = new Absence(record.alive, now)     // how long this page was closed, as a claim may count it
+//   absence.bound(now); absence.heard(type); absence.ms(now)
 //   startFits(record, game, agreed)                     // "first" | "again" | "next" | null
 //   (record.terms: the game a lobby's pairing agreed, the only first start a guest takes)
 
@@ -16,6 +18,40 @@ export const DISCONNECT_WAIT_S = 60;
  * the other page says it left: this page stamps its being open every few seconds (session.js),
  * and the other page notices a page closed a moment after. */
 export const AWAY_MARGIN_S = 10;
+/** How long after this page is first back with the other (bound) an abandonment may still be
+ * claimed against it: the other page's sync comes at once. */
+export const AWAY_CLAIM_MS = 10_000;
+
+/**
+ * How long this page was closed before this load (`alive`: when it was last open with this
+ * game, record.js), as an abandonment claimed against it may count it: only until the other
+ * page's first message after this page is back (but the host's `start`, which comes before its
+ * `sync`), and at most AWAY_CLAIM_MS after the first binding. That sync says what the other page
+ * did meanwhile; later, this page is plainly there.
+ */
+export class Absence {
+  #ms;
+  #until = Infinity;
+
+  constructor(alive, now) {
+    this.#ms = alive ? Math.max(0, now - alive) : 0;
+  }
+
+  /** The other page is bound (each time: only the first counts). */
+  bound(now) {
+    if (this.#until === Infinity) this.#until = now + AWAY_CLAIM_MS;
+  }
+
+  /** A message of type `type` from the bound page was handled. */
+  heard(type) {
+    if (type !== "start") this.#ms = 0;
+  }
+
+  /** The ms a claim may count at `now`. */
+  ms(now) {
+    return now <= this.#until ? this.#ms : 0;
+  }
+}
 
 /**
  * Whether this page takes `end` ({reason, loser}, protocol.js isEnd), claimed by the other
@@ -25,9 +61,8 @@ export const AWAY_MARGIN_S = 10;
  * (the other page counts this side's time from a moment a message's way earlier); an
  * abandonment only of this page's own player, and only when this page itself was away at
  * least DISCONNECT_WAIT_S - AWAY_MARGIN_S seconds (awayMs: how long it was closed before this
- * load, by its own record, until the other page's first sync after it, which says what that
- * page did meanwhile; a page that stayed open while the other went was not away, though it
- * saw the connection drop: the other page is then the one that left).
+ * load, by its own record, as Absence counts it; a page that stayed open while the other went
+ * was not away, though it saw the connection drop: the other page is then the one that left).
  */
 export function endAccepted(end, { theirSide, clockLeft, awayMs }) {
   if (end.reason === "resigned") return end.loser === theirSide;

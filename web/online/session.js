@@ -24,7 +24,7 @@ import { Chat } from "./chat.js";
 import { RematchOffer } from "./rematch.js";
 import { ActionExchange, whenIdle } from "./actions.js";
 import { RECORD_KEY, colourOf, theirNameOf, startRound, rematchGame } from "./record.js";
-import { DISCONNECT_WAIT_S, endAccepted, startFits } from "./claims.js";
+import { Absence, DISCONNECT_WAIT_S, endAccepted, startFits } from "./claims.js";
 import { Handshake } from "./handshake.js";
 
 /** How often the moment this page was last open with its game is saved (record.js `alive`). */
@@ -39,7 +39,7 @@ export class Session {
   #unsubscribe;
   #handshake;
   #config;
-  #away; // ms this page was closed before this load, until the other page's first sync (an abandonment claimed against it: claims.js)
+  #away; // how long this page was closed before this load, as an abandonment claimed against it counts it (claims.js Absence)
   #aliveSaved = 0;
   record;
   status;
@@ -59,7 +59,7 @@ export class Session {
     this.#onChange = onChange;
     this.record = record;
     this.#config = config;
-    this.#away = record.alive ? Math.max(0, Date.now() - record.alive) : 0;
+    this.#away = new Absence(record.alive, Date.now());
     this.status = record.end ? "ended" : record.role === "host" && !record.them ? "waiting" : "connecting";
     this.#handshake = new Handshake({
       record: () => this.record,
@@ -218,6 +218,7 @@ export class Session {
       undoDecline: () => this.#takebackMessage(message),
     };
     await handlers[message.t]?.();
+    this.#away.heard(message.t);
   }
 
   /** The other player proved its seat on `peer` (handshake.js): the game is played with it, sealed with `channel`. */
@@ -226,6 +227,7 @@ export class Session {
     const first = !r.them;
     r.them = key;
     this.#connection.bind(peer, channel); // connected: no more announcing on the relays
+    this.#away.bound(Date.now());
     if (r.role === "host") {
       r.game.names = { ...r.game.names, guest: name };
       this.#send({ t: "start", game: r.game });
@@ -281,13 +283,9 @@ export class Session {
   async #sync(message) {
     if (message.round !== this.record.game?.round) return;
     await whenIdle(this.#game);
-    try {
-      if (await this.takebacks.tookBackThere(message.actions, this.exchange.acked)) return;
-      const missed = this.takebacks.missedOurAccept(message.actions); // (they take it back on our sync)
-      return await this.exchange.synced(missed ? { ...message, actions: this.#game.state.actions } : message);
-    } finally {
-      this.#away = 0; // (that sync said what the other page did while this one was closed: later, it was not)
-    }
+    if (await this.takebacks.tookBackThere(message.actions, this.exchange.acked)) return;
+    const missed = this.takebacks.missedOurAccept(message.actions); // (they take it back on our sync)
+    return this.exchange.synced(missed ? { ...message, actions: this.#game.state.actions } : message);
   }
 
   /** A take-back message of the other page, once the board is idle (takeback.js checks it). */
@@ -336,11 +334,11 @@ export class Session {
   }
 
   /** An end outside the rules that the other page claims (its sync): taken only when this page
-   * can check it (claims.js endAccepted; an abandonment only in the first sync after this page
-   * is back), else refused and said; the game goes on. */
+   * can check it (claims.js endAccepted; an abandonment only as claims.js Absence counts this
+   * page's time away), else refused and said; the game goes on. */
   #theirEnd(end) {
     const now = Date.now();
-    const facts = { theirSide: this.theirColour, clockLeft: (side) => this.timing?.left(side, now) ?? null, awayMs: this.#away };
+    const facts = { theirSide: this.theirColour, clockLeft: (side) => this.timing?.left(side, now) ?? null, awayMs: this.#away.ms(now) };
     if (this.#overByRules() || !endAccepted(end, facts)) return this.#refuse("end");
     this.#end(end, false);
   }
