@@ -5,27 +5,36 @@
 // docs/online.md, "Games by turns".
 //
 //   const events = await readOnce(relays, filter);
+//   const {events, at, whole} = await readRelays(relays, filter);
 //   const invite = await lookUpInvite(relays, {room, secret});   // {keys, status, host, copy, at}
 //   await checkGames(relays, storage, games, {rulesAllow, save});
 
 import { judgeCopy } from "./turns-copy.js";
-import { turnOfRoom, takeCopy } from "./turns-record.js";
+import { turnOfRoom, takeCopy, readAt, putTurns } from "./turns-record.js";
 import { roomOf, turnsKeys, readCopyEvent, COPY_KIND } from "./turns-events.js";
 import { RelayWatch } from "./relay-sockets.js";
-import { isOver } from "../game/by-turns.js";
+import { isOver, turnOf } from "../game/by-turns.js";
 
 /** The most events read a game at once (each player's latest copy, and what a third page adds). */
 export const READ_LIMIT = 40;
 
 /** The events of `filter` on `relays` as they are now (one read): [event]. */
-export function readOnce(relays, filter) {
+export async function readOnce(relays, filter) {
+  return (await readRelays(relays, filter)).events;
+}
+
+/** One read of `filter` on `relays`: {events, at (the moment it was asked: what the relays had
+ * then is read), whole (false when it may have left some out: READ_LIMIT * 4 events, or the
+ * filter's limit, reached)}. */
+export function readRelays(relays, filter) {
   return new Promise((resolve) => {
     const events = [];
+    const most = READ_LIMIT * 4;
     const watch = new RelayWatch(relays, filter, {
-      onEvent: (event) => events.length < READ_LIMIT * 4 && events.push(event),
-      onRead: () => {
+      onEvent: (event) => events.length < most && events.push(event),
+      onRead: (at) => {
         watch.close();
-        resolve(events);
+        resolve({ events, at, whole: events.length < Math.min(most, filter.limit ?? most) });
       },
     });
     watch.start();
@@ -56,12 +65,14 @@ export async function lookUpInvite(relays, { room, secret }) {
 
 /** Check the games under way `games` (records kept in `storage`) on the relays in one query:
  * each other player's copy that adds something judged as in an open game, its actions played
- * by the engine (`rulesAllow(record, verdict)`: {winner} or null), and taken (`save(record)`). */
+ * by the engine (`rulesAllow(record, verdict)`: {winner} or null), and taken (`save(record)`);
+ * then each game where it is the other's turn kept as read at the query's moment without its
+ * next move (its checked: a turn of the other dated before it counts from it, by-turns.js). */
 export async function checkGames(relays, storage, games, { rulesAllow, save }) {
   if (!games.length) return;
   const keys = new Map();
   for (const r of games) keys.set((await turnsKeys(r.secret, r.room)).tag, r);
-  const events = await readOnce(relays, { kinds: [COPY_KIND], "#d": [...keys.keys()], limit: READ_LIMIT * games.length });
+  const { events, at, whole } = await readRelays(relays, { kinds: [COPY_KIND], "#d": [...keys.keys()], limit: READ_LIMIT * games.length });
   events.sort((a, b) => a.created_at - b.created_at);
   for (const event of events) {
     const r = turnOfRoom(storage, keys.get(event.tags?.[0]?.[1])?.room);
@@ -75,5 +86,12 @@ export async function checkGames(relays, storage, games, { rulesAllow, save }) {
     let record = takeCopy(r, verdict);
     if (rules.winner && !isOver(record)) record = { ...record, winner: rules.winner, overAt: Date.now() };
     save(record);
+  }
+  // Every copy the read brought is taken or refused: what it lacked was not on the relays at
+  // `at` (not said when it may have left some out). Kept quietly: the count does not change.
+  for (const game of whole ? games : []) {
+    const r = turnOfRoom(storage, game.room);
+    const read = r && turnOf(r) === "them" ? readAt(r, at) : r;
+    if (read !== r) putTurns(storage, read);
   }
 }
