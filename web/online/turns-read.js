@@ -1,13 +1,14 @@
-// Games by turns read once from the relays, without a game open: a link's invite looked up
-// (the host's copy, and whether a guest took the seat), and every game under way checked in
-// one query (the other players' copies judged, checked by the engine, taken). The open game's
-// own watch is turns.js's; the events turns-events.js's, the sockets relay-sockets.js's.
-// docs/online.md, "Games by turns".
+// Games by turns read from the relays: once, without a game open (a link's invite looked up:
+// the host's copy, and whether a guest took the seat; every game under way checked in one
+// query: the other players' copies judged, checked by the engine, taken, and the read kept),
+// and the open game's watch (its stored copies, then each new one: turns.js takes them). The
+// events are turns-events.js's, the sockets relay-sockets.js's. docs/online.md, "Games by turns".
 //
 //   const events = await readOnce(relays, filter);
 //   const {events, at, whole} = await readRelays(relays, filter);
 //   const invite = await lookUpInvite(relays, {room, secret});   // {keys, status, host, copy, at}
 //   await checkGames(relays, storage, games, {rulesAllow, save});
+//   const watch = watchGame(relays, tag, {onEvent(event), onRead(at, stored)});   watch.live(); watch.close();
 
 import { judgeCopy } from "./turns-copy.js";
 import { turnOfRoom, takeCopy, readAt, putTurns } from "./turns-record.js";
@@ -17,6 +18,9 @@ import { isOver, turnOf } from "../game/by-turns.js";
 
 /** The most events read a game at once (each player's latest copy, and what a third page adds). */
 export const READ_LIMIT = 40;
+/** While the other is to move, the open game's watch, live on every relay, is kept as a read
+ * (the record's checked) this often (turns.js). */
+export const MARK_MS = 60_000;
 
 /** The events of `filter` on `relays` as they are now (one read): [event]. */
 export async function readOnce(relays, filter) {
@@ -94,4 +98,22 @@ export async function checkGames(relays, storage, games, { rulesAllow, save }) {
     const read = r && turnOf(r) === "them" ? readAt(r, at) : r;
     if (read !== r) putTurns(storage, read);
   }
+}
+
+/** The open game's watch of its copies (tag `tag`) on `relays`: the stored ones given at once,
+ * oldest first, when every relay has sent them (onRead(at, stored): `at` the moment they were
+ * asked), each one heard after that as it comes (onEvent(event)). Returns the RelayWatch, started. */
+export function watchGame(relays, tag, { onEvent, onRead }) {
+  const stored = [];
+  let read = false;
+  const watch = new RelayWatch(relays, { kinds: [COPY_KIND], "#d": [tag], limit: READ_LIMIT }, {
+    onEvent: (event) => (read ? onEvent(event) : stored.push(event)),
+    onRead: (at) => {
+      read = true;
+      stored.sort((a, b) => a.created_at - b.created_at);
+      onRead(at, stored);
+    },
+  });
+  watch.start();
+  return watch;
 }
