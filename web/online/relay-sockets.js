@@ -8,7 +8,7 @@
 //   await publishTo(relays, event)                      // the number of relays that took it
 //   await withRelays(relays, (socket, done, finish) => ...)
 //   const watch = new RelayWatch(relays, filter, {onEvent(event, relay), onRead(at)});
-//   watch.start(); watch.close();
+//   watch.start(); watch.live(); watch.close();
 
 /** How long a short talk waits for the relays' answers. */
 export const TALK_WAIT_MS = 4000;
@@ -96,7 +96,7 @@ export class RelayWatch {
   #filter;
   #on;
   #WebSocketClass;
-  #sockets = new Map(); // url -> {socket, backoff, retry, read}
+  #sockets = new Map(); // url -> {socket, backoff, retry, read, asked (its subscription unanswered since, or 0)}
   #id = `tw${Math.random().toString(36).slice(2, 10)}`;
   #asked = 0;
   #read = false;
@@ -127,6 +127,7 @@ export class RelayWatch {
     }
     socket.addEventListener("open", () => {
       relay.backoff = BACKOFF_MS[0];
+      relay.asked = Date.now();
       socket.send(JSON.stringify(["REQ", this.#id, this.#filter]));
     });
     socket.addEventListener("message", (message) => {
@@ -145,6 +146,7 @@ export class RelayWatch {
 
   #readFrom(relay) {
     relay.read = true;
+    relay.asked = 0;
     const relays = [...this.#sockets.values()];
     if (relays.length === this.#relays.length && relays.every((r) => r.read)) this.#readAll();
   }
@@ -154,6 +156,14 @@ export class RelayWatch {
     if (this.#read || this.#closed) return;
     this.#read = true;
     this.#on.onRead(this.#asked);
+  }
+
+  /** Whether the watch has heard, by `now`, every event the relays had: its first read done,
+   * and no relay asked again (reopened) without answering yet (one that does not answer within
+   * READ_WAIT_MS, or is down, counts as read, as in the first read). */
+  live(now = Date.now()) {
+    if (!this.#read || this.#closed) return false;
+    return [...this.#sockets.values()].every((relay) => !relay.asked || now - relay.asked >= READ_WAIT_MS);
   }
 
   close() {

@@ -9,11 +9,13 @@
 // until known), name, game: {start, white, days, names, created}, joined (ms, or null), actions,
 // times, end, winner ("white"|"black" once over, by any means), overAt, seenAfter ({n, at}:
 // the other's turn that ended at n actions reached this page no earlier than at), checked ({at,
-// n}: the last moment this page read every relay, and its actions then), seen ({n, joined,
+// n}: the latest moment this page had read every relay, all it brought taken, and its actions
+// then: a read of the relays that found the game at n actions), seen ({n, joined,
 // over}: what the player had seen when it last looked), published (the actions of the copy a
 // relay last took, -1: none)}.
 //
 //   turnsIn(storage); putTurns(storage, record); dropTurns(storage, room); takeCopy(record, verdict); changesSince(record)
+//   readAt(record, at)                    // a read of every relay at `at` kept (record.checked)
 
 import { colourOf, isOver, turnRule, sideAt } from "../game/by-turns.js";
 import { shownName } from "../page/shown-text.js";
@@ -67,6 +69,14 @@ export function dropTurns(storage, room) {
 /** The record of `room` in `storage`, or null. */
 export function turnOfRoom(storage, room) {
   return turnsIn(storage).find((r) => r.room === room) ?? null;
+}
+
+/** `record` after a read of every relay asked at `at` (ms) whose copies are all taken (or
+ * refused) by now: its checked is {at, n: its actions now}, unless it holds a later read (a read
+ * never moves it back). The same record when nothing changes. */
+export function readAt(record, at) {
+  if (!Number.isFinite(at) || (record.checked && record.checked.at >= at)) return record;
+  return { ...record, checked: { at, n: record.actions.length } };
 }
 
 /** `record` with a copy of the other player taken (turns-copy.js judgeCopy's verdict, ok, its

@@ -15,15 +15,15 @@
 //   turns.record, turns.invite, turns.changes, turns.refusal, turns.saved, turns.status, turns.moved
 
 import { judgeCopy, copyOf } from "./turns-copy.js";
-import { newTurnsRecord, putTurns, turnsIn, turnOfRoom, takeCopy, changesSince, seenNow } from "./turns-record.js";
-import { newSeat, roomOf, turnsKeys, copyEvent, readCopyEvent, COPY_KIND } from "./turns-events.js";
-import { publishTo, RelayWatch } from "./relay-sockets.js";
-import { lookUpInvite, checkGames, READ_LIMIT } from "./turns-read.js";
+import { newTurnsRecord, putTurns, turnsIn, turnOfRoom, takeCopy, changesSince, seenNow, readAt } from "./turns-record.js";
+import { newSeat, roomOf, turnsKeys, copyEvent, readCopyEvent } from "./turns-events.js";
+import { publishTo } from "./relay-sockets.js";
+import { lookUpInvite, checkGames, watchGame, MARK_MS } from "./turns-read.js";
 import { importMoved } from "./turns-move.js";
 import { signatures } from "./library.js";
 import { toHex, fromHex } from "./relay-crypto.js";
 import { randomId } from "./protocol.js";
-import { colourOf, isOver, missedDeadline, sideAt, turnRule, endsTurn } from "../game/by-turns.js";
+import { colourOf, isOver, missedDeadline, sideAt, turnRule, endsTurn, turnOf } from "../game/by-turns.js";
 import { showTurnCount } from "../panels/turn-count.js";
 
 /** How often an open game checks its deadline and redraws its time left. */
@@ -45,6 +45,7 @@ export class TurnsGames {
   #timer = 0;
   #retry = 0;
   #read = false; // the open game's relays read once since it opened
+  #marked = 0; // the moment of the open game's latest read kept (its record's checked)
   #held = []; // copies refused during that first read, judged again once it is done
   #queue = Promise.resolve(); // copies taken one after the other
   #publishing = Promise.resolve();
@@ -163,21 +164,17 @@ export class TurnsGames {
     if (this.record?.room !== record.room) return;
     await this.#putOnBoard();
     this.#changed();
-    const relays = (await this.#config()).relays;
-    const buffered = [];
-    const watch = (this.#watch = new RelayWatch(relays, { kinds: [COPY_KIND], "#d": [this.#keys.tag], limit: READ_LIMIT }, {
-      onEvent: (event) => (this.#read ? this.#heard(event) : buffered.push(event)),
-      onRead: (at) => {
-        // The stored copies, oldest first (the host binds the guest that joined first), then the read done.
-        buffered.sort((a, b) => a.created_at - b.created_at);
-        for (const event of buffered) this.#heard(event);
-        this.#queue = this.#queue.then(() => this.#readDone(at, watch));
-      },
-    }));
     this.#read = false;
     this.#held = [];
     this.#sent = false;
-    watch.start();
+    const watch = (this.#watch = watchGame((await this.#config()).relays, this.#keys.tag, {
+      onEvent: (event) => this.#heard(event),
+      onRead: (at, stored) => {
+        // The stored copies, oldest first (the host binds the guest that joined first), then the read done.
+        for (const event of stored) this.#heard(event);
+        this.#queue = this.#queue.then(() => this.#readDone(at, watch));
+      },
+    }));
     this.#timer = setInterval(() => this.#tick(), TICK_MS);
     // Only a game just made is published before the read: any other (a game moved here from
     // another device) may be older than its player's copy on the relays, which it would replace.
@@ -207,7 +204,8 @@ export class TurnsGames {
     }
     if (this.#watch !== watch || !this.record) return;
     this.#read = true;
-    this.record = { ...this.record, checked: { at, n: this.record.actions.length } };
+    this.#marked = at;
+    this.record = readAt(this.record, at);
     this.#save(this.record);
     this.#tick();
     // Once an opening, for a relay that forgot the copy: not again when this opening already
@@ -301,6 +299,7 @@ export class TurnsGames {
   #tick(now = Date.now()) {
     const r = this.record;
     if (!r || !this.#read || isOver(r) || r.lost) return this.#onChange();
+    if (now - this.#marked >= MARK_MS) this.#mark(now);
     const missed = missedDeadline(r, now);
     if (!missed) return this.#onChange();
     const loser = missed === "mine" ? colourOf(r) : colourOf(r) === "white" ? "black" : "white";
@@ -314,6 +313,15 @@ export class TurnsGames {
     this.#game.endGame({ reason: end.reason, loser: end.loser });
     this.#publish();
     this.#changed();
+  }
+
+  /** The other to move, the open game's watch live on every relay at `at`: kept as a read (the
+   * record's checked, once the copies heard before are taken; a turn dated before counts from it). */
+  #mark(at = Date.now()) {
+    const watch = this.#watch;
+    if (!this.#read || !watch?.live(at) || turnOf(this.record) !== "them") return;
+    this.#marked = at;
+    this.#queue = this.#queue.then(() => this.#watch === watch && this.record && putTurns(this.#storage, (this.record = readAt(this.record, at)))).catch(() => null);
   }
 
   /** This page's player resigns the open game. */
@@ -337,6 +345,7 @@ export class TurnsGames {
         this.saved = `${copy.actions.length}${copy.end ? `/${copy.end.reason}` : ""}`;
         this.record = { ...this.record, published: copy.actions.length };
         this.#save(this.record);
+        this.#mark(); // (the other's answer comes after this)
       } else this.#retry = setTimeout(() => this.#publish(), RETRY_MS);
       this.#changed();
     }).catch(() => null);
