@@ -129,6 +129,27 @@ test("a turn dated back right after this player's own move, though this page rea
   assert.equal(missedDeadline(taken, later), null, "the victim's own page says it lost on time the moment it reads the move");
 });
 
+test("a guest's join dated back to the game's making, though the host's page read the relays since without it: the host's first turn counts from that read", async () => {
+  const now = Date.now();
+  const game = { start: STANDARD, white: "host", days: 1, names: { host: "Ann", guest: "" }, created: now - 30 * H };
+  const host = newTurnsRecord({ room: "r", secret: "s", role: "host", key: "1".repeat(64), me: HOST, host: HOST, name: "Ann", game });
+  const store = makeStorage(null);
+  putTurns(store, host);
+  await checkOnEmptyRelays(store, [host]); // (Play online opened: the game waits for its guest, none on the relays)
+  const read = turnOfRoom(store, "r");
+  assert.ok(read.checked.at >= now, "a game awaiting its guest: the read kept");
+  // An hour later Mallory joins, her copy saying she joined a second after the game was made.
+  const joined = game.created + 1000;
+  const copy = { v: 1, role: "guest", host: HOST, guest: GUEST, game: { ...game, names: { host: "Ann", guest: "Mallory" } }, joined, actions: [], times: [], end: null };
+  const later = now + H;
+  const verdict = judgeCopy(read, copy, { author: GUEST, at: joined, now: later });
+  assert.equal(verdict.ok, true);
+  const taken = takeCopy(read, verdict, later);
+  assert.equal(taken.joined, joined, "(the join as the guest's copies say it: they are compared with it)");
+  assert.ok(deadlineOf(taken) >= now + DAY_MS, `the host's first turn counts from ${(deadlineOf(taken) - DAY_MS - now) / H} h (from now: the read without the guest)`);
+  assert.equal(missedDeadline(taken, later), null, "the host's own page says it lost on time the moment the guest joins");
+});
+
 /** The victim of the test above, 27 h after its own turn (the other, White, to move). */
 function waitingGuest(now) {
   const game = { start: STANDARD, white: "host", days: 1, names: { host: "Mallory", guest: "Bob" }, created: now - 40 * H };

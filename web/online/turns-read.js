@@ -70,8 +70,9 @@ export async function lookUpInvite(relays, { room, secret }) {
 /** Check the games under way `games` (records kept in `storage`) on the relays in one query:
  * each other player's copy that adds something judged as in an open game, its actions played
  * by the engine (`rulesAllow(record, verdict)`: {winner} or null), and taken (`save(record)`);
- * then each game where it is the other's turn kept as read at the query's moment without its
- * next move (its checked: a turn of the other dated before it counts from it, by-turns.js). */
+ * then each game where it is the other's turn (or a guest's join awaited) kept as read at the
+ * query's moment without its next move (its checked: a turn of the other, or a join, dated
+ * before it counts from it, by-turns.js). */
 export async function checkGames(relays, storage, games, { rulesAllow, save }) {
   if (!games.length) return;
   const keys = new Map();
@@ -95,7 +96,7 @@ export async function checkGames(relays, storage, games, { rulesAllow, save }) {
   // `at` (not said when it may have left some out). Kept quietly: the count does not change.
   for (const game of whole ? games : []) {
     const r = turnOfRoom(storage, game.room);
-    const read = r && turnOf(r) === "them" ? readAt(r, at) : r;
+    const read = r && ["them", "waiting"].includes(turnOf(r)) ? readAt(r, at) : r;
     if (read !== r) putTurns(storage, read);
   }
 }

@@ -80,13 +80,15 @@ export function readAt(record, at) {
 }
 
 /** `record` with a copy of the other player taken (turns-copy.js judgeCopy's verdict, ok, its
- * actions checked by the engine), at `now`: the guest bound, the actions added (their turn
- * counted, for the deadline, from no earlier than a read of the relays that lacked it), the end. */
+ * actions checked by the engine), at `now`: the guest bound, the actions added (the first turn
+ * after the join, and their turn, counted for the deadline from no earlier than a read of the
+ * relays that lacked the join or the turn), the end. */
 export function takeCopy(record, verdict, now = Date.now()) {
   const r = { ...record };
   if (verdict.bind) {
     r.them = verdict.bind.key;
     r.joined = verdict.bind.joined;
+    if (r.checked && r.checked.at > r.joined) r.seenAfter = { n: r.actions.length, at: r.checked.at }; // (a read without the guest)
     r.game = { ...r.game, names: { ...r.game.names, guest: verdict.bind.name } };
   }
   if (verdict.actions.length) {

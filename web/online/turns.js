@@ -315,11 +315,12 @@ export class TurnsGames {
     this.#changed();
   }
 
-  /** The other to move, the open game's watch live on every relay at `at`: kept as a read (the
-   * record's checked, once the copies heard before are taken; a turn dated before counts from it). */
+  /** The other to move (or a guest's join awaited), the open game's watch live on every relay at
+   * `at`: kept as a read (the record's checked, once the copies heard before are taken; a turn or
+   * a join dated before counts from it). */
   #mark(at = Date.now()) {
     const watch = this.#watch;
-    if (!this.#read || !watch?.live(at) || turnOf(this.record) !== "them") return;
+    if (!this.#read || !watch?.live(at) || !["them", "waiting"].includes(turnOf(this.record))) return;
     this.#marked = at;
     this.#queue = this.#queue.then(() => this.#watch === watch && this.record && putTurns(this.#storage, (this.record = readAt(this.record, at)))).catch(() => null);
   }
