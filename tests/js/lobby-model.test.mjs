@@ -1,8 +1,9 @@
 // web/online/lobby-model.js, lobby-messages.js and lobby-keys.js: the lobby of strangers.
 // Messages read strictly (hostile ones ignored), wishes expiring and deduplicated, the list
 // compatible-first, the handshake's races (two joiners, two "play anyone", crowds in any order
-// of delivery) ending in one pairing each, floods limited, hundreds of wishes, and the two
-// paired pages deriving the same room and secret.
+// of delivery) ending in one pairing each, floods limited, hundreds of wishes, a stranger's
+// gone, accept or decline in another's name refused, and the two paired pages deriving the
+// same room and secret.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
@@ -29,7 +30,11 @@ function seeded(seed) {
   };
 }
 
-/** Lobbies over a network that delivers each message to every other lobby, in an order chosen by `random`. */
+/** A Nostr public key (64 hex digits) whose lobby id is `id`: its first 16 digits (lobby-model.js idOf). */
+const keyOf = (id, rest = "0") => id + rest.repeat(48);
+
+/** Lobbies over a network that delivers each message to every other lobby, in an order chosen
+ * by `random`, with its sender's key (as lobby.js hands it on from signal.js). */
 function network(count, random = seeded(1)) {
   let next = 1000;
   const lobbies = [];
@@ -39,7 +44,7 @@ function network(count, random = seeded(1)) {
     inboxes.push([]);
   }
   const publish = (from, texts) => {
-    for (const text of texts) inboxes.forEach((inbox, i) => i !== from && inbox.push(text));
+    for (const text of texts) inboxes.forEach((inbox, i) => i !== from && inbox.push([text, keyOf(lobbies[from].id)]));
   };
   /** Deliver every message, one at a time, each to a lobby chosen at random (per lobby: in order). */
   const settle = (now) => {
@@ -47,7 +52,8 @@ function network(count, random = seeded(1)) {
       const waiting = inboxes.map((inbox, i) => (inbox.length ? i : -1)).filter((i) => i >= 0);
       if (!waiting.length) return;
       const i = waiting[Math.floor(random() * waiting.length)];
-      publish(i, lobbies[i].receive(inboxes[i].shift(), now));
+      const [text, sender] = inboxes[i].shift();
+      publish(i, lobbies[i].receive(text, now, sender));
     }
   };
   return { lobbies, publish, settle };
@@ -158,7 +164,8 @@ test("a newcomer's hello is answered at once; newcomers in a row, once in MIN_GA
   assert.equal(a.tick(every + 1000 + ANNOUNCE_EVERY - 1).length, 0, "and the next one a whole period later");
   let sent = 0; // a newcomer every half second for 10 MIN_GAP: one answer in each MIN_GAP
   for (let at = every + 2000, n = 0; at < every + 2000 + 10 * MIN_GAP; at += 500, n += 1) {
-    sent += a.receive(b.hello(at)[0], at, `newcomer ${n}`).length + a.tick(at).length;
+    const newcomer = hexId(0x5000 + n); // (each its own key: its own budget)
+    sent += a.receive(writeMessage("hello", { id: newcomer, at }), at, keyOf(newcomer)).length + a.tick(at).length;
   }
   assert.equal(sent, 10);
 });
@@ -313,10 +320,69 @@ test("a flood from one sender is cut to its budget; forged answers and garbage d
   b.receive(writeMessage("gone", { id: hexId(2), at: T0 + 200 }), T0 + 200);
   assert.equal(b.view(terms(3), T0 + 200).wishes.length, 2, "a spent sender's gone is ignored too");
   for (const junk of ["{", '{"v":1}', "x".repeat(10_000), '{"v":1,"t":"wish"}', "\u0000", "[1,2,3]"]) b.receive(junk, T0 + 300);
-  // an accept between strangers only takes their two wishes away
+  // an accept between strangers takes no other wish away
   b.receive(writeMessage("accept", { id: hexId(8), to: hexId(9), pid: hexId(10), white: hexId(8), at: T0 + 400 }), T0 + 400);
   assert.deepEqual(b.view(terms(3), T0 + 400).wishes.map((w) => w.id).sort(), [hexId(1), hexId(2)]);
   assert.ok(RATE_BURST < 100);
+});
+
+test("a stranger's gone, accept or decline naming another player is refused; the players' own are taken", () => {
+  const { lobbies: [owner, joiner, watcher, other], publish, settle } = network(4);
+  const stranger = keyOf(hexId(0xbad), "b"); // any page in the lobby: it has its own key, no other's
+  publish(0, owner.post(terms(1), T0));
+  publish(3, other.post(terms(4, { tc: "10+5" }), T0));
+  settle(T0);
+  const listed = (lobby, at) => lobby.view(terms(3), at).wishes.map((w) => w.name).sort();
+  assert.deepEqual(listed(watcher, T0), ["p1", "p4"]);
+  // another's gone: the wish stays on every list
+  watcher.receive(writeMessage("gone", { id: owner.id, at: T0 + 1 }), T0 + 1, stranger);
+  assert.deepEqual(listed(watcher, T0 + 1), ["p1", "p4"]);
+  // an accept between two others (in their names, or in the stranger's own naming another): both stay
+  const between = [
+    writeMessage("accept", { id: owner.id, to: other.id, pid: hexId(77), white: owner.id, at: T0 + 2 }),
+    writeMessage("accept", { id: hexId(0xbad), to: other.id, pid: hexId(78), white: other.id, at: T0 + 2 }),
+  ];
+  for (const text of between) watcher.receive(text, T0 + 2, stranger);
+  assert.deepEqual(listed(watcher, T0 + 2), ["p1", "p4"]);
+  // the joiner proposes; the stranger, who saw the proposal, answers it in the owner's name
+  const [proposal] = joiner.join(owner.id, { name: "p2", games: 0 }, T0 + 3);
+  const { pid } = JSON.parse(proposal);
+  joiner.receive(writeMessage("accept", { id: owner.id, to: joiner.id, pid, white: joiner.id, at: T0 + 4 }), T0 + 4, stranger);
+  joiner.receive(writeMessage("decline", { id: owner.id, to: joiner.id, pid, why: "busy", at: T0 + 4 }), T0 + 4, stranger);
+  assert.equal(joiner.paired, null, "a forged accept pairs nobody");
+  assert.equal(joiner.pending?.to, owner.id, "and a forged decline fails nothing");
+  // the players' own messages: the owner's accept pairs them and takes both wishes away
+  publish(1, [proposal]);
+  settle(T0 + 5);
+  assert.equal(joiner.paired?.opponent.id, owner.id);
+  assert.equal(owner.paired?.opponent.id, joiner.id);
+  assert.deepEqual(listed(watcher, T0 + 5), ["p4"]);
+  // the other's own gone takes its wish away
+  publish(3, other.withdraw(T0 + 6));
+  settle(T0 + 6);
+  assert.deepEqual(listed(watcher, T0 + 6), []);
+});
+
+test("an accept takes its proposer's wish away only once that proposal was seen, in either order", () => {
+  const [owner, joiner, watcher] = network(3).lobbies;
+  const hear = (lobby, from, texts, at) => texts.forEach((text) => lobby.receive(text, at, keyOf(from.id)));
+  const posted = [owner.post(terms(1), T0), joiner.post(terms(2), T0)];
+  hear(watcher, owner, posted[0], T0);
+  hear(watcher, joiner, posted[1], T0);
+  hear(joiner, owner, posted[0], T0);
+  const proposal = joiner.join(owner.id, { name: "p2", games: 0 }, T0 + 1);
+  const accept = owner.receive(proposal[0], T0 + 1, keyOf(joiner.id));
+  assert.equal(JSON.parse(accept[0]).t, "accept");
+  hear(watcher, owner, accept, T0 + 2); // before the proposal (another relay, slower)
+  assert.deepEqual(watcher.view(terms(3), T0 + 2).wishes.map((w) => w.name), ["p2"], "the owner's own wish goes");
+  hear(watcher, joiner, proposal, T0 + 3);
+  assert.deepEqual(watcher.view(terms(3), T0 + 3).wishes, [], "the joiner's once its proposal is seen");
+  // A proposal named by an accept but from another key: no proposal of the named player
+  const late = network(3).lobbies[2];
+  hear(late, joiner, posted[1], T0);
+  late.receive(proposal[0], T0 + 1, keyOf(hexId(0xbad), "b"));
+  hear(late, owner, accept, T0 + 2);
+  assert.deepEqual(late.view(terms(3), T0 + 2).wishes.map((w) => w.name), ["p2"]);
 });
 
 test("senders under new ids each time fill the list only up to MAX_WISHES", () => {

@@ -20,13 +20,17 @@
 // messages arrive in.
 //
 // Untrusted input: a message is read strictly (lobby-messages.js), and each sender has a budget
-// (RATE_BURST messages, then RATE_PER_SECOND); the list keeps at most MAX_WISHES.
+// (RATE_BURST messages, then RATE_PER_SECOND); the list keeps at most MAX_WISHES. A page speaks
+// for itself only: a player's id is the first 16 hex digits of the Nostr key that signs its
+// messages (idOf; signal.js checks the signatures), and a message whose id is not its sender's
+// is dropped; an accept takes the proposer's wish away only once the proposer's own proposal
+// was seen. So nobody can withdraw, accept or decline in another's name.
 //
-//   const lobby = new Lobby({ id, key });             // id: 16 hex digits; key: public key text
+//   const lobby = new Lobby({ id, key });             // id: idOf(this page's Nostr key); key: public key text
 //   send(lobby.hello(now));                            // on coming: those waiting announce early
 //                                                      // (within ANSWERS_WITHIN: view().looking)
 //   send(lobby.post({ name, tc, colour, games }, now));   // returns the message texts to publish
-//   send(lobby.receive(text, now)); send(lobby.tick(now)); // each message; every second or so
+//   send(lobby.receive(text, now, sender)); send(lobby.tick(now)); // each message (sender: its Nostr key); every second or so
 //   lobby.view({ tc, colour }, now)                   // what the lobby shows
 //   lobby.paired                                       // once paired: the pairing (null before)
 
@@ -50,7 +54,11 @@ export const RATE_PER_SECOND = 1;
 export const BUSY_PAUSE = 2_000;
 const SENDERS = 4 * MAX_WISHES; // the rate budgets kept at most
 
-/** A fresh id: 16 hex digits from `crypto.getRandomValues`. */
+/** The lobby id of the Nostr public key `pubkey` (64 hex digits): its first 16 (64 bits: no
+ * other key with the same id can be found). */
+export const idOf = (pubkey) => pubkey.slice(0, 16);
+
+/** A fresh id (a proposal's): 16 hex digits from `crypto.getRandomValues`. */
 export function randomId() {
   return [...crypto.getRandomValues(new Uint8Array(8))].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
@@ -78,6 +86,8 @@ export class Lobby {
     this.random = random;
     this.wishes = new Map(); // id -> {id, name, tc, colour, games, since, key, at, expires}
     this.goneAt = new Map(); // id -> the `at` of its last gone or accept: older wishes stay out
+    this.proposals = new Map(); // "id to pid" of proposals between others -> {at, expires}
+    this.accepts = new Map(); // "id to pid" of accepts between others, their proposal not seen yet -> {at, expires}
     this.budgets = new Map(); // sender -> {tokens, at}
     this.pauses = new Map(); // id -> until when "play anyone" leaves it alone
     this.mine = null; // this player's wish while posted: {name, tc, colour, games, since, next,
@@ -143,6 +153,7 @@ export class Lobby {
     for (const [id, wish] of this.wishes) if (wish.expires <= now) this.wishes.delete(id);
     for (const [id, at] of this.goneAt) if (at < now - WISH_TTL - 2 * CLOCK_SKEW) this.goneAt.delete(id);
     for (const [id, until] of this.pauses) if (until <= now) this.pauses.delete(id);
+    for (const seen of [this.proposals, this.accepts]) for (const [key, { expires }] of seen) if (expires <= now) seen.delete(key);
     if (this.pending && this.pending.expires <= now) {
       const { wish } = this.pending;
       // silent: probably gone; its next announcement brings it back
@@ -161,12 +172,13 @@ export class Lobby {
     return out.concat(this.#anyone(now));
   }
 
-  /** A message received at `now` (its text, exactly as it came; from `sender`: the network's
-   * own sender id when it has one, else the id the message gives). Returns the messages to
-   * publish in answer. */
+  /** A message received at `now` (its text, exactly as it came; from `sender`: the Nostr key
+   * that signed it, whose id the message must give; without one (tests), the id the message
+   * gives is its sender). Returns the messages to publish in answer. */
   receive(text, now, sender = null) {
     const m = readMessage(text, now);
-    if (!m || m.id === this.id || !this.#spend(sender ?? m.id, now)) return [];
+    if (!m || m.id === this.id || (sender !== null && m.id !== idOf(sender))) return [];
+    if (!this.#spend(sender ?? m.id, now)) return [];
     switch (m.t) {
       case "wish":
         return this.#wish(m, now);
@@ -179,7 +191,7 @@ export class Lobby {
         this.mine.next = Math.min(this.mine.next, Math.max(now, this.mine.answered + MIN_GAP));
         return this.tick(now);
       case "propose":
-        return m.to === this.id ? this.#proposed(m, now) : [];
+        return m.to === this.id ? this.#proposed(m, now) : this.#overheard(m, now);
       case "accept":
         return this.#accepted(m, now);
       case "decline":
@@ -266,11 +278,29 @@ export class Lobby {
       const opponent = { id: wish.id, name: wish.name, games: wish.games, key: wish.key };
       this.#pair({ pid: m.pid, owner: m.id, proposer: this.id, white: m.white, tc: wish.tc, opponent }, this.mine?.name ?? name);
       this.#gone(m.id, m.at);
-      return []; // everyone else takes both wishes off their lists on this same accept
+      return []; // everyone else takes both wishes off their lists on this same accept (and the proposal)
     }
+    // between others: the one who accepted is paired; the proposer too once its proposal is seen
     this.#gone(m.id, m.at, "taken");
-    this.#gone(m.to, m.at, "taken");
+    if (this.proposals.has(`${m.to} ${m.id} ${m.pid}`)) this.#gone(m.to, m.at, "taken");
+    else this.#remember(this.accepts, `${m.id} ${m.to} ${m.pid}`, m.at, now);
     return this.#anyone(now);
+  }
+
+  /** A proposal between others: its proposer is paired if its accept came already (else kept
+   * for the accept to come). */
+  #overheard(m, now) {
+    const accepted = this.accepts.get(`${m.to} ${m.id} ${m.pid}`);
+    if (!accepted) return this.#remember(this.proposals, `${m.id} ${m.to} ${m.pid}`, m.at, now);
+    this.#gone(m.id, accepted.at, "taken");
+    return this.#anyone(now);
+  }
+
+  /** A proposal or accept between others kept a wish's life (at most MAX_WISHES of each). */
+  #remember(seen, key, at, now) {
+    if (seen.size >= MAX_WISHES) seen.delete(seen.keys().next().value);
+    seen.set(key, { at, expires: now + WISH_TTL });
+    return [];
   }
 
   #pair({ pid, owner, proposer, white, tc, opponent }, name = this.mine?.name ?? this.pending?.name) {
