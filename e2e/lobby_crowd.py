@@ -18,7 +18,6 @@ it before it looks at a page.
 from __future__ import annotations
 
 import json
-import secrets
 import threading
 import time
 from dataclasses import dataclass, field
@@ -57,16 +56,25 @@ def rows(page):
 PUBLIC_KEY = "BCCbL3kQNjvwK-fEANdIpaxf-Bj6r-GBXqmAX55b9_PJuz9vcd5_7nUdrT_eOzgDBzHCW9bJI85oCFu06IcF5Q8"
 
 
+def id_of(signer: Signer) -> str:
+    """The lobby id of a player whose messages `signer` signs: its key's first 16 hex digits
+    (lobby-model.js idOf: a page takes a message in that id's name from that key only)."""
+    return signer.pubkey[:16]
+
+
 @dataclass
 class Player:
     name: str
     tc: str
     colour: str
     games: int
-    id: str = field(default_factory=lambda: secrets.token_hex(8))
     since: int = field(default_factory=lambda: int(time.time() * 1000))
     key: str = PUBLIC_KEY
     signer: Signer = field(default_factory=Signer)
+
+    @property
+    def id(self) -> str:
+        return id_of(self.signer)
 
     def wish(self) -> dict:
         return {"v": 1, "t": "wish", "id": self.id, "name": self.name, "tc": self.tc, "colour": self.colour,
@@ -130,8 +138,11 @@ class Crowd:
             self.send(player.signer, player.wish(), wait)
 
     def publish(self, message: dict | str) -> None:
-        """`message` from a fresh key."""
-        self.send(Signer(), message)
+        """`message` from a fresh key (a dict without an id: given that key's)."""
+        signer = Signer()
+        if isinstance(message, dict) and "id" not in message:
+            message = {**message, "id": id_of(signer)}
+        self.send(signer, message)
 
     def close(self) -> None:
         try:

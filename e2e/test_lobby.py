@@ -2,20 +2,20 @@
 browser contexts, opened through Play online > Play a stranger, and simulated waiting players
 published straight to the relay (lobby_crowd.py). Two strangers paired by "Play anyone" among
 several waiting, by "Join", and two pressing "Play anyone" at once, their game live on both
-boards with the colours wished; a watcher sees the taken wish go; hostile messages change
-nothing and names stay text."""
+boards with the colours wished; a watcher sees the taken wish go; hostile messages (a
+stranger's gone or accept in another's name among them) change nothing and names stay text."""
 
 from __future__ import annotations
 
 import json
-import secrets
 import time
 
 import pytest
 import websocket  # websocket-client (a dependency of selenium, in the test tools)
 from playwright.sync_api import expect
 
-from lobby_crowd import KIND, Crowd, open_lobby as open_it, rows, terms
+from lobby_crowd import KIND, Crowd, id_of, open_lobby as open_it, rows, terms
+from nostr_events import Signer
 from online_helpers import online, open_player, players
 from relay import online_site, relay_url  # noqa: F401  (fixtures)
 
@@ -135,7 +135,7 @@ def answered(relay_url: str, name: str) -> None:
             pass
         at = int(time.time() * 1000)
         with Crowd(relay_url) as crowd:
-            crowd.publish({"v": 1, "t": "hello", "id": secrets.token_hex(8), "at": at})
+            crowd.publish({"v": 1, "t": "hello", "at": at})  # (its id: its fresh key's)
         while True:  # (the listener's timeout fails the test if no answer comes)
             frame = json.loads(listener.recv())
             if frame[0] == "EVENT":
@@ -169,6 +169,8 @@ def test_a_newcomer_is_looking_until_the_answers_to_its_hello_can_have_come(open
 
 
 def test_hostile_messages_change_nothing_names_stay_text_and_claims_show_as_claims(open_lobby, relay_url):
+    """Malformed messages, names shown as text, a flood from one key, and a stranger's gone or
+    accept in another's name: none changes the list."""
     page = open_lobby()
     # The lobby says what it publishes, for anyone to read.
     assert page.is_hidden("#online .online-notice")  # (the invite's: "your name is kept in this browser")
@@ -182,25 +184,34 @@ def test_hostile_messages_change_nothing_names_stay_text_and_claims_show_as_clai
         expect(rows(page).filter(has_text="Boaster")).to_contain_text("1000000 online games (self\u2011reported)")
         fair = crowd.players[0]
         wish = fair.wish()
+        fields = {k: v for k, v in wish.items() if k != "id"}  # (each published with its fresh key's id)
+        padded = Signer()
         hostile = [
             "not json",
             '{"v":1,"t":"wish"}',
-            {**wish, "id": "0123456789abcdef", "name": "x" * 200},
-            {**wish, "id": "0123456789abcdee", "name": "evil\u202egnp.exe"},
-            {**wish, "id": "0123456789abcde9", "name": "Fair\u200b"},
-            json.dumps({**wish, "id": "0123456789abcde8", "name": "Padded"}) + " " * 700,  # past the size limit
-            {**wish, "id": "0123456789abcded", "games": -5},
-            {**wish, "id": "0123456789abcdec", "tc": "1+0"},
-            {**wish, "id": "0123456789abcdeb", "extra": True},
-            {**wish, "id": "0123456789abcdea", "at": 1},
+            {**fields, "name": "x" * 200},
+            {**fields, "name": "evil\u202egnp.exe"},
+            {**fields, "name": "Fair\u200b"},
+            {**fields, "games": -5},
+            {**fields, "tc": "1+0"},
+            {**fields, "extra": True},
+            {**fields, "at": 1},
             {"v": 1, "t": "accept", "id": fair.id, "to": fair.id, "pid": "1" * 16, "white": fair.id, "at": wish["at"]},
             ["an", "array"],
             "x" * 3000,
         ]
         for message in hostile:
             crowd.publish(message)
+        crowd.send(padded, json.dumps({**wish, "id": id_of(padded), "name": "Padded"}) + " " * 700)  # past the size limit
+        # A stranger speaks for itself only: a gone or an accept in Fair's name, or an accept in
+        # its own naming Fair (no proposal of Fair's behind it), leave Fair's row.
+        crowd.publish({"v": 1, "t": "gone", "id": fair.id, "at": wish["at"] + 1})
+        crowd.publish({"v": 1, "t": "accept", "id": fair.id, "to": "1" * 16, "pid": "2" * 16, "white": fair.id, "at": wish["at"] + 1})
+        crowd.publish({"v": 1, "t": "accept", "to": fair.id, "pid": "3" * 16, "white": fair.id, "at": wish["at"] + 1})
         # a flood from one key: its budget is spent, its later messages ignored
         flooder = crowd.wait("Flood", tc="3+2")
+        expect(rows(page).filter(has_text="Flood")).to_have_count(1)  # (heard after the forgeries: in order)
+        expect(rows(page).filter(has_text="Fair")).to_have_count(1)
         for _ in range(40):
             crowd.send(flooder.signer, flooder.wish())
         crowd.send(fair.signer, {"v": 1, "t": "gone", "id": fair.id, "at": wish["at"] + 1})

@@ -9,14 +9,14 @@
 //   const lobby = await openLobby(root, { signal, startGame, storage, finishedGames, challenges });
 //   await lobby.close();   // withdraws the wish, stops hearing the lobby
 //
-// `signal`: an open signal.js network; `startGame`: online.js startOnlineGame; `finishedGames()`:
+// `signal`: an open signal.js network (its key, signal.author, gives this player's id); `startGame`: online.js startOnlineGame; `finishedGames()`:
 // how many online games this player has finished on this page; `challenges`: the open
 // challenges by turns (turns-challenges.js), listed below the live wishes while the lobby is
 // open (turns-challenge-view.js), posted with the form's name and colour.
 
 import { msg, loadLater } from "../page/i18n.js";
 import { loadStyle } from "../page/style.js";
-import { Lobby, randomId, gameOf } from "./lobby-model.js";
+import { Lobby, idOf, gameOf } from "./lobby-model.js";
 import { shownName, MAX_NAME, TIME_CONTROLS, COLOURS } from "./lobby-messages.js";
 import { makeKeys, deriveGame } from "./lobby-keys.js";
 import { LobbyView } from "./lobby-view.js";
@@ -31,7 +31,8 @@ const STYLE_URL = new URL("./lobby.css", import.meta.url);
 /** The lobby in `root`; see the top of the file. */
 export async function openLobby(root, { signal, startGame, storage, finishedGames = () => 0, challenges = null, now = () => Date.now() }) {
   const [keys] = await Promise.all([makeKeys(), loadStyle(STYLE_URL), loadLater()]);
-  const lobby = new Lobby({ id: randomId(), key: keys.publicText });
+  // (this player's id is its key's: the others take a message in its name from that key only)
+  const lobby = new Lobby({ id: idOf(signal.author), key: keys.publicText });
   let hearing = true;
   let frame = 0;
   let started = false;
@@ -85,8 +86,9 @@ export async function openLobby(root, { signal, startGame, storage, finishedGame
   });
   challenges?.watch().catch(() => null);
 
-  // (the text as it came: its length is checked, not that of the message written again)
-  const unsubscribe = signal.subscribe(TOPIC, (data, from, text) => hearing && send(lobby.receive(text, now(), from || null)));
+  // (the text as it came: its length is checked, not that of the message written again; its
+  // author's key, whose signature signal.js checked: the id the message gives must be its)
+  const unsubscribe = signal.subscribe(TOPIC, (data, from, text) => hearing && from && send(lobby.receive(text, now(), from)));
   const timer = setInterval(() => send(lobby.tick(now())), TICK);
   const stopHearing = () => {
     hearing = false;
