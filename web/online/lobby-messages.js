@@ -16,7 +16,8 @@
 //            `white`: the id of the player who has White; both wishes are gone
 //   decline  {id, to, pid, why, at}           `id` refuses proposal `pid` ("busy", "gone",
 //            "incompatible")
-// id, to, pid, white: 16 lower-case hex digits (64 random bits); tc: a time control of
+// id, to, pid, white: 16 lower-case hex digits (a player's: its Nostr key's first 16, which
+// lobby-model.js checks against the message's sender; pid: 64 random bits); tc: a time control of
 // TIME_CONTROLS; colour: the colour wished ("random": either); games: online games finished
 // on this page; since: when the wish was posted, at: when the message was sent (the sender's
 // clock, ms since 1970); key: the sender's public key for this pairing (ECDH P-256, raw,
