@@ -5,7 +5,8 @@ control), a take-back offered again the moment it is declined, and time it did n
 little each turn; and a third page with the link cannot take a seat: it is told at once that
 the game has two players, and what it hears in the room (a public key) does not let it take
 the guest's seat when the guest drops. Each refusal is said on the receiving page, and both
-games go on unchanged. (An abandonment is taken only by a page that was closed past the
+games go on unchanged. The page's own saved game, edited in the browser's storage, is dropped
+at the next load rather than breaking it. (An abandonment is taken only by a page that was closed past the
 countdown, in the other page's first sync after it: tests/js/online-hostile-player.test.mjs.)
 
 A modified page is one of the site's own pages whose connection (web/online/connection.js)
@@ -18,6 +19,7 @@ import time
 
 from online_helpers import JOIN_ROOM, act, actions, invite, join, online, open_bare, open_player, some_turns, wait_actions
 from relay import online_site, relay_url  # noqa: F401  (fixtures)
+from site_serving import wait_engine
 
 STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1"
 
@@ -232,3 +234,33 @@ def test_a_modified_page_cannot_end_restart_flood_or_creep_nor_a_third_page_take
         receiver.wait_for_function("(n) => window.tzaar.online.session.refusal?.why === 'end' && window.tzaar.online.session.refusal.n > n", arg=refusals)
         assert receiver.get_attribute("html", "data-online") == "playing"
         assert receiver.evaluate("() => window.tzaar.state.end") is None
+
+
+# The page's saved online game damaged (or edited) before the next load, once: a time control
+# the page does not know.
+DAMAGE = """(() => {
+  if (sessionStorage.getItem('damaged')) return;
+  sessionStorage.setItem('damaged', '1');
+  const record = JSON.parse(localStorage.getItem('tzaar.online'));
+  if (record) localStorage.setItem('tzaar.online', JSON.stringify({...record, game: {...record.game, clock: '7+7'}}));
+})()"""
+
+
+def test_a_damaged_saved_game_is_dropped_and_the_page_starts_clean(browser, online_site):
+    """The saved online game ("tzaar.online") damaged: the next load does not resume it
+    (record.js readRecord checks its game and actions) and drops it, with nothing thrown; the
+    page is the page again, and the load after that does not meet it. (Before: the session's
+    clock threw at every load, the online panel open with no board and no connection.)"""
+    page = open_player(browser, online_site)
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    invite(page, clock="3+2")
+    page.context.add_init_script(DAMAGE)
+    for _ in range(2):
+        page.reload()
+        wait_engine(page)
+        page.wait_for_function("() => localStorage.getItem('tzaar.online') === null && !window.tzaar.online?.session")
+        page.wait_for_timeout(500)  # (a rejection would come now)
+        assert page.get_attribute("html", "data-online") is None
+        assert errors == []
+    page.context.close()

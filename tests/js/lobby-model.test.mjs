@@ -2,12 +2,12 @@
 // Messages read strictly (hostile ones ignored), wishes expiring and deduplicated, the list
 // compatible-first, the handshake's races (two joiners, two "play anyone", crowds in any order
 // of delivery) ending in one pairing each, floods limited, hundreds of wishes, a stranger's
-// gone, accept or decline in another's name refused, and the two paired pages deriving the
-// same room and secret.
+// gone, accept or decline in another's name refused, an accept whose colours go against the
+// wishes refused, and the two paired pages deriving the same room and secret.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { readMessage, writeMessage, shownName, coloursMeet, ownerHasWhite, isPublicKey, MAX_MESSAGE, WISH_TTL, CLOCK_SKEW, MAX_NAME } from "../../web/online/lobby-messages.js";
+import { readMessage, writeMessage, shownName, coloursMeet, ownerHasWhite, coloursFit, isPublicKey, MAX_MESSAGE, WISH_TTL, CLOCK_SKEW, MAX_NAME } from "../../web/online/lobby-messages.js";
 import { pairingRecord } from "../../web/online/record.js";
 import { startFits } from "../../web/online/claims.js";
 import { STANDARD } from "../../web/board/notation.js";
@@ -126,6 +126,10 @@ test("colour wishes meet unless both want the same colour; who has White", () =>
   assert.equal(ownerHasWhite("random", "black", false), true);
   assert.equal(ownerHasWhite("random", "random", true), true);
   assert.equal(ownerHasWhite("random", "random", false), false);
+  // the colours of an accept, checked by the proposer: the owner's choice only when both said random
+  for (const [owner, proposer, fits] of [["white", "random", [true]], ["black", "random", [false]], ["random", "white", [false]], ["random", "black", [true]], ["random", "random", [true, false]], ["white", "black", [true]], ["white", "white", []]]) {
+    assert.deepEqual([true, false].filter((ownerWhite) => coloursFit(owner, proposer, ownerWhite)), fits, `${owner} against ${proposer}`);
+  }
 });
 
 test("a wish is announced again every ANNOUNCE_EVERY and lives WISH_TTL after the last one seen", () => {
@@ -243,6 +247,50 @@ test("a proposal the waiting player cannot meet is declined; an unanswered one t
   joiner.tick(T0 + 10 + PROPOSAL_TIMEOUT);
   assert.equal(joiner.view(terms(2), T0 + 20_000).notice.what, "timeout");
   assert.equal(joiner.pending, null);
+});
+
+test("an accept that gives the proposer a colour the two wishes do not allow is refused: the proposal fails, nobody is paired", () => {
+  // A modified page of the waiting player (Mallory) chooses the colours itself: the proposer
+  // checks them against both wishes (the free choice is the one who waited's only when both
+  // said "random"; lobby-messages.js ownerHasWhite).
+  const mallory = hexId(0xaa);
+  const answer = (bob, proposal, white, at) => bob.receive(writeMessage("accept", { id: mallory, to: bob.id, pid: JSON.parse(proposal).pid, white, at }), at);
+  const bobWith = (malloryColour) => {
+    const bob = new Lobby({ id: hexId(0xbb), key: KEY, makeId: () => hexId(0xcc), coin: () => true });
+    bob.receive(wishText(0xaa, { name: "Mallory", colour: malloryColour }), T0);
+    return bob;
+  };
+  // She waits wishing Black (whoever joins plays White); Bob joins; her accept gives her White.
+  let bob = bobWith("black");
+  let [proposal] = bob.join(mallory, { name: "Bob", games: 3 }, T0 + 10);
+  assert.equal(JSON.parse(proposal).colour, "random", "Bob takes Mallory's terms");
+  assert.deepEqual(answer(bob, proposal, mallory, T0 + 20), []);
+  assert.equal(bob.paired, null, "Bob is not paired as Black against Mallory's own wish");
+  assert.equal(bob.pending, null, "his proposal has failed");
+  assert.deepEqual(bob.view(terms(2), T0 + 20).notice, { what: "incompatible", name: "Mallory" });
+  assert.equal(bob.view(terms(2), T0 + 20).wishes.length, 0, "her wish leaves the list (she said she is paired)");
+  // Bob plays anyone wishing White; she waits with either colour and gives him Black.
+  bob = bobWith("random");
+  [proposal] = bob.playAnyone(terms(2, { colour: "white" }), T0 + 10).filter((text) => JSON.parse(text).t === "propose");
+  assert.equal(JSON.parse(proposal).colour, "white");
+  const again = answer(bob, proposal, mallory, T0 + 20);
+  assert.equal(bob.paired, null, "Bob wished White and is not paired as Black");
+  assert.equal(bob.view(terms(2), T0 + 20).notice.what, "incompatible");
+  assert.deepEqual(again.map((text) => JSON.parse(text).t), ["wish"], "his wish is announced again at once (the others took it off on her accept), and no proposal to her again");
+  assert.deepEqual(bob.tick(T0 + 1000), [], "'play anyone' leaves her alone");
+  // An accept that comes after the proposal timed out is checked the same.
+  bob = bobWith("white");
+  [proposal] = bob.join(mallory, { name: "Bob", games: 3 }, T0 + 10);
+  bob.tick(T0 + 10 + PROPOSAL_TIMEOUT);
+  answer(bob, proposal, bob.id, T0 + 20 + PROPOSAL_TIMEOUT);
+  assert.equal(bob.paired, null, "a late accept giving Bob White against her wish of White");
+  // The accepts that fit pair as before: her wish followed, or her choice when both said random.
+  for (const [malloryColour, white, colour] of [["black", hexId(0xbb), "white"], ["white", mallory, "black"], ["random", mallory, "black"], ["random", hexId(0xbb), "white"]]) {
+    bob = bobWith(malloryColour);
+    [proposal] = bob.join(mallory, { name: "Bob", games: 3 }, T0 + 10);
+    answer(bob, proposal, white, T0 + 20);
+    assert.equal(bob.paired?.colour, colour, `Mallory ${malloryColour}, White: ${white}`);
+  }
 });
 
 test("two strangers join the same waiting player at once: one pairing, the other is told it was taken", () => {

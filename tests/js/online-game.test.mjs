@@ -9,6 +9,8 @@ import { RECORD_VERSION, newRecord, readRecord, colourOf, theirNameOf, startRoun
 import { placeOf, sideOf, oursToSend, ActionExchange } from "../../web/online/actions.js";
 import { Chat, withMessage, CHAT_KEPT } from "../../web/online/chat.js";
 import { RematchOffer, rematchAfter } from "../../web/online/rematch.js";
+import { Session } from "../../web/online/session.js";
+import { Network, fakeGame, storage } from "./online-room.mjs";
 
 const STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1";
 const GAME = { start: STANDARD, white: "host", clock: "5+3", names: { host: "Ann", guest: "Bob" }, round: 1 };
@@ -31,6 +33,46 @@ test("a saved record is resumed only when it is one of this version, whole", () 
   // Names saved before the rule of names shown: none, rather than a hello the other page refuses.
   const saved = { ...record, name: "Ann\u200d", game: { ...GAME, names: { host: "Ann\u200d", guest: "Bob" } } };
   assert.deepEqual([readRecord(saved).name, readRecord(saved).game.names], ["", { host: "", guest: "Bob" }]);
+});
+
+test("a saved record whose game, terms, actions or end are damaged is not resumed: the page starts clean instead of failing at every load", async () => {
+  // The stored value "online", damaged or edited: what the session would load is checked as
+  // the other page's start and actions are (protocol.js), or the record is not taken.
+  const host = { ...newRecord({ room: "r".repeat(16), secret: "s".repeat(24), role: "host", name: "Ann", friend: false }), game: { ...GAME }, actions: ["C5xC4"] };
+  const guest = { ...host, role: "guest", game: null, terms: { start: STANDARD, white: "host", clock: "5+3", round: 1 } };
+  const damaged = [
+    { ...host, game: { ...GAME, clock: "7+7" } }, // a time control game/clock.js does not know (timing.js threw)
+    { ...host, game: { ...GAME, clock: "untimed" } },
+    { ...host, game: { ...GAME, start: "not a position" } },
+    { ...host, game: { ...GAME, white: "nobody" } },
+    { ...host, game: { ...GAME, round: -1 } },
+    { ...host, game: { ...GAME, names: null } },
+    { ...host, game: { ...GAME, extra: 1 } },
+    { ...host, game: "a game" },
+    { ...host, game: [] },
+    { ...host, actions: ["C5xC4", "Z9-Z9"] },
+    { ...host, actions: [42] },
+    { ...host, actions: Array(401).fill("pass") },
+    { ...host, end: { reason: "bored", loser: "white" } },
+    { ...host, end: "resigned" },
+    { ...guest, terms: { ...guest.terms, clock: "7+7" } },
+    { ...guest, terms: { ...guest.terms, names: {} } },
+    { ...guest, terms: "the standard game" },
+  ];
+  for (const bad of damaged) assert.equal(readRecord(JSON.parse(JSON.stringify(bad))), null, JSON.stringify(bad).slice(0, 200));
+  // What is kept resumes as it was, and the session begins with it: a guest not yet told its
+  // game, an ended game, a saved clock damaged (timing.js starts a fresh one).
+  const good = [host, guest, { ...guest, terms: null }, { ...host, end: { reason: "resigned", loser: "white" } }, { ...host, clock: { control: "7+7", lag: 5 } }, { ...host, game: { ...GAME, clock: null } }];
+  for (const value of good) {
+    const record = readRecord(JSON.parse(JSON.stringify(value)));
+    assert.deepEqual(record, value);
+    const s = new Session({ game: fakeGame(), storage, config: { relays: [], iceServers: [] }, record, openRoom: new Network().door("H") });
+    try {
+      await assert.doesNotReject(() => s.begin(), JSON.stringify(value).slice(0, 200));
+    } finally {
+      await s.close();
+    }
+  }
 });
 
 test("each page's colour and the other player's name follow from the record", () => {

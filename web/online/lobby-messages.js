@@ -13,7 +13,8 @@
 //   propose  {id, to, pid, name, tc, colour, games, key, at}  player `id` asks the waiting `to`
 //            for a game on `to`'s terms; `pid`: the proposal's fresh id
 //   accept   {id, to, pid, white, at}         `id` (who waited) accepts proposal `pid` of `to`;
-//            `white`: the id of the player who has White; both wishes are gone
+//            `white`: the id of the player who has White (as the two wishes give it: the
+//            proposer checks, coloursFit); both wishes are gone
 //   decline  {id, to, pid, why, at}           `id` refuses proposal `pid` ("busy", "gone",
 //            "incompatible")
 // id, to, pid, white: 16 lower-case hex digits (a player's: its Nostr key's first 16, which
@@ -127,4 +128,11 @@ export function ownerHasWhite(owner, proposer, coin) {
   if (owner !== "random") return owner === "white";
   if (proposer !== "random") return proposer === "black";
   return coin;
+}
+
+/** Whether an accept that gives the waiting player White (`ownerWhite`: true) or Black fits the
+ * two wishes, `owner`'s and `proposer`'s: they meet, and the colours are ownerHasWhite's, its
+ * coin the waiting player's one free choice (only when both said random). */
+export function coloursFit(owner, proposer, ownerWhite) {
+  return coloursMeet(owner, proposer) && ownerHasWhite(owner, proposer, ownerWhite) === ownerWhite;
 }

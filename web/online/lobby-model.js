@@ -24,7 +24,11 @@
 // for itself only: a player's id is the first 16 hex digits of the Nostr key that signs its
 // messages (idOf; signal.js checks the signatures), and a message whose id is not its sender's
 // is dropped; an accept takes the proposer's wish away only once the proposer's own proposal
-// was seen. So nobody can withdraw, accept or decline in another's name.
+// was seen. So nobody can withdraw, accept or decline in another's name. The colours an accept
+// gives are the proposer's to check (coloursFit): the waiting player's page chooses only when
+// both wished random; an accept against either wish is refused, and the proposal has failed
+// as an "incompatible" decline would have (the proposer's wish announced again at once: the
+// others took it off on that accept).
 //
 //   const lobby = new Lobby({ id, key });             // id: idOf(this page's Nostr key); key: public key text
 //   send(lobby.hello(now));                            // on coming: those waiting announce early
@@ -34,7 +38,7 @@
 //   lobby.view({ tc, colour }, now)                   // what the lobby shows
 //   lobby.paired                                       // once paired: the pairing (null before)
 
-import { CLOCK_SKEW, WISH_TTL, coloursMeet, ownerHasWhite, readMessage, writeMessage } from "./lobby-messages.js";
+import { CLOCK_SKEW, WISH_TTL, coloursFit, coloursMeet, ownerHasWhite, readMessage, writeMessage } from "./lobby-messages.js";
 
 export const ANNOUNCE_EVERY = 30_000;
 /** A newcomer's hello makes a wish announced at once, unless it answered another hello less
@@ -93,7 +97,7 @@ export class Lobby {
     this.mine = null; // this player's wish while posted: {name, tc, colour, games, since, next,
     // heard (a hello came since the last announcement), answered (the last announcement after a hello)}
     this.anyone = false; // "play anyone" is on (with the terms of `mine`)
-    this.pending = null; // this player's proposal: {pid, to, name, expires, wish}
+    this.pending = null; // this player's proposal: {pid, to, name, colour (its wish), expires, wish}
     this.lapsed = null; // its last proposal that timed out (an accept may still come: it pairs)
     this.paired = null; // the pairing, once made (see #pair)
     this.notice = null; // the last thing the list should say: {what, name}
@@ -140,7 +144,7 @@ export class Lobby {
 
   #propose(wish, { name, games, colour }, now) {
     const pid = this.makeId();
-    this.pending = { pid, to: wish.id, name, expires: now + PROPOSAL_TIMEOUT, wish };
+    this.pending = { pid, to: wish.id, name, colour, expires: now + PROPOSAL_TIMEOUT, wish };
     this.notice = null;
     const fields = { id: this.id, to: wish.id, pid, name, tc: wish.tc, colour, games, key: this.key, at: now };
     return [writeMessage("propose", fields)];
@@ -268,13 +272,16 @@ export class Lobby {
 
   /** An accept, to this player or between two others. An accept of this player's proposal
    * pairs it, and so does one that comes after the proposal timed out (the relays were slow:
-   * the player who accepted has started the game) unless a proposal to another is pending. */
+   * the player who accepted has started the game) unless a proposal to another is pending.
+   * Either is refused when its colours do not fit the two wishes (coloursFit). */
   #accepted(m, now) {
     const accepts = (proposal) => proposal?.pid === m.pid && proposal.to === m.id;
     const late = accepts(this.lapsed) && (!this.pending || this.pending.to === m.id);
     if (m.to === this.id && (accepts(this.pending) || late) && !this.paired) {
-      const { wish, name } = accepts(this.pending) ? this.pending : this.lapsed;
+      const proposal = accepts(this.pending) ? this.pending : this.lapsed;
+      const { wish, name } = proposal;
       this.seen.add(m.pid);
+      if (!coloursFit(wish.colour, proposal.colour, m.white === m.id)) return this.#misfit(m, proposal, now);
       const opponent = { id: wish.id, name: wish.name, games: wish.games, key: wish.key };
       this.#pair({ pid: m.pid, owner: m.id, proposer: this.id, white: m.white, tc: wish.tc, opponent }, this.mine?.name ?? name);
       this.#gone(m.id, m.at);
@@ -285,6 +292,19 @@ export class Lobby {
     if (this.proposals.has(`${m.to} ${m.id} ${m.pid}`)) this.#gone(m.to, m.at, "taken");
     else this.#remember(this.accepts, `${m.id} ${m.to} ${m.pid}`, m.at, now);
     return this.#anyone(now);
+  }
+
+  /** An accept of `proposal` whose colours do not fit the wishes (a modified page's): not
+   * taken. The proposal has failed as an "incompatible" decline would have; the one who
+   * accepted, paired by its own account, leaves the list; this player's wish, which the others
+   * took off on that accept, is announced again at once. */
+  #misfit(m, proposal, now) {
+    this.pauses.set(m.id, now + WISH_TTL);
+    if (proposal === this.pending) this.#failed("incompatible", proposal.wish);
+    else this.lapsed = null;
+    this.#gone(m.id, m.at);
+    if (this.mine) this.mine.next = now;
+    return this.tick(now);
   }
 
   /** A proposal between others: its proposer is paired if its accept came already (else kept

@@ -312,12 +312,15 @@ class Online {
     return { ok: answer.ok, said: answer.ok ? "" : t(`online.turns.import.why.${answer.why}`) };
   }
 
-  /** A saved online game comes back after a reload (it reconnects by itself). */
+  /** A saved online game comes back after a reload (it reconnects by itself). A saved value
+   * that cannot be resumed (damaged, edited, of another version: record.js readRecord) is
+   * dropped: the page starts clean, and the next load does not meet it again. */
   async resume(hash) {
     const turns = parseTurnsLink(hash);
     if (turns) return this.#liveGoesOn() ? null : this.turns.openLink(turns);
     const invite = parseInvite(hash);
     const record = readRecord(this.#storage.get(RECORD_KEY));
+    if (!record && !this.session && this.#storage.getText(RECORD_KEY) !== null) this.#storage.remove(RECORD_KEY);
     if (invite && record?.room !== invite.room) return this.join(invite);
     if (record) await this.begin(record);
   }

@@ -68,7 +68,9 @@ function isClock(c) {
   return c === null || (typeof c === "string" && c !== "untimed" && Object.hasOwn(TIME_CONTROLS, c));
 }
 
-function isGame(g) {
+/** Whether `g` is a game as the host's start gives it: {start, white, clock, names, round}
+ * (record.js checks a saved one the same). */
+export function isGame(g) {
   return (
     g && typeof g === "object" && !Array.isArray(g) && keysAre(g, ["start", "white", "clock", "names", "round"]) &&
     typeof g.start === "string" && POSITION.test(g.start) && isRole(g.white) && isClock(g.clock) && isInt(g.round, 1000) &&

@@ -17,10 +17,10 @@
 //
 //   const record = newRecord({room, secret, role: "host", name: "Ann", friend: true});
 //   pairingRecord({room, secret, role, colour, clock, names})   // a lobby's pairing: the game agreed
-//   readRecord(storage.get(RECORD_KEY))   // a saved record that can be resumed, or null
+//   readRecord(storage.get(RECORD_KEY))   // a saved record that can be resumed (checked: it may be damaged or edited), or null
 //   colourOf(record); theirNameOf(record); rematchGame(record.game)
 
-import { MAX_NAME } from "./protocol.js";
+import { MAX_ACTIONS, MAX_NAME, isAction, isEnd, isGame } from "./protocol.js";
 import { STANDARD } from "../board/notation.js";
 import { shownName } from "../page/shown-text.js";
 
@@ -46,13 +46,28 @@ export function pairingRecord({ room, secret, role, colour, clock = null, names 
 }
 
 /** A saved record that can be resumed (else null); its names as the other page accepts them
- * (page/shown-text.js: one saved before that rule, none rather than one refused). */
+ * (page/shown-text.js: one saved before that rule, none rather than one refused). What the
+ * session loads is checked as the other page's would be (protocol.js): `game` a start's game,
+ * `terms` the same without names, `actions` actions, `end` an end. The stored value may be
+ * damaged or edited: one that is not all this is not resumed (else each load would fail on it). */
 export function readRecord(value) {
-  const ok = value && value.v === RECORD_VERSION && typeof value.room === "string" && typeof value.secret === "string" && ["host", "guest"].includes(value.role) && Array.isArray(value.actions ?? []);
+  const ok = value && typeof value === "object" && value.v === RECORD_VERSION && typeof value.room === "string" && typeof value.secret === "string" && ["host", "guest"].includes(value.role);
   if (!ok) return null;
   const shown = (name) => shownName(name) ?? "";
-  const game = value.game?.names ? { ...value.game, names: { host: shown(value.game.names.host), guest: shown(value.game.names.guest) } } : value.game;
-  return { ...value, name: shown(value.name), game, actions: value.actions ?? [] };
+  const names = value.game?.names;
+  const game = names && typeof names === "object" ? { ...value.game, names: { host: shown(names.host), guest: shown(names.guest) } } : value.game ?? null;
+  const actions = value.actions ?? [];
+  const fits =
+    (game === null || isGame(game)) &&
+    (value.terms === undefined || value.terms === null || isTerms(value.terms)) &&
+    Array.isArray(actions) && actions.length <= MAX_ACTIONS && actions.every(isAction) &&
+    (value.end === undefined || value.end === null || isEnd(value.end));
+  return fits ? { ...value, name: shown(value.name), game, actions } : null;
+}
+
+/** A lobby's terms: a game without its names. */
+function isTerms(terms) {
+  return terms && typeof terms === "object" && !Array.isArray(terms) && !Object.hasOwn(terms, "names") && isGame({ ...terms, names: { host: "", guest: "" } });
 }
 
 /** This page's colour ("white" | "black"), once the game is known (else null). */
