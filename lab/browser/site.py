@@ -62,11 +62,11 @@ def chromium():
 
 
 @contextmanager
-def relay_site():
-    """A local Nostr relay (sitebuild/relay.py) and a folder with dist/'s files (linked), an
-    online.json that lists only that relay and no ICE server, and a policy that allows it
-    (e2e/relay.py local_site): yields (relay URL, folder), for served(dist=folder)."""
+def relay_site(dist: Path | None = None):
+    """A local Nostr relay (sitebuild/relay.py) and a folder with the files of `dist` (dist/ by
+    default; linked), an online.json that lists only that relay and no ICE server, and a policy
+    that allows it (e2e/relay.py local_site): yields (relay URL, folder), for served(dist=folder)."""
     with running_relay(Path(sys.executable)) as relay, tempfile.TemporaryDirectory() as folder:
         site = Path(folder)
-        local_site(build.DIST, site, relay)
+        local_site(dist or build.DIST, site, relay)
         yield relay, site
