@@ -15,6 +15,7 @@ edited page would; the third page speaks through the network library directly.""
 
 from __future__ import annotations
 
+import json
 import time
 
 from online_helpers import JOIN_ROOM, act, actions, invite, join, online, open_bare, open_player, some_turns, wait_actions
@@ -236,31 +237,38 @@ def test_a_modified_page_cannot_end_restart_flood_or_creep_nor_a_third_page_take
         assert receiver.evaluate("() => window.tzaar.state.end") is None
 
 
-# The page's saved online game damaged (or edited) before the next load, once: a time control
-# the page does not know.
-DAMAGE = """(() => {
+# The page's saved online game damaged (or edited) before the next load, once: `change` of its
+# record (here a time control the page does not know).
+DAMAGE = """(change) => {
   if (sessionStorage.getItem('damaged')) return;
   sessionStorage.setItem('damaged', '1');
   const record = JSON.parse(localStorage.getItem('tzaar.online'));
-  if (record) localStorage.setItem('tzaar.online', JSON.stringify({...record, game: {...record.game, clock: '7+7'}}));
-})()"""
+  if (record) localStorage.setItem('tzaar.online', JSON.stringify({...record, ...change(record)}));
+}"""
 
 
-def test_a_damaged_saved_game_is_dropped_and_the_page_starts_clean(browser, online_site):
-    """The saved online game ("tzaar.online") damaged: the next load does not resume it
-    (record.js readRecord checks its game and actions) and drops it, with nothing thrown; the
-    page is the page again, and the load after that does not meet it. (Before: the session's
-    clock threw at every load, the online panel open with no board and no connection.)"""
+def test_a_damaged_saved_game_is_set_aside_said_and_the_page_starts_clean(browser, online_site):
+    """The saved online game ("tzaar.online") damaged: the next load does not resume it (record.js
+    readRecord checks its game and actions; the engine replays them) but sets it aside as it was
+    ("tzaar.online.set-aside") and says so, with nothing thrown; the page is the page again, and
+    the load after that does not meet it. (Before: the session's clock threw at every load, the
+    online panel open with no board and no connection.)"""
     page = open_player(browser, online_site)
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     invite(page, clock="3+2")
-    page.context.add_init_script(DAMAGE)
-    for _ in range(2):
+    kept = page.evaluate("() => localStorage.getItem('tzaar.online')")
+    page.context.add_init_script(f"({DAMAGE})((r) => ({{game: {{...r.game, clock: '7+7'}}}}))")
+    for load in range(2):
         page.reload()
         wait_engine(page)
         page.wait_for_function("() => localStorage.getItem('tzaar.online') === null && !window.tzaar.online?.session")
         page.wait_for_timeout(500)  # (a rejection would come now)
         assert page.get_attribute("html", "data-online") is None
         assert errors == []
+        alert = page.evaluate("() => window.tzaar.state.alert")
+        if load == 0:
+            assert "Your online game could not be resumed" in page.text_content("#alert"), alert
+            aside = page.evaluate("() => JSON.parse(localStorage.getItem('tzaar.online.set-aside'))")
+            assert aside["room"] == json.loads(kept)["room"]
     page.context.close()

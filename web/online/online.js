@@ -13,7 +13,8 @@
 // "playing", "ended", "refused"); <html data-invited> while an invite opened waits for
 // "Join"; the invite link is also the text of [data-invite].
 
-import { t, loadLater, onLanguage } from "../page/i18n.js";
+import { t, msg, loadLater, onLanguage } from "../page/i18n.js";
+import { keyOf } from "../page/storage.js";
 import { registerPlayerKind } from "../game/players.js";
 import { STANDARD } from "../board/notation.js";
 import { resultOf, namesOf } from "../game/state.js";
@@ -286,7 +287,13 @@ class Online {
     this.#storage.set(RECORD_KEY, record);
     this.startedAt = Date.now();
     this.open();
-    await session.begin();
+    try {
+      await session.begin();
+    } catch (error) {
+      // (a record that reads well but that the engine refuses: its start or its actions)
+      this.#setAside(msg("save.noReplay", { detail: String(error?.message ?? error).replace(/\.$/, "") }));
+      return this.leave();
+    }
     this.render();
     clearInterval(this.#timer);
     let beat = 0;
@@ -320,9 +327,17 @@ class Online {
     if (turns) return this.#liveGoesOn() ? null : this.turns.openLink(turns);
     const invite = parseInvite(hash);
     const record = readRecord(this.#storage.get(RECORD_KEY));
-    if (!record && !this.session && this.#storage.getText(RECORD_KEY) !== null) this.#storage.remove(RECORD_KEY);
+    if (!record && !this.session && this.#storage.getText(RECORD_KEY) !== null) this.#setAside(msg("save.damaged"));
     if (invite && record?.room !== invite.room) return this.join(invite);
     if (record) await this.begin(record);
+  }
+
+  /** The stored online game cannot be resumed (`why`: a msg()): kept as it was under
+   * "online.set-aside", no longer resumed, and said. */
+  #setAside(why) {
+    this.#storage.setText("online.set-aside", this.#storage.getText(RECORD_KEY));
+    this.#storage.remove(RECORD_KEY);
+    this.#game.showAlert({ kind: "save", text: msg("online.setAside", { why, key: keyOf("online.set-aside") }) });
   }
 
   /** Leave the online game (cancel an invite, or after the game): the page is the page again. */

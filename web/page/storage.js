@@ -18,6 +18,7 @@
 //   puzzles.solved               learn/puzzles.js: the puzzles solved
 //   exercises                    learn/background.js, learn/exercises.js: your mistakes as exercises (learn/exercise-list.js; games.js backs it up)
 //   online                       online/session.js, online/online.js: the online game being played (online/record.js: room, secret, the seat's keys, game, actions)
+//   online.set-aside             online/online.js: an online game that could not be resumed, kept as it was
 //   online.name                  online/online.js, online/lobby.js: the name this player gives in online games
 //   turns                        online/turns.js: the games by turns, each whole (online/turns-record.js: room, secret,
 //                                the seat's key, game, actions and their moments); app.js counts those where it is your turn
@@ -40,7 +41,7 @@
 
 /** Every name the page keeps a value under (see above). */
 export const NAMES = `language theme sound invited game game.set-aside game.waiting flipped watch-speed
-  lessons.done games puzzles.progress puzzles.progress.unreadable puzzles.solved exercises online online.name turns turns.challenges
+  lessons.done games puzzles.progress puzzles.progress.unreadable puzzles.solved exercises online online.set-aside online.name turns turns.challenges
   turns.notify`.split(/\s+/);
 
 /** The browser's key of the value named `name` ("tzaar.theme"). */
