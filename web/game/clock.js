@@ -171,6 +171,15 @@ export function restoreLag(data) {
   return ok ? { left: Math.min(LAG_ALLOWANCE_MS, Math.max(0, data.left)), over: Math.max(0, data.over), distrusted: data.distrusted } : newLag();
 }
 
+/** The clock of a page that was closed from `from` until `now` and saw none of that time:
+ * `side`'s clock, if it runs, goes on from `now` with what it had at `from`. (A page counts
+ * its own side's time while it was closed, restoreClock; the other side, which may have
+ * played meanwhile to a page that was not there, is not charged for that page's absence.) */
+export function unseen(state, side, from, now) {
+  if (!state || state.running !== side || !Number.isFinite(from) || from >= now) return state;
+  return { ...state, since: state.since + now - Math.max(from, state.since) };
+}
+
 /** The state as a plain object for JSON (saved with the game). */
 export function saveClock(state) {
   return state && { control: state.control, remaining: { ...state.remaining }, running: state.running, since: state.since, flagged: state.flagged };

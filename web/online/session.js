@@ -266,7 +266,7 @@ export class Session {
   async #loadGame() {
     const r = this.record;
     this.exchange.sent = r.actions.length;
-    this.timing = new OnlineTiming(r.game.clock, r.clock);
+    this.timing = new OnlineTiming(r.game.clock, r.clock, Date.now(), { theirs: this.theirColour, alive: r.alive }); // (their time not charged for this page's absence)
     await this.#putOnBoard();
     if (r.end) this.#endOnBoard(r.end);
   }
