@@ -70,6 +70,18 @@ async function page(network, label, record) {
   return s;
 }
 
+test("a side whose time ran out by this page's count gets no increment from a turn that comes late, with or without a claim (timing.js)", () => {
+  const t0 = 1_000_000;
+  const late = t0 + 1000 + 300_000 + 30_000; // Black's turn arrives 30 s after its time ran out
+  for (const claim of [undefined, 3000]) { // (a sync's action carries no claim; an act claims its increment)
+    const timing = new OnlineTiming("5+3");
+    timing.begin("white", t0);
+    timing.turnSent(t0 + 1000); // White (this page) played; Black's clock runs, 5 minutes left
+    timing.turnReceived(claim, late);
+    assert.equal(timing.outOfTime("white", late), "black", `claiming ${claim}: Black, 30 s past its time, has ${timing.left("black", late)} ms and plays on`);
+  }
+});
+
 test("a page closed while the other side was to move charges it none of that time; its own side's time it counts (timing.js)", () => {
   const t0 = 1_000_000;
   const white = new OnlineTiming("5+3");

@@ -132,13 +132,16 @@ export function checkClaim({ before, sentAt, receivedAt, increment, claimed, tol
  * increment): on this page, whose clock ran for that side since this page's own turn was
  * sent, the claim is checked (checkClaim) and the clock pressed. Returns {state, plausible,
  * excess}: a plausible claim is taken (the two boards agree), an implausible one is replaced
- * by this page's own bound, and the caller says so.
+ * by this page's own bound, and the caller says so. A turn that arrives when the mover is out
+ * of time by this page's own count, past the observer's grace (outOfTime, CLAIM_TOLERANCE_MS:
+ * what this page's tick would have flagged), flags the mover whatever it claims, as does a
+ * claim of no time left once its time is out here too.
  */
 export function receiveTurn(state, claimed, now, tolerance = CLAIM_TOLERANCE_MS) {
   const side = state.running;
   if (!side) throw new ClockError("A turn arrived while no clock runs.");
   const check = checkClaim({ before: state.remaining[side], sentAt: state.since, receivedAt: now, increment: incrementMs(state), claimed, tolerance });
-  if (timeLeft(state, side, now) <= 0 && claimed <= 0) return { state: flag(state, now), ...check };
+  if (outOfTime(state, now, CLAIM_TOLERANCE_MS) || (timeLeft(state, side, now) <= 0 && claimed <= 0)) return { state: flag(state, now), ...check };
   const left = check.plausible ? Math.min(claimed, check.bound + tolerance) : check.bound;
   return { state: { ...state, remaining: { ...state.remaining, [side]: left }, running: other(side), since: now }, plausible: check.plausible, excess: check.excess };
 }
