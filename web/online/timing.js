@@ -6,8 +6,10 @@
 // seconds, refilled a tenth a turn); past it, this page counts that side's time itself from
 // then on, and says so. A side whose time runs out loses: its own page sees it at once, the
 // other page after CLAIM_TOLERANCE_MS (the last turn may be on its way); a turn that arrives
-// later than that loses too, whatever it claims (clock.js receiveTurn). The time this page
-// was closed is not charged to the other side (clock.js unseen).
+// later than that loses too, whatever it claims (clock.js receiveTurn; the session ends the
+// game before it plays such an action: actions.js `late`), and so does one out of time while
+// the other page is away. The time this page was closed is not charged to the other side
+// (clock.js unseen).
 //
 //   const timing = new OnlineTiming(control, saved, now, {theirs, alive});   // control: "5+3"..., or null (untimed)
 //   timing.begin(now); timing.turnSent(now) -> ms left; timing.turnReceived(claimed, now); timing.undone(side, now)
