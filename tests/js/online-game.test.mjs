@@ -147,6 +147,7 @@ function page(actions, { side = "white", record = { game: GAME, end: null } } = 
       assert.ok(Number.isFinite(at), "the moment it arrived");
       p.turnEnded.push(left);
     },
+    late: (at) => p.late?.(at), // (the session's tick: their time out by this page's clock)
     end: (ended) => p.ended.push(ended),
   }, actions.length);
   return p;
@@ -173,6 +174,10 @@ test("theirs checked before the board: played and acknowledged, or refused with 
   const over = page(["C5xC4"], { record: { game: GAME, end: { reason: "resigned", loser: "black" } } });
   await over.exchange.received(1, "B3xC4");
   assert.deepEqual([over.refused, over.game.state.actions], [["ended"], ["C5xC4"]]);
+  const late = page(["C5xC4"]);
+  late.late = (at) => (assert.ok(Number.isFinite(at), "the moment it arrived"), "black"); // Black's time had run out by then
+  await late.exchange.received(1, "B3xC4");
+  assert.deepEqual([late.game.state.actions, late.sent, late.refused], [["C5xC4"], [], []], "not played nor acknowledged: the game ended on time");
 });
 
 test("after a reconnection: their actions we lack played, ours they lack sent again, an end taken", async () => {

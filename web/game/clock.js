@@ -132,13 +132,16 @@ export function checkClaim({ before, sentAt, receivedAt, increment, claimed, tol
  * increment): on this page, whose clock ran for that side since this page's own turn was
  * sent, the claim is checked (checkClaim) and the clock pressed. Returns {state, plausible,
  * excess}: a plausible claim is taken (the two boards agree), an implausible one is replaced
- * by this page's own bound, and the caller says so.
+ * by this page's own bound, and the caller says so. A turn that arrives when the mover is out
+ * of time by this page's own count, past the observer's grace (outOfTime, CLAIM_TOLERANCE_MS:
+ * what this page's tick would have flagged), flags the mover whatever it claims, as does a
+ * claim of no time left once its time is out here too.
  */
 export function receiveTurn(state, claimed, now, tolerance = CLAIM_TOLERANCE_MS) {
   const side = state.running;
   if (!side) throw new ClockError("A turn arrived while no clock runs.");
   const check = checkClaim({ before: state.remaining[side], sentAt: state.since, receivedAt: now, increment: incrementMs(state), claimed, tolerance });
-  if (timeLeft(state, side, now) <= 0 && claimed <= 0) return { state: flag(state, now), ...check };
+  if (outOfTime(state, now, CLAIM_TOLERANCE_MS) || (timeLeft(state, side, now) <= 0 && claimed <= 0)) return { state: flag(state, now), ...check };
   const left = check.plausible ? Math.min(claimed, check.bound + tolerance) : check.bound;
   return { state: { ...state, remaining: { ...state.remaining, [side]: left }, running: other(side), since: now }, plausible: check.plausible, excess: check.excess };
 }
@@ -169,6 +172,15 @@ export function lagAfter(lag, excess) {
 export function restoreLag(data) {
   const ok = data && Number.isFinite(data.left) && Number.isFinite(data.over) && typeof data.distrusted === "boolean";
   return ok ? { left: Math.min(LAG_ALLOWANCE_MS, Math.max(0, data.left)), over: Math.max(0, data.over), distrusted: data.distrusted } : newLag();
+}
+
+/** The clock of a page that was closed from `from` until `now` and saw none of that time:
+ * `side`'s clock, if it runs, goes on from `now` with what it had at `from`. (A page counts
+ * its own side's time while it was closed, restoreClock; the other side, which may have
+ * played meanwhile to a page that was not there, is not charged for that page's absence.) */
+export function unseen(state, side, from, now) {
+  if (!state || state.running !== side || !Number.isFinite(from) || from >= now) return state;
+  return { ...state, since: state.since + now - Math.max(from, state.since) };
 }
 
 /** The state as a plain object for JSON (saved with the game). */

@@ -1,9 +1,10 @@
 // The actions of an online game crossing between the two pages: ours sent, numbered, as the
 // game plays them (a turn's last action with the time its mover has left); theirs checked
-// (their number, the side to move, legality by the engine's View) before they touch the
-// board, played through the Game, and acknowledged; after a reconnection, the two games
-// compared (sync). The pure parts (placeOf, sideOf, oursToSend) have node tests
-// (tests/js/online-game.test.mjs); session.js owns one ActionExchange a game.
+// (their number, the side to move, legality by the engine's View, their mover's time by this
+// page's clock) before they touch the board, played through the Game, and acknowledged;
+// after a reconnection, the two games compared (sync). The pure parts (placeOf, sideOf,
+// oursToSend) have node tests (tests/js/online-game.test.mjs); session.js owns one
+// ActionExchange a game.
 //
 //   const exchange = new ActionExchange(game, port, sent);
 //   await exchange.received(n, action, left);   // an "act" of the other page
@@ -50,7 +51,9 @@ export async function whenIdle(game) {
  * to the other page; refuse(why) a message out of place, said; turnSent() this page's turn
  * ended: its clock pressed, the ms left (or null); theirTurnEnded(left, at) the other side's
  * turn ended with its claim of time left, its last action having arrived at `at` (epoch ms);
- * end(ended) an end outside the rules the other page claims (the session checks it).
+ * late(at) an action of theirs arrived at `at`: truthy when their time had run out by then by
+ * this page's clock (the game then ends on time, the action not taken); end(ended) an end
+ * outside the rules the other page claims (the session checks it).
  */
 export class ActionExchange {
   sent; // our actions sent up to this count
@@ -99,6 +102,7 @@ export class ActionExchange {
     const view = game.state.view;
     if (!view || view.side !== port.theirSide()) return port.refuse("turn");
     if (!legalIn(view, action)) return port.refuse("illegal");
+    if (port.late(arrived)) return; // their time ran out before it came, by this page's clock: the game ended on time first
     await game.play(action, { automatic: true });
     if (game.state.actions.length !== n + 1) return port.refuse("illegal"); // the engine refused it
     this.timings.shown[n] = performance.timeOrigin + performance.now();

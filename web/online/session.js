@@ -90,6 +90,7 @@ export class Session {
         theirName: () => this.theirName,
         turnSent: () => this.timing?.turnSent(Date.now()),
         theirTurnEnded: (left, at) => this.#theirTurnEnded(left, at),
+        late: (at) => this.tick(at), // (as this page's tick would have found it then)
         end: (ended) => this.#theirEnd(ended),
       },
       record.actions?.length ?? 0,
@@ -266,9 +267,9 @@ export class Session {
   async #loadGame() {
     const r = this.record;
     this.exchange.sent = r.actions.length;
-    this.timing = new OnlineTiming(r.game.clock, r.clock);
+    this.timing = new OnlineTiming(r.game.clock, r.clock, Date.now(), { theirs: this.theirColour, alive: r.alive }); // (their time not charged for this page's absence)
     await this.#putOnBoard();
-    if (r.end) this.#endOnBoard(r.end);
+    if (r.end) this.#game.endGame({ reason: r.end.reason, loser: r.end.loser });
   }
 
   async #putOnBoard() {
@@ -343,7 +344,8 @@ export class Session {
     this.#end(end, false);
   }
 
-  /** Every moment or so (online.js): this page's being open stamped; a side out of time loses. */
+  /** Every moment or so (online.js), and as an action of theirs arrives: this page's being open
+   * stamped; a side out of time loses (the loser returned), the other page there or not. */
   tick(now = Date.now()) {
     if (!this.#closed && this.status !== "ended") {
       this.record.alive = now;
@@ -352,9 +354,10 @@ export class Session {
         this.#save();
       }
     }
-    if (this.status !== "playing" || !this.timing || this.record.end || this.#game.state.view?.winner) return;
+    if (!["playing", "disconnected"].includes(this.status) || !this.timing || this.record.end || this.#game.state.view?.winner) return null;
     const side = this.timing.outOfTime(this.colour, now);
     if (side) this.#end({ reason: "timeout", loser: side }, false);
+    return side;
   }
 
   /** Whether the rules ended the game (its board says who won): no other end is taken then. */
@@ -369,15 +372,10 @@ export class Session {
     this.takebacks.lapse(true);
     this.timing?.stop(Date.now());
     this.status = "ended";
-    this.#endOnBoard(end);
+    this.#game.endGame({ reason: end.reason, loser: end.loser }); // the board ends it too (game/state.js END_REASONS)
     this.#changed();
     this.#game.announce(end.loser === this.colour ? t(`online.end.you.${end.reason}`) : t(`online.end.${end.reason}`, { name: this.them }));
     if (tell && end.reason === "resigned" && end.loser === this.colour) this.#send({ t: "resign" });
-  }
-
-  /** The board ends the game too (game/state.js END_REASONS: on time, resigned, abandoned). */
-  #endOnBoard(end) {
-    this.#game.endGame({ reason: end.reason, loser: end.loser });
   }
 
   resign() {

@@ -5,20 +5,28 @@
 // the claims may exceed what this page measured by an allowance (clock.js lagTolerance: two
 // seconds, refilled a tenth a turn); past it, this page counts that side's time itself from
 // then on, and says so. A side whose time runs out loses: its own page sees it at once, the
-// other page after CLAIM_TOLERANCE_MS (the last turn may be on its way).
+// other page after CLAIM_TOLERANCE_MS (the last turn may be on its way); a turn that arrives
+// later than that loses too, whatever it claims (clock.js receiveTurn; the session ends the
+// game before it plays such an action: actions.js `late`), and so does one out of time while
+// the other page is away. The time this page was closed is not charged to the other side
+// (clock.js unseen).
 //
-//   const timing = new OnlineTiming(control, saved);   // control: "5+3"..., or null (untimed)
+//   const timing = new OnlineTiming(control, saved, now, {theirs, alive});   // control: "5+3"..., or null (untimed)
 //   timing.begin(now); timing.turnSent(now) -> ms left; timing.turnReceived(claimed, now); timing.undone(side, now)
 //   timing.left(side, now) -> ms, or null (untimed)
 
-import { newClock, start, press, receiveTurn, outOfTime, flag, stop, timeLeft, saveClock, restoreClock, ClockError, CLAIM_TOLERANCE_MS, newLag, lagTolerance, lagAfter, restoreLag } from "../game/clock.js";
+import { newClock, start, press, receiveTurn, outOfTime, flag, stop, timeLeft, saveClock, restoreClock, unseen, ClockError, CLAIM_TOLERANCE_MS, newLag, lagTolerance, lagAfter, restoreLag } from "../game/clock.js";
 
 export class OnlineTiming {
   clock; // clock.js state, or null (untimed)
   lag; // the other page's claims against this page's count (clock.js newLag)
   #fresh; // a new clock, not started yet
 
-  constructor(control, saved = null, now = Date.now()) {
+  /** `saved`: the clocks saved with the game (a reload), counted on to `now`; `away`: {theirs:
+   * the other side, alive: the last moment this page was open with the game (record.js)}: the
+   * time since, while this page was closed, is charged to this page's own side, not to theirs
+   * (clock.js unseen: their turn may have been played meanwhile, to a page that was not there). */
+  constructor(control, saved = null, now = Date.now(), away = null) {
     this.#fresh = !saved;
     this.lag = saved ? restoreLag(saved.lag) : newLag();
     try {
@@ -27,6 +35,7 @@ export class OnlineTiming {
       if (!(error instanceof ClockError)) throw error;
       this.clock = control ? newClock(control) : null; // a damaged save: a fresh clock
     }
+    if (saved && away) this.clock = unseen(this.clock, away.theirs, away.alive, now);
   }
 
   get saved() {
