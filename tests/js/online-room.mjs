@@ -31,6 +31,49 @@ export function fakeGame() {
   };
 }
 
+const LEGAL = { captures: { C5: ["C4"], B3: ["C4"], E5: ["E4"], F5: ["F4"] }, stacks: { D4: ["E5"], G4: ["G5"] }, pass: true };
+
+/** A game as game/state.js holds it, `actions` played: White's first turn has one action, every
+ * other turn two; any action of a small table is legal. */
+export function stateOf(actions) {
+  const turns = [];
+  actions.forEach((a, n) => {
+    if (n === 0 || n % 2 === 1) turns.push({ number: turns.length + 1, side: turns.length % 2 ? "black" : "white", actions: [] });
+    turns.at(-1).actions.push(a);
+  });
+  const count = actions.length;
+  const side = count === 0 ? "white" : Math.floor((count - 1) / 2) % 2 === 0 ? "black" : "white";
+  return { setup: "online", actions, turns, cursor: count, busy: false, engine: "ready", view: { side, winner: null, legal: LEGAL } };
+}
+
+/** A board that plays what it is given (game.js's methods the session uses): for the tests
+ * whose pages play actions to each other. */
+export function rulesGame() {
+  const listeners = new Set();
+  const game = {
+    state: stateOf([]),
+    announced: [],
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async load(start, actions, { state }) {
+      game.state = { ...stateOf(actions.slice()), ...state, setup: "online" };
+      return null;
+    },
+    async goto() {},
+    async play(action) {
+      game.state = { ...game.state, ...stateOf([...game.state.actions, action]) };
+      for (const listener of listeners) listener(game.state);
+    },
+    announce(text) {
+      game.announced.push(text);
+    },
+    endGame() {},
+  };
+  return game;
+}
+
 /**
  * A room in memory. Each page opens it through its own door (a label); `linked(a, b)` says
  * whether the pages of labels a and b connect (the race: which connections open first).
@@ -85,9 +128,10 @@ export async function players(extra = {}) {
 
 export const storage = { set() {}, remove() {}, get: () => null };
 
-export async function session(network, label, record) {
-  const game = fakeGame();
-  const s = new Session({ game, storage, config: { relays: [], iceServers: [] }, record, openRoom: network.door(label) });
+/** A page's session over `network`, its door labelled `label`; `game` its board (one that
+ * only keeps what it is given by default), `openRoom` its door (the network's by default). */
+export async function session(network, label, record, { game = fakeGame(), openRoom = network.door(label) } = {}) {
+  const s = new Session({ game, storage, config: { relays: [], iceServers: [] }, record, openRoom });
   s.board = game; // (the test's view of the page's board)
   await s.begin();
   await s.connect();
