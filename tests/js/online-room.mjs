@@ -1,6 +1,7 @@
 // Two players' pages over a room in memory, for the tests of online play that run the real
 // Session, Connection and Handshake of each page (the messages, the seats' proofs, the sealed
-// channel): the room, a board that only keeps what it is given, the pages' records.
+// channel): the room, a board that only keeps what it is given (or one that plays them:
+// rulesGame), the pages' records.
 import assert from "node:assert/strict";
 
 import { Session } from "../../web/online/session.js";

@@ -10,9 +10,12 @@
 // page one small message: answered with the whole game each time, it made this page send a
 // thousand messages for 25 syncs. Between two connections the other page's game is made whole
 // by this page's own sync (each page sends its whole game as it binds); what goes again here
-// serves when that sync is not taken (a take-back whose accept was lost, takeback.js).
+// serves when that sync is not taken (a take-back whose accept was lost, takeback.js). The
+// exchange does not see the connections come and go, so the wait is one of time: a turn sent
+// again that a drop loses too goes once more only if the pages are bound again AGAIN_MS later
+// (a reconnection takes longer) or on a later sync (tests/js/online-reconnection.test.mjs).
 //
-//   const exchange = new ActionExchange(game, port, sent);
+//   const exchange = new ActionExchange(game, port, sent);   // (now: a clock, for the tests)
 //   await exchange.received(n, action, left);   // an "act" of the other page
 //   await exchange.synced({actions, round, ended});
 //   exchange.sendOurs(state, before);           // the game changed: ours not sent yet go
