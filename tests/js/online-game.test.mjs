@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { RECORD_VERSION, newRecord, readRecord, colourOf, theirNameOf, startRound, rematchGame } from "../../web/online/record.js";
-import { placeOf, sideOf, oursToSend, ActionExchange } from "../../web/online/actions.js";
+import { placeOf, sideOf, oursToSend, ActionExchange, AGAIN_MS, AGAIN_MAX_MS } from "../../web/online/actions.js";
 import { Chat, withMessage, CHAT_KEPT } from "../../web/online/chat.js";
 import { RematchOffer, rematchAfter } from "../../web/online/rematch.js";
 import { Session } from "../../web/online/session.js";
@@ -126,7 +126,7 @@ test("whose each action is, and ours to send: a turn's last action presses the c
 
 /** A page of the test: a game played by a stand-in of game.js, its exchange, what it sent and refused. */
 function page(actions, { side = "white", record = { game: GAME, end: null } } = {}) {
-  const p = { sent: [], refused: [], said: [], turnEnded: [], ended: [] };
+  const p = { sent: [], refused: [], said: [], turnEnded: [], ended: [], now: 1_000_000 };
   p.game = {
     state: state(actions),
     goto: async () => {},
@@ -149,7 +149,7 @@ function page(actions, { side = "white", record = { game: GAME, end: null } } = 
     },
     late: (at) => p.late?.(at), // (the session's tick: their time out by this page's clock)
     end: (ended) => p.ended.push(ended),
-  }, actions.length);
+  }, actions.length, () => p.now);
   return p;
 }
 
@@ -193,6 +193,43 @@ test("after a reconnection: their actions we lack played, ours they lack sent ag
   await other.exchange.synced({ actions: ["C5xC4", "D4-E5"], round: 1, ended: null });
   await other.exchange.synced({ actions: ["C5xC4", "B3xC4", "D4-E5"], round: 2, ended: null }); // another round: not this game
   assert.deepEqual([other.refused, other.game.state.actions], [["conflict"], ["C5xC4", "B3xC4"]]);
+});
+
+test("ours they lack go again once for syncs in a row: again only after a wait that doubles each time; a take-back or a new round numbers them afresh", async () => {
+  const p = page(["C5xC4", "B3xC4", "D4-E5"], { side: "black" });
+  const lacking = (actions, round = 1) => p.exchange.synced({ actions, round, ended: null });
+  const acts = () => p.sent.filter((m) => m.t === "act").map((m) => m.n);
+  await lacking(["C5xC4"]);
+  assert.deepEqual(acts(), [1, 2]);
+  for (let i = 0; i < 20; i += 1) await lacking(["C5xC4"]); // (the same: a modified page, or a sync crossing ours)
+  await lacking(["C5xC4", "B3xC4"]); // (more: its own progress, the rest on its way)
+  assert.deepEqual(acts(), [1, 2], "nothing more within the wait");
+  await lacking([]); // (less: only the one it never lacked before)
+  assert.deepEqual(acts(), [1, 2, 0]);
+  p.now += AGAIN_MS; // (a drop, and the next connection: what went may have been lost)
+  await lacking(["C5xC4"]);
+  assert.deepEqual(acts(), [1, 2, 0, 1, 2]);
+  p.now += AGAIN_MS;
+  await lacking(["C5xC4"]);
+  assert.deepEqual(acts(), [1, 2, 0, 1, 2], "the wait doubled");
+  for (let i = 0; i < 12; i += 1) {
+    p.now += AGAIN_MAX_MS;
+    await lacking(["C5xC4"]);
+  }
+  assert.equal(acts().length, 5 + 2 * 12, "at most once a minute, however long");
+  // A take-back: the actions from its start are new ones.
+  p.sent.length = 0;
+  p.exchange.takenBack(1);
+  p.game.state = state(["C5xC4", "E5xE4", "D4-E5"]);
+  await lacking(["C5xC4"]);
+  assert.deepEqual(p.sent, [{ t: "act", n: 1, a: "E5xE4" }, { t: "act", n: 2, a: "D4-E5" }]);
+  // The next round: numbered from 0 again.
+  const record = { game: GAME, end: null };
+  const r = page(["C5xC4", "B3xC4", "D4-E5"], { side: "black", record });
+  await r.exchange.synced({ actions: ["C5xC4"], round: 1, ended: null });
+  record.game = { ...GAME, round: 2 }; // (the rematch: the same actions, say, in the next round)
+  await r.exchange.synced({ actions: ["C5xC4"], round: 2, ended: null });
+  assert.deepEqual(r.sent.map((m) => m.n), [1, 2, 1, 2], "round 2's actions are not round 1's");
 });
 
 test("ours sent as the game plays them, numbered, once; the turn's last with the time left", () => {

@@ -7,7 +7,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { newRecord } from "../../web/online/record.js";
-import { ROOM, SECRET, STANDARD, Network, players, session, until } from "./online-room.mjs";
+import { Session } from "../../web/online/session.js";
+import { ROOM, SECRET, STANDARD, Network, fakeGame, players, session, storage, until } from "./online-room.mjs";
 
 /** What a modified page sends: any message. */
 const inject = (page, message) => page.chat.say(message);
@@ -88,4 +89,39 @@ test("a stranger of the lobby, as host, can start only the game agreed: the stan
   assert.equal(bob.record.game.start, STANDARD);
   assert.equal(bob.colour, "black");
   await Promise.all([mallory.close(), bob.close()]);
+});
+
+test("a sync that says, again and again, that the other page lacks our game gets each of our actions sent once, not once a sync", async () => {
+  // A game of 40 actions under way; the modified guest says, 25 times in a row (within the flood
+  // limit's burst: 25 messages of 60 characters), that it has none. Each sync used to get the
+  // whole game again: 1000 messages.
+  const actions = Array.from({ length: 40 }, () => "C5xC4");
+  const records = await players({ host: { actions: actions.slice() }, guest: { actions: actions.slice() } });
+  const network = new Network();
+  let sent = 0; // texts the host's page sends into the room
+  const counted = async (options) => {
+    const room = await network.door("H")(options);
+    const send = room.send;
+    room.send = (text, peer) => {
+      sent += 1;
+      return send(text, peer);
+    };
+    return room;
+  };
+  const game = fakeGame();
+  const host = new Session({ game, storage, config: { relays: [], iceServers: [] }, record: records.host, openRoom: counted });
+  await host.begin();
+  await host.connect();
+  const guest = await session(network, "G", records.guest);
+  try {
+    await until(() => host.status === "playing" && guest.status === "playing", "both pages playing");
+    await pause(300);
+    const before = sent;
+    for (let i = 0; i < 25; i += 1) inject(guest, { t: "sync", actions: [], round: 1, ended: null });
+    await pause(1500);
+    assert.ok(sent - before <= actions.length, `25 syncs of 60 characters made the host send ${sent - before} messages`);
+    assert.ok(sent - before >= actions.length, "its actions went once (the first sync)");
+  } finally {
+    await Promise.all([host.close(), guest.close()]);
+  }
 });

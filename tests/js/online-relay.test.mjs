@@ -1,7 +1,8 @@
 // The relay path's pure parts: web/online/relay-crypto.js (the game's keys, the sealing's round
 // trip, a wrong author or a tampered event refused, the Nostr events' signatures) and
 // relay-link.js (in order and once whatever the relays drop, repeat or reorder; acknowledgements
-// riding along; retransmission; batching; the ration of frames; bounds; silence). The Schnorr
+// riding along; retransmission; batching; the ration of frames; bounds, on what comes early and
+// on what waits for its acknowledgement; silence). The Schnorr
 // signatures are @noble/secp256k1's, the one the page gets bundled with Trystero.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -193,4 +194,47 @@ test("an idle link beats every HEARTBEAT_MS; one that hears nothing for SILENCE_
   a.heartbeats = false; // (a link that only drains)
   assert.deepEqual(framesAt(a, 10 * LINK.HEARTBEAT_MS), []);
   assert.deepEqual(new RelayLink(0).receive(a.bye(), 5), { ok: true, deliver: [], bye: true });
+});
+
+test("a peer that keeps talking but never acknowledges: past OUT_MESSAGES (or OUT_BYTES) unacknowledged, the link gives it up as gone", () => {
+  let now = 1_000_000;
+  const link = new RelayLink(now);
+  const message = JSON.stringify({ t: "sealed", n: 1, c: "x".repeat(90) }); // (an action, sealed: about 107 characters)
+  // Ten minutes of a game through the relays whose other page answers every frame with its own,
+  // acknowledging nothing (a = 0), while this page sends 100 messages a second (its session made
+  // to answer each sync with the whole game, say). Heard, the peer never fell silent: the link
+  // kept all, 60,000 messages (7 MB).
+  let lostAt = null;
+  for (let second = 0; second < 600 && lostAt === null; second += 1) {
+    for (let i = 0; i < 100; i += 1) link.send(message, now);
+    for (let step = 0; step < 4; step += 1) {
+      now += 250;
+      link.due(now);
+    }
+    assert.equal(link.receive(JSON.stringify({ a: 0 }), now).ok, true, "its frame is taken: it is heard");
+    assert.equal(link.silent(now), false);
+    if (link.lost(now)) lostAt = second;
+  }
+  assert.ok(lostAt !== null, `the link holds ${link.unacknowledged} messages unacknowledged (${((link.unacknowledged * message.length) / 1e6).toFixed(1)} MB of text) and keeps its peer`);
+  assert.ok(link.unacknowledged <= LINK.OUT_MESSAGES, `it holds ${link.unacknowledged} messages`);
+  assert.equal(lostAt, Math.floor(LINK.OUT_MESSAGES / 100), "given up as the bound passed");
+  for (let i = 0; i < 100; i += 1) link.send(message, now);
+  assert.ok(link.unacknowledged <= LINK.OUT_MESSAGES, "nothing more kept once given up");
+  // In bytes: the longest messages pass OUT_BYTES long before OUT_MESSAGES.
+  const big = new RelayLink(0);
+  const long = "x".repeat(LINK.MAX_MESSAGE);
+  let count = 0;
+  while (!big.lost(0) && count < LINK.OUT_MESSAGES) {
+    big.send(long, 0);
+    count += 1;
+  }
+  assert.ok(big.lost(0) && big.unacknowledged * long.length <= LINK.OUT_BYTES, `${big.unacknowledged} messages of ${long.length} characters held`);
+  // An honest link: what it holds is acknowledged as it goes, however long the game.
+  const honest = new RelayLink(0);
+  for (let t = 0; t < 3_600_000; t += 1000) {
+    honest.send(message, t);
+    framesAt(honest, t + 15);
+    honest.receive(JSON.stringify({ a: honest.unacknowledged ? t / 1000 + 1 : 0 }), t + 500);
+    assert.equal(honest.lost(t + 500), false);
+  }
 });

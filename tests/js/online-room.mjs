@@ -1,6 +1,7 @@
 // Two players' pages over a room in memory, for the tests of online play that run the real
 // Session, Connection and Handshake of each page (the messages, the seats' proofs, the sealed
-// channel): the room, a board that only keeps what it is given, the pages' records.
+// channel): the room, a board that only keeps what it is given (or one that plays them:
+// rulesGame), the pages' records.
 import assert from "node:assert/strict";
 
 import { Session } from "../../web/online/session.js";
@@ -29,6 +30,49 @@ export function fakeGame() {
     },
     endGame() {},
   };
+}
+
+const LEGAL = { captures: { C5: ["C4"], B3: ["C4"], E5: ["E4"], F5: ["F4"] }, stacks: { D4: ["E5"], G4: ["G5"] }, pass: true };
+
+/** A game as game/state.js holds it, `actions` played: White's first turn has one action, every
+ * other turn two; any action of a small table is legal. */
+export function stateOf(actions) {
+  const turns = [];
+  actions.forEach((a, n) => {
+    if (n === 0 || n % 2 === 1) turns.push({ number: turns.length + 1, side: turns.length % 2 ? "black" : "white", actions: [] });
+    turns.at(-1).actions.push(a);
+  });
+  const count = actions.length;
+  const side = count === 0 ? "white" : Math.floor((count - 1) / 2) % 2 === 0 ? "black" : "white";
+  return { setup: "online", actions, turns, cursor: count, busy: false, engine: "ready", view: { side, winner: null, legal: LEGAL } };
+}
+
+/** A board that plays what it is given (game.js's methods the session uses): for the tests
+ * whose pages play actions to each other. */
+export function rulesGame() {
+  const listeners = new Set();
+  const game = {
+    state: stateOf([]),
+    announced: [],
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async load(start, actions, { state }) {
+      game.state = { ...stateOf(actions.slice()), ...state, setup: "online" };
+      return null;
+    },
+    async goto() {},
+    async play(action) {
+      game.state = { ...game.state, ...stateOf([...game.state.actions, action]) };
+      for (const listener of listeners) listener(game.state);
+    },
+    announce(text) {
+      game.announced.push(text);
+    },
+    endGame() {},
+  };
+  return game;
 }
 
 /**
@@ -85,9 +129,10 @@ export async function players(extra = {}) {
 
 export const storage = { set() {}, remove() {}, get: () => null };
 
-export async function session(network, label, record) {
-  const game = fakeGame();
-  const s = new Session({ game, storage, config: { relays: [], iceServers: [] }, record, openRoom: network.door(label) });
+/** A page's session over `network`, its door labelled `label`; `game` its board (one that
+ * only keeps what it is given by default), `openRoom` its door (the network's by default). */
+export async function session(network, label, record, { game = fakeGame(), openRoom = network.door(label) } = {}) {
+  const s = new Session({ game, storage, config: { relays: [], iceServers: [] }, record, openRoom });
   s.board = game; // (the test's view of the page's board)
   await s.begin();
   await s.connect();

@@ -6,7 +6,17 @@
 // oursToSend) have node tests (tests/js/online-game.test.mjs); session.js owns one
 // ActionExchange a game.
 //
-//   const exchange = new ActionExchange(game, port, sent);
+// Ours that a sync lacks go again, each at most once in a while: the first time at once, then
+// only AGAIN_MS after, the wait doubling each time up to AGAIN_MAX_MS. A sync costs the other
+// page one small message: answered with the whole game each time, it made this page send a
+// thousand messages for 25 syncs. Between two connections the other page's game is made whole
+// by this page's own sync (each page sends its whole game as it binds); what goes again here
+// serves when that sync is not taken (a take-back whose accept was lost, takeback.js). The
+// exchange does not see the connections come and go, so the wait is one of time: a turn sent
+// again that a drop loses too goes once more only if the pages are bound again AGAIN_MS later
+// (a reconnection takes longer) or on a later sync (tests/js/online-reconnection.test.mjs).
+//
+//   const exchange = new ActionExchange(game, port, sent);   // (now: a clock, for the tests)
 //   await exchange.received(n, action, left);   // an "act" of the other page
 //   await exchange.synced({actions, round, ended});
 //   exchange.sendOurs(state, before);           // the game changed: ours not sent yet go
@@ -14,6 +24,11 @@
 import { legalIn, reconcile, isEnd } from "./protocol.js";
 import { turnsOf } from "../game/state.js";
 import { t, msg } from "../page/i18n.js";
+
+/** The wait before one of ours that a sync lacks goes again (ms): it doubles each time it
+ * goes, up to AGAIN_MAX_MS. */
+export const AGAIN_MS = 2000;
+export const AGAIN_MAX_MS = 60_000;
 
 /** Where action number `n` of the other page stands against ours (`actions`): "next" (the
  * one expected), "again" (already here, the same), "conflict" (here, another) or "gap". */
@@ -63,11 +78,15 @@ export class ActionExchange {
   timings = { sent: {}, shown: {} };
   #game;
   #port;
+  #now;
+  #again = new Map(); // action number -> {at, wait}: when it last went again on a sync, and the wait before the next time
+  #againRound = null; // the round #again is of
 
-  constructor(game, port, sent = 0) {
+  constructor(game, port, sent = 0, now = () => Date.now()) {
     this.#game = game;
     this.#port = port;
     this.sent = sent;
+    this.#now = now;
   }
 
   /** The other page acknowledged the first `n` actions. */
@@ -79,6 +98,7 @@ export class ActionExchange {
   takenBack(to) {
     this.sent = to;
     this.acked = Math.min(this.acked, to);
+    for (const n of this.#again.keys()) if (n >= to) this.#again.delete(n);
   }
 
   /** One action of the other player: checked (number, turn, legality), then played; `left`:
@@ -126,9 +146,23 @@ export class ActionExchange {
       await this.received(n, a);
       if (game.state.actions.length !== n + 1) return;
     }
-    // Ours that they lack: sent again (they check them as any action).
-    for (let n = actions.length; n < game.state.actions.length; n += 1) port.send({ t: "act", n, a: game.state.actions[n] });
+    // Ours that they lack: sent again (they check them as any action), each once in a while.
+    for (let n = actions.length; n < game.state.actions.length; n += 1) if (this.#goesAgain(n, round)) port.send({ t: "act", n, a: game.state.actions[n] });
     if (ended && isEnd(ended) && !r.end) port.end(ended);
+  }
+
+  /** Whether our action number `n` of round `round`, lacking in a sync, goes again now (then
+   * the wait before its next time doubles). */
+  #goesAgain(n, round) {
+    if (round !== this.#againRound) {
+      this.#again.clear();
+      this.#againRound = round;
+    }
+    const now = this.#now();
+    const last = this.#again.get(n);
+    if (last && now - last.at < last.wait) return false;
+    this.#again.set(n, { at: now, wait: last ? Math.min(2 * last.wait, AGAIN_MAX_MS) : AGAIN_MS });
+    return true;
   }
 
   /** Our own actions, as the game plays them: sent, numbered, from the first not sent yet;

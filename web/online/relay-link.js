@@ -10,13 +10,17 @@
 // frame every HEARTBEAT_MS, and one that hears nothing for SILENCE_MS is gone. Frames are
 // rationed (BURST, then PER_SECOND): messages wait, then go together. What is held out of order
 // is bounded (WINDOW messages, HELD_BYTES); a frame that claims the impossible (an ack of a
-// message never sent, a number out of range) is refused.
+// message never sent, a number out of range) is refused. What waits for the other side's
+// acknowledgement is bounded too (OUT_MESSAGES, OUT_BYTES): a peer that keeps talking but
+// acknowledges nothing is heard, never silent, so past that bound the link gives it up as gone
+// (`lost`) and keeps nothing more; an honest game never comes near it.
 //
 //   const link = new RelayLink(now);
 //   link.send(text, now);
 //   const {frame, wake} = link.due(now);      // a frame to send now (or null); ask again at `wake`
 //   const got = link.receive(frame, now);     // {ok, deliver: [text], bye}
 //   link.silent(now)                           // heard nothing for SILENCE_MS
+//   link.lost(now)                             // silent, or too much unacknowledged: the peer is gone
 
 export const LINK = Object.freeze({
   COALESCE_MS: 15,
@@ -27,6 +31,8 @@ export const LINK = Object.freeze({
   SILENCE_MS: 45000,
   WINDOW: 32,
   HELD_BYTES: 64 * 1024,
+  OUT_MESSAGES: 1000,
+  OUT_BYTES: 1024 * 1024,
   MAX_MESSAGE: 8192,
   FRAME_CHARS: 6000,
   BURST: 10,
@@ -40,6 +46,8 @@ const isCount = (n) => Number.isInteger(n) && n >= 0 && n < 2 ** 31;
 export class RelayLink {
   #limits;
   #out = []; // [{seq, text}]: sent or to send, not acknowledged yet
+  #outBytes = 0; // the characters of #out's texts
+  #overrun = false; // #out passed OUT_MESSAGES or OUT_BYTES: the peer is given up
   #next = 1; // the number of our next message
   #sentUpTo = 0; // our messages that went at least once
   #rto;
@@ -69,9 +77,16 @@ export class RelayLink {
     return this.#out.length;
   }
 
-  /** Queue `text` (one message); it goes with the next frame, within COALESCE_MS. */
+  /** Queue `text` (one message); it goes with the next frame, within COALESCE_MS. Past the
+   * bound of what waits unacknowledged, nothing is kept: the link is lost. */
   send(text, now) {
+    const L = this.#limits;
+    if (this.#overrun || this.#out.length + 1 > L.OUT_MESSAGES || this.#outBytes + text.length > L.OUT_BYTES) {
+      this.#overrun = true;
+      return;
+    }
     this.#out.push({ seq: this.#next, text });
+    this.#outBytes += text.length;
     this.#next += 1;
     this.#flushAt = Math.min(this.#flushAt, now + this.#limits.COALESCE_MS);
   }
@@ -79,6 +94,12 @@ export class RelayLink {
   /** Whether nothing was heard for SILENCE_MS. */
   silent(now) {
     return now - this.#lastHeard >= this.#limits.SILENCE_MS;
+  }
+
+  /** Whether the peer is gone: silent, or holding back the acknowledgement of more than this
+   * link keeps (OUT_MESSAGES, OUT_BYTES). */
+  lost(now) {
+    return this.#overrun || this.silent(now);
   }
 
   #refill(now) {
@@ -183,6 +204,7 @@ export class RelayLink {
     const before = this.#out.length;
     this.#out = this.#out.filter((m) => m.seq > upTo);
     if (this.#out.length === before) return;
+    this.#outBytes = this.#out.reduce((sum, m) => sum + m.text.length, 0);
     this.#rto = this.#limits.RTO_MS;
     this.#retransmitAt = this.#out.length ? now + this.#rto : Infinity;
   }

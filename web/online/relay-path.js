@@ -13,7 +13,8 @@
 // A page announces itself (a sealed announcement: its ECDH key) when it starts, every
 // ANNOUNCE_MS until a peer is kept, and once in reply to a page it had not heard (at most every
 // REPLY_GAP_MS). A peer is heard from its announcement (signature checked: its author's own);
-// it leaves with a "bye" frame or when its link hears nothing for a while. What comes from the
+// it leaves with a "bye" frame, when its link hears nothing for a while, or when it leaves more
+// unacknowledged than the link keeps (relay-link.js `lost`). What comes from the
 // relays is bounded: frames of at most MAX_RELAY_TEXT, MAX_PEERS peers, announcements checked at
 // most VERIFY_BURST at once then VERIFY_PER_SECOND, each event once.
 
@@ -291,7 +292,7 @@ class RelayPath {
     let wake = this.#kept ? Infinity : this.#announced + ANNOUNCE_MS;
     if (!this.#kept && now >= this.#announced + ANNOUNCE_MS) await this.#announce();
     for (const [key, entry] of [...this.#peers]) {
-      if (!entry.draining && entry.link.silent(now)) {
+      if (!entry.draining && entry.link.lost(now)) {
         this.#gone(key);
         continue;
       }
