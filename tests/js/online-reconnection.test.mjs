@@ -1,11 +1,10 @@
 // Honest reconnections, with both players' real sessions over a room in memory (online-room.mjs)
 // and boards that play what they are given: what a drop loses reaches the other page once the
 // pages are bound again (each page's sync, and ours that a sync lacks sent again: actions.js,
-// which sends them again only once in a while, AGAIN_MS, whatever the syncs).
+// which sends them again only once in a while whatever the syncs, and at once on a new connection).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { AGAIN_MS } from "../../web/online/actions.js";
 import { Network, players, rulesGame, session, until } from "./online-room.mjs";
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -68,7 +67,7 @@ test("a take-back whose accept and acknowledgements were lost: the offerer's pag
   assert.deepEqual([host.board.state.actions, host.exchange.acked], [["C5xC4"], 0], "the host heard nothing of it");
   // The connection drops; on the next one the host's page sends the turn again (the guest's page
   // leaves out the host's sync: it took the turn back): that too is lost, and the pages are
-  // bound once more later than the wait.
+  // bound once more at once (a new connection: it goes again, however soon).
   let again = 0;
   losing.guest = () => false;
   losing.host = (text) => sealedNumber(text) >= 3 && (again += 1) > 0; // (after its start and its sync: the turn sent again)
@@ -77,7 +76,6 @@ test("a take-back whose accept and acknowledgements were lost: the offerer's pag
   await pause(100);
   assert.deepEqual(guest.board.state.actions, [], "lost on the way");
   losing.host = () => false;
-  await pause(AGAIN_MS);
   guest.dropConnection();
   await until(() => guest.board.state.actions.length === 1, "the guest has the turn again");
   assert.deepEqual([host.board.state.actions, guest.board.state.actions], [["C5xC4"], ["C5xC4"]], "both keep the turn");

@@ -11,15 +11,16 @@
 // page one small message: answered with the whole game each time, it made this page send a
 // thousand messages for 25 syncs. Between two connections the other page's game is made whole
 // by this page's own sync (each page sends its whole game as it binds); what goes again here
-// serves when that sync is not taken (a take-back whose accept was lost, takeback.js). The
-// exchange does not see the connections come and go, so the wait is one of time: a turn sent
-// again that a drop loses too goes once more only if the pages are bound again AGAIN_MS later
-// (a reconnection takes longer) or on a later sync (tests/js/online-reconnection.test.mjs).
+// serves when that sync is not taken (a take-back whose accept was lost, takeback.js). Each new
+// connection (the session calls `connected()` as the pages bind) lets them go again at once: a
+// turn sent again that a drop loses too goes once more on the next connection
+// (tests/js/online-reconnection.test.mjs); a new connection costs a page far more than a sync.
 //
 //   const exchange = new ActionExchange(game, port, sent);   // (now: a clock, for the tests)
 //   await exchange.received(n, action, left);   // an "act" of the other page
 //   await exchange.synced({actions, round, ended});
 //   exchange.sendOurs(state, before);           // the game changed: ours not sent yet go
+//   exchange.connected();                       // the pages bound again: ours a sync lacks may go again at once
 
 import { legalIn, reconcile, isEnd } from "./protocol.js";
 import { turnsOf } from "../game/state.js";
@@ -149,6 +150,11 @@ export class ActionExchange {
     // Ours that they lack: sent again (they check them as any action), each once in a while.
     for (let n = actions.length; n < game.state.actions.length; n += 1) if (this.#goesAgain(n, round)) port.send({ t: "act", n, a: game.state.actions[n] });
     if (ended && isEnd(ended) && !r.end) port.end(ended);
+  }
+
+  /** The pages are bound again (a new connection): ours that a sync lacks may go again at once. */
+  connected() {
+    this.#again.clear();
   }
 
   /** Whether our action number `n` of round `round`, lacking in a sync, goes again now (then

@@ -229,6 +229,7 @@ export class Session {
     r.them = key;
     this.#connection.bind(peer, channel); // connected: no more announcing on the relays
     this.#away.bound(Date.now());
+    this.exchange.connected();
     if (r.role === "host") {
       r.game.names = { ...r.game.names, guest: name };
       this.#send({ t: "start", game: r.game });
