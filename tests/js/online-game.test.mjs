@@ -10,7 +10,7 @@ import { placeOf, sideOf, oursToSend, ActionExchange, AGAIN_MS, AGAIN_MAX_MS } f
 import { Chat, withMessage, CHAT_KEPT } from "../../web/online/chat.js";
 import { RematchOffer, rematchAfter } from "../../web/online/rematch.js";
 import { Session } from "../../web/online/session.js";
-import { Network, fakeGame, storage } from "./online-room.mjs";
+import { Network, fakeGame, stateOf, storage } from "./online-room.mjs";
 
 const STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1";
 const GAME = { start: STANDARD, white: "host", clock: "5+3", names: { host: "Ann", guest: "Bob" }, round: 1 };
@@ -93,18 +93,7 @@ test("a rematch: the next round with colours swapped, the record fresh for it", 
   assert.deepEqual(record, { role: "guest", game: next, actions: [], end: null, clock: null, rematch: null });
 });
 
-/** A game as game/state.js holds it: White's first turn has one action, every other turn two. */
-function state(actions, extra = {}) {
-  const turns = [];
-  actions.forEach((a, n) => {
-    if (n === 0 || n % 2 === 1) turns.push({ number: turns.length + 1, side: turns.length % 2 ? "black" : "white", actions: [] });
-    turns.at(-1).actions.push(a);
-  });
-  const count = actions.length;
-  const side = count === 0 ? "white" : Math.floor((count - 1) / 2) % 2 === 0 ? "black" : "white";
-  return { actions, turns, cursor: count, busy: false, engine: "ready", view: { side, winner: null, legal: LEGAL }, ...extra };
-}
-const LEGAL = { captures: { C5: ["C4"], B3: ["C4"], E5: ["E4"] }, stacks: { D4: ["E5"] }, pass: true };
+const state = stateOf; // (a game as game/state.js holds it: online-room.mjs)
 
 test("an action of the other page against ours: the next, one again, another in its place, or a gap", () => {
   const ours = ["C5xC4", "B3xC4"];

@@ -10,53 +10,10 @@ import assert from "node:assert/strict";
 
 import { OnlineTiming } from "../../web/online/timing.js";
 import { Session } from "../../web/online/session.js";
-import { Network, players, storage, until } from "./online-room.mjs";
+import { Network, players, rulesGame, stateOf, storage, until } from "./online-room.mjs";
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const LEGAL = { captures: { C5: ["C4"], B3: ["C4"], E5: ["E4"], F5: ["F4"] }, stacks: { D4: ["E5"], G4: ["G5"] }, pass: true };
-
-/** A game as game/state.js holds it: White's first turn has one action, every other turn two. */
-function stateOf(actions, extra = {}) {
-  const turns = [];
-  actions.forEach((a, n) => {
-    if (n === 0 || n % 2 === 1) turns.push({ number: turns.length + 1, side: turns.length % 2 ? "black" : "white", actions: [] });
-    turns.at(-1).actions.push(a);
-  });
-  const count = actions.length;
-  const side = count === 0 ? "white" : Math.floor((count - 1) / 2) % 2 === 0 ? "black" : "white";
-  return { setup: "online", actions, turns, cursor: count, busy: false, engine: "ready", view: { side, winner: null, legal: LEGAL }, ...extra };
-}
-
-/** A board that plays what it is given (game.js's public methods the session uses). */
-function rulesGame() {
-  const listeners = new Set();
-  const game = {
-    state: stateOf([]),
-    announced: [],
-    ended: [],
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    async load(start, actions, { state }) {
-      game.state = { ...stateOf(actions.slice()), ...state, setup: "online" };
-      return null;
-    },
-    async goto() {},
-    async play(action) {
-      game.state = { ...game.state, ...stateOf([...game.state.actions, action]) };
-      for (const listener of listeners) listener(game.state);
-    },
-    announce(text) {
-      game.announced.push(text);
-    },
-    endGame(end) {
-      game.ended.push(end);
-    },
-  };
-  return game;
-}
 
 /** A saved clock of a 5+3 game (record.js `clock`). */
 const saved = (remaining, running, since) => ({ control: "5+3", remaining, running, since, flagged: null, lag: { left: 2000, over: 0, distrusted: false } });

@@ -34,9 +34,9 @@ export function fakeGame() {
 
 const LEGAL = { captures: { C5: ["C4"], B3: ["C4"], E5: ["E4"], F5: ["F4"] }, stacks: { D4: ["E5"], G4: ["G5"] }, pass: true };
 
-/** A game as game/state.js holds it, `actions` played: White's first turn has one action, every
- * other turn two; any action of a small table is legal. */
-export function stateOf(actions) {
+/** A game as game/state.js holds it, `actions` played (and `extra` fields): White's first turn
+ * has one action, every other turn two; any action of a small table is legal. */
+export function stateOf(actions, extra = {}) {
   const turns = [];
   actions.forEach((a, n) => {
     if (n === 0 || n % 2 === 1) turns.push({ number: turns.length + 1, side: turns.length % 2 ? "black" : "white", actions: [] });
@@ -44,16 +44,17 @@ export function stateOf(actions) {
   });
   const count = actions.length;
   const side = count === 0 ? "white" : Math.floor((count - 1) / 2) % 2 === 0 ? "black" : "white";
-  return { setup: "online", actions, turns, cursor: count, busy: false, engine: "ready", view: { side, winner: null, legal: LEGAL } };
+  return { setup: "online", actions, turns, cursor: count, busy: false, engine: "ready", view: { side, winner: null, legal: LEGAL }, ...extra };
 }
 
 /** A board that plays what it is given (game.js's methods the session uses): for the tests
- * whose pages play actions to each other. */
+ * whose pages play actions to each other; `ended` the ends it was given. */
 export function rulesGame() {
   const listeners = new Set();
   const game = {
     state: stateOf([]),
     announced: [],
+    ended: [],
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -70,7 +71,9 @@ export function rulesGame() {
     announce(text) {
       game.announced.push(text);
     },
-    endGame() {},
+    endGame(end) {
+      game.ended.push(end);
+    },
   };
   return game;
 }
