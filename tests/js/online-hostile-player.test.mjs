@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { newRecord } from "../../web/online/record.js";
+import { pairingRecord } from "../../web/online/record.js";
 import { Session } from "../../web/online/session.js";
 import { ROOM, SECRET, STANDARD, Network, fakeGame, players, session, storage, until } from "./online-room.mjs";
 
@@ -60,35 +60,33 @@ test("a game the rules have ended takes no other end the other page claims", asy
   await Promise.all([host.close(), guest.close()]);
 });
 
+/** The two pages of a lobby's pairing (record.js pairingRecord: the host White, 5+3), the host's
+ * page modified to start `game` instead of the game agreed (null: the game agreed). */
+async function lobbyPairing(game) {
+  const pairing = { room: ROOM, secret: SECRET, colour: "white", clock: "5+3", names: { host: "Mallory", guest: "Bob" } };
+  const host = pairingRecord({ ...pairing, role: "host" });
+  if (game) host.game = game;
+  const network = new Network();
+  const mallory = await session(network, "H", host);
+  const bob = await session(network, "G", pairingRecord({ ...pairing, role: "guest" }));
+  await until(() => bob.status === "playing" || bob.refusal, "the guest answers the start");
+  return { mallory, bob, close: () => Promise.all([mallory.close(), bob.close()]) };
+}
+
 test("a stranger of the lobby, as host, can start only the game agreed: the standard start, the colours and the clock", async () => {
   const lost = STANDARD.replace(/z/g, "."); // Black has no Tzaar left: White won before the first action
   const agreed = { start: STANDARD, white: "host", clock: "5+3", names: { host: "Mallory", guest: "Bob" }, round: 1 };
   for (const game of [{ ...agreed, start: lost }, { ...agreed, white: "guest" }, { ...agreed, clock: null }, { ...agreed, round: 2 }]) {
-    const network = new Network();
-    const host = newRecord({ room: ROOM, secret: SECRET, role: "host", name: "Mallory", friend: false });
-    host.game = game;
-    // The lobby's pairing as the guest's page starts it (online.js startOnlineGame): the terms agreed.
-    const guest = newRecord({ room: ROOM, secret: SECRET, role: "guest", name: "Bob", friend: false });
-    guest.terms = { start: STANDARD, white: "host", clock: "5+3", round: 1 };
-    const mallory = await session(network, "H", host);
-    const bob = await session(network, "G", guest);
-    await until(() => bob.status === "playing" || bob.refusal, "the guest answers the start");
+    const { bob, close } = await lobbyPairing(game);
     assert.equal(bob.record.game, null, `the guest's page took ${JSON.stringify(game)}`);
     assert.equal(bob.refusal?.why, "start");
-    await Promise.all([mallory.close(), bob.close()]);
+    await close();
   }
-  // The game agreed starts.
-  const network = new Network();
-  const host = newRecord({ room: ROOM, secret: SECRET, role: "host", name: "Mallory", friend: false });
-  host.game = agreed;
-  const guest = newRecord({ room: ROOM, secret: SECRET, role: "guest", name: "Bob", friend: false });
-  guest.terms = { start: STANDARD, white: "host", clock: "5+3", round: 1 };
-  const mallory = await session(network, "H", host);
-  const bob = await session(network, "G", guest);
-  await until(() => bob.status === "playing", "the guest plays");
+  const { bob, close } = await lobbyPairing(null); // the game agreed starts
+  assert.equal(bob.status, "playing");
   assert.equal(bob.record.game.start, STANDARD);
   assert.equal(bob.colour, "black");
-  await Promise.all([mallory.close(), bob.close()]);
+  await close();
 });
 
 test("a sync that says, again and again, that the other page lacks our game gets each of our actions sent once, not once a sync", async () => {
