@@ -2,8 +2,9 @@
 // it is open, taken by a stranger (who joins the game as a guest from a link does, turns.js),
 // and bound by the host's page when Play online opens or while the lobby is open: the earliest
 // take whose guest copy checks. The stored value "turns.challenges" (page/storage.js) keeps this
-// page's challenges posted (with their keys) and the challenges it took and was not yet bound
-// to. The messages are turns-challenge.js's, the events turns-challenge-events.js's, the view
+// page's challenges posted (with their keys, and the moment of their takes' latest check that
+// bound none: a join dated before it counts from it) and the challenges it took and was not yet
+// bound to. The messages are turns-challenge.js's, the events turns-challenge-events.js's, the view
 // turns-challenge-view.js's. docs/online.md, "Open challenges by turns".
 //
 //   const challenges = new Challenges({storage, engine, config, turns, onChange});
