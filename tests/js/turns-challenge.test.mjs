@@ -7,9 +7,11 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { schnorr } from "../../node_modules/@noble/secp256k1/index.js";
 
-import { readChallenge, writeChallenge, ChallengeList, earliestTake, challengeGame, judgeTake, MAX_CHALLENGES, MAX_TAKES, RATE_BURST, CHALLENGE_TTL } from "../../web/online/turns-challenge.js";
+import { readChallenge, writeChallenge, ChallengeList, earliestTake, challengeGame, challengeRecord, judgeTake, MAX_CHALLENGES, MAX_TAKES, RATE_BURST, CHALLENGE_TTL } from "../../web/online/turns-challenge.js";
 import { challengeEvent, takeEvent, readChallengeEvent, readTakeEvent, makeChallengeKeys, deriveChallenge, takeTag } from "../../web/online/turns-challenge-events.js";
 import { newSeat } from "../../web/online/turns-events.js";
+import { newTurnsRecord, takeCopy } from "../../web/online/turns-record.js";
+import { DAY_MS, deadlineOf, missedDeadline, turnOf } from "../../web/game/by-turns.js";
 
 const T0 = Date.UTC(2026, 11, 1, 12);
 const KEY = "BKEFL9RsXtH5G3VntfH3SbgdYDOc8Hm0hK6Dpqx5bP3Yt9FFBvVUH-AE4fw2HcDsJbdvMeDmqxR4AiAd-tRZsjY"; // a point of P-256
@@ -179,4 +181,44 @@ test("the host binds a take only by a guest copy of this game signed by the take
     [null, "no copy"],
   ];
   for (const [read, why] of refused) assert.equal(judgeTake(host, take, read, now), null, why);
+});
+
+test("a taker's join dated back to the challenge: the host's first turn counts from its latest check of its takes, an honest taker's as both pages see it", () => {
+  const H = 3_600_000;
+  // Ann posted a 1-day challenge at T0. Her page checked its takes at T0 + 12 h (none) and next
+  // opens Play online at T0 + 30 h. Mallory took it at T0 + 29 h, her copy dated joined = T0
+  // (the challenge's own moment).
+  const posted = (colour) => ({ key: "1".repeat(64), me: ANN, name: "Ann", days: 1, colour, games: 0, since: T0, checked: T0 + 12 * H });
+  const host = (colour) => challengeRecord(posted(colour), { room: "r", secret: "s", hostWhite: true });
+  const now = T0 + 30 * H;
+  const guestCopy = (game, more) => ({ v: 1, role: "guest", host: ANN, guest: BOB, game: { ...game, names: { host: "Ann", guest: "Bob" } }, actions: [], times: [], end: null, ...more });
+  const bind = (record, copy) => {
+    const verdict = judgeTake(record, { author: BOB }, { author: BOB, at: T0 + 29 * H, copy }, now);
+    assert.ok(verdict, "the take binds");
+    return takeCopy(record, verdict, now);
+  };
+  const white = host("white");
+  const dated = bind(white, guestCopy(white.game, { joined: T0 }));
+  assert.equal(dated.joined, T0, "(the join as the guest's copies say it)");
+  assert.equal(missedDeadline(dated, now), null, "Ann lost on time the moment her page saw the game");
+  assert.equal(deadlineOf(dated), T0 + 36 * H, "a day from her check at T0 + 12 h");
+  // Ann plays Black: Mallory's opening dated back with her join; Ann's turn still from her check.
+  const black = host("black");
+  const opened = bind(black, guestCopy(black.game, { joined: T0, actions: ["C5xC4"], times: [T0 + 1] }));
+  assert.equal(turnOf(opened), "me");
+  assert.equal(deadlineOf(opened), T0 + 36 * H);
+  // An honest taker, who joined after that check: the same deadline on both pages (the taker's
+  // page counts from its own join, or its own opening), and its opening not late.
+  for (const [record, actions] of [[white, []], [black, ["C5xC4"]]]) {
+    const joined = T0 + 13 * H;
+    const times = actions.map(() => joined + 1000);
+    const bound = bind(record, guestCopy(record.game, { joined, actions, times }));
+    const taker = { ...newTurnsRecord({ room: "r", secret: "s", role: "guest", key: "2".repeat(64), me: BOB, host: ANN, them: ANN, name: "Bob", game: { ...record.game, names: { host: "Ann", guest: "Bob" } }, joined }), actions, times };
+    assert.deepEqual(bound.actions, actions, "the opening taken");
+    assert.equal(deadlineOf(bound), (times[0] ?? joined) + DAY_MS);
+    assert.equal(deadlineOf(bound), deadlineOf(taker), "both pages give Ann the same day");
+  }
+  // A host whose page never checked its takes since it posted: from the challenge's moment.
+  const { checked, ...never } = posted("white");
+  assert.equal(deadlineOf(bind(challengeRecord(never, { room: "r", secret: "s", hostWhite: true }), guestCopy(white.game, { joined: T0 }))), T0 + DAY_MS);
 });

@@ -141,6 +141,42 @@ test("a turn dated back counts, for the deadline, from this page's read of the r
   assert.equal(honest.seenAfter, null);
 });
 
+test("a turn dated back and a win on time in the same copy: the claim is judged against the time this page gives, from its read that lacked the turn", () => {
+  // The guest (Black) joined at T0 + 1 h and read the relays at T0 + 20 h: no opening then. The
+  // host lets its own day run out and, within its hour of margin, publishes its opening dated
+  // 1 ms after the join with a win on time against the guest.
+  const guest = guestRecord({ checked: { at: T0 + 20 * H, n: 0 } });
+  const now = T0 + H + DAY_MS + 1000;
+  const claim = (at) => hostCopy(["C5xC4"], [T0 + H + 1], { end: { reason: "timeout", loser: "black", at } });
+  const alone = takeCopy(guest, judgeCopy(guest, hostCopy(["C5xC4"], [T0 + H + 1]), { author: HOST, at: now, now }), now);
+  assert.equal(deadlineOf(alone), T0 + 20 * H + DAY_MS, "the same turn alone: a day from the read");
+  assert.deepEqual(judgeCopy(guest, claim(now), { author: HOST, at: now, now }), { ok: false, why: "deadline" }, "the guest lost a turn it never saw");
+  const before = T0 + 20 * H + DAY_MS - 1;
+  assert.deepEqual(judgeCopy(guest, claim(before), { author: HOST, at: before, now: before }), { ok: false, why: "deadline" }, "a minute before that day ends");
+  const after = T0 + 20 * H + DAY_MS;
+  assert.equal(judgeCopy(guest, claim(after), { author: HOST, at: after, now: after }).end.loser, "black", "that day over by this page's clock: the claim holds");
+  // An honest claim: the opening played after the guest's read (or no read at all), the guest's
+  // day and the host's margin gone.
+  const late = T0 + 21 * H + DAY_MS + MARGIN_MS;
+  const honest = hostCopy(["C5xC4"], [T0 + 21 * H], { end: { reason: "timeout", loser: "black", at: late } });
+  assert.equal(judgeCopy(guest, honest, { author: HOST, at: late, now: late }).end.loser, "black");
+  assert.equal(judgeCopy(guestRecord(), claim(now), { author: HOST, at: now, now }).end.loser, "black", "no read since the join: the turn's own moment counts");
+});
+
+test("a guest's join and first turn dated back with a win on time against the host: the host's turn counts from its read without the guest", () => {
+  // The host (Black; the guest plays White) made the game at T0 and read the relays at T0 + 20 h,
+  // no guest. A guest publishes at T0 + a day + 1 s: joined at T0, its opening at T0 + 1 ms, and
+  // the host out of time.
+  const game = { ...GAME, white: "guest" };
+  const host = hostRecord({ game, checked: { at: T0 + 20 * H, n: 0 } });
+  const now = T0 + DAY_MS + 1000;
+  const copy = (at) => guestCopy(["C5xC4"], [T0 + 1], { game: { ...game, names: { host: "Ann", guest: "Mallory" } }, joined: T0, end: { reason: "timeout", loser: "black", at } });
+  assert.deepEqual(judgeCopy(host, copy(now), { author: GUEST, at: now, now }), { ok: false, why: "deadline" }, "the host lost a game it never had a turn in");
+  const after = T0 + 20 * H + DAY_MS;
+  assert.equal(judgeCopy(host, copy(after), { author: GUEST, at: after, now: after }).end.loser, "black", "a day after the read: the claim holds");
+  assert.equal(judgeCopy(hostRecord({ game, checked: { at: T0 + 1000, n: 0 } }), copy(now), { author: GUEST, at: now, now }).end.loser, "black", "the host's last read before that join: from the opening");
+});
+
 test("this page publishes whole turns only, and its copy reads back", () => {
   const host = takeCopy(hostRecord({ actions: ["C5xC4"], times: [T0 + 2 * H] }), judge(hostRecord(), guestCopy(), GUEST));
   const half = { ...host, actions: [...host.actions, "B3xC4"], times: [...host.times, T0 + 3 * H] };

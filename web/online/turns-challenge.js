@@ -18,11 +18,13 @@
 //   const list = new ChallengeList(); list.receive({author, at, message}, now); list.view(now)
 //   earliestTake(takes)                                 // the takes in the order the host tries them
 //   challengeGame(challenge, hostWhite)                 // the game both sides make of it
+//   challengeRecord(challenge, {room, secret, hostWhite})  // the host's record a take binds into
 //   judgeTake(record, take, read, now)                  // the verdict binding a take's guest, or null
 
 import { isShownName } from "../page/shown-text.js";
 import { isPublicKey, readShape, COLOURS, MAX_GAMES, CLOCK_SKEW } from "./lobby-messages.js";
 import { judgeCopy } from "./turns-copy.js";
+import { newTurnsRecord } from "./turns-record.js";
 import { STANDARD } from "../board/notation.js";
 
 /** The days a move a challenge may offer. */
@@ -144,6 +146,18 @@ export function earliestTake(takes) {
 export function challengeGame({ name, days, colour, since }, hostWhite) {
   const white = colour === "white" || (colour === "random" && hostWhite) ? "host" : "guest";
   return { start: STANDARD, white, days, names: { host: name, guest: "" }, created: since };
+}
+
+/** The host's record of the game of its challenge `challenge` (as kept: {key, me, name, days,
+ * colour, since, checked}) in room `room` with secret `secret`, before a take binds its guest
+ * into it: read (its `checked`) at the host page's latest check of its takes that bound none
+ * (`checked`, ms; else the challenge's moment), so a join dated before that check (the taker's
+ * `joined` only has to follow the challenge's) counts, for the host's first turn, from it
+ * (turns-record.js takeCopy). An honest taker joined after that check: its join counts. */
+export function challengeRecord(challenge, { room, secret, hostWhite }) {
+  const { key, me, name, since, checked } = challenge;
+  const record = newTurnsRecord({ room, secret, role: "host", key, me, host: me, name, game: challengeGame(challenge, hostWhite) });
+  return { ...record, checked: { at: Number.isFinite(checked) ? Math.max(since, checked) : since, n: 0 } };
 }
 
 /** Whether the guest copy `read` ({author, at, copy}: turns-events.js readCopyEvent) binds the

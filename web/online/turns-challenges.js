@@ -2,8 +2,9 @@
 // it is open, taken by a stranger (who joins the game as a guest from a link does, turns.js),
 // and bound by the host's page when Play online opens or while the lobby is open: the earliest
 // take whose guest copy checks. The stored value "turns.challenges" (page/storage.js) keeps this
-// page's challenges posted (with their keys) and the challenges it took and was not yet bound
-// to. The messages are turns-challenge.js's, the events turns-challenge-events.js's, the view
+// page's challenges posted (with their keys, and the moment of their takes' latest check that
+// bound none: a join dated before it counts from it) and the challenges it took and was not yet
+// bound to. The messages are turns-challenge.js's, the events turns-challenge-events.js's, the view
 // turns-challenge-view.js's. docs/online.md, "Open challenges by turns".
 //
 //   const challenges = new Challenges({storage, engine, config, turns, onChange});
@@ -11,10 +12,10 @@
 //   challenges.watch(); challenges.unwatch(); challenges.list(); challenges.mine()
 //   await challenges.take(author, name); await challenges.check();  // takes bound, losers told
 
-import { newTurnsRecord, putTurns, turnOfRoom, takeCopy, dropTurns } from "./turns-record.js";
+import { putTurns, turnOfRoom, takeCopy, dropTurns } from "./turns-record.js";
 import { newSeat, roomOf, turnsKeys, copyEvent, readCopyEvent, COPY_KIND } from "./turns-events.js";
 import { publishTo, RelayWatch } from "./relay-sockets.js";
-import { ChallengeList, writeChallenge, earliestTake, challengeGame, judgeTake, CHALLENGE_TTL, MAX_TAKES } from "./turns-challenge.js";
+import { ChallengeList, writeChallenge, earliestTake, challengeGame, challengeRecord, judgeTake, CHALLENGE_TTL, MAX_TAKES } from "./turns-challenge.js";
 import { challengeEvent, takeEvent, readChallengeEvent, readTakeEvent, makeChallengeKeys, deriveChallenge, takeTag, CHALLENGE_KIND, CHALLENGE_TOPIC, CHALLENGE_D } from "./turns-challenge-events.js";
 import { showTurnCount } from "../panels/turn-count.js";
 
@@ -64,11 +65,11 @@ export class Challenges {
     this.#onChange = onChange;
   }
 
-  #keep(change) {
+  #keep(change, quiet = false) {
     const kept = keptIn(this.#storage);
     change(kept);
     this.#storage.set(CHALLENGES_KEY, kept);
-    this.#onChange();
+    if (!quiet) this.#onChange();
   }
 
   /** Whether this page has challenges posted or taken to check on the relays. */
@@ -212,9 +213,21 @@ export class Challenges {
   }
 
   /** The earliest take of `challenge` whose guest copy checks: its game made here (the host's
-   * record, the guest bound), published, and the challenge replaced by its `taken`. */
+   * record, the guest bound), published, and the challenge replaced by its `taken`. None: the
+   * moment of this check kept (the challenge's `checked`: a take bound later whose join is dated
+   * before it counts, for the host's first turn, from it; turns-challenge.js challengeRecord). */
   async #bind(challenge, relays) {
     const now = Date.now();
+    if ((await this.#bound(challenge, relays, now)) === false) {
+      this.#keep((k) => {
+        const c = k.posted.find((p) => p.me === challenge.me);
+        if (c && c.state === "open" && !(c.checked >= now)) c.checked = now;
+      }, true);
+    }
+  }
+
+  /** #bind's binding: whether a take of `challenge` was bound (the takes read at `now`). */
+  async #bound(challenge, relays, now) {
     const events = await readOnce(relays, { kinds: [CHALLENGE_KIND], "#d": [takeTag(challenge.me)], limit: MAX_TAKES }, MAX_TAKES * 2);
     const takes = [];
     for (const event of events) {
@@ -227,10 +240,10 @@ export class Challenges {
       const derived = await deriveChallenge(challenge.ecdh, take.message.key, { host: challenge.me }).catch(() => null);
       if (derived) tried.push({ take, ...derived, keys: await turnsKeys(derived.secret, room) });
     }
-    if (!tried.length) return;
+    if (!tried.length) return false;
     const copies = await readOnce(relays, { kinds: [COPY_KIND], "#d": tried.map((t) => t.keys.tag), authors: tried.map((t) => t.take.author) }, tried.length * 4);
     for (const { take, secret, hostWhite, keys } of tried) {
-      const host = newTurnsRecord({ room, secret, role: "host", key: challenge.key, me: challenge.me, host: challenge.me, name: challenge.name, game: challengeGame(challenge, hostWhite) });
+      const host = challengeRecord(challenge, { room, secret, hostWhite });
       for (const event of copies.filter((e) => e.pubkey === take.author && e.tags?.[0]?.[1] === keys.tag)) {
         const verdict = judgeTake(host, take, await readCopyEvent(event, keys), Date.now());
         if (!verdict || !(await this.#rulesAllow(host, verdict))) continue;
@@ -242,9 +255,11 @@ export class Challenges {
           const c = k.posted.find((p) => p.me === challenge.me);
           if (c) Object.assign(c, { state: "taken", guest: take.author });
         });
-        return this.#close(challenge, "taken", { guest: take.author });
+        await this.#close(challenge, "taken", { guest: take.author });
+        return true;
       }
     }
+    return false;
   }
 
   /** Whether the engine plays the guest copy's actions (a guest with White may have played). */

@@ -14,6 +14,7 @@
 
 import { isAction, isName, isPositionText, MAX_ACTIONS } from "./protocol.js";
 import { turnRule, sideAt, endsTurn, turnStartOf, deadlineOf, colourOf, isOver, MARGIN_MS } from "../game/by-turns.js";
+import { takeCopy } from "./turns-record.js";
 
 export const COPY_VERSION = 1;
 /** The longest copy read (a game of 400 actions, with its moments, is about 10,000 characters). */
@@ -161,7 +162,6 @@ export function judgeCopy(record, copy, { author, at, now }) {
     const floor = n > 0 ? copy.times[n - 1] : record.game.created;
     if (times[i] < floor || times[i] > now + MARGIN_MS || times[i] > at + 1000) return refuse("time");
   }
-  const merged = { ...record, joined, actions: copy.actions, times: copy.times };
   if (actions.length) {
     const deadline = deadlineOf({ ...record, joined }); // (the turn they played began with ours)
     if (deadline !== null && times[times.length - 1] > deadline + MARGIN_MS) {
@@ -176,9 +176,11 @@ export function judgeCopy(record, copy, { author, at, now }) {
       end = e;
     } else {
       // A win on time claimed against this page's player: it must have every action of ours,
-      // and this page's clock must be past our deadline.
+      // and this page's clock must be past our deadline as this page counts it once the copy's
+      // join and turn are taken (from no earlier than its read of the relays that lacked them:
+      // takeCopy), not as their own moments, which the sender dates, would have it.
       const ours = colourOf(record);
-      const deadline = deadlineOf(merged);
+      const deadline = deadlineOf(takeCopy(record, { bind, actions, times, end: null }));
       if (copy.actions.length < mine.length || sideAt(rule, copy.actions.length) !== ours || !endsTurn(rule, copy.actions.length) || deadline === null || now < deadline) return refuse("deadline");
       end = e;
     }
