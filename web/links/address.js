@@ -2,10 +2,14 @@
 //
 //   index.html#<position>             a position (docs/notation.md's position text, "_" for its space)
 //   index.html#<start>~<a>,<a>,...    a game: its start position, then its actions in order
-//   index.html#online=<room>.<secret> an invite to an online game (online/protocol.js reads it)
-//   index.html#turns=<room>.<secret>  a game by turns (online/protocol.js reads it too)
+//   index.html#online=<room>.<secret> an invite to an online game (parseInvite)
+//   index.html#turns=<room>.<secret>  a game by turns (parseTurnsLink)
 //
 // e.g. #ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT_w1~C5xC4,B3xC4,pass
+//
+// The two links of online play are read (and written) here, not in online/, which loads later:
+// the page reads its address at start, and one cut short (a chat app that broke the line) is
+// said there as a damaged link, the page opening as it would without it.
 //
 // A link is data: this module only checks its shape (characters, position text, action
 // syntax); the engine then replays it and refuses what is not legal. Nothing in a link is
@@ -34,12 +38,35 @@ export function linkTo(hash, base = location.href) {
   return new URL(`index.html${hash}`, base).href;
 }
 
+/** The invite's fragment: "#online=ROOM.SECRET". */
+export function inviteHash(room, secret) {
+  return `#online=${room}.${secret}`;
+}
+
+/** Read an invite's fragment: {room, secret}, or null when it is not one. */
+export function parseInvite(hash) {
+  const m = /^#online=([A-Za-z0-9_-]{16,40})\.([A-Za-z0-9_-]{16,64})$/.exec(String(hash ?? ""));
+  return m ? { room: m[1], secret: m[2] } : null;
+}
+
+/** A game by turns' fragment: "#turns=ROOM.SECRET" (online/turns-events.js: the room names the host's key). */
+export function turnsHash(room, secret) {
+  return `#turns=${room}.${secret}`;
+}
+
+/** Read a game by turns' fragment: {room, secret}, or null when it is not one. */
+export function parseTurnsLink(hash) {
+  const m = /^#turns=([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{16,64})$/.exec(String(hash ?? ""));
+  return m ? { room: m[1], secret: m[2] } : null;
+}
+
 /**
  * Read a fragment. Returns one of
  *   {kind: "none"}                               no fragment
  *   {kind: "position", position}                 a position link
  *   {kind: "game", start, actions: [text]}       a game link
- *   {kind: "online"}                             an invite to an online game, or a game by turns (online/online.js)
+ *   {kind: "online"}                             an invite to an online game, or a game by turns (online/online.js),
+ *                                                whole: one cut short or changed is an error
  *   {kind: "error", message}                     what is wrong, in one sentence for a person
  *                                                (an i18n msg(), translated when shown)
  */
@@ -47,7 +74,9 @@ export function parseLink(hash) {
   let text = String(hash ?? "").replace(/^#/, "");
   if (!text.trim()) return { kind: "none" };
   if (text.length > MAX_LENGTH) return error(msg("link.tooLong"));
-  if (text.startsWith("online=") || text.startsWith("turns=")) return { kind: "online" };
+  if (text.startsWith("online=") || text.startsWith("turns=")) {
+    return parseInvite(`#${text}`) || parseTurnsLink(`#${text}`) ? { kind: "online" } : error(msg("link.invite"));
+  }
   try {
     text = decodeURIComponent(text);
   } catch {

@@ -196,25 +196,3 @@ export function randomId(bytes = 16, random = (a) => crypto.getRandomValues(a)) 
   for (const b of data) text += String.fromCharCode(b);
   return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
-
-/** The invite's fragment: "#online=ROOM.SECRET". */
-export function inviteHash(room, secret) {
-  return `#online=${room}.${secret}`;
-}
-
-/** Read an invite's fragment: {room, secret}, or null when it is not one. */
-export function parseInvite(hash) {
-  const m = /^#online=([A-Za-z0-9_-]{16,40})\.([A-Za-z0-9_-]{16,64})$/.exec(String(hash ?? ""));
-  return m ? { room: m[1], secret: m[2] } : null;
-}
-
-/** A game by turns' fragment: "#turns=ROOM.SECRET" (turns-events.js: the room names the host's key). */
-export function turnsHash(room, secret) {
-  return `#turns=${room}.${secret}`;
-}
-
-/** Read a game by turns' fragment: {room, secret}, or null when it is not one. */
-export function parseTurnsLink(hash) {
-  const m = /^#turns=([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{16,64})$/.exec(String(hash ?? ""));
-  return m ? { room: m[1], secret: m[2] } : null;
-}
