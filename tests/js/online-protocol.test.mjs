@@ -6,8 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
-import { checkMessage, checkSealedText, encode, VERSION, legalIn, RateLimit, reconcile, randomId, MAX_MESSAGE, MAX_TEXT } from "../../web/online/protocol.js";
-import { inviteHash, parseInvite } from "../../web/links/address.js";
+import { checkMessage, checkSealedText, encode, VERSION, legalIn, RateLimit, reconcile, inviteHash, parseInvite, randomId, MAX_MESSAGE, MAX_TEXT } from "../../web/online/protocol.js";
 import { checkConfig, ConfigError } from "../../web/online/config.js";
 import { OnlineTiming } from "../../web/online/timing.js";
 import { takebackFor, offerFits, answerFits, beforeTakeback, afterTakeback, TakebackOffers } from "../../web/online/takeback.js";

@@ -2,14 +2,14 @@
 //
 //   index.html#<position>             a position (docs/notation.md's position text, "_" for its space)
 //   index.html#<start>~<a>,<a>,...    a game: its start position, then its actions in order
-//   index.html#online=<room>.<secret> an invite to an online game (parseInvite)
-//   index.html#turns=<room>.<secret>  a game by turns (parseTurnsLink)
+//   index.html#online=<room>.<secret> an invite to an online game (INVITE)
+//   index.html#turns=<room>.<secret>  a game by turns (TURNS_LINK)
 //
 // e.g. #ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT_w1~C5xC4,B3xC4,pass
 //
-// The two links of online play are read (and written) here, not in online/, which loads later:
-// the page reads its address at start, and one cut short (a chat app that broke the line) is
-// said there as a damaged link, the page opening as it would without it.
+// The two links of online play have their form here, not in online/, which loads later: the
+// page reads its address at start, and one cut short (a chat app that broke the line) is said
+// then as a damaged link, the page opening as it would without it.
 //
 // A link is data: this module only checks its shape (characters, position text, action
 // syntax); the engine then replays it and refuses what is not legal. Nothing in a link is
@@ -22,6 +22,12 @@ import { excerpt } from "../page/clip.js";
 
 const MAX_LENGTH = 20000; // a long game is about 4 KB
 const ALLOWED = /^[A-Za-z0-9./_~,@ -]*$/;
+/** Online play's links, whole: "#online=ROOM.SECRET" an invite, "#turns=ROOM.SECRET" a game by
+ * turns (its room names the host's key); the groups are the room and the secret, each of
+ * [A-Za-z0-9_-] (\w: no more, without the u flag). online/protocol.js parseInvite and
+ * parseTurnsLink read them with these. */
+export const INVITE = /^#online=([\w-]{16,40})\.([\w-]{16,64})$/;
+export const TURNS_LINK = /^#turns=([\w-]{22})\.([\w-]{16,64})$/;
 
 /** The fragment of a position link: "#" + the position text with "_" for its space. */
 export function positionHash(position) {
@@ -38,28 +44,6 @@ export function linkTo(hash, base = location.href) {
   return new URL(`index.html${hash}`, base).href;
 }
 
-/** The invite's fragment: "#online=ROOM.SECRET". */
-export function inviteHash(room, secret) {
-  return `#online=${room}.${secret}`;
-}
-
-/** Read an invite's fragment: {room, secret}, or null when it is not one. */
-export function parseInvite(hash) {
-  const m = /^#online=([A-Za-z0-9_-]{16,40})\.([A-Za-z0-9_-]{16,64})$/.exec(String(hash ?? ""));
-  return m ? { room: m[1], secret: m[2] } : null;
-}
-
-/** A game by turns' fragment: "#turns=ROOM.SECRET" (online/turns-events.js: the room names the host's key). */
-export function turnsHash(room, secret) {
-  return `#turns=${room}.${secret}`;
-}
-
-/** Read a game by turns' fragment: {room, secret}, or null when it is not one. */
-export function parseTurnsLink(hash) {
-  const m = /^#turns=([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{16,64})$/.exec(String(hash ?? ""));
-  return m ? { room: m[1], secret: m[2] } : null;
-}
-
 /**
  * Read a fragment. Returns one of
  *   {kind: "none"}                               no fragment
@@ -74,9 +58,7 @@ export function parseLink(hash) {
   let text = String(hash ?? "").replace(/^#/, "");
   if (!text.trim()) return { kind: "none" };
   if (text.length > MAX_LENGTH) return error(msg("link.tooLong"));
-  if (text.startsWith("online=") || text.startsWith("turns=")) {
-    return parseInvite(`#${text}`) || parseTurnsLink(`#${text}`) ? { kind: "online" } : error(msg("link.invite"));
-  }
+  if (/^(online|turns)=/.test(text)) return INVITE.test(`#${text}`) || TURNS_LINK.test(`#${text}`) ? { kind: "online" } : error(msg("link.invite"));
   try {
     text = decodeURIComponent(text);
   } catch {

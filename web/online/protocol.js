@@ -33,6 +33,7 @@
 import { parseAction } from "../board/notation.js";
 import { TIME_CONTROLS } from "../game/clock.js";
 import { isShownName, isShownText, MAX_NAME } from "../page/shown-text.js";
+import { INVITE, TURNS_LINK } from "../links/address.js";
 
 export const VERSION = 3;
 /** The longest message read (a whole game's sync is about 2 KB). */
@@ -195,4 +196,30 @@ export function randomId(bytes = 16, random = (a) => crypto.getRandomValues(a)) 
   let text = "";
   for (const b of data) text += String.fromCharCode(b);
   return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** The invite's fragment: "#online=ROOM.SECRET". */
+export function inviteHash(room, secret) {
+  return `#online=${room}.${secret}`;
+}
+
+/** Read an invite's fragment: {room, secret}, or null when it is not one. */
+export function parseInvite(hash) {
+  return roomOf(INVITE.exec(String(hash ?? "")));
+}
+
+/** A game by turns' fragment: "#turns=ROOM.SECRET" (turns-events.js: the room names the host's key). */
+export function turnsHash(room, secret) {
+  return `#turns=${room}.${secret}`;
+}
+
+/** Read a game by turns' fragment: {room, secret}, or null when it is not one. */
+export function parseTurnsLink(hash) {
+  return roomOf(TURNS_LINK.exec(String(hash ?? "")));
+}
+
+/** The room and the secret of a link's match (links/address.js: the page reads the address
+ * with the same patterns before online play loads), or null. */
+function roomOf(m) {
+  return m ? { room: m[1], secret: m[2] } : null;
 }
