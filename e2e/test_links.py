@@ -80,6 +80,7 @@ BAD_LINKS = [
     (link(STANDARD) + "~C5xC4,C5xC4", "C5xC4"),  # well formed, not legal
     ("index.html#%3Cscript%3Ealert(1)%3C/script%3E", "characters"),
     ("index.html#" + "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT_w1~a~b", "more than one"),
+    ("index.html#online=Ab3dEf6hIj9kLm2nOp4r", "perhaps cut short"),  # an invite cut short: no secret
 ]
 
 

@@ -84,7 +84,12 @@ def test_join_pairs_with_the_player_chosen_leaving_the_panel_withdraws_and_two_p
     joiner = open_lobby()
     waiting = open_lobby()
     # two online games finished on this page (kept in Your games), and one against the computer
-    kept = [{"id": "online~a", "online": True}, {"id": "online~b", "online": True}, {"id": "computer~c", "online": False}]
+    # (each in the form a page keeps it: learn/games.js leaves out any other)
+    game = {"date": "2026-12-01", "colour": "white", "result": "won", "winner": "white", "reason": None, "end": None, "turns": 1,
+            "start": "S w1", "actions": ["A1xA2"], "setup": "standard", "seed": None}
+    kept = [{**game, "id": "online~a", "online": True, "level": None, "opponent": "Ann", "name": "Zoë"},
+            {**game, "id": "online~b", "online": True, "level": None, "opponent": "Bob", "name": "Zoë"},
+            {**game, "id": "computer~c", "level": "casual"}]
     waiting.evaluate("games => localStorage.setItem('tzaar.games', JSON.stringify(games))", kept)
     terms(waiting, "Zoë", "untimed", "random")
     waiting.get_by_role("button", name="Post and wait").click()

@@ -92,6 +92,17 @@ test("a link with a bad position quotes the position's own error", () => {
   });
 });
 
+test("an invite or a game by turns' link reads as online play's only whole; cut short or changed, it says the link is damaged", () => {
+  const room = "Ab3dEf6hIj9kLm2nOp4r", secret = "s3cr3t-s3cr3t_s3cr3t";
+  const turnsRoom = "Ab3dEf6hIj9kLm2nOp4rSt"; // (22: a host's key)
+  assert.deepEqual(parseLink(`#online=${room}.${secret}`), { kind: "online" });
+  assert.deepEqual(parseLink(`#turns=${turnsRoom}.${secret}`), { kind: "online" });
+  // A chat app that cut the link, or a hand that changed it: no room or no secret to join.
+  for (const hash of [`#online=${room}`, `#online=${room}.`, `#online=${room}.${secret.slice(0, 8)}`, "#online=", `#turns=${turnsRoom}`, "#turns=abc.def", "#turns=", `#online=${room}.${secret}<`, `#turns=${turnsRoom}.${secret}%20`]) {
+    assert.deepEqual(errorOf(hash), { key: "link.invite", params: {} }, hash);
+  }
+});
+
 test("parseLink never throws: any input gives one of its four kinds", () => {
   const inputs = [
     "%", "%%", "#%u0041", "~", "~~~", "#_", "#__w1", "#~pass", "#/////////_w1", "# w1 ~", "#x".repeat(10001),

@@ -4,11 +4,12 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { readFileSync } from "node:fs";
-import { entryOf, onlineEntryOf, exportParams, tally, keep, gamesIn, restored, levelUp, importOf } from "../../web/learn/games.js";
+import { entryOf, onlineEntryOf, exportParams, tally, keep, gamesIn, restored, levelUp, importOf, reasonOf } from "../../web/learn/games.js";
 import { takeFormat, takerOf } from "../../web/page/handoff.js";
 import { MOVE_FORMAT } from "../../web/online/turns-move.js";
 import { LEVELS, nextLevel } from "../../web/game/computer.js";
 import { makeStorage } from "../../web/page/storage.js";
+import { tr, msg } from "../../web/page/i18n.js";
 
 const finished = (players, winner = "white") => ({
   start: "S w1",
@@ -105,6 +106,72 @@ test("a backup adds the games and the exercises this browser lacks; anything els
   assert.equal(storage.get("exercises").items[0].id, "x");
   for (const bad of [null, [], { format: "other" }, { format: "tzaar-learning", version: 1 }]) assert.throws(() => restored(bad, storage));
   assert.equal(gamesIn(storage).length, 1, "a refused file changes nothing");
+});
+
+// A value JSON can say whose String() throws: a crafted backup's field where a text belongs.
+const EVIL = { toString: 1 };
+const computerGame = () => entryOf(finished({ white: "person", black: "computer:strong" }, "black"), "2026-11-25");
+const onlineGame = () => onlineEntryOf({ ...finished({ white: "person", black: "online" }), view: { winner: null } }, "white", "Bob", { reason: "resigned", loser: "black" }, "2026-12-01", "Ann", "5+3");
+/** A game of each kind with one field changed to a form no page writes. */
+const damaged = () => [
+  ...["opponent", "name", "colour", "date", "result", "winner", "control", "setup"].map((field) => ({ ...onlineGame(), id: `online ${field}`, [field]: EVIL })),
+  { ...onlineGame(), id: "end reason", end: { reason: EVIL, loser: "black" } },
+  { ...onlineGame(), id: "end loser", end: { reason: "resigned", loser: EVIL } },
+  { ...onlineGame(), id: "online", online: "yes" },
+  { ...computerGame(), id: "level", level: EVIL },
+  { ...computerGame(), id: "unknown level", level: "grandmaster" },
+  { ...computerGame(), id: "reason", reason: { code: EVIL } },
+  { ...computerGame(), id: "reason type", reason: { code: "lost-type", type: EVIL } },
+  { ...computerGame(), id: "actions", actions: ["A1xA2", EVIL] },
+  { ...computerGame(), id: "start", start: EVIL },
+  { ...computerGame(), id: "turns", turns: "2" },
+  { ...computerGame(), id: "seed", seed: "1" },
+  { ...computerGame(), id: "colour", colour: "red" },
+];
+/** What Your games' list shows of game `g` (YourGames.render), as text: throws on a game it cannot show. */
+const listed = (g) =>
+  tr([
+    g.online
+      ? msg(g.opponent ? "online.games.entry" : "online.games.entry.unnamed", { date: g.date, name: g.opponent, colour: msg(`side.${g.colour}`) })
+      : msg("games.entry", { date: g.date, level: msg(`level.${g.level}`), colour: msg(`side.${g.colour}`), n: g.turns }),
+    msg(`games.${g.result}`, { reason: reasonOf(g) }),
+  ]);
+
+test("a backup holding one game in a form no page writes is refused whole: nothing stored, nothing to break Your games", () => {
+  const storage = makeStorage(null);
+  const mine = computerGame();
+  storage.set("games", [mine]);
+  const x = { version: 1, items: [], pending: [] };
+  for (const bad of damaged()) {
+    const text = JSON.stringify({ format: "tzaar-learning", version: 1, games: [onlineGame(), bad], exercises: x });
+    assert.throws(() => restored(JSON.parse(text), storage), /game 2/, bad.id);
+    assert.deepEqual(gamesIn(storage), [mine], `${bad.id}: nothing added`);
+  }
+  // The audit's own file: a name and an end's reason that throw in every render.
+  const audit = { format: "tzaar-learning", version: 1, exercises: null, games: [
+    { id: "a", online: true, date: "2026-12-01", opponent: EVIL, colour: "white", result: "won", end: { reason: "resigned", loser: "black" } },
+    { id: "b", online: true, date: "2026-12-01", opponent: "Bob", colour: "white", result: "won", end: { reason: EVIL, loser: "black" } },
+  ] };
+  assert.throws(() => restored(JSON.parse(JSON.stringify(audit)), storage));
+  assert.deepEqual(gamesIn(storage), [mine]);
+  // Entries as every page wrote them are taken: one before ends were kept (no end), an online
+  // one before names and time controls were kept (no name, no control), whatever the order.
+  const older = [{ ...computerGame(), id: "no end", end: undefined }, { ...onlineGame(), id: "no name", name: undefined, control: undefined }, { ...onlineGame(), id: "unnamed", opponent: "" }];
+  assert.deepEqual(restored(JSON.parse(JSON.stringify({ format: "tzaar-learning", version: 1, games: older, exercises: x })), storage), { games: 3, exercises: 0 });
+  assert.deepEqual(gamesIn(storage).map((g) => g.id).sort(), [mine.id, "no end", "no name", "unnamed"].sort());
+  for (const g of gamesIn(storage)) assert.doesNotThrow(() => listed(g), g.id);
+});
+
+test("a game in a form no page writes, already in the store, is left out of Your games, not shown", () => {
+  const storage = makeStorage(null);
+  const good = [computerGame(), onlineGame()];
+  storage.set("games", [good[0], ...damaged(), null, 7, "x", [], good[1]]);
+  assert.deepEqual(gamesIn(storage), good);
+  for (const g of gamesIn(storage)) assert.doesNotThrow(() => listed(g), g.id);
+  for (const bad of damaged()) {
+    storage.set("games", [bad]);
+    assert.deepEqual(gamesIn(storage), [], bad.id);
+  }
 });
 
 test("two wins in a row against a level propose the level above it", () => {

@@ -13,7 +13,7 @@
 import { msg, show } from "../page/i18n.js";
 import { TYPES, pieceMsg } from "../board/notation.js";
 import { isPerson } from "../game/players.js";
-import { levelOf, computerId, nextLevel } from "../game/computer.js";
+import { LEVELS, levelOf, computerId, nextLevel } from "../game/computer.js";
 import { winnerOf, endOf, namesOf } from "../game/state.js";
 import { downloadText } from "../records/download.js";
 import { fromMarkup } from "../panels/dom.js";
@@ -127,14 +127,37 @@ export function levelUp(games) {
   return offline.slice(0, WINS_TO_MOVE_UP).every((g) => g.level === level && g.result === "won") ? nextLevel(level) : null;
 }
 
-/** The games kept in `storage` (a list, whatever the store holds). */
+/** The games kept in `storage` (a list, whatever the store holds: a game not in its proper
+ * form, validGame, is left out). */
 export function gamesIn(storage) {
-  return validGames(storage?.get(GAMES_KEY));
+  const v = storage?.get(GAMES_KEY);
+  return Array.isArray(v) ? v.filter(validGame) : [];
 }
 
-/** The games of a list (anything else: none). */
-function validGames(v) {
-  return Array.isArray(v) ? v.filter((g) => g && typeof g.id === "string") : [];
+const SIDES = ["white", "black"];
+const LEVEL_NAMES = new Set(LEVELS.map((l) => l.name));
+const isText = (v) => typeof v === "string";
+const isTexts = (v) => Array.isArray(v) && v.every(isText);
+const absentOr = (v, check) => v === undefined || v === null || check(v);
+
+/** Whether `g` is a game of Your games in the form entryOf and onlineEntryOf write it, every
+ * field its readers use (the list, the tally, the review, Export all): a backup's or the
+ * store's, which may be crafted. What older pages did not write may be absent: an end, the
+ * player's own name, a time control, the opponent's name. */
+export function validGame(g) {
+  if (!g || typeof g !== "object" || Array.isArray(g)) return false;
+  const online = g.online === true;
+  return (
+    isText(g.id) && isText(g.date) && /^\d{4}-\d{2}-\d{2}$/.test(g.date) && isText(g.start) && isTexts(g.actions) &&
+    (g.online === undefined || typeof g.online === "boolean") &&
+    (online ? g.level === null || g.level === undefined : LEVEL_NAMES.has(g.level)) &&
+    SIDES.includes(g.colour) && SIDES.includes(g.winner) && ["won", "lost"].includes(g.result) &&
+    Number.isInteger(g.turns) && g.turns >= 0 &&
+    absentOr(g.reason, (r) => typeof r === "object" && isText(r.code) && absentOr(r.type, isText)) &&
+    absentOr(g.end, (e) => endOf(e) !== null) &&
+    absentOr(g.opponent, isText) && absentOr(g.name, isText) && absentOr(g.control, isText) &&
+    isText(g.setup) && absentOr(g.seed, Number.isInteger)
+  );
 }
 
 /** Why game `g` ended, as the page says it (a msg()). */
@@ -147,12 +170,15 @@ export function reasonOf(g) {
 }
 
 /** Add the games and exercises of backup `data` to `storage`: {games, exercises} added;
- * throws an Error saying why when `data` is not a backup (nothing is changed then). */
+ * throws an Error saying why when `data` is not a backup, or holds a game not in its proper
+ * form (validGame: the whole file is refused; nothing is changed then). */
 export function restored(data, storage) {
   if (data?.format !== BACKUP_FORMAT || data.version !== 1 || !Array.isArray(data.games)) throw new Error("no games and exercises in it");
+  const damaged = data.games.findIndex((g) => !validGame(g));
+  if (damaged >= 0) throw new Error(`game ${damaged + 1} of ${data.games.length} is damaged`);
   const games = gamesIn(storage);
   const known = new Set(games.map((g) => g.id));
-  const newGames = validGames(data.games).filter((g) => !known.has(g.id) && known.add(g.id));
+  const newGames = data.games.filter((g) => !known.has(g.id) && known.add(g.id));
   const list = listIn(storage);
   const theirs = readList(data.exercises);
   let merged = addItems(list, theirs.items);

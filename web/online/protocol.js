@@ -33,6 +33,7 @@
 import { parseAction } from "../board/notation.js";
 import { TIME_CONTROLS } from "../game/clock.js";
 import { isShownName, isShownText, MAX_NAME } from "../page/shown-text.js";
+import { INVITE, TURNS_LINK } from "../links/address.js";
 
 export const VERSION = 3;
 /** The longest message read (a whole game's sync is about 2 KB). */
@@ -204,8 +205,7 @@ export function inviteHash(room, secret) {
 
 /** Read an invite's fragment: {room, secret}, or null when it is not one. */
 export function parseInvite(hash) {
-  const m = /^#online=([A-Za-z0-9_-]{16,40})\.([A-Za-z0-9_-]{16,64})$/.exec(String(hash ?? ""));
-  return m ? { room: m[1], secret: m[2] } : null;
+  return roomOf(INVITE.exec(String(hash ?? "")));
 }
 
 /** A game by turns' fragment: "#turns=ROOM.SECRET" (turns-events.js: the room names the host's key). */
@@ -215,6 +215,11 @@ export function turnsHash(room, secret) {
 
 /** Read a game by turns' fragment: {room, secret}, or null when it is not one. */
 export function parseTurnsLink(hash) {
-  const m = /^#turns=([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{16,64})$/.exec(String(hash ?? ""));
+  return roomOf(TURNS_LINK.exec(String(hash ?? "")));
+}
+
+/** The room and the secret of a link's match (links/address.js: the page reads the address
+ * with the same patterns before online play loads), or null. */
+function roomOf(m) {
   return m ? { room: m[1], secret: m[2] } : null;
 }
