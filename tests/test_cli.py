@@ -214,3 +214,43 @@ def test_a_match_split_in_parts_plays_the_same_games(capsys):
     assert "2 games" in part
     code, out, err = run_main(capsys, "match", "random", "greedy", "--first", "0")
     assert code == 2 and out == "" and "whole number" in err
+
+
+# ---------------------------------------------------------------------- text is UTF-8
+# Records are UTF-8 text: the command line reads stdin and writes stdout and stderr in
+# UTF-8 whatever the locale (Windows writes redirected output in its ANSI code page).
+
+
+def tzaar_bytes(*args, encoding: str, stdin: bytes = b""):
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING=encoding)
+    return subprocess.run(
+        [sys.executable, "-m", "tzaar", *args], input=stdin, capture_output=True, cwd=ROOT, env=env, timeout=60
+    )
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "ascii", "utf-8"])
+@pytest.mark.parametrize("to", ["tzaar", "littlegolem"])
+def test_convert_writes_names_in_utf8_whatever_the_locale(tmp_path, encoding, to):
+    from tzaar.records.littlegolem import format_littlegolem
+
+    text = format_littlegolem(Position.standard(), [], {"White": "Łukasz", "Black": "李"})
+    record = tmp_path / "game.sgf"
+    record.write_bytes(text.encode("utf-8"))
+    for args, stdin in ([str(record)], b""), (["-"], text.encode("utf-8")):
+        r = tzaar_bytes("convert", *args, "--to", to, encoding=encoding, stdin=stdin)
+        assert (r.returncode, r.stderr) == (0, b""), r.stderr.decode("utf-8", "replace")[-300:]
+        out = r.stdout.decode("utf-8")
+        assert "Łukasz" in out and "李" in out
+
+
+def test_an_error_naming_a_non_ascii_file_is_one_utf8_line(tmp_path):
+    r = tzaar_bytes("convert", str(tmp_path / "Łukasz.sgf"), encoding="cp1252")
+    err = r.stderr.decode("utf-8")
+    assert r.returncode == 2 and r.stdout == b"" and err.count("\n") == 1
+    assert "cannot read" in err and "Łukasz.sgf" in err
+
+
+def test_a_record_on_stdin_that_is_not_utf8_is_one_line():
+    r = tzaar_bytes("convert", "-", encoding="cp1252", stdin=b"(;FF[TZAAR]PW[\xa3ukasz])")
+    err = r.stderr.decode("utf-8")
+    assert r.returncode == 2 and r.stdout == b"" and err.count("\n") == 1 and "cannot read '-'" in err

@@ -148,6 +148,14 @@ def test_record_header_round_trip_through_the_facade():
     assert (loaded["start"], loaded["setup"], loaded["seed"], loaded["date"]) == (start, "random", 5, "2026-11-23")
 
 
+def test_a_seed_too_long_for_a_record_saves_its_position():
+    start = Position.random(10**18).text()
+    text = ok("record_save", start=start, actions=[], seed=10**18)["text"]
+    assert f"Start: {start}" in text.splitlines()
+    opened = ok("record_open", text=text)
+    assert (opened["start"], opened["setup"], opened["seed"]) == (start, "position", None)
+
+
 def test_an_online_games_record_names_its_players_in_both_formats():
     actions = ["C5xC4", "B3xC4", "pass"]
     text = ok("record_save", start=STANDARD, actions=actions, white="Ann", black="Bob", date="2026-11-23")["text"]

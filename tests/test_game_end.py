@@ -41,6 +41,12 @@ def test_an_impossible_end_is_refused(reason, loser, message):
         game_end(reason, loser, START.play(ONE))
 
 
+@pytest.mark.parametrize("reason", [None, 7, [], ["timeout"], {}, {"timeout": 1}])
+def test_a_reason_that_is_not_text_is_refused(reason):
+    with pytest.raises(GameEndError, match="A game ends by abandoned, resigned or timeout, not "):
+        game_end(reason, "black", START.play(ONE))
+
+
 def test_a_game_the_rules_ended_cannot_end_again():
     over = Position.from_text("...../....../......./ZAT...../......../......../......./....../..z.. b1")  # Black lacks two types
     assert over.winner is not None
@@ -115,6 +121,16 @@ def test_the_facade_writes_and_reads_the_end():
         "RecordEndError",
         "A record's end: A game ends by abandoned, resigned or timeout, not '7'.",
     )
+
+
+@pytest.mark.parametrize("reason", [[], ["timeout"], {}, {"a": 1}])
+@pytest.mark.parametrize("method", ["record_save", "record_export"])
+def test_the_facade_refuses_a_reason_that_is_not_text(method, reason):
+    params = {"start": START.text(), "actions": ["C5xC4"], "end": {"reason": reason, "loser": "white"}}
+    if method == "record_export":
+        params["format"] = "tzaar"
+    kind, message = err(method, params)
+    assert kind == "RecordEndError" and message.startswith("A record's end: A game ends by abandoned, resigned or timeout, not "), message
 
 
 def test_the_command_line_converts_and_reviews_a_game_with_its_end(capsys, tmp_path):

@@ -60,6 +60,19 @@ def test_pass_and_names():
     assert texts[0] == "G5xH5" and "pass" in texts
 
 
+@pytest.mark.parametrize("name", ["a\\b", "C:\\games", "x\\]y", "ends in \\"])
+def test_a_name_with_a_backslash_reads_back_as_written(name):
+    text = format_littlegolem(Position.standard(), [], {"White": name})
+    assert parse_littlegolem(text).meta["White"] == name
+
+
+def test_a_backslash_escapes_the_character_after_it():
+    # SGF's rule: PW[a\\b] names a\b, PW[a\]b] names a]b, PW[a\b] names ab.
+    pos = format_littlegolem(Position.standard(), []).split("POS[")[1].split("]")[0]
+    for written, name in [("a\\\\b", "a\\b"), ("a\\]b", "a]b"), ("a\\b", "ab")]:
+        assert parse_littlegolem(f"(;FF[TZAAR]PW[{written}]POS[{pos}])").meta["White"] == name
+
+
 def test_a_game_from_our_standard_start_is_written_and_read_back():
     g = Game(Position.standard(), ["C5xC4", "B3xC4", "pass", "D5xD4", "D4-E4"])
     text = format_littlegolem(g.start, g.actions)

@@ -8,6 +8,7 @@ from engine_helpers import EMPTY_W0, STANDARD, random_game
 from tzaar.rules.errors import PositionError, RecordError
 from tzaar.rules.game import Game
 from tzaar.rules.notation import parse_action
+from tzaar.rules.numbers import SEED_DIGITS
 from tzaar.rules.position import Position, start_position
 from tzaar.records.ours import format_record, game_from_record, game_record, parse_record, read_record, start_line
 
@@ -87,6 +88,27 @@ def test_the_start_line_names_the_setup_when_one_fits(start, seed, line):
     text = format_record(start, [], seed=seed)
     assert line in text.splitlines()
     assert read_record(text).start == start
+
+
+@pytest.mark.parametrize("seed", [10**18, 2**63, 10**30])
+def test_a_seed_too_long_for_the_start_line_writes_the_position(seed):
+    # A Start line reads a seed of at most SEED_DIGITS digits: a longer one is not written
+    # (the record would not read back), the position is.
+    start = Position.random(seed)
+    assert start_line(start, seed=seed) == start.text()
+    assert start_position(start_line(start, seed=seed)) == start
+    record = read_record(format_record(start, [], seed=seed))
+    assert (record.start, record.setup, record.seed) == (start, "position", None)
+
+
+def test_the_longest_seed_a_start_line_takes_is_written_and_read():
+    seed = 10**SEED_DIGITS - 1
+    start = Position.random(seed)
+    assert start_line(start, seed=seed) == f"random seed {seed}"
+    record = read_record(format_record(start, [], seed=seed))
+    assert (record.start, record.setup, record.seed) == (start, "random", seed)
+    with pytest.raises(PositionError, match="random seed N"):
+        start_position(f"random seed {seed + 1}")
 
 
 def test_an_old_record_without_a_header_still_reads():

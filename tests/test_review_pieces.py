@@ -76,6 +76,11 @@ def test_the_review_run_in_pieces_through_json_is_the_review_run_whole():
     "params, fragment",
     [
         ({"piece": {"kind": "some"}}, "piece kind"),
+        ({"piece": {"kind": None}}, "piece kind"),
+        ({"piece": {"kind": []}}, "piece kind"),
+        ({"piece": {"kind": ["first"]}}, "piece kind"),
+        ({"piece": {"kind": {}}}, "piece kind"),
+        ({"piece": {"kind": {"a": 1}}}, "piece kind"),
         ({"piece": {"kind": "first", "part": 2, "parts": 2}}, "part must be"),
         ({"piece": {"kind": "first", "part": 0, "parts": 0}}, "parts must be"),
         ({"piece": {"kind": "deeper", "turn": 99}}, "turn must be"),

@@ -4,8 +4,8 @@ The commands: ``moves``, ``perft``, ``apply``, ``status``, ``show`` (here), ``ai
 ``match`` (:mod:`tzaar.cli.ai`), ``convert`` and ``review`` (:mod:`tzaar.cli.games`).
 POSITION is a position text (quote it: it holds a space; ``_`` may replace the space),
 ``standard``, ``tournament`` or ``random:SEED``.  Bad input prints one line on stderr
-and exits with status 2.  The lab's commands (``python -m lab.NAME``) use :class:`Parser`
-and :func:`guarded` too.
+and exits with status 2; stdin, stdout and stderr are UTF-8 whatever the locale.  The
+lab's commands (``python -m lab.NAME``) use :class:`Parser` and :func:`guarded` too.
 """
 
 from __future__ import annotations
@@ -184,9 +184,24 @@ def run(argv) -> int:
     return 0
 
 
+def utf8_streams() -> None:
+    """Read stdin and write stdout and stderr in UTF-8, whatever the locale: records are
+    UTF-8 text (a file is read as UTF-8, and so is ``-``), and a name such as ``Łukasz`` in
+    one must print where the locale's encoding (Windows' cp1252 for redirected output)
+    has no letter for it.  stderr keeps escaping what cannot be written (``\\udcff``)."""
+    for stream, errors in ((sys.stdin, "strict"), (sys.stdout, "strict"), (sys.stderr, "backslashreplace")):
+        reconfigure = getattr(stream, "reconfigure", None)  # not on a stream a test put there
+        if reconfigure is not None:
+            try:
+                reconfigure(encoding="utf-8", errors=errors)
+            except (ValueError, OSError):  # pragma: no cover - a stream already read from
+                pass
+
+
 def guarded(run_argv, argv, name: str) -> int:
     """``run_argv(argv)``'s exit code; bad input -> one line ``NAME: error: ...`` on stderr
-    and exit status 2, never a traceback."""
+    and exit status 2, never a traceback.  The streams are UTF-8 (:func:`utf8_streams`)."""
+    utf8_streams()
     try:
         return run_argv(argv)
     except (UsageError, TzaarError) as e:

@@ -9,8 +9,8 @@ RecordEndError.
 ``record_save {start, actions, white?, black?, date?, seed?, end?}`` -> ``{text}``: the
     plain-text game record; its header names the players (``"person"``,
     ``"computer LEVEL"`` or a person's name: ``"Ann"``), the date (``YYYY-MM-DD``), the
-    result, and the start as ``standard`` / ``random seed N`` (when ``seed`` gives it) /
-    ``tournament`` / position text.
+    result, and the start as ``standard`` / ``random seed N`` (when ``seed`` gives it and has
+    at most 18 digits, as a record's reader takes) / ``tournament`` / position text.
 ``record_load {text}`` -> ``{start, actions, players: {white?, black?}, names: {white?, black?},
     date, result, setup: "standard"|"random"|"tournament"|"position", seed, end}`` (every
     action checked legal; a record without a header reads too, with ``players: {}``,

@@ -39,7 +39,8 @@ def _whole(value, name: str, low: int, high: int) -> int:
 def read_piece(value: dict, turns: int) -> Piece:
     """The piece of ``value`` (see the module's docstring) of a game of ``turns`` turns."""
     kind = value.get("kind")
-    keys = {"first": {"kind", "part", "parts"}, "deeper": {"kind", "turn"}, "proofs": {"kind"}}.get(kind)
+    kinds = {"first": {"kind", "part", "parts"}, "deeper": {"kind", "turn"}, "proofs": {"kind"}}
+    keys = kinds.get(kind) if isinstance(kind, str) else None  # a list or dict cannot be looked up
     if keys is None:
         raise BadParams(f"review_start: piece kind must be first, deeper or proofs, not {shown(kind)}.")
     if set(value) != keys:

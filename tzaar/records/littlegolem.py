@@ -22,6 +22,8 @@ Facts read from real records (tests/data/README.md names them):
 * A game that ended outside the rules carries SGF's result property: ``RE[B+T]`` (Black won
   on time: White ran out of time), ``RE[W+R]`` (White won by resignation); other results
   (``RE[W+]``) are the rules' and are not read.
+* A property value escapes as SGF's do: a backslash escapes the character after it
+  (``PW[a\\\\b]`` names ``a\\b``, ``PW[x\\]y]`` names ``x]y``).
 
 Every action of a record is checked by our rules; a record that does not read or replay
 is refused with a :class:`~tzaar.rules.errors.RecordError` naming the line, the move and why.
@@ -118,7 +120,7 @@ def _nodes(text: str):
             m = _PROP_RE.match(body, pos)
             if not m:
                 break
-            props.append((m.group(1).upper(), m.group(2).replace("\\]", "]"), body_start + pos))
+            props.append((m.group(1).upper(), _unescape(m.group(2)), body_start + pos))
             pos = m.end()
         if pos < len(body) and body[pos] != ";":
             raise RecordError(
@@ -298,4 +300,14 @@ def format_littlegolem(start: Position, actions, meta=None, end: GameEnd = None)
 
 
 def _escape(value: str) -> str:
+    """A property value as SGF writes it: ``\\`` and ``]`` escaped by a backslash."""
     return str(value).replace("\\", "\\\\").replace("]", "\\]").replace("\n", " ")
+
+
+_ESCAPED_RE = re.compile(r"\\(.)", re.S)
+
+
+def _unescape(value: str) -> str:
+    """A property value as read: SGF's rule, a backslash escapes the character after it
+    (``\\\\`` is ``\\``, ``\\]`` is ``]``); :func:`_escape` undone."""
+    return _ESCAPED_RE.sub(r"\1", value)

@@ -20,7 +20,8 @@ outside the rules says so there, ``Result: Black wins (White ran out of time)``,
 ``Result: White wins (Black resigned)`` or ``Result: Black wins (White left the game)``, and reads back as the record's ``end``
 (:class:`~tzaar.rules.ending.GameEnd`); a malformed or impossible one is a
 :class:`~tzaar.rules.errors.RecordEndError`.  ``Start:`` gives
-the start position: ``standard``, ``random seed N``, ``tournament``, or position text when
+the start position: ``standard``, ``random seed N`` (N of at most 18 digits:
+:data:`~tzaar.rules.numbers.SEED_DIGITS`), ``tournament``, or position text when
 none of those fits (:func:`start_line` writes it, :func:`start_position` reads it); then
 come the actions, separated by spaces or line breaks.  ``N.`` turn numbers and ``#``
 comments are for people and are skipped when reading.  LittleGolem's records are
@@ -36,6 +37,7 @@ from typing import NamedTuple, Optional
 from ..rules.ending import END_REASONS, GameEnd, game_end
 from ..rules.errors import ActionError, GameEndError, IllegalActionError, PositionError, RecordEndError, RecordError, shown
 from ..rules.notation import COLOUR_NAMES, parse_action
+from ..rules.numbers import SEED_DIGITS
 from ..rules.game import Game
 from ..rules.position import RANDOM_START_RE, Outcome, Position, start_position
 from ..rules.turns import group_turns
@@ -124,12 +126,13 @@ _END_WORDS_RE = re.compile(r"\bran out\b|\bresign|\btime\b|\bleft the\b", re.IGN
 
 def start_line(start: Position, seed: Optional[int] = None) -> str:
     """What follows ``Start:``: ``standard``, ``random seed N`` (when ``seed`` gives
-    ``start``), ``tournament``, else the position text."""
+    ``start`` and has at most :data:`~tzaar.rules.numbers.SEED_DIGITS` digits, as the reader
+    takes), ``tournament``, else the position text: every line written reads back."""
     if start == Position.standard():
         return "standard"
     if start == Position.tournament():
         return "tournament"
-    if seed is not None and not isinstance(seed, bool) and isinstance(seed, int) and 0 <= seed:
+    if seed is not None and not isinstance(seed, bool) and isinstance(seed, int) and 0 <= seed < 10**SEED_DIGITS:
         if Position.random(seed) == start:
             return f"random seed {seed}"
     return start.text()

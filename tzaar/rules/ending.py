@@ -41,7 +41,7 @@ def game_end(reason: str, loser, final: Position) -> GameEnd:
     """The end ``reason`` of ``loser`` (0, 1, ``"white"`` or ``"black"``) after the game
     reached ``final``, checked: the rules had not ended the game, and a player runs out of
     time only while it is to move.  Raises :class:`GameEndError` saying why not."""
-    if reason not in END_REASONS:
+    if not isinstance(reason, str) or reason not in END_REASONS:  # a list or dict cannot be looked up
         *others, last = sorted(END_REASONS)
         raise GameEndError(f"A game ends by {', '.join(others)} or {last}, not {shown(str(reason))}.")
     if isinstance(loser, str) and loser.lower() in COLOUR_NAMES:

@@ -10,7 +10,12 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-__all__ = ["whole_number", "whole_arg"]
+__all__ = ["SEED_DIGITS", "whole_number", "whole_arg"]
+
+#: The most digits of the seed a record's ``Start: random seed N`` names: the reader takes
+#: no more, so the writer names no longer seed (it writes the position text instead).
+#: The page's seeds have at most 15 (a JavaScript number holds every whole number of 15 digits).
+SEED_DIGITS = 18
 
 _WHOLE = re.compile(r"\s*([+-]?[0-9]+)\s*", re.ASCII)
 

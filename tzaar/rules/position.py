@@ -45,6 +45,7 @@ from .notation import (
     parse_action,
     parse_position,
 )
+from .numbers import SEED_DIGITS
 
 __all__ = [
     "Position",
@@ -364,8 +365,9 @@ def tournament_position() -> Position:
     return Position.tournament()
 
 
-#: How a record or the command line names a random start: ``random seed N`` (or ``random:N``).
-RANDOM_START_RE = re.compile(r"random(?: +seed +|:)([0-9]{1,18})", re.IGNORECASE)
+#: How a record or the command line names a random start: ``random seed N`` (or ``random:N``),
+#: N of at most :data:`~tzaar.rules.numbers.SEED_DIGITS` digits.
+RANDOM_START_RE = re.compile(r"random(?: +seed +|:)([0-9]{1,%d})" % SEED_DIGITS, re.IGNORECASE)
 
 
 def start_position(start) -> Position:
@@ -383,6 +385,9 @@ def start_position(start) -> Position:
     if isinstance(key, str) and key.startswith("random"):
         m = RANDOM_START_RE.fullmatch(key)
         if not m:
-            raise PositionError(f"a random start is written 'random seed N' with N a whole number, not {shown(start.strip())}.")
+            raise PositionError(
+                f"a random start is written 'random seed N' with N a whole number of at most {SEED_DIGITS} digits, "
+                f"not {shown(start.strip())}."
+            )
         return Position.random(int(m.group(1)))
     return Position.from_text(start)
