@@ -65,7 +65,8 @@ test("a mistake makes an exercise only when its explanation tells the turn playe
 test("a stored list that is damaged or of another format reads as empty; a bad entry is left out", () => {
   for (const bad of [null, "text", 3, [], { version: 2, items: [] }, { items: "x" }]) assert.deepEqual(readList(bad), emptyList());
   const good = mistakesOf(REVIEW, POSITIONS, "white", GAME, T0)[0];
-  const read = readList({ version: 1, items: [good, { id: 1 }, null, { ...good, id: "y", solves: "no" }], pending: [{ id: "g" }] });
+  const crafted = [{ ...good, id: "y", solves: "no" }, { ...good, id: "z", number: { toString: 1 } }, { ...good, id: "w", number: 0 }]; // (a number that is not one threw when the exercise opened)
+  const read = readList({ version: 1, items: [good, { id: 1 }, null, ...crafted], pending: [{ id: "g" }] });
   assert.deepEqual(read.items, [good]);
   assert.deepEqual(read.pending, []);
 });

@@ -60,7 +60,7 @@ export function tellsApart(turn) {
 
 function validItem(x) {
   return (
-    x && typeof x === "object" && typeof x.id === "string" && typeof x.position === "string" && SIDES.has(x.side) &&
+    x && typeof x === "object" && typeof x.id === "string" && typeof x.position === "string" && SIDES.has(x.side) && Number.isInteger(x.number) && x.number > 0 &&
     isTexts(x.played) && x.played.length > 0 && isTexts(x.best) && Number.isFinite(x.loss) &&
     Array.isArray(x.solves) && x.solves.every(isTime) && isTime(x.due) && (x.learned === null || isTime(x.learned)) &&
     tellsApart(x)
