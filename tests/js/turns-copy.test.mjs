@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { readCopy, judgeCopy, copyOf } from "../../web/online/turns-copy.js";
 import { newTurnsRecord, takeCopy, changesSince, seenNow, putTurns, dropTurns, turnsIn, MAX_FINISHED } from "../../web/online/turns-record.js";
 import { makeStorage } from "../../web/page/storage.js";
-import { DAY_MS, MARGIN_MS, deadlineOf, usableRecords } from "../../web/game/by-turns.js";
+import { DAY_MS, MARGIN_MS, deadlineOf, usableRecords, setAsideTurns } from "../../web/game/by-turns.js";
 
 const STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1";
 const HOST = "a".repeat(64);
@@ -243,6 +243,57 @@ test("the count and the list of games by turns take a record as the game's reade
   storage.set("turns", [hostRecord({ room: "ok" }), LATER, NO_KEY, DAYS_TEXT, null]);
   assert.deepEqual(turnsIn(storage).map((r) => r.room), ["ok"]);
   assert.deepEqual(usableRecords(storage.get("turns")).map((r) => r.room), ["ok"]);
+});
+
+/** A Storage like the browser's, over a Map; each write throws as a full one's does while `full.on`. */
+function fakeLocal(full = { on: false }) {
+  const items = new Map();
+  return {
+    items,
+    getItem: (key) => items.get(key) ?? null,
+    setItem(key, text) {
+      if (full.on) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+      items.set(key, String(text));
+    },
+    removeItem: (key) => items.delete(key),
+  };
+}
+
+test("what this page cannot read of its games by turns is set aside once, as it was, and counted for the player; the rest stays", () => {
+  const local = fakeLocal();
+  const storage = makeStorage(local);
+  const ok = hostRecord({ room: "ok" });
+  storage.set("turns", [ok, LATER, NO_KEY, DAYS_TEXT, "x"]);
+  assert.equal(setAsideTurns(storage), 4);
+  assert.deepEqual(JSON.parse(local.items.get("tzaar.turns")), stored([ok]));
+  assert.deepEqual(JSON.parse(local.items.get("tzaar.turns.set-aside")), stored([LATER, NO_KEY, DAYS_TEXT, "x"]));
+  assert.equal(setAsideTurns(storage), 0, "said once: nothing left to set aside");
+  // A value that is no list at all goes aside as its text, after what was set aside before.
+  local.items.set("tzaar.turns", '[{"v":1,"room":"cut');
+  assert.equal(setAsideTurns(makeStorage(local)), 1);
+  assert.equal(local.items.has("tzaar.turns"), false);
+  assert.deepEqual(JSON.parse(local.items.get("tzaar.turns.set-aside")), [...stored([LATER, NO_KEY, DAYS_TEXT, "x"]), '[{"v":1,"room":"cut']);
+  // A damaged set-aside value is kept too, as its text.
+  local.items.set("tzaar.turns.set-aside", "{cut");
+  local.items.set("tzaar.turns", JSON.stringify([LATER]));
+  assert.equal(setAsideTurns(makeStorage(local)), 1);
+  assert.deepEqual(JSON.parse(local.items.get("tzaar.turns.set-aside")), ["{cut", stored(LATER)]);
+});
+
+test("a storage too full to keep a game by turns aside leaves it where it was, skipped, and says nothing yet", () => {
+  const full = { on: false };
+  const local = fakeLocal(full);
+  local.items.set("tzaar.turns", JSON.stringify([hostRecord({ room: "ok" }), LATER]));
+  const before = new Map(local.items);
+  const storage = makeStorage(local);
+  full.on = true;
+  assert.equal(setAsideTurns(storage), 0);
+  assert.equal(setAsideTurns(storage), 0);
+  assert.deepEqual(local.items, before);
+  assert.equal(storage.getText("turns.set-aside"), null, "nothing half set aside in memory either");
+  assert.deepEqual(turnsIn(storage).map((r) => r.room), ["ok"]);
+  full.on = false; // (room again: the next load sets it aside)
+  assert.equal(setAsideTurns(storage), 1);
 });
 
 test("a copy as an event on the relays: sealed with the game's key, signed by the seat, read back; a forged one is not", async () => {

@@ -14,6 +14,7 @@
 //   deadlineOf(record); turnOf(record);         // when the side to move loses; "me" | "them" | "waiting" | "over"
 //   listed(records, now); yourTurnCount(records)
 //   readTurnsRecord(stored); usableRecords(storage.get("turns")); storedTurns(storage)   // a record or null; those read; every entry as stored
+//   setAsideTurns(storage)                      // those it refuses moved to "turns.set-aside": how many
 
 /** The time controls of a game by turns: days a move. */
 export const DAYS = Object.freeze({ "1d": 1, "3d": 3, "7d": 7 });
@@ -151,8 +152,10 @@ export function listed(records, now = Date.now()) {
     .sort((a, b) => (a.turn === "me") !== (b.turn === "me") ? (a.turn === "me" ? -1 : 1) : b.activity - a.activity);
 }
 
-/** The stored value of the games by turns (page/storage.js), a list of records (online/turns-record.js). */
+/** The stored value of the games by turns (page/storage.js), a list of records (online/turns-record.js),
+ * and where setAsideTurns keeps what of it this page cannot read. */
 export const TURNS_KEY = "turns";
+export const TURNS_SET_ASIDE = "turns.set-aside";
 export const TURNS_VERSION = 1;
 const SEAT_KEY = /^[0-9a-f]{64}$/;
 
@@ -181,6 +184,27 @@ export function storedTurns(storage) {
   if (Array.isArray(list)) return list;
   const text = storage?.getText(TURNS_KEY) ?? null;
   return text === null ? [] : [text];
+}
+
+/** Move the entries of "turns" in `storage` that readTurnsRecord refuses (damaged, edited, of
+ * another version) to "turns.set-aside", as they were, after those set aside before. Returns how
+ * many, for the player to be told (once: they are no longer in "turns"); 0 when none, or when
+ * the browser's storage does not take them aside (full): then they stay where they were. */
+export function setAsideTurns(storage) {
+  const entries = storedTurns(storage);
+  const refused = entries.filter((entry) => !readTurnsRecord(entry));
+  if (!refused.length) return 0;
+  const text = storage.getText(TURNS_SET_ASIDE);
+  const before = storage.get(TURNS_SET_ASIDE);
+  if (!storage.set(TURNS_SET_ASIDE, [...(Array.isArray(before) ? before : text === null ? [] : [text]), ...refused])) {
+    if (text === null) storage.remove(TURNS_SET_ASIDE);
+    else storage.setText(TURNS_SET_ASIDE, text); // (what memory holds is what was there)
+    return 0;
+  }
+  const kept = entries.filter((entry) => readTurnsRecord(entry));
+  if (kept.length) storage.set(TURNS_KEY, kept);
+  else storage.remove(TURNS_KEY);
+  return refused.length;
 }
 
 /** The number of games where it is this page's player's turn (the top bar's count). */
