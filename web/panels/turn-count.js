@@ -9,7 +9,7 @@
 //   showTurnCount(storage);
 //   if (awaitingOthers(storage)) ...;   // a move or a join may be waiting on the relays
 
-import { msg, show } from "../page/i18n.js";
+import { msg, show, loadLater } from "../page/i18n.js";
 import { loadStyle } from "../page/style.js";
 import { keyOf } from "../page/storage.js";
 import { yourTurnCount, usableRecords, turnOf, setAsideTurns, TURNS_SET_ASIDE } from "../game/by-turns.js";
@@ -48,12 +48,12 @@ export function awaitingOthers(storage) {
 
 /** Move the games by turns of `storage` that this page cannot read to "turns.set-aside"
  * (by-turns.js setAsideTurns) and say so in the board's alert once the page's game is open
- * (`opened`), after the alert of its own if it has one. */
+ * (`opened`), after the alert of its own if it has one (its words are later texts: loadLater). */
 export function setAsideUnread(storage, game, opened) {
   const n = setAsideTurns(storage);
   if (!n) return;
-  const text = msg("turns.setAside", { n, key: keyOf(TURNS_SET_ASIDE) });
-  opened.catch(() => null).then(() => {
+  const text = msg("online.turns.setAside", { n, key: keyOf(TURNS_SET_ASIDE) });
+  Promise.all([opened.catch(() => null), loadLater()]).then(() => {
     const alert = game.state.alert;
     game.showAlert(alert ? { kind: alert.kind, text: [alert.text, text] } : { kind: "save", text });
   });
