@@ -14,12 +14,15 @@ Then the attacks of a modified page, which publishes copies of its own making wi
 its browser holds: a copy that rewrites history, a win on time claimed a day early, a turn
 of the other player's signed by a key that is not theirs; and a third page with the link.
 
-Last, a game moved to another device by its export, and exports damaged or forged."""
+Then a game moved to another device by its export, and exports damaged or forged; last, stored
+games by turns the page cannot read, set aside at its start and said."""
 
 from __future__ import annotations
 
 import json
+import time
 
+from helpers import STANDARD, idle
 from online_helpers import act, online, wait_actions
 from relay import newest_on_all, two_relay_site, two_relays  # noqa: F401  (fixtures)
 from turns_helpers import KIND, leave, saved, visit
@@ -310,3 +313,32 @@ def test_a_game_moved_to_another_device(browser, two_relay_site, two_relays):  #
     saved(other, 8)
     wait_actions(bob, 8)
     context.close()
+
+
+def test_a_game_by_turns_the_page_cannot_read_is_set_aside_as_it_was_and_said_once(open_stored, wait_engine, watch):
+    # One game this page reads (White, Ann's turn: the count says 1 and no relay is asked), one
+    # of a later version and one damaged entry: at the start the two go to "turns.set-aside" as
+    # they were, the board's alert says so, and the next load says nothing more.
+    now = int(time.time() * 1000)
+    good = {"v": 1, "room": "ok-room", "secret": "s" * 24, "role": "host", "key": "1" * 64, "me": "a" * 64, "host": "a" * 64, "them": "b" * 64,
+            "name": "Ann", "game": {"start": STANDARD, "white": "host", "days": 1, "names": {"host": "Ann", "guest": "Bob"}, "created": now - 60_000},
+            "joined": now - 30_000, "actions": [], "times": [], "end": None, "winner": None, "overAt": None}
+    later = {**good, "room": "later-room", "v": 2}
+    page = open_stored({"tzaar.turns": json.dumps([good, later, "x"])})
+    wait_engine(page)
+    alert = page.locator("#alert")
+    alert.wait_for(state="visible")
+    text = alert.locator(".alert-text").inner_text()
+    assert "2 games by turns could not be read" in text and '"tzaar.turns.set-aside"' in text, text
+    assert json.loads(page.evaluate("() => localStorage.getItem('tzaar.turns.set-aside')")) == [later, "x"]
+    assert [r["room"] for r in json.loads(page.evaluate("() => localStorage.getItem('tzaar.turns')"))] == ["ok-room"]
+    page.wait_for_selector("#online-button[data-turns='1']", state="attached")
+    page.click('[data-command="dismiss-alert"]')
+    alert.wait_for(state="hidden")
+    page.reload()
+    wait_engine(page)
+    idle(page)
+    page.wait_for_selector("#online-button[data-turns='1']", state="attached")
+    assert alert.is_hidden()
+    assert json.loads(page.evaluate("() => localStorage.getItem('tzaar.turns.set-aside')")) == [later, "x"]
+    watch.assert_clean()

@@ -251,8 +251,10 @@ const link = parseLink(location.hash);
 const opened = game.open({ link }); // (a game by turns waits for it before it takes the board)
 // The games by turns where it is your turn: a count on Play online (panels/turn-count.js), when
 // there are any; when one waits on the other player, online play checks the relays once the page's game is open.
+// What of them the page cannot read is first set aside and said.
 if (storage.getText("turns")) {
   import("./panels/turn-count.js").then((m) => {
+    m.setAsideUnread(storage, game, opened);
     m.showTurnCount(storage);
     if (m.awaitingOthers(storage)) opened.then(() => online()).then((o) => o.checkTurns());
   }).catch(() => null);

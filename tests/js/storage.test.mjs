@@ -29,7 +29,7 @@ test("a value is kept under its name's key, as JSON, and read back", () => {
   const local = fakeLocal();
   const storage = makeStorage(local);
   assert.equal(storage.get("theme"), null);
-  storage.set("theme", "dark");
+  assert.equal(storage.set("theme", "dark"), true, "a write says the browser kept it");
   assert.equal(local.items.get("tzaar.theme"), '"dark"');
   assert.equal(storage.get("theme"), "dark");
   storage.setText("game", "{not json");
@@ -52,7 +52,7 @@ test("a full storage keeps the value in memory, and the reads see it", () => {
   local.items.set("tzaar.sound", "false");
   const storage = makeStorage(local);
   assert.equal(storage.get("sound"), false); // what was stored before is read
-  storage.set("sound", true);
+  assert.equal(storage.set("sound", true), false, "a write says it is kept in memory only");
   assert.equal(storage.get("sound"), true);
   assert.equal(local.items.get("tzaar.sound"), "false");
   storage.remove("sound");

@@ -6,9 +6,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { readCopy, judgeCopy, copyOf } from "../../web/online/turns-copy.js";
-import { newTurnsRecord, takeCopy, changesSince, seenNow, putTurns, turnsIn, MAX_FINISHED } from "../../web/online/turns-record.js";
+import { newTurnsRecord, takeCopy, changesSince, seenNow, putTurns, dropTurns, turnsIn, MAX_FINISHED } from "../../web/online/turns-record.js";
 import { makeStorage } from "../../web/page/storage.js";
-import { DAY_MS, MARGIN_MS, deadlineOf } from "../../web/game/by-turns.js";
+import { DAY_MS, MARGIN_MS, deadlineOf, usableRecords, setAsideTurns } from "../../web/game/by-turns.js";
 
 const STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1";
 const HOST = "a".repeat(64);
@@ -208,6 +208,92 @@ test("the list kept in the browser: one record a room, the oldest finished games
   assert.ok(turnsIn(storage).some((r) => r.room === "a") && turnsIn(storage).some((r) => r.room === "b"), "games under way stay");
   storage.set("turns", [{ v: 9 }, "x", null]);
   assert.deepEqual(turnsIn(storage), [], "what cannot be read is left out");
+});
+
+/** `value` as the storage gives it back (JSON: a field undefined is not kept). */
+const stored = (value) => JSON.parse(JSON.stringify(value));
+// Records this page refuses (turns-record.js readTurnsRecord): one of a later release's version,
+// one without its seat key, one whose time control is a text.
+const LATER = { ...hostRecord({ room: "later" }), v: 2 };
+const NO_KEY = hostRecord({ room: "no-key", key: undefined });
+const DAYS_TEXT = hostRecord({ room: "days-text", game: { ...GAME, days: "3" } });
+
+test("a game by turns this page cannot read is kept as it was when another game is saved or one is forgotten", () => {
+  // (Until 2026-12-07 putTurns wrote back only the records it read: one damaged record, or one of
+  // another release's version, was erased, seat key and all, at the next save of any other game.)
+  const storage = makeStorage(null);
+  storage.set("turns", [LATER, NO_KEY, DAYS_TEXT, "x"]);
+  putTurns(storage, hostRecord({ room: "a" }));
+  putTurns(storage, guestRecord({ room: "b" }));
+  dropTurns(storage, "a");
+  assert.deepEqual(turnsIn(storage).map((r) => r.room), ["b"]);
+  assert.deepEqual(storage.get("turns").slice(1), stored([LATER, NO_KEY, DAYS_TEXT, "x"]));
+  // A value that is no list at all (its text damaged) is kept too, as its text.
+  storage.setText("turns", '[{"v":1,"room":"cut');
+  putTurns(storage, hostRecord({ room: "c" }));
+  assert.deepEqual(turnsIn(storage).map((r) => r.room), ["c"]);
+  assert.deepEqual(storage.get("turns").slice(1), ['[{"v":1,"room":"cut']);
+});
+
+test("the count and the list of games by turns take a record as the game's reader does", () => {
+  // (Until 2026-12-07 usableRecords, the top bar's count and Your games by turns, took a time
+  // control "3" and a record without its seat key, which the reader refuses: a game listed
+  // that could not be opened.)
+  const storage = makeStorage(null);
+  storage.set("turns", [hostRecord({ room: "ok" }), LATER, NO_KEY, DAYS_TEXT, null]);
+  assert.deepEqual(turnsIn(storage).map((r) => r.room), ["ok"]);
+  assert.deepEqual(usableRecords(storage.get("turns")).map((r) => r.room), ["ok"]);
+});
+
+/** A Storage like the browser's, over a Map; each write throws as a full one's does while `full.on`. */
+function fakeLocal(full = { on: false }) {
+  const items = new Map();
+  return {
+    items,
+    getItem: (key) => items.get(key) ?? null,
+    setItem(key, text) {
+      if (full.on) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+      items.set(key, String(text));
+    },
+    removeItem: (key) => items.delete(key),
+  };
+}
+
+test("what this page cannot read of its games by turns is set aside once, as it was, and counted for the player; the rest stays", () => {
+  const local = fakeLocal();
+  const storage = makeStorage(local);
+  const ok = hostRecord({ room: "ok" });
+  storage.set("turns", [ok, LATER, NO_KEY, DAYS_TEXT, "x"]);
+  assert.equal(setAsideTurns(storage), 4);
+  assert.deepEqual(JSON.parse(local.items.get("tzaar.turns")), stored([ok]));
+  assert.deepEqual(JSON.parse(local.items.get("tzaar.turns.set-aside")), stored([LATER, NO_KEY, DAYS_TEXT, "x"]));
+  assert.equal(setAsideTurns(storage), 0, "said once: nothing left to set aside");
+  // A value that is no list at all goes aside as its text, after what was set aside before.
+  local.items.set("tzaar.turns", '[{"v":1,"room":"cut');
+  assert.equal(setAsideTurns(makeStorage(local)), 1);
+  assert.equal(local.items.has("tzaar.turns"), false);
+  assert.deepEqual(JSON.parse(local.items.get("tzaar.turns.set-aside")), [...stored([LATER, NO_KEY, DAYS_TEXT, "x"]), '[{"v":1,"room":"cut']);
+  // A damaged set-aside value is kept too, as its text.
+  local.items.set("tzaar.turns.set-aside", "{cut");
+  local.items.set("tzaar.turns", JSON.stringify([LATER]));
+  assert.equal(setAsideTurns(makeStorage(local)), 1);
+  assert.deepEqual(JSON.parse(local.items.get("tzaar.turns.set-aside")), ["{cut", stored(LATER)]);
+});
+
+test("a storage too full to keep a game by turns aside leaves it where it was, skipped, and says nothing yet", () => {
+  const full = { on: false };
+  const local = fakeLocal(full);
+  local.items.set("tzaar.turns", JSON.stringify([hostRecord({ room: "ok" }), LATER]));
+  const before = new Map(local.items);
+  const storage = makeStorage(local);
+  full.on = true;
+  assert.equal(setAsideTurns(storage), 0);
+  assert.equal(setAsideTurns(storage), 0);
+  assert.deepEqual(local.items, before);
+  assert.equal(storage.getText("turns.set-aside"), null, "nothing half set aside in memory either");
+  assert.deepEqual(turnsIn(storage).map((r) => r.room), ["ok"]);
+  full.on = false; // (room again: the next load sets it aside)
+  assert.equal(setAsideTurns(storage), 1);
 });
 
 test("a copy as an event on the relays: sealed with the game's key, signed by the seat, read back; a forged one is not", async () => {

@@ -1,6 +1,7 @@
 // Games by turns (correspondence: a move a day, or every three or seven days), the part every
 // floor needs, pure: whose turn it is from the start position alone, the deadline rule, and
-// the list of the games (its order, the count of games where it is this player's turn).
+// the list of the games (its order, the count of games where it is this player's turn), and
+// the one check of a stored record that every reader of the stored value "turns" uses.
 // online/turns.js plays the games; app.js, learn/games.js and the online panel list them
 // (panels/turns-list.js). Node tests: tests/js/by-turns.test.mjs.
 //
@@ -12,6 +13,8 @@
 //   sideAt(rule, n); endsTurn(rule, n);         // who plays action n; whether n actions end a turn
 //   deadlineOf(record); turnOf(record);         // when the side to move loses; "me" | "them" | "waiting" | "over"
 //   listed(records, now); yourTurnCount(records)
+//   readTurnsRecord(stored); usableRecords(storage.get("turns")); storedTurns(storage)   // a record or null; those read; every entry as stored
+//   setAsideTurns(storage)                      // those it refuses moved to "turns.set-aside": how many
 
 /** The time controls of a game by turns: days a move. */
 export const DAYS = Object.freeze({ "1d": 1, "3d": 3, "7d": 7 });
@@ -149,12 +152,59 @@ export function listed(records, now = Date.now()) {
     .sort((a, b) => (a.turn === "me") !== (b.turn === "me") ? (a.turn === "me" ? -1 : 1) : b.activity - a.activity);
 }
 
-/** The stored games by turns (the value "turns") that have a record's shape: the list's and the count's. */
+/** The stored value of the games by turns (page/storage.js), a list of records (online/turns-record.js),
+ * and where setAsideTurns keeps what of it this page cannot read. */
+export const TURNS_KEY = "turns";
+export const TURNS_SET_ASIDE = "turns.set-aside";
+export const TURNS_VERSION = 1;
+const SEAT_KEY = /^[0-9a-f]{64}$/;
+
+/** A stored record that can be used (else null, and no reader or writer touches it: the
+ * writers keep it as it was, setAsideTurns moves it): the one check of every reader of "turns"
+ * (the games opened and saved, the top bar's count, Your games by turns). */
+export function readTurnsRecord(r) {
+  const ok =
+    r && r.v === TURNS_VERSION && typeof r.room === "string" && typeof r.secret === "string" && (r.role === "host" || r.role === "guest") &&
+    SEAT_KEY.test(r.key ?? "") && SEAT_KEY.test(r.me ?? "") && SEAT_KEY.test(r.host ?? "") && (r.them === null || SEAT_KEY.test(r.them ?? "")) &&
+    r.game && typeof r.game === "object" && turnRule(r.game.start) !== null && [1, 3, 7].includes(r.game.days) && r.game.names &&
+    Array.isArray(r.actions) && Array.isArray(r.times) && r.actions.length === r.times.length;
+  return ok ? { seen: { n: 0, joined: false, over: false }, published: -1, seenAfter: null, checked: null, ...r } : null;
+}
+
+/** The records of the stored value "turns" (as storage.get gives it) that readTurnsRecord takes:
+ * the list's and the count's. */
 export function usableRecords(list) {
-  const ok = (r) =>
-    r && typeof r === "object" && (r.role === "host" || r.role === "guest") && r.game && typeof r.game.start === "string" && turnRule(r.game.start) &&
-    DAYS[`${r.game.days}d`] && r.game.names && typeof r.room === "string" && typeof r.secret === "string" && Array.isArray(r.actions) && Array.isArray(r.times) && r.actions.length === r.times.length;
-  return Array.isArray(list) ? list.filter(ok) : [];
+  return Array.isArray(list) ? list.map(readTurnsRecord).filter(Boolean) : [];
+}
+
+/** The entries of "turns" in `storage` as stored: its list, or its text as one entry when it is
+ * no list (damaged). */
+export function storedTurns(storage) {
+  const list = storage?.get(TURNS_KEY);
+  if (Array.isArray(list)) return list;
+  const text = storage?.getText(TURNS_KEY) ?? null;
+  return text === null ? [] : [text];
+}
+
+/** Move the entries of "turns" in `storage` that readTurnsRecord refuses (damaged, edited, of
+ * another version) to "turns.set-aside", as they were, after those set aside before. Returns how
+ * many, for the player to be told (once: they are no longer in "turns"); 0 when none, or when
+ * the browser's storage does not take them aside (full): then they stay where they were. */
+export function setAsideTurns(storage) {
+  const entries = storedTurns(storage);
+  const refused = entries.filter((entry) => !readTurnsRecord(entry));
+  if (!refused.length) return 0;
+  const text = storage.getText(TURNS_SET_ASIDE);
+  const before = storage.get(TURNS_SET_ASIDE);
+  if (!storage.set(TURNS_SET_ASIDE, [...(Array.isArray(before) ? before : text === null ? [] : [text]), ...refused])) {
+    if (text === null) storage.remove(TURNS_SET_ASIDE);
+    else storage.setText(TURNS_SET_ASIDE, text); // (what memory holds is what was there)
+    return 0;
+  }
+  const kept = entries.filter((entry) => readTurnsRecord(entry));
+  if (kept.length) storage.set(TURNS_KEY, kept);
+  else storage.remove(TURNS_KEY);
+  return refused.length;
 }
 
 /** The number of games where it is this page's player's turn (the top bar's count). */

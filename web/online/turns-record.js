@@ -15,16 +15,17 @@
 // relay last took, -1: none)}.
 //
 //   turnsIn(storage); putTurns(storage, record); dropTurns(storage, room); takeCopy(record, verdict); changesSince(record)
+//   (a stored entry that readTurnsRecord refuses, by-turns.js: no reader sees it, and the writers keep it as it was)
 //   readAt(record, at)                    // a read of every relay at `at` kept (record.checked)
 
-import { colourOf, isOver, turnRule, sideAt } from "../game/by-turns.js";
+import { colourOf, isOver, turnRule, sideAt, readTurnsRecord, usableRecords, storedTurns, TURNS_KEY, TURNS_VERSION } from "../game/by-turns.js";
 import { shownName } from "../page/shown-text.js";
 
-export const TURNS_KEY = "turns";
-export const TURNS_VERSION = 1;
+// A record's check is game/by-turns.js's (the top bar's count and Your games by turns read with it too).
+export { readTurnsRecord, TURNS_KEY, TURNS_VERSION };
+
 /** The most finished games kept (the oldest go first; Your games keeps their records). */
 export const MAX_FINISHED = 40;
-const KEY = /^[0-9a-f]{64}$/;
 
 /** A new record: the host's game (made now), or a guest's that joined it. */
 export function newTurnsRecord({ room, secret, role, key, me, host, them = null, name, game, joined = null, actions = [], times = [] }) {
@@ -35,35 +36,33 @@ export function newTurnsRecord({ room, secret, role, key, me, host, them = null,
   };
 }
 
-/** A stored record that can be used (else null). */
-export function readTurnsRecord(r) {
-  const ok =
-    r && r.v === TURNS_VERSION && typeof r.room === "string" && typeof r.secret === "string" && (r.role === "host" || r.role === "guest") &&
-    KEY.test(r.key ?? "") && KEY.test(r.me ?? "") && KEY.test(r.host ?? "") && (r.them === null || KEY.test(r.them ?? "")) &&
-    r.game && typeof r.game === "object" && turnRule(r.game.start) !== null && [1, 3, 7].includes(r.game.days) && r.game.names &&
-    Array.isArray(r.actions) && Array.isArray(r.times) && r.actions.length === r.times.length;
-  return ok ? { seen: { n: 0, joined: false, over: false }, published: -1, seenAfter: null, checked: null, ...r } : null;
-}
-
 /** The games by turns kept in `storage`, newest first as stored. */
 export function turnsIn(storage) {
-  const list = storage?.get(TURNS_KEY);
-  return Array.isArray(list) ? list.map(readTurnsRecord).filter(Boolean) : [];
+  return usableRecords(storage?.get(TURNS_KEY));
 }
 
 /** Keep `record` (in place of the one of its room, else first); the oldest finished games
- * beyond MAX_FINISHED go. Returns the list kept. */
+ * beyond MAX_FINISHED go; an entry this page cannot read stays as it was. Returns the games kept. */
 export function putTurns(storage, record) {
-  const others = turnsIn(storage).filter((r) => r.room !== record.room);
   let finished = 0;
-  const list = [record, ...others].filter((r) => !isOver(r) || (finished += 1) <= MAX_FINISHED);
+  const games = [];
+  const list = [];
+  for (const entry of [record, ...storedTurns(storage)]) {
+    const r = entry === record ? record : readTurnsRecord(entry);
+    if (!r) list.push(entry); // (as it was)
+    else if ((r === record || r.room !== record.room) && (!isOver(r) || (finished += 1) <= MAX_FINISHED)) {
+      list.push(r);
+      games.push(r);
+    }
+  }
   storage?.set(TURNS_KEY, list);
-  return list;
+  return games;
 }
 
-/** Forget the game of `room` (a challenge taken by another: turns-challenges.js). */
+/** Forget the game of `room` (a challenge taken by another: turns-challenges.js); an entry this
+ * page cannot read stays as it was. */
 export function dropTurns(storage, room) {
-  storage?.set(TURNS_KEY, turnsIn(storage).filter((r) => r.room !== room));
+  storage?.set(TURNS_KEY, storedTurns(storage).filter((entry) => readTurnsRecord(entry)?.room !== room));
 }
 
 /** The record of `room` in `storage`, or null. */

@@ -22,6 +22,8 @@
 //   online.name                  online/online.js, online/lobby.js: the name this player gives in online games
 //   turns                        online/turns.js: the games by turns, each whole (online/turns-record.js: room, secret,
 //                                the seat's key, game, actions and their moments); app.js counts those where it is your turn
+//   turns.set-aside              game/by-turns.js (panels/turn-count.js, at the page's start): the entries of "turns" that
+//                                could not be read (damaged, edited, of another version), kept as they were, in a list
 //   turns.challenges             online/turns-challenges.js: the open challenges by turns this page posted (their seat and
 //                                ECDH keys) and those it took that their host has not bound yet
 //   turns.notify                 online/turns-notify-view.js: notifications of games by turns "on", "off" or "refused"
@@ -35,14 +37,15 @@
 //
 // When the browser refuses its storage (storage turned off, some private windows) or the
 // storage is full, a write keeps its value in memory instead, for the page's life, and the
-// reads see it. A stored text that is not JSON reads as null (get); getText gives it as it
-// is, for the features that keep an unreadable value aside (saving.js, puzzles.js). A name
+// reads see it (a write says which: set and setText answer true when the browser took it). A
+// stored text that is not JSON reads as null (get); getText gives it as it is, for the features
+// that keep an unreadable value aside (saving.js, puzzles.js, online.js, by-turns.js). A name
 // not in NAMES is a mistake of the page's code: it throws.
 
 /** Every name the page keeps a value under (see above). */
 export const NAMES = `language theme sound invited game game.set-aside game.waiting flipped watch-speed
-  lessons.done games puzzles.progress puzzles.progress.unreadable puzzles.solved exercises online online.set-aside online.name turns turns.challenges
-  turns.notify`.split(/\s+/);
+  lessons.done games puzzles.progress puzzles.progress.unreadable puzzles.solved exercises online online.set-aside online.name turns turns.set-aside
+  turns.challenges turns.notify`.split(/\s+/);
 
 /** The browser's key of the value named `name` ("tzaar.theme"). */
 export function keyOf(name) {
@@ -67,8 +70,10 @@ export function makeStorage(local) {
     try {
       local.setItem(key, text);
       memory.delete(key);
+      return true;
     } catch {
       memory.set(key, text); // refused, or full
+      return false;
     }
   };
   return {
@@ -83,8 +88,9 @@ export function makeStorage(local) {
     },
     /** The stored text as it is (null when absent), for a value that may not parse. */
     getText,
+    /** Store `value` as JSON: true when the browser's storage took it, false when it is kept in memory only. */
     set(name, value) {
-      setText(name, JSON.stringify(value));
+      return setText(name, JSON.stringify(value));
     },
     setText,
     remove(name) {

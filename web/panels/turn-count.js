@@ -3,13 +3,16 @@
 // (the stored value "turns", online/turns-record.js), by app.js at the start when there are any
 // and by online/turns.js whenever a game changes. The count itself asks the relays nothing: when a
 // game waits on the other player (awaitingOthers), app.js has online play check the relays.
+// First, what of the stored games this page cannot read is set aside and said (setAsideUnread).
 //
+//   setAsideUnread(storage, game, opened);
 //   showTurnCount(storage);
 //   if (awaitingOthers(storage)) ...;   // a move or a join may be waiting on the relays
 
-import { msg, show } from "../page/i18n.js";
+import { msg, show, loadLater } from "../page/i18n.js";
 import { loadStyle } from "../page/style.js";
-import { yourTurnCount, usableRecords, turnOf } from "../game/by-turns.js";
+import { keyOf } from "../page/storage.js";
+import { yourTurnCount, usableRecords, turnOf, setAsideTurns, TURNS_SET_ASIDE } from "../game/by-turns.js";
 
 // The badge's look (turn-count.css) loads with this module; the badge shows once it applies.
 const styled = loadStyle(new URL("./turn-count.css", import.meta.url)).catch(() => null);
@@ -41,4 +44,17 @@ export function showTurnCount(storage, button = document.querySelector("#online-
 /** Whether a game by turns kept here waits on the other player (their move, or a guest to join). */
 export function awaitingOthers(storage) {
   return usableRecords(storage.get("turns")).some((record) => ["them", "waiting"].includes(turnOf(record)));
+}
+
+/** Move the games by turns of `storage` that this page cannot read to "turns.set-aside"
+ * (by-turns.js setAsideTurns) and say so in the board's alert once the page's game is open
+ * (`opened`), after the alert of its own if it has one (its words are later texts: loadLater). */
+export function setAsideUnread(storage, game, opened) {
+  const n = setAsideTurns(storage);
+  if (!n) return;
+  const text = msg("online.turns.setAside", { n, key: keyOf(TURNS_SET_ASIDE) });
+  Promise.all([opened.catch(() => null), loadLater()]).then(() => {
+    const alert = game.state.alert;
+    game.showAlert(alert ? { kind: alert.kind, text: [alert.text, text] } : { kind: "save", text });
+  });
 }
