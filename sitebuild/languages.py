@@ -9,14 +9,16 @@ import re
 # The texts of web/lang/<code>.json that a start of the page does not show: those of the
 # tools, the game record (and what opening one announces), the new-game dialog (and the
 # levels' descriptions it shows), How to play, the lessons, your games, your mistakes, the
-# clocks, online play and its lobby, the update notice, the confirmation of a losing stacking,
+# clocks, online play and its lobby, the count of games by turns on Play online (its words for
+# a screen reader: turn-count.js, loaded only when there are such games), the update notice,
+# the confirmation of a losing stacking,
 # the watch bar (not the thinking display's), what a copy or a share says after the press and
 # the dialogs' Close and Cancel, but the tools' buttons (there from the start, made by
 # analysis/panel.js) and the texts of index.html outside its dialogs; and the web app
 # manifest's description (build.py writes it into the manifests: no page shows it).
 # dist/lang/<code>.json keeps the others; dist/lang/<code>.later.json has these, fetched by
 # i18n.js loadLater() before the first of them is shown.
-LATER_TEXTS = re.compile(r"(?!\w+\.button(?:\.title)?$|analysis\.attackMap$)(?:analysis|review|puzzles|editor|record|help|newGame|lessons|games|mode|clock|exercises|online|lobby|challenges|update|confirm)\..+|watch\.(?!depth$|progress$).+|share\.(?:copied|copyFailed|byHand|noSheet|onClipboard)(?:\..+)?|announce\.recordOpened(?:Over)?|common\.(?:close|cancel)|level\.\w+\.description|manifest\.description")
+LATER_TEXTS = re.compile(r"(?!\w+\.button(?:\.title)?$|analysis\.attackMap$)(?:analysis|review|puzzles|editor|record|help|newGame|lessons|games|mode|clock|exercises|online|turns|lobby|challenges|update|confirm)\..+|watch\.(?!depth$|progress$).+|share\.(?:copied|copyFailed|byHand|noSheet|onClipboard)(?:\..+)?|announce\.recordOpened(?:Over)?|common\.(?:close|cancel)|level\.\w+\.description|manifest\.description")
 LANGUAGE_FILE = re.compile(r"lang/(\w+)\.json")
 PAGE_KEYS = re.compile(r'data-i18n(?:-rich)?="([^"]+)"|data-i18n-attr="([^"]+)"')
 APP_MANIFEST = "manifest.webmanifest"

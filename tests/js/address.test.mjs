@@ -4,6 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { parseLink, positionHash, gameHash, linkTo } from "../../web/links/address.js";
+import { parseInvite, parseTurnsLink } from "../../web/online/protocol.js";
 import { STANDARD } from "../../web/board/notation.js";
 
 const START_HASH = "#ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT_w1";
@@ -92,14 +93,17 @@ test("a link with a bad position quotes the position's own error", () => {
   });
 });
 
-test("an invite or a game by turns' link reads as online play's only whole; cut short or changed, it says the link is damaged", () => {
+test("an invite or a game by turns' link goes to online play, which reads it whole: cut short or changed, it finds none (online.js then says the link is damaged)", () => {
   const room = "Ab3dEf6hIj9kLm2nOp4r", secret = "s3cr3t-s3cr3t_s3cr3t";
   const turnsRoom = "Ab3dEf6hIj9kLm2nOp4rSt"; // (22: a host's key)
   assert.deepEqual(parseLink(`#online=${room}.${secret}`), { kind: "online" });
   assert.deepEqual(parseLink(`#turns=${turnsRoom}.${secret}`), { kind: "online" });
+  assert.deepEqual(parseInvite(`#online=${room}.${secret}`), { room, secret });
+  assert.deepEqual(parseTurnsLink(`#turns=${turnsRoom}.${secret}`), { room: turnsRoom, secret });
   // A chat app that cut the link, or a hand that changed it: no room or no secret to join.
   for (const hash of [`#online=${room}`, `#online=${room}.`, `#online=${room}.${secret.slice(0, 8)}`, "#online=", `#turns=${turnsRoom}`, "#turns=abc.def", "#turns=", `#online=${room}.${secret}<`, `#turns=${turnsRoom}.${secret}%20`]) {
-    assert.deepEqual(errorOf(hash), { key: "link.invite", params: {} }, hash);
+    assert.deepEqual(parseLink(hash), { kind: "online" }, hash);
+    assert.equal(parseInvite(hash) ?? parseTurnsLink(hash), null, hash);
   }
 });
 

@@ -17,7 +17,7 @@ import { t, msg, loadLater, onLanguage } from "../page/i18n.js";
 import { keyOf } from "../page/storage.js";
 import { registerPlayerKind } from "../game/players.js";
 import { STANDARD } from "../board/notation.js";
-import { resultOf, namesOf } from "../game/state.js";
+import { resultOf, namesOf, linkAlert } from "../game/state.js";
 import { linkTo } from "../links/address.js";
 import { loadStyle } from "../page/style.js";
 import { randomId, inviteHash, parseInvite, turnsHash, parseTurnsLink } from "./protocol.js";
@@ -90,8 +90,10 @@ class Online {
 
   turns; // the games by turns (turns.js)
   #checked = 0; // when every game by turns under way was last checked (the panel opened)
+  #opened; // a promise: the page's game is open (its own alert, if any, shown)
 
   constructor({ game, engine, storage, modes, side, opened }) {
+    this.#opened = opened;
     this.#game = game;
     this.#engine = engine;
     this.#storage = storage;
@@ -326,6 +328,7 @@ class Online {
     const turns = parseTurnsLink(hash);
     if (turns) return this.#liveGoesOn() ? null : this.turns.openLink(turns);
     const invite = parseInvite(hash);
+    if (!invite && /^#(online|turns)=/.test(hash)) this.#alert(linkAlert(msg("online.linkCut"))); // (cut short, or changed: the page goes on without it)
     const record = readRecord(this.#storage.get(RECORD_KEY));
     if (!record && !this.session && this.#storage.getText(RECORD_KEY) !== null) this.#setAside(msg("save.damaged"));
     if (invite && record?.room !== invite.room) return this.join(invite);
@@ -337,7 +340,16 @@ class Online {
   #setAside(why) {
     this.#storage.setText("online.set-aside", this.#storage.getText(RECORD_KEY));
     this.#storage.remove(RECORD_KEY);
-    this.#game.showAlert({ kind: "save", text: msg("online.setAside", { why, key: keyOf("online.set-aside") }) });
+    this.#alert({ kind: "save", text: msg("online.setAside", { why, key: keyOf("online.set-aside") }) });
+  }
+
+  /** Show `alert` ({kind, text}) in the board's alert once the page's game is open, after the
+   * page's own alert if it has one. */
+  #alert({ kind, text }) {
+    this.#opened.catch(() => null).then(() => {
+      const shown = this.#game.state.alert;
+      this.#game.showAlert(shown ? { kind: shown.kind, text: [shown.text, text] } : { kind, text });
+    });
   }
 
   /** Leave the online game (cancel an invite, or after the game): the page is the page again. */

@@ -33,7 +33,6 @@
 import { parseAction } from "../board/notation.js";
 import { TIME_CONTROLS } from "../game/clock.js";
 import { isShownName, isShownText, MAX_NAME } from "../page/shown-text.js";
-import { INVITE, TURNS_LINK } from "../links/address.js";
 
 export const VERSION = 3;
 /** The longest message read (a whole game's sync is about 2 KB). */
@@ -205,7 +204,7 @@ export function inviteHash(room, secret) {
 
 /** Read an invite's fragment: {room, secret}, or null when it is not one. */
 export function parseInvite(hash) {
-  return roomOf(INVITE.exec(String(hash ?? "")));
+  return roomOf(/^#online=([\w-]{16,40})\.([\w-]{16,64})$/.exec(String(hash ?? "")));
 }
 
 /** A game by turns' fragment: "#turns=ROOM.SECRET" (turns-events.js: the room names the host's key). */
@@ -215,11 +214,10 @@ export function turnsHash(room, secret) {
 
 /** Read a game by turns' fragment: {room, secret}, or null when it is not one. */
 export function parseTurnsLink(hash) {
-  return roomOf(TURNS_LINK.exec(String(hash ?? "")));
+  return roomOf(/^#turns=([\w-]{22})\.([\w-]{16,64})$/.exec(String(hash ?? "")));
 }
 
-/** The room and the secret of a link's match (links/address.js: the page reads the address
- * with the same patterns before online play loads), or null. */
+/** The room and the secret of a link's match (each of [A-Za-z0-9_-]: \w, without the u flag), or null. */
 function roomOf(m) {
   return m ? { room: m[1], secret: m[2] } : null;
 }

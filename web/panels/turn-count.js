@@ -36,7 +36,8 @@ export function showTurnCount(storage, button = document.querySelector("#online-
   styled.then(() => (badge.hidden = n === 0)); // (in the order of the calls: the last count shows)
   const words = button.querySelector(".turn-count-words");
   words.hidden = n === 0;
-  show(words, msg("turns.badge", { n }));
+  const said = msg("turns.badge", { n });
+  loadLater().then(() => show(words, said)); // (a later text; in the order of the calls, as above)
   button.dataset.turns = String(n);
   return n;
 }
