@@ -147,12 +147,12 @@ test("a backup holding one game in a form no page writes is refused whole: nothi
     assert.throws(() => restored(JSON.parse(text), storage), /game 2/, bad.id);
     assert.deepEqual(gamesIn(storage), [mine], `${bad.id}: nothing added`);
   }
-  // The audit's own file: a name and an end's reason that throw in every render.
-  const audit = { format: "tzaar-learning", version: 1, exercises: null, games: [
+  // A crafted file: a name and an end's reason that threw in every render of Your games.
+  const crafted = { format: "tzaar-learning", version: 1, exercises: null, games: [
     { id: "a", online: true, date: "2026-12-01", opponent: EVIL, colour: "white", result: "won", end: { reason: "resigned", loser: "black" } },
     { id: "b", online: true, date: "2026-12-01", opponent: "Bob", colour: "white", result: "won", end: { reason: EVIL, loser: "black" } },
   ] };
-  assert.throws(() => restored(JSON.parse(JSON.stringify(audit)), storage));
+  assert.throws(() => restored(JSON.parse(JSON.stringify(crafted)), storage));
   assert.deepEqual(gamesIn(storage), [mine]);
   // Entries as every page wrote them are taken: one before ends were kept (no end), an online
   // one before names and time controls were kept (no name, no control), whatever the order.
