@@ -18,6 +18,7 @@ import { keyOf } from "../page/storage.js";
 import { registerPlayerKind } from "../game/players.js";
 import { STANDARD } from "../board/notation.js";
 import { resultOf, namesOf, linkAlert } from "../game/state.js";
+import { showLaterAlert } from "../game/later-alert.js";
 import { linkTo } from "../links/address.js";
 import { loadStyle } from "../page/style.js";
 import { randomId, inviteHash, parseInvite, turnsHash, parseTurnsLink } from "./protocol.js";
@@ -322,13 +323,13 @@ class Online {
   }
 
   /** A saved online game comes back after a reload (it reconnects by itself). A saved value
-   * that cannot be resumed (damaged, edited, of another version: record.js readRecord) is
-   * dropped: the page starts clean, and the next load does not meet it again. */
+   * that cannot be resumed (damaged, edited, of another version: record.js readRecord) is set
+   * aside and said (#setAside): the next load does not meet it again. */
   async resume(hash) {
     const turns = parseTurnsLink(hash);
     if (turns) return this.#liveGoesOn() ? null : this.turns.openLink(turns);
     const invite = parseInvite(hash);
-    if (!invite && /^#(online|turns)=/.test(hash)) this.#alert(linkAlert(msg("online.linkCut"))); // (cut short, or changed: the page goes on without it)
+    if (!invite && /^#(online|turns)=/.test(hash)) showLaterAlert(this.#game, this.#opened, linkAlert(msg("online.linkCut"))); // (cut short, or changed: the page goes on without it)
     const record = readRecord(this.#storage.get(RECORD_KEY));
     if (!record && !this.session && this.#storage.getText(RECORD_KEY) !== null) this.#setAside(msg("save.damaged"));
     if (invite && record?.room !== invite.room) return this.join(invite);
@@ -340,16 +341,7 @@ class Online {
   #setAside(why) {
     this.#storage.setText("online.set-aside", this.#storage.getText(RECORD_KEY));
     this.#storage.remove(RECORD_KEY);
-    this.#alert({ kind: "save", text: msg("online.setAside", { why, key: keyOf("online.set-aside") }) });
-  }
-
-  /** Show `alert` ({kind, text}) in the board's alert once the page's game is open, after the
-   * page's own alert if it has one. */
-  #alert({ kind, text }) {
-    this.#opened.catch(() => null).then(() => {
-      const shown = this.#game.state.alert;
-      this.#game.showAlert(shown ? { kind: shown.kind, text: [shown.text, text] } : { kind, text });
-    });
+    showLaterAlert(this.#game, this.#opened, { kind: "save", text: msg("online.setAside", { why, key: keyOf("online.set-aside") }) });
   }
 
   /** Leave the online game (cancel an invite, or after the game): the page is the page again. */

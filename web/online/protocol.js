@@ -155,7 +155,8 @@ export function legalIn(view, action) {
 
 /**
  * A limit on how fast the other page may send: a bucket of `burst` messages that refills at
- * `perSecond`; take(now) is false for a message over the limit (a flood).
+ * `perSecond`; take(now) is false for a message over the limit (a flood), and wait(now) says
+ * how long until one is allowed again.
  */
 export class RateLimit {
   #burst;
@@ -170,11 +171,21 @@ export class RateLimit {
   }
 
   take(now) {
-    if (this.#last !== null) this.#tokens = Math.min(this.#burst, this.#tokens + ((now - this.#last) / 1000) * this.#perSecond);
-    this.#last = now;
+    this.#refill(now);
     if (this.#tokens < 1) return false;
     this.#tokens -= 1;
     return true;
+  }
+
+  /** The ms until take() allows one more (0: now). */
+  wait(now) {
+    this.#refill(now);
+    return this.#tokens >= 1 ? 0 : Math.ceil(((1 - this.#tokens) * 1000) / this.#perSecond);
+  }
+
+  #refill(now) {
+    if (this.#last !== null) this.#tokens = Math.min(this.#burst, this.#tokens + ((now - this.#last) / 1000) * this.#perSecond);
+    this.#last = now;
   }
 }
 

@@ -24,6 +24,7 @@
 
 import { freshLibrary } from "./library.js";
 import { isEventOf, signatureHolds } from "./relay-crypto.js";
+import { RateLimit } from "./protocol.js";
 
 export const MAX_SIGNAL = 4096;
 /** The signatures' budget: `burst` checked at once (a lobby of hundreds answers a hello at
@@ -40,7 +41,7 @@ export async function openSignal(config, { WebSocketClass = WebSocket, library =
   const handlers = new Map(); // subscription id -> {topic, kind, onData}
   const seen = new Set(); // ids of the events handed on
   const waiting = []; // [subscription id, event, data] whose signatures are not checked yet, in the order they came
-  const budget = { tokens: limits.burst, at: Date.now() };
+  const budget = new RateLimit({ burst: limits.burst, perSecond: limits.perSecond }); // (the signatures checked)
   let checking = false;
   let closed = false;
 
@@ -68,16 +69,6 @@ export async function openSignal(config, { WebSocketClass = WebSocket, library =
     check();
   };
 
-  /** How long until a signature may be checked (0: now, its token spent). */
-  const spend = () => {
-    const now = Date.now();
-    budget.tokens = Math.min(limits.burst, budget.tokens + ((now - budget.at) / 1000) * limits.perSecond);
-    budget.at = now;
-    if (budget.tokens < 1) return Math.ceil(((1 - budget.tokens) * 1000) / limits.perSecond);
-    budget.tokens -= 1;
-    return 0;
-  };
-
   /** The events waiting, checked one at a time in the order they came, and handed on. */
   const check = async () => {
     if (checking) return;
@@ -88,9 +79,8 @@ export async function openSignal(config, { WebSocketClass = WebSocket, library =
         waiting.shift(); // (unsubscribed, or a copy from another relay of an event handed on)
         continue;
       }
-      const wait = spend();
-      if (wait) {
-        await new Promise((resolve) => setTimeout(resolve, wait));
+      if (!budget.take(Date.now())) {
+        await new Promise((resolve) => setTimeout(resolve, budget.wait(Date.now())));
         continue;
       }
       waiting.shift();

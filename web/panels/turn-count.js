@@ -13,6 +13,7 @@ import { msg, show, loadLater } from "../page/i18n.js";
 import { loadStyle } from "../page/style.js";
 import { keyOf } from "../page/storage.js";
 import { yourTurnCount, usableRecords, turnOf, setAsideTurns, TURNS_SET_ASIDE } from "../game/by-turns.js";
+import { showLaterAlert } from "../game/later-alert.js";
 
 // The badge's look (turn-count.css) loads with this module; the badge shows once it applies.
 const styled = loadStyle(new URL("./turn-count.css", import.meta.url)).catch(() => null);
@@ -54,8 +55,5 @@ export function setAsideUnread(storage, game, opened) {
   const n = setAsideTurns(storage);
   if (!n) return;
   const text = msg("online.turns.setAside", { n, key: keyOf(TURNS_SET_ASIDE) });
-  Promise.all([opened.catch(() => null), loadLater()]).then(() => {
-    const alert = game.state.alert;
-    game.showAlert(alert ? { kind: alert.kind, text: [alert.text, text] } : { kind: "save", text });
-  });
+  showLaterAlert(game, Promise.all([opened.catch(() => null), loadLater()]), { kind: "save", text });
 }
