@@ -3,6 +3,8 @@ and accepted through the page's own controls, and the waits on <html data-online
 
 from __future__ import annotations
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
 from helpers import act, idle, some_turns  # noqa: F401  (re-exported for the tests)
 from site_serving import NO_SERVICE_WORKER, wait_engine
 
@@ -80,9 +82,21 @@ def open_bare(browser, url: str):
     return page
 
 
+# What a page shows of its online play, said when a wait on it fails: <html data-online>, the
+# lobby's state (lobby.js: open, waiting, asking, paired) and the panel's words.
+ONLINE_STATE = """() => ({
+  online: document.documentElement.dataset.online ?? null,
+  lobby: document.querySelector('.lobby')?.dataset.lobby ?? null,
+  panel: (document.querySelector('#online')?.innerText ?? '').replace(/\\s+/g, ' ').slice(0, 300),
+})"""
+
+
 def online(page, status: str, timeout: float = 30_000) -> None:
-    """Wait for <html data-online=status>."""
-    page.wait_for_selector(f"html[data-online={status}]", state="attached", timeout=timeout)
+    """Wait for <html data-online=status>; a wait that fails says where the page stands."""
+    try:
+        page.wait_for_selector(f"html[data-online={status}]", state="attached", timeout=timeout)
+    except PlaywrightTimeoutError as error:
+        raise AssertionError(f"not online {status!r} within {timeout / 1000:g} s: {page.evaluate(ONLINE_STATE)}") from error
 
 
 def invite(host, colour: str = "white", clock: str = "untimed", name: str = "Ann") -> str:
