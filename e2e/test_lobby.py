@@ -118,7 +118,13 @@ def test_join_pairs_with_the_player_chosen_leaving_the_panel_withdraws_and_two_p
     # leaver back in the lobby. Both press before either hears the other: each posts a wish
     # and proposes to the other's.
     first, second = watcher, leaver
-    open_it(second)
+    # Back in the lobby, the lobby left is not shown again while the new one opens: what the
+    # player typed or pressed there would be lost (the new lobby's form replaces it).
+    second.click("#online-button")
+    reopened = "() => { document.querySelector('#online-lobby').click(); const root = document.querySelector('.online-lobby');"
+    reopened += " return {state: root.dataset.lobby ?? null, form: root.querySelector('form') !== null}; }"
+    assert second.evaluate(reopened) == {"state": None, "form": False}
+    second.wait_for_selector(".lobby[data-lobby=open]", state="attached")
     terms(first, "Uma", "20+10", "random")
     terms(second, "Vic", "20+10", "random")
     first.get_by_role("button", name="Play anyone").click()

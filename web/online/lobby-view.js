@@ -107,6 +107,14 @@ export class LobbyView {
     else this.#actions[what](terms);
   }
 
+  /** Empty the root (the lobby closed): a lobby opened in it again shows nothing of this one,
+   * whose form and buttons no longer act, until it has built its own. */
+  clear() {
+    this.#root.replaceChildren();
+    this.#root.classList.remove("lobby");
+    this.#rows.clear();
+  }
+
   /** Show the model's view `view` (lobby-model.js) at `now`; `connected`: a relay is open. */
   render(view, now, connected) {
     const busy = Boolean(view.mine || view.pending || view.paired);

@@ -7,7 +7,7 @@
 // "online.name", page/storage.js). Loaded on first use by the online panel.
 //
 //   const lobby = await openLobby(root, { signal, startGame, storage, finishedGames, challenges });
-//   await lobby.close();   // withdraws the wish, stops hearing the lobby
+//   await lobby.close();   // withdraws the wish, stops hearing the lobby, empties root
 //
 // `signal`: an open signal.js network (its key, signal.author, gives this player's id); `startGame`: online.js startOnlineGame; `finishedGames()`:
 // how many online games this player has finished on this page; `challenges`: the open
@@ -36,9 +36,11 @@ export async function openLobby(root, { signal, startGame, storage, finishedGame
   let hearing = true;
   let frame = 0;
   let started = false;
+  let closed = false; // (closed: nothing more shown, its root emptied)
 
   const render = () => {
     frame = 0;
+    if (closed) return;
     const at = now();
     view.render(lobby.view(view.terms(), at), at, signal.connected);
     challengesView?.render({ list: challenges.list(at), mine: challenges.mine(), state: challenges.state, notice: challenges.notice }, at);
@@ -117,7 +119,10 @@ export async function openLobby(root, { signal, startGame, storage, finishedGame
     /** Close the lobby: its wish withdrawn (resolves once that went out), nothing more heard. */
     async close() {
       removeEventListener("pagehide", leave);
+      closed = true;
       cancelAnimationFrame(frame);
+      view.clear();
+      delete root.dataset.lobby;
       challenges?.unwatch();
       if (started) return;
       stopHearing();
