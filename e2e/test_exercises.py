@@ -15,6 +15,9 @@ They wait on the page's attributes and its stored values, never on time.
 from __future__ import annotations
 
 import json
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
 from helpers import act, idle, new_game, open_records, paste_record, record_text, shown
 from tzaar.rules.notation import CAPTURE
 from tzaar.rules.position import Position
@@ -53,6 +56,18 @@ def play_turn(page, actions: list[str]) -> None:
         if losing:
             page.click('#confirm-dialog[open] button[value="confirm"]')
         page.wait_for_function("(n) => window.tzaar.state.actions.length > n && !window.tzaar.state.busy", arg=n)
+
+
+def judged(page) -> str:
+    """The exercise's verdict on the answer just played, once the engine has judged it (its
+    review: slower on a busy machine): "right", "wrong" or "failed"."""
+    judged = '#exercise[data-status]:not([data-status=""]):not([data-status="checking"])'
+    try:
+        return page.wait_for_selector(judged, state="attached", timeout=60_000).get_attribute("data-status")
+    except PlaywrightTimeoutError as error:
+        where = page.evaluate("() => ({status: document.querySelector('#exercise').dataset.status, engine: tzaar.state.engine,"
+                              " busy: tzaar.state.busy, actions: tzaar.state.actions, side: tzaar.state.view?.side})")
+        raise AssertionError(f"the answer not judged within 60 s: {where}") from error
 
 
 def stored_exercises(page) -> dict:
@@ -128,7 +143,7 @@ def test_a_lost_game_is_reviewed_in_the_background_and_its_blunder_practised(pag
     assert page.is_disabled('#turn [data-action="hint"]')
     # A wrong answer: the blunder again.
     play_turn(page, blunder)
-    page.wait_for_selector('#exercise[data-status="wrong"]')
+    assert judged(page) == "wrong"
     assert item["best"][0] in page.text_content("#exercise .exercise-explain")
     # its explanation's arrows: the stacking that covered the last Tzaar, what the turn allowed
     covering = f'.board-overlay line.arrow-explain[data-role="allowed"][data-action="{blunder[1]}"]'
@@ -149,7 +164,7 @@ def test_a_lost_game_is_reviewed_in_the_background_and_its_blunder_practised(pag
     assert page.locator(".board-overlay line.arrow-explain").count() == 0
     assert turn_panel(page)[0] == "White: find a better turn"
     play_turn(page, item["best"])
-    page.wait_for_selector('#exercise[data-status="right"]', timeout=60_000)  # (the engine judges the answer: slower on a busy machine)
+    assert judged(page) == "right", page.text_content("#exercise .exercise-status")
     assert stored_exercises(page)["items"][1]["solves"] == []
     # (Its turn from this position by the answer's own review: the exercise's better turn, or another as good.)
     line = page.inner_text("#exercise .exercise-explain")
