@@ -122,8 +122,8 @@ def test_join_pairs_with_the_player_chosen_leaving_the_panel_withdraws_and_two_p
     # player typed or pressed there would be lost (the new lobby's form replaces it).
     second.click("#online-button")
     reopened = "() => { document.querySelector('#online-lobby').click(); const root = document.querySelector('.online-lobby');"
-    reopened += " return {state: root.dataset.lobby ?? null, form: root.querySelector('form') !== null}; }"
-    assert second.evaluate(reopened) == {"state": None, "form": False}
+    reopened += " return {state: root.dataset.lobby ?? null, form: root.querySelector('form') !== null, text: root.textContent}; }"
+    assert second.evaluate(reopened) == {"state": None, "form": False, "text": "Connecting to the lobby…"}
     second.wait_for_selector(".lobby[data-lobby=open]", state="attached")
     terms(first, "Uma", "20+10", "random")
     terms(second, "Vic", "20+10", "random")

@@ -46,12 +46,14 @@ export class OnlinePanel {
     p.setup = root.appendChild(this.#setupForm());
     p.waiting = root.appendChild(this.#waitingView());
     p.game = root.appendChild(this.#gameView());
-    // the lobby of strangers (lobby.js fills p.lobby on its first opening)
+    // the lobby of strangers (lobby.js fills p.lobby each time it opens, and empties it when it
+    // closes; until it is open, p.lobby says it is connecting)
     p.stranger = root.appendChild(element("div", "online-actions online-stranger"));
     p.strangerOpen = this.#button(p.stranger, "lobby.open", () => this.#on.lobby(p.lobby), "primary");
     p.strangerOpen.id = "online-lobby";
     p.strangerBack = this.#button(p.stranger, "lobby.back", () => this.#on.lobbyBack());
     p.lobby = root.appendChild(element("section", "online-lobby", { hidden: "" }));
+    p.lobbyOpening = element("p", "lobby-status", { role: "status" });
     // a game by turns open, or its invite (turns-view.js); the list of the games by turns
     p.turns = root.appendChild(element("section", "online-turns", { id: "turns-game", hidden: "" }));
     this.#turnsView = new TurnsView(p.turns, { resign: () => on.turnsResign(), close: () => on.turnsClose(), retry: () => on.turnsRetry(), changed: () => on.changed() });
@@ -211,6 +213,8 @@ export class OnlinePanel {
     p.strangerOpen.hidden = this.lobby;
     p.strangerBack.hidden = !this.lobby;
     p.lobby.hidden = !setupShown || !this.lobby;
+    if (!p.lobby.classList.contains("lobby")) p.lobby.replaceChildren(...(this.lobby && !problem ? [p.lobbyOpening] : [])); // (lobby.js's own once open)
+    setText(p.lobbyOpening, t("lobby.connecting"));
     p.turns.hidden = true;
     this.#turnsBox.render(!setupShown || Boolean(this.invite) || this.lobby);
     p.cancel.hidden = false;
