@@ -213,7 +213,9 @@ export class OnlinePanel {
     p.strangerOpen.hidden = this.lobby;
     p.strangerBack.hidden = !this.lobby;
     p.lobby.hidden = !setupShown || !this.lobby;
-    if (!p.lobby.classList.contains("lobby")) p.lobby.replaceChildren(...(this.lobby && !problem ? [p.lobbyOpening] : [])); // (lobby.js's own once open)
+    const opening = this.lobby && !problem && !p.lobby.classList.contains("lobby"); // (lobby.js's own once open)
+    if (opening && !p.lobbyOpening.isConnected) p.lobby.append(p.lobbyOpening);
+    else if (!opening) p.lobbyOpening.remove();
     setText(p.lobbyOpening, t("lobby.connecting"));
     p.turns.hidden = true;
     this.#turnsBox.render(!setupShown || Boolean(this.invite) || this.lobby);
