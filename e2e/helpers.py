@@ -195,7 +195,9 @@ def paste_record(dialog, text: str) -> None:
 
 
 def new_game(page, white: str, black: str, setup: str = "standard") -> None:
-    """Start a game through the new-game dialog; returns once it is set up and the board idle."""
+    """Start a game through the new-game dialog; returns once it is set up (loaded: not the game
+    before, which may have the same players and no action yet) and the board idle."""
+    loaded = page.evaluate("() => window.tzaar.state.loaded")
     page.click("#new-game-button")
     page.wait_for_selector("#new-game-dialog[open]")
     page.check(f'#new-game-dialog input[value="{setup}"]')
@@ -203,9 +205,9 @@ def new_game(page, white: str, black: str, setup: str = "standard") -> None:
     page.select_option('#new-game-dialog select[data-player="black"]', black)
     page.click('[data-command="start-game"]')
     page.wait_for_function(
-        "([w, b]) => { const s = window.tzaar.state; return s.players.white === w && s.players.black === b"
+        "([w, b, loaded]) => { const s = window.tzaar.state; return s.loaded > loaded && s.players.white === w && s.players.black === b"
         " && s.view && !s.busy && (s.actions.length === 0 || w !== 'person'); }",
-        arg=[white, black],
+        arg=[white, black, loaded],
     )
     idle(page)
 
