@@ -166,7 +166,7 @@ export function readTurnsRecord(r) {
   const ok =
     r && r.v === TURNS_VERSION && typeof r.room === "string" && typeof r.secret === "string" && (r.role === "host" || r.role === "guest") &&
     SEAT_KEY.test(r.key ?? "") && SEAT_KEY.test(r.me ?? "") && SEAT_KEY.test(r.host ?? "") && (r.them === null || SEAT_KEY.test(r.them ?? "")) &&
-    r.game && typeof r.game === "object" && turnRule(r.game.start) !== null && [1, 3, 7].includes(r.game.days) && r.game.names &&
+    r.game && typeof r.game === "object" && turnRule(r.game.start) !== null && Object.values(DAYS).includes(r.game.days) && r.game.names &&
     Array.isArray(r.actions) && Array.isArray(r.times) && r.actions.length === r.times.length;
   return ok ? { seen: { n: 0, joined: false, over: false }, published: -1, seenAfter: null, checked: null, ...r } : null;
 }

@@ -29,8 +29,9 @@ export const MAX_EXERCISES = 300;
 /** The most games waiting for their review. */
 export const MAX_PENDING = 20;
 
-const SIDES = new Set(["white", "black"]);
-const isTexts = (v) => Array.isArray(v) && v.every((a) => typeof a === "string");
+/** The two sides, and whether a stored value is a list of texts (games.js checks its games with them too). */
+export const SIDES = new Set(["white", "black"]);
+export const isTexts = (v) => Array.isArray(v) && v.every((a) => typeof a === "string");
 const isTime = (v) => Number.isFinite(v) && v >= 0;
 
 /** An empty list. */

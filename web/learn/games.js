@@ -17,7 +17,7 @@ import { LEVELS, levelOf, computerId, nextLevel } from "../game/computer.js";
 import { winnerOf, endOf, namesOf } from "../game/state.js";
 import { downloadText } from "../records/download.js";
 import { fromMarkup } from "../panels/dom.js";
-import { readList, addItems, withPending, listIn, store } from "./exercise-list.js";
+import { readList, addItems, withPending, listIn, store, SIDES, isTexts } from "./exercise-list.js";
 import { renderTurnsList } from "../panels/turns-list.js";
 import { usableRecords } from "../game/by-turns.js";
 import { takerOf } from "../page/handoff.js";
@@ -134,10 +134,8 @@ export function gamesIn(storage) {
   return Array.isArray(v) ? v.filter(validGame) : [];
 }
 
-const SIDES = ["white", "black"];
 const LEVEL_NAMES = new Set(LEVELS.map((l) => l.name));
 const isText = (v) => typeof v === "string";
-const isTexts = (v) => Array.isArray(v) && v.every(isText);
 const absentOr = (v, check) => v === undefined || v === null || check(v);
 
 /** Whether `g` is a game of Your games in the form entryOf and onlineEntryOf write it, every
@@ -151,7 +149,7 @@ export function validGame(g) {
     isText(g.id) && isText(g.date) && /^\d{4}-\d{2}-\d{2}$/.test(g.date) && isText(g.start) && isTexts(g.actions) &&
     (g.online === undefined || typeof g.online === "boolean") &&
     (online ? g.level === null || g.level === undefined : LEVEL_NAMES.has(g.level)) &&
-    SIDES.includes(g.colour) && SIDES.includes(g.winner) && ["won", "lost"].includes(g.result) &&
+    SIDES.has(g.colour) && SIDES.has(g.winner) && ["won", "lost"].includes(g.result) &&
     Number.isInteger(g.turns) && g.turns >= 0 &&
     absentOr(g.reason, (r) => typeof r === "object" && isText(r.code) && absentOr(r.type, isText)) &&
     absentOr(g.end, (e) => endOf(e) !== null) &&
