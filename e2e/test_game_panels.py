@@ -179,22 +179,33 @@ def test_a_first_visits_record_has_a_header_opening_one_keeps_the_players_and_th
 def test_the_captured_stacks_of_each_side_are_shown_and_copy_link_offers_the_game_link_and_the_position_link(open_position, page, clipboard, watch, site_url):
     actions, positions = some_turns(7)
     page = open_position(STANDARD, actions, shows=positions[-1])
-    want = {"white": [], "black": []}
+    captures = []  # (the index of the action, the side that took, the stack taken)
     before = STANDARD
-    for action, after in zip(actions, positions):
+    for index, (action, after) in enumerate(zip(actions, positions)):
         if "x" in action:
             view = engine("view", position=before)
             stack = view["points"][action.split("x")[1]]
-            want[view["side"]].append((stack["type"], stack["height"]))
+            captures.append((index, view["side"], (stack["type"], stack["height"])))
         before = after
-    assert want["white"] and want["black"]
-    for side in ("white", "black"):
-        got = page.eval_on_selector_all(
-            f'#trios .captured[data-side="{side}"] .captured-stack', "es => es.map(e => [e.dataset.type, +e.dataset.height])"
-        )
-        assert [tuple(g) for g in got] == want[side]
-        said = page.eval_on_selector(f'#trios .captured[data-side="{side}"] .visually-hidden', "e => e.textContent")
-        assert said.startswith(f"{side.capitalize()} has captured {len(want[side])} stack")
+
+    def shows_the_captures_before(cursor: int) -> None:
+        want = {side: [stack for index, by, stack in captures if by == side and index < cursor] for side in ("white", "black")}
+        for side in ("white", "black"):
+            got = page.eval_on_selector_all(
+                f'#trios .captured[data-side="{side}"] .captured-stack', "es => es.map(e => [e.dataset.type, +e.dataset.height])"
+            )
+            assert [tuple(g) for g in got] == want[side]
+            said = page.eval_on_selector(f'#trios .captured[data-side="{side}"] .visually-hidden', "e => e.textContent")
+            assert said.startswith(f"{side.capitalize()} has captured {len(want[side])} stack")
+
+    assert {by for _, by, _ in captures} == {"white", "black"}
+    shows_the_captures_before(len(actions))
+    # Back before the last capture, then to the end again: the list follows the action shown.
+    last = captures[-1][0]
+    for cursor in (last, len(actions)):
+        page.click(f'#moves button[data-cursor="{cursor}"]')
+        idle(page, positions[cursor - 1] if cursor else STANDARD)
+        shows_the_captures_before(cursor)
     # Copy link: the game link or the position link, and it says which one it copied.
     page.click("#copy-link")
     page.wait_for_selector("#copy-choices:not([hidden])")
