@@ -21,59 +21,40 @@ export class CapturedView {
       const summary = element("span", "visually-hidden");
       row.append(label, stacks, summary);
       list.appendChild(row);
-      this.#rows[side] = { label, stacks, summary, drawn: null };
+      this.#rows[side] = { label, stacks, summary };
     }
   }
 
   render(state) {
     const key = `${lang()}|${state.start}|${state.actions.slice(0, state.cursor).join(",")}`;
     if (key === this.#key) return;
-    const language = this.#key.split("|", 1)[0];
     this.#key = key;
     const captured = capturedOf(state);
     for (const side of ["white", "black"]) {
-      const row = this.#rows[side];
+      const { label, stacks, summary } = this.#rows[side];
+      label.textContent = t(`captured.took.${side}`);
       const list = captured[side];
-      const drawn = list.map(stackSig).join(" ");
-      if (drawn === row.drawn && language === lang()) continue; // (an action that took nothing of this side's)
-      row.drawn = drawn;
-      row.label.textContent = t(`captured.took.${side}`);
-      this.#drawStacks(row.stacks, list);
+      stacks.replaceChildren(
+        ...list.map((stack) => {
+          const item = element("span", "captured-stack");
+          item.dataset.type = stack.type;
+          item.dataset.height = String(stack.height);
+          item.appendChild(miniPiece(stack.color, stack.type));
+          if (stack.height > 1) {
+            const height = element("span", "captured-height");
+            height.textContent = String(stack.height);
+            item.appendChild(height);
+          }
+          return item;
+        }),
+      );
+      if (!list.length) {
+        const none = element("span", "captured-none");
+        none.textContent = t("captured.none");
+        stacks.appendChild(none);
+      }
       const named = list.map((s) => (s.height > 1 ? t("captured.stack", { type: pieceMsg(s.type), height: s.height }) : TYPE_NAME[s.type]));
-      row.summary.textContent = list.length ? t(`captured.summary.${side}`, { n: list.length, list: named.join(", ") }) : t(`captured.summaryNone.${side}`);
+      summary.textContent = list.length ? t(`captured.summary.${side}`, { n: list.length, list: named.join(", ") }) : t(`captured.summaryNone.${side}`);
     }
   }
-
-  /** The stacks of `list` into `stacks`: those already drawn in their place are kept (an
-   * action adds one at the end, an undo takes the last away), the rest drawn anew. */
-  #drawStacks(stacks, list) {
-    const items = [...stacks.querySelectorAll(".captured-stack")];
-    let kept = 0;
-    while (kept < list.length && kept < items.length && items[kept].dataset.stack === stackSig(list[kept])) kept += 1;
-    stacks.querySelector(".captured-none")?.remove();
-    for (const item of items.slice(kept)) item.remove();
-    stacks.append(...list.slice(kept).map(capturedStack));
-    if (!list.length) {
-      const none = element("span", "captured-none");
-      none.textContent = t("captured.none");
-      stacks.appendChild(none);
-    }
-  }
-}
-
-const stackSig = (stack) => `${stack.color}:${stack.type}:${stack.height}`;
-
-/** A captured stack: its top piece, and its height when taller than one. */
-function capturedStack(stack) {
-  const item = element("span", "captured-stack");
-  item.dataset.stack = stackSig(stack);
-  item.dataset.type = stack.type;
-  item.dataset.height = String(stack.height);
-  item.appendChild(miniPiece(stack.color, stack.type));
-  if (stack.height > 1) {
-    const height = element("span", "captured-height");
-    height.textContent = String(stack.height);
-    item.appendChild(height);
-  }
-  return item;
 }
