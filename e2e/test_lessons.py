@@ -299,4 +299,12 @@ def test_a_finished_game_against_the_computer_is_kept_tallied_exported_reviewed_
     page.click('#your-games [data-games="yes"]')
     page.wait_for_selector('#your-games[data-count="0"]')
     assert kept(page) == [] and page.text_content("#your-games .games-tally") == EN["games.none"]
+    # A game kept without its reason (a backup may hold one) says the result alone.
+    page.evaluate("(g) => localStorage.setItem('tzaar.games', JSON.stringify([g]))", {**entry, "reason": None})
+    page.reload()
+    wait_engine(page)
+    idle(page)
+    open_lessons(page)
+    page.wait_for_selector('#your-games[data-count="1"]')
+    assert page.text_content('#your-games button[data-game="0"]') == f"{entry['date']} · Beginner · White · 1 turn · won"
     watch.assert_clean()

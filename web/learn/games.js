@@ -301,7 +301,7 @@ export class YourGames {
           g.online
             ? msg(g.opponent ? "online.games.entry" : "online.games.entry.unnamed", { date: g.date, name: g.opponent, colour: msg(`side.${g.colour}`) })
             : msg("games.entry", { date: g.date, level: msg(`level.${g.level}`), colour: msg(`side.${g.colour}`), n: g.turns }),
-          msg(`games.${g.result}`, { reason: reasonOf(g) }),
+          reasonOf(g) ? msg(`games.${g.result}`, { reason: reasonOf(g) }) : msg(`games.${g.result}.noReason`), // (a backup may hold a game without its reason)
         ]);
         button.append(line);
         item.append(button);
