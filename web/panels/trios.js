@@ -5,13 +5,12 @@
 import { SIDE_NAME, TYPES, sideMsg, pieceMsg } from "../board/notation.js";
 import { countsOf, sideToMove } from "../game/game.js";
 import { playerShortLabel, isPerson } from "../game/players.js";
-import { t, lang } from "../page/i18n.js";
+import { t } from "../page/i18n.js";
 import { setText, setAttr, miniPiece, element } from "./dom.js";
 
 export class TriosPanel {
   #rows = {};
   #heading;
-  #key = ""; // what the panel shows, as last drawn
 
   constructor(root) {
     root.replaceChildren();
@@ -55,10 +54,6 @@ export class TriosPanel {
     const toMove = sideToMove(state);
     const placing = state.view?.step === "place";
     const twoPeople = isPerson(state.players.white) && isPerson(state.players.black);
-    // Drawn again only when what it shows changed (it renders at every frame: a selection, a hint).
-    const key = JSON.stringify([lang(), tops, pieces, placing && reserve, toMove, Boolean(state.view?.winner), state.players]);
-    if (key === this.#key) return;
-    this.#key = key;
     setText(this.#heading, t("trios.title"));
     for (const side of ["white", "black"]) {
       const r = this.#rows[side];
