@@ -50,9 +50,9 @@ LONG_TASK_LIMIT_MS = 200
 # machine for the CPU; a script is the page's own work (with the layout it forces). The aim
 # of 50 ms is measured by lab/browser/bench_phone.py (BENCHMARKS.md, "A slow phone"), where
 # the render of a played action measures 17 to 93 ms on the same 2-core machine, by the hour,
-# under Chromium 156's throttling; this test allows 150 ms, so that such an hour cannot fail it, and still
-# catches the work of the engine's worker done on the main thread (a search slice or a
-# review step of up to 50 ms takes 200 ms there).
+# under Chromium 156's throttling; this test allows 150 ms, so that such an hour cannot fail
+# it, and still catches the work of the engine's worker done on the main thread (a search
+# slice or a review step of up to 50 ms takes 200 ms there).
 CPU_SLOWDOWN = 4
 SCRIPT_LIMIT_MS = 150
 

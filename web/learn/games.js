@@ -297,11 +297,12 @@ export class YourGames {
         button.dataset.result = g.result;
         show(button, msg("games.open.title"), "title");
         const line = document.createElement("span");
+        const reason = reasonOf(g); // (a backup may hold a game without its reason)
         show(line, [
           g.online
             ? msg(g.opponent ? "online.games.entry" : "online.games.entry.unnamed", { date: g.date, name: g.opponent, colour: msg(`side.${g.colour}`) })
             : msg("games.entry", { date: g.date, level: msg(`level.${g.level}`), colour: msg(`side.${g.colour}`), n: g.turns }),
-          reasonOf(g) ? msg(`games.${g.result}`, { reason: reasonOf(g) }) : msg(`games.${g.result}.noReason`), // (a backup may hold a game without its reason)
+          reason ? msg(`games.${g.result}`, { reason }) : msg(`games.${g.result}.noReason`),
         ]);
         button.append(line);
         item.append(button);
