@@ -46,7 +46,7 @@ ROOT = Path(__file__).resolve().parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # sitebuild/, beside this file
 
-from sitebuild import BuildError, relay, site, testing  # noqa: E402
+from sitebuild import BuildError, relay, runtime, site, testing  # noqa: E402
 from sitebuild.imports import package_files  # noqa: E402,F401  (tests read it here)
 from sitebuild.languages import language_manifests  # noqa: E402,F401
 from sitebuild.paths import DIST, WEB  # noqa: E402
@@ -71,10 +71,16 @@ def serve(port: int, fresh: bool = True, local_relay: bool = False) -> None:
 
 
 def test(pytest_args: list[str]) -> int:
-    """Set up .venv, build, then run node's unit tests and pytest: the exit code."""
-    python = testing.ensure_venv()
-    build()
-    return testing.run(python, pytest_args)
+    """Set up .venv and build while node's unit tests run, then pytest: the exit code."""
+    runtime.ensure_pyodide()  # node_modules, which node's tests import from
+    node = testing.NodeTests()
+    try:
+        python = testing.ensure_venv()
+        build()
+    except BaseException:
+        node.finish()
+        raise
+    return testing.run(python, pytest_args, node)
 
 
 def run_relay(port: int, data: Path | None = None) -> None:

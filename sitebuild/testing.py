@@ -1,5 +1,6 @@
 """python3 build.py test: a .venv with the test tools, a browser for the end-to-end tests,
-node's unit tests of the page's pure JavaScript (tests/js/*.test.mjs), then pytest."""
+node's unit tests of the page's pure JavaScript (tests/js/*.test.mjs, run while .venv and
+dist/ are made), then pytest."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import venv
 from pathlib import Path
 
@@ -83,22 +85,48 @@ def ensure_browser(python: Path) -> str | None:
     return None
 
 
+class NodeTests:
+    """node's test runner on the files `folder`/*.test.mjs, started at once and in the
+    background (it needs neither .venv nor dist/, so it runs while they are made); its output
+    is kept and printed by `finish`. Files run four at a time: many of them wait on timers."""
+
+    CONCURRENCY = 4
+
+    def __init__(self, folder: Path = NODE_TESTS):
+        files = sorted(folder.glob(NODE_TEST_PATTERN))
+        self.process: subprocess.Popen | None = None
+        if not files:
+            shown = folder.relative_to(ROOT) if folder.is_relative_to(ROOT) else folder
+            self.header = f"No node unit tests ({shown}/{NODE_TEST_PATTERN})."
+            return
+        node = shutil.which("node")
+        if node is None:
+            raise BuildError(
+                "Node.js (node, version 20 or later) is needed to run the unit tests of tests/js/; "
+                "install it (Debian: apt-get install nodejs)."
+            )
+        # node 20 takes a list of files, named one by one.
+        command = [node, "--test", f"--test-concurrency={self.CONCURRENCY}", *(str(f) for f in files)]
+        self.header = "$ node --test " + " ".join(f.name for f in files)
+        self.output = tempfile.TemporaryFile()
+        self.process = subprocess.Popen(command, cwd=ROOT, stdout=self.output, stderr=subprocess.STDOUT)
+
+    def finish(self) -> int:
+        """Wait for the run, print its output, and return its exit code (0 when there was none)."""
+        print(self.header, flush=True)
+        if self.process is None:
+            return 0
+        code = self.process.wait()
+        self.output.seek(0)
+        sys.stdout.buffer.write(self.output.read())
+        sys.stdout.flush()
+        self.output.close()
+        return code
+
+
 def node_tests(folder: Path = NODE_TESTS) -> int:
-    """Run node's test runner on the files `folder`/*.test.mjs, named one by one (node 20
-    takes a list of files); its exit code (0 when the folder has none)."""
-    files = sorted(folder.glob(NODE_TEST_PATTERN))
-    if not files:
-        print(f"No node unit tests ({folder.relative_to(ROOT) if folder.is_relative_to(ROOT) else folder}/{NODE_TEST_PATTERN}).")
-        return 0
-    node = shutil.which("node")
-    if node is None:
-        raise BuildError(
-            "Node.js (node, version 20 or later) is needed to run the unit tests of tests/js/; "
-            "install it (Debian: apt-get install nodejs)."
-        )
-    command = [node, "--test", *(str(f) for f in files)]
-    print("$ node --test " + " ".join(f.name for f in files), flush=True)
-    return subprocess.run(command, cwd=ROOT).returncode
+    """Run node's tests of `folder` to their end: the exit code (0 when the folder has none)."""
+    return NodeTests(folder).finish()
 
 
 def pytest(python: Path, pytest_args: list[str]) -> int:
@@ -126,10 +154,11 @@ def _pytest_run(python: Path, pytest_args: list[str], env: dict) -> int:
     return code
 
 
-def run(python: Path, pytest_args: list[str]) -> int:
-    """node's unit tests, then pytest (both, whatever the first did): 0 only if both pass."""
-    node = node_tests()
-    if node != 0:
-        print(f"node's unit tests failed (exit {node}); pytest runs all the same.", file=sys.stderr)
+def run(python: Path, pytest_args: list[str], node: NodeTests | None = None) -> int:
+    """node's unit tests (`node`, started earlier, or now), then pytest (both, whatever the
+    first did): 0 only if both pass."""
+    code_node = node.finish() if node is not None else node_tests()
+    if code_node != 0:
+        print(f"node's unit tests failed (exit {code_node}); pytest runs all the same.", file=sys.stderr)
     code = pytest(python, pytest_args)
-    return code or node
+    return code or code_node
