@@ -30,7 +30,8 @@ def _both(text, depth, monkeypatch):
 @pytest.mark.parametrize("depth", [3, 4, 5])
 def test_the_plain_and_the_generator_loops_agree_in_endgames(depth, monkeypatch):
     assert len(POSITIONS) >= 15
-    for text in POSITIONS:
+    # Depth 5 costs as much as the rest of the file: every third position there.
+    for text in POSITIONS if depth < 5 else POSITIONS[::3]:
         generator, plain = _both(text, depth, monkeypatch)
         assert generator == plain, text
 
