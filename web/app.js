@@ -226,7 +226,8 @@ const megabytes = (bytes) => (bytes / 2 ** 20).toLocaleString(lang(), { minimumF
 function showProgress({ fraction, text, key, bytes } = {}) {
   const percent = Math.round((fraction ?? 0) * 100);
   loading.setAttribute("aria-valuenow", String(percent));
-  loading.querySelector(".loading-bar span").style.width = `${percent}%`;
+  // A transform, not the width: the bar grows without laying the page out at each frame.
+  loading.querySelector(".loading-bar span").style.transform = `scaleX(${percent / 100})`;
   const known = key ? t(`loading.${key}`) : "";
   // A first visit (no service worker keeps the files yet) says the megabytes downloaded.
   loading.querySelector(".loading-text").textContent =
