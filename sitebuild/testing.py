@@ -107,7 +107,7 @@ class NodeTests:
             )
         # node 20 takes a list of files, named one by one.
         command = [node, "--test", f"--test-concurrency={self.CONCURRENCY}", *(str(f) for f in files)]
-        self.header = "$ node --test " + " ".join(f.name for f in files)
+        self.header = f"$ node --test --test-concurrency={self.CONCURRENCY} " + " ".join(f.name for f in files)
         self.output = tempfile.TemporaryFile()
         self.process = subprocess.Popen(command, cwd=ROOT, stdout=self.output, stderr=subprocess.STDOUT)
 
