@@ -21,9 +21,6 @@ Every helper's e2e tests may use these:
   unless it is ``want``.
 - ``site_build``: build.py as a module (``site_build.DIST``, ``site_build.build()``...).
 
-Contexts block the service worker and reduce motion unless a module's ``pytestmark`` says
-otherwise; ``page.wait_for_function`` polls every ``POLL_MS`` (see below).
-
 The browser is the system Chromium when there is one (build.system_chromium), else
 Playwright's own. With CI set, a browser test never skips: a skip is reported as a failure.
 """
@@ -36,7 +33,6 @@ import os
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
 
 from helpers import idle, link
 from site_serving import ENGINE_TIMEOUT_MS, NO_SERVICE_WORKER, SUB_PATH, PageWatch, SubPathHandler, build, origin_of, serving, wait_engine  # noqa: F401
@@ -101,29 +97,8 @@ def browser_type_launch_args(browser_type_launch_args, browser_name):
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
     """pytest-playwright's context options: no service worker (site_serving.NO_SERVICE_WORKER)
-    unless a module's `pytestmark` allows it, and reduced motion (REDUCED_MOTION) unless a
-    module's `pytestmark` asks for motion."""
-    return {**browser_context_args, **NO_SERVICE_WORKER, **REDUCED_MOTION}
-
-
-# The page with reduced motion: no slides, no pause between the computer's actions, no CSS
-# transition or animation, so far fewer frames drawn while a test waits (in one measured set
-# of files, about a tenth of the CPU). The modules of play on the board (by hand, by drag, by
-# the computer, and the timing tests) ask for motion, as most players see the page:
-# pytestmark = pytest.mark.browser_context_args(reduced_motion="no-preference").
-REDUCED_MOTION = {"reduced_motion": "reduce"}
-
-# Page.wait_for_function polls on every animation frame unless told otherwise, which has the
-# page draw frames for as long as it waits. The tests' waits poll every POLL_MS instead.
-POLL_MS = 50
-_wait_for_function = Page.wait_for_function
-
-
-def _wait_polling(self, expression, *, arg=None, timeout=None, polling=None):
-    return _wait_for_function(self, expression, arg=arg, timeout=timeout, polling=POLL_MS if polling is None else polling)
-
-
-Page.wait_for_function = _wait_polling
+    unless a module's `pytestmark` allows it."""
+    return {**browser_context_args, **NO_SERVICE_WORKER}
 
 
 @pytest.hookimpl(hookwrapper=True)

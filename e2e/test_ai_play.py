@@ -40,9 +40,6 @@ import json
 from tzaar.ai.players import LEVELS
 from tzaar.facade import call
 
-# Played with motion, as most players see it (conftest reduces it elsewhere).
-pytestmark = pytest.mark.browser_context_args(reduced_motion="no-preference")
-
 # The strict figure (no task over 50 ms while it thinks) is measured by lab/browser/bench_ai.py on a
 # quiet machine; this test allows 200 ms so that a loaded 2-core CI machine cannot fail it,
 # and still catches the search (or any other work of seconds) running on the main thread.

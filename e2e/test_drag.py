@@ -20,8 +20,7 @@ PUZZLES = json.loads((Path(__file__).resolve().parent.parent / "web" / "learn" /
 
 @pytest.fixture
 def browser_context_args(browser_context_args):
-    # touch events as a phone has them (and the mouse too); with motion, as most players see it
-    return {**browser_context_args, "has_touch": True, "reduced_motion": "no-preference"}
+    return {**browser_context_args, "has_touch": True}  # touch events as a phone has them (and the mouse too)
 
 
 def centre(page, point: str) -> tuple[float, float]:

@@ -14,9 +14,6 @@ import pytest
 
 from helpers import LAST_TZAAR, STANDARD, act, choose, idle, link, moves, new_game, shown, wait_position_change
 
-# Played with motion, as most players see it (conftest reduces it elsewhere).
-pytestmark = pytest.mark.browser_context_args(reduced_motion="no-preference")
-
 
 # --- helpers ------------------------------------------------------------------------------
 

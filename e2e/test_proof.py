@@ -17,9 +17,6 @@ from tzaar.ai.solver import solve
 from tzaar.rules.notation import Action
 from tzaar.rules.position import Position
 
-# With motion, as most players see it (conftest reduces it elsewhere): one test here is of timing.
-pytestmark = pytest.mark.browser_context_args(reduced_motion="no-preference")
-
 # Black to move wins in 3 turns (tests/engine_helpers.py endgame_positions(2, 15, 13)[0]; about
 # 100 solver nodes, so that a loaded machine cannot push it past the hint's time share).
 BLACK_WINS = ".t..a2/a2..t../.A..t.T/......Z./Z..T2..../...A...Z2/......./.T.T../..z2.. b1"
