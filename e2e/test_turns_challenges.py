@@ -75,7 +75,9 @@ def test_an_open_challenge_taken_from_the_lobby_and_one_withdrawn(browser, two_r
     context, ann = visit(browser, site, engine=False)
     open_lobby(ann)
     post(ann, "Ann", "black", "3")
-    expect(ann.locator("#challenges tr.mine")).to_contain_text("Ann")
+    # The row comes from the relays' read-back, as the other listings below (5 s was short once
+    # under a full run's load).
+    expect(ann.locator("#challenges tr.mine")).to_contain_text("Ann", timeout=20_000)
     ann_key = ann.get_attribute("#challenges tr.mine", "data-challenge")
     ann_state = leave(context)
     hostile(two_relays, ann_key)
