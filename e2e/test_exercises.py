@@ -166,7 +166,7 @@ def test_a_lost_game_is_reviewed_in_the_background_and_its_blunder_practised(pag
     play_turn(page, item["best"])
     assert judged(page) == "right", page.text_content("#exercise .exercise-status")
     assert stored_exercises(page)["items"][1]["solves"] == []
-    # (Its turn from this position by the answer's own review: the exercise's better turn, or another as good.)
+    # (The exercise's better turn, and the reply the deeper look expects after it.)
     line = page.inner_text("#exercise .exercise-explain")
     assert line.startswith("The engine's line: ") and "; the reply it expects: " in line, line
 
@@ -176,6 +176,39 @@ def test_a_lost_game_is_reviewed_in_the_background_and_its_blunder_practised(pag
     page.locator('[data-command="learn"]').first.click()
     page.wait_for_selector('#your-mistakes[data-left="2"][data-due="2"][data-solved="0"]')
     assert "2 to practise" in page.text_content("#your-mistakes .exercises-count")
+    watch.assert_clean()
+
+
+# An exercise from a real game (mix3s-00-won turn 20, Black blundered with B3xB1 B4-A3; the
+# review's better turn B4xF7 A4xG2). The answer G3xI3 A2-A1 is within two points of the review's
+# own turn by its first pass (1,500 nodes), but after it White is proven to win:
+# tests/test_review_answer.py.
+REAL = {
+    "id": "real~B3xB1", "position": "tttz5./T.a2a../..Z..../......../tA3....at/......Z./.Zt.ZT3t2/tT2..../tA3T.. b1",
+    "side": "black", "number": 20, "played": ["B3xB1", "B4-A3"], "best": ["B4xF7", "A4xG2"], "loss": 36, "mark": "blunder",
+    "explanation": {"reasons": [{"code": "few-captures", "params": {"side": "black", "by": "white", "left": 2}, "line": ["G2xG3", "F7-G6"],
+                                 "actions": ["G2xG3", "F7-G6"], "threats": []}], "better": []},
+    "game": "a real game", "date": "2026-11-01", "solves": [], "misses": 0, "due": 1_700_000_000_000, "learned": None,
+}
+
+
+def test_an_answer_is_judged_by_the_deeper_look_against_the_exercises_better_turn(page, open_site, wait_engine, watch):
+    page.add_init_script("if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1');"
+                         f" localStorage.setItem('tzaar.exercises', {json.dumps(json.dumps({'version': 1, 'items': [REAL], 'pending': []}))}); }}")
+    wait_engine(open_site())
+    page.locator('[data-command="learn"]').first.click()
+    page.click('#your-mistakes [data-exercises="practise"]')
+    page.wait_for_selector(f'#exercise:not([hidden])[data-exercise="{REAL["id"]}"]')
+    idle(page, REAL["position"])
+    play_turn(page, ["G3xI3", "A2-A1"])
+    assert judged(page) == "wrong", page.text_content("#exercise .exercise-status")
+    assert "gives away 36 points" in page.text_content("#exercise .exercise-status")
+    assert "B4xF7" in page.text_content("#exercise .exercise-explain")
+    page.click('#exercise [data-exercise="retry"]')
+    idle(page, REAL["position"])
+    play_turn(page, REAL["best"])
+    assert judged(page) == "right"
+    assert "Right! That is the engine's own turn." in page.text_content("#exercise .exercise-status")
     watch.assert_clean()
 
 

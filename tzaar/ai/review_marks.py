@@ -84,7 +84,8 @@ class Judgment:
     better_reply: List[str]
 
 
-def judge_deeply(side: int, played: List[str], after: Look, betters: Sequence[Tuple[List[str], Look]]) -> Judgment:
+def judge_deeply(side: int, played: List[str], after: Look, betters: Sequence[Tuple[List[str], Look]],
+                 exact: bool = False) -> Judgment:
     """The judgment of a turn by ``side`` from the deeper looks: ``after`` is the look after
     the turn ``played``, ``betters`` the turns that may be better (the engine's, the Hint's),
     each with the look after it (none needed when the turn is not :func:`markable`).  The
@@ -98,9 +99,10 @@ def judge_deeply(side: int, played: List[str], after: Look, betters: Sequence[Tu
 
     In these three cases the turn played is as good as any (``best`` is the turn played,
     the loss 0); otherwise the loss is the points of the mover's chance between the two
-    turns, a mistake from :data:`MISTAKE`, a blunder from :data:`BLUNDER`.
+    turns, a mistake from :data:`MISTAKE`, a blunder from :data:`BLUNDER`.  ``exact``: the
+    loss even where no mark can follow (the first case), from the looks after the betters.
     """
-    if not markable(side, after.evaluation):
+    if not exact and not markable(side, after.evaluation):
         return Judgment(0.0, None, list(played), list(after.turn))
     best, look = max(betters, key=lambda b: _gain(side, after.evaluation, b[1].evaluation))
     gain = _gain(side, after.evaluation, look.evaluation)

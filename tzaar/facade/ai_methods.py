@@ -33,14 +33,16 @@ Methods (registered with :func:`.methods.method` and :func:`.jobs.job`, run by
     ``ai_stop`` are the job kind ``ai`` of :func:`tzaar.facade.jobs.job`.
 ``ai_move {position, level?, seed?, time?, nodes?, solve?}`` -> ``{actions, info}``: the same
     search run to the end in one call (for scripts, tests and the command line).
-``review_start {start, actions, nodes?}`` -> ``{job, total}``: a review of the game
+``review_start {start, actions, nodes?, piece?, looks?, better?}`` -> ``{job, total}``: a review of the game
     (:mod:`tzaar.ai.review`), run by ``review_step {job, slice_ms?}`` -> ``{done,
     evaluated, total}`` and, when done, ``evals``, ``turns`` (each marked turn with its
     ``explanation``, :mod:`tzaar.study.explain`) and ``summary`` (the marked turns, the worst
     first); ``review_stop {job}``.  The job kind ``review`` of :mod:`tzaar.facade.jobs` (it
     runs beside any other job; once searched, it explains one marked turn a piece, so no
     step runs long).  A review of one turn (``start`` the position before it)
-    judges and explains that turn alone: the analysis board's tried turn.
+    judges and explains that turn alone: the analysis board's tried turn.  With ``better``
+    (a whole turn from ``start``) it judges the one turn against that turn, both by the
+    deeper look (:mod:`tzaar.ai.review_answer`): an exercise's answer.
     ``piece`` runs one piece of the review, whose last step carries ``looks`` and
     ``candidates`` instead of ``evals``, ``turns`` and ``summary``; ``looks`` gives the looks
     known already (the pieces', :mod:`.review_params`), so a review given every piece's looks
@@ -56,6 +58,7 @@ from __future__ import annotations
 
 from ..ai.players import DEFAULT_LEVEL, LEVELS, SPECIAL
 from ..ai.review import DEFAULT_NODES
+from ..ai.review_answer import AnswerError
 from ..ai.work import TurnSearch
 from ..rules.errors import shown
 from ..rules.notation import parse_action
@@ -112,13 +115,20 @@ def _ai_move(position, level=None, seed=None, time=None, nodes=None, solve=None)
 
 
 @job("review", review_answer, review_started, start=(str, True), actions=(list, True), nodes=(int, False),
-     piece=(dict, False), looks=(dict, False))
-def _review(start, actions, nodes=None, piece=None, looks=None) -> ExplainedReview:
+     piece=(dict, False), looks=(dict, False), better=(list, False))
+def _review(start, actions, nodes=None, piece=None, looks=None, better=None) -> ExplainedReview:
     if nodes is not None and nodes <= 0:
         raise BadParams(f"review_start: nodes must be a whole number above 0, not {nodes}.")
+    if better is not None and (piece is not None or looks is not None):
+        raise BadParams("review_start: an answer judged against a better turn is one review, not a piece.")
     pos = Position.from_text(start)
     acts = [parse_action(t) for t in actions]
     turns = len(group_turns(pos, acts))
     pos.play(acts)
+    if better is not None:
+        try:
+            return ExplainedReview(pos, acts, nodes or DEFAULT_NODES, better=[parse_action(t) for t in better])
+        except AnswerError as e:
+            raise BadParams(f"review_start: {e}") from None
     return ExplainedReview(pos, acts, nodes or DEFAULT_NODES, None if piece is None else read_piece(piece, turns),
                            None if looks is None else read_looks(looks, turns + 1))

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import List, Mapping, Optional, Union
 
 from ..ai.review import DEFAULT_NODES, Piece, Review
+from ..ai.review_answer import AnswerReview
 from ..ai.review_values import Look, ReviewedTurn, ReviewPiece, ReviewProgress, ReviewResult
 from ..ai.work import Work
 from ..rules.position import Position
@@ -67,12 +68,14 @@ class ExplainedReview(Work[ReviewProgress[Union[ExplainedResult, ReviewPiece]]])
     """A :class:`~tzaar.ai.review.Review` whose result has the explanations and the summary
     (:func:`explain_review`): the facade's review job.  Once the review's searches are done it
     explains one turn an :meth:`advance`, so no slice runs long.  ``piece`` and ``looks`` are
-    the review's: a piece's result is its :class:`ReviewPiece`, unexplained."""
+    the review's: a piece's result is its :class:`ReviewPiece`, unexplained.  ``better``: the
+    review of an exercise's answer (one turn) against that better turn
+    (:class:`~tzaar.ai.review_answer.AnswerReview`)."""
 
     def __init__(self, start: Position, actions, nodes: int = DEFAULT_NODES, piece: Optional[Piece] = None,
-                 looks: Optional[Mapping[tuple, Look]] = None):
+                 looks: Optional[Mapping[tuple, Look]] = None, better: Optional[list] = None):
         self.start = start
-        self.review = Review(start, actions, nodes, piece, looks)
+        self.review = Review(start, actions, nodes, piece, looks) if better is None else AnswerReview(start, actions, better, nodes)
         self._searched: Optional[ReviewResult] = None
         self._explaining = None
         self._explanations: list = []

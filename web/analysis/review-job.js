@@ -13,6 +13,7 @@
 //
 //   const answer = await runReview(engine, start, actions, { signal, onStep });
 //   reviewed(start, actions);   // the answer of a review this page finished lately, or null
+//   const checked = await checkAnswer(engine, start, actions, better);   // an exercise's answer
 
 import { reviewInPieces } from "./review-pieces.js";
 
@@ -50,6 +51,14 @@ export async function runReview(engine, start, actions, options = {}) {
   answers.set(key, answer);
   if (answers.size > KEPT) answers.delete(answers.keys().next().value);
   return answer;
+}
+
+/** An exercise's answer `actions` (one turn from `start`) judged against the exercise's better
+ * turn `better`, both by the deeper look (tzaar/ai/review_answer.py), at REVIEW_NODES, in the
+ * page's engine: the review's answer of that one turn, whose `best` is `better`. Not kept
+ * among the reviews' answers: it is not the review of the game (start, actions). */
+export function checkAnswer(engine, start, actions, better, options = {}) {
+  return engine.run("review", { start, actions, nodes: REVIEW_NODES, better }, options);
 }
 
 /** The answer of the review of the game (start, actions) if this page finished one lately, else null. */

@@ -19,7 +19,7 @@ import { runCommand } from "../page/input.js";
 import { fromMarkup } from "../panels/dom.js";
 import { isRight, answered, updated, counts, nextDue, AGAIN_DAYS, listIn, store } from "./exercise-list.js";
 import { onReviewed, reviewing, reviewLater, reviewPending } from "./background.js";
-import { runReview } from "../analysis/review-job.js";
+import { checkAnswer } from "../analysis/review-job.js";
 
 const LIST_HTML = `<h3 class="exercises-title"></h3><p class="exercises-count" role="status"></p>
 <div class="exercises-actions"><button type="button" class="primary" data-exercises="practise"></button></div>
@@ -229,7 +229,7 @@ class Exercises {
     this.#answered(state.actions, "exercises.answeredChecking");
     this.#say(msg("exercises.checking"), "checking");
     try {
-      const answer = await runReview(this.#engine, cur.item.position, state.actions);
+      const answer = await checkAnswer(this.#engine, cur.item.position, state.actions, cur.item.best);
       if (this.#current !== cur) return;
       this.#judge(cur, answer.turns[0]);
     } catch (error) {
