@@ -145,4 +145,17 @@ test("the turn that turned the game: the player's last turn after which its chan
   // Back above one half after a first fall: the later fall turned it.
   const twice = { ...REVIEW, evals: [ev(0.6), ev(0.4), ev(0.6), ev(0.3), ev(0.1)] };
   assert.equal(turningTurn(twice, "white"), 2);
+  // A fall the deeper look clears: the first pass saw White at 74% before turn 3 and lost after
+  // it, but the review found no better turn (loss 0, the turn played its best: every turn it
+  // looked at deeply loses too). The game had turned before: at the turn that gave away the most.
+  const cleared = {
+    evals: [ev(0.6), ev(0.4), ev(0.74), ev(0), ev(0)],
+    turns: [
+      { ...REVIEW.turns[0], best: ["E5xE4"], loss: 20, mark: "mistake" },
+      REVIEW.turns[1],
+      { ...REVIEW.turns[2], best: REVIEW.turns[2].actions, loss: 0, mark: null },
+      REVIEW.turns[3],
+    ],
+  };
+  assert.equal(turningTurn(cleared, "white"), 0);
 });

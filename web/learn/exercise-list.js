@@ -194,13 +194,17 @@ export function nextDue(list, now, exclude = null, game = null) {
 /**
  * The turn that turned the game for side `colour` in a review's result ({evals, turns}):
  * the last of `colour`'s turns after which its chance of winning fell below one half and
- * stayed there to the end. When its chance was never at one half or more after a turn of the
- * game, or never fell (a lost game the review does not see lost), the turn of `colour` that
+ * stayed there to the end, unless the review found no better turn than it (its loss 0, its
+ * better turn the turn played: the engine's own turn, or every turn the deeper look tried
+ * leads where it led, so the chance before it was the first pass's and the game had turned
+ * earlier). Else (its chance never at one half or more after a turn of the game, never fell:
+ * a lost game the review does not see lost, or that fall cleared) the turn of `colour` that
  * gave away the most. Returns the index of that turn in `turns`, or -1 (no turn of `colour`).
  */
 export function turningTurn(review, colour) {
   const mine = (c) => (colour === "white" ? c : 1 - c);
   const chance = (ev) => (ev ? mine(ev.chance) : null);
+  const nothingBetter = (t) => t.loss === 0 && isTexts(t.best) && t.best.join(" ") === t.actions.join(" ");
   const turns = review.turns;
   let turned = -1;
   for (let k = turns.length - 1; k >= 0; k -= 1) {
@@ -208,7 +212,7 @@ export function turningTurn(review, colour) {
     if (after !== null && after >= 0.5) break; // from here on, the game had not turned yet
     const before = chance(review.evals[k]);
     if (turns[k].side === colour && before !== null && before >= 0.5) {
-      turned = k;
+      if (!nothingBetter(turns[k])) turned = k;
       break;
     }
   }
