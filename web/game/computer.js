@@ -13,9 +13,9 @@
 //
 // Two searches at once (the policy; tzaar/facade/jobs.py has the worker's side): each search is its
 // own job and none stops another. The hint of a position that the analysis board is
-// searching is the analysis's best turn, the one the board shows (the first the analysis
-// shows, if it has shown none yet): the hint and the analysis never disagree, and the
-// analysis goes on. Any other hint is a search of its own at HINT_LEVEL, the one the review
+// searching is the analysis's best turn, the one the board shows, once the analysis has
+// searched at least the hint's own nodes (never its first shallow turn): the hint and the
+// analysis never disagree, and the analysis goes on. Any other hint is a search of its own at HINT_LEVEL, the one the review
 // runs before it marks a turn.
 
 import { registerPlayerKind } from "./players.js";
@@ -116,12 +116,13 @@ export async function analyse(engine, position, { signal, onInfo = null }) {
   }
 }
 
-/** The shown best of the analysis of `position`: {actions, info}; waits for its first if it
- * has shown none yet; null if no analysis of `position` runs (or it ends without one). */
+/** The shown best of the analysis of `position`: {actions, info}, once the analysis has
+ * searched at least the hint's own HINT_NODES (or ended: its last); null if no analysis of
+ * `position` runs (or it ends without one). */
 async function analysisBest(engine, position, { signal, cancelled }) {
   const live = analyses.get(engine);
   if (live?.position !== position) return null;
-  while (!live.info && !live.done && !cancelled() && !signal?.aborted) {
+  while (!(live.info?.nodes >= HINT_NODES) && !live.done && !cancelled() && !signal?.aborted) {
     await new Promise((resolve) => {
       const wake = () => {
         live.listeners.delete(wake);
