@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 
 import { pairingRecord } from "../../web/online/record.js";
 import { Session } from "../../web/online/session.js";
-import { ROOM, SECRET, STANDARD, Network, fakeGame, players, session, storage, until } from "./online-room.mjs";
+import { GAME, ROOM, SECRET, STANDARD, Network, fakeGame, players, rulesGame, session, storage, until } from "./online-room.mjs";
 
 /** What a modified page sends: any message. */
 const inject = (page, message) => page.chat.say(message);
@@ -122,4 +122,38 @@ test("a sync that says, again and again, that the other page lacks our game gets
   } finally {
     await Promise.all([host.close(), guest.close()]);
   }
+});
+
+/** The two pages of an invite, the guest's first connection, the host's page modified to start
+ * `game`; the guest's statuses as its page saw them. */
+async function inviteStarting(game) {
+  const records = await players({ host: { them: null, game }, guest: { them: null, game: null } });
+  const network = new Network();
+  const mallory = await session(network, "H", records.host);
+  const statuses = [];
+  const board = rulesGame();
+  const before = board.state;
+  const bob = new Session({ game: board, storage, config: { relays: [], iceServers: [] }, record: records.guest, openRoom: network.door("G"), onChange: (s) => statuses.push(s.status) });
+  bob.board = board;
+  await bob.begin();
+  await bob.connect();
+  await until(() => bob.status === "playing" || bob.refusal, "the guest answers the start");
+  await pause(100);
+  return { bob, statuses, before, close: () => Promise.all([mallory.close(), bob.close()]) };
+}
+
+test("a host of an invite cannot start the guest's game from a position already won, nor from one that is not a game's", async () => {
+  const lost = STANDARD.replace(/z/g, "."); // Black (the guest) has no Tzaar left: White won before the first action
+  for (const start of [lost, STANDARD.replace(" w1", "")]) {
+    const { bob, statuses, before, close } = await inviteStarting({ ...GAME, start });
+    assert.equal(bob.record.game, null, `the guest's page took ${start}`);
+    assert.deepEqual([bob.record.actions, bob.record.end], [[], null], "the record as it was");
+    assert.equal(bob.refusal?.why, "start");
+    assert.ok(!statuses.includes("ended") && !statuses.includes("playing"), `the guest's page was ${statuses.join(", ")} (an ended game is kept in Your games)`);
+    assert.equal(bob.board.state, before, "the board as it was");
+    await close();
+  }
+  const { bob, close } = await inviteStarting({ ...GAME }); // the standard start is taken
+  assert.deepEqual([bob.status, bob.record.game.start, bob.refusal], ["playing", STANDARD, null]);
+  await close();
 });

@@ -7,9 +7,11 @@
 //   const absence = new Absence(record.alive, now)     // how long this page was closed, as a claim may count it
 //   absence.bound(now); absence.heard(type); absence.ms(now)
 //   startFits(record, game, agreed)                     // "first" | "again" | "next" | null
+//   playableStart(start)                                // a position a game can be played from (by its text)
 //   (record.terms: the game a lobby's pairing agreed, the only first start a guest takes)
 
 import { CLAIM_TOLERANCE_MS } from "../game/clock.js";
+import { turnRule } from "../game/by-turns.js";
 import { rematchGame } from "./record.js";
 
 /** Seconds the other player may be gone before the win may be claimed. */
@@ -89,4 +91,11 @@ export function startFits(record, game, agreed) {
   if (sameGame(record.game, game)) return "again";
   if (agreed && sameGame(rematchGame(record.game), game)) return "next";
   return null;
+}
+
+/** Whether position text `start` is one a game can be played from, by its text: a position
+ * whose turns go by the rules (by-turns.js turnRule), not a placement. (Whether it is already
+ * won only the engine says: session.js looks at the board once it is loaded.) */
+export function playableStart(start) {
+  return turnRule(start) !== null;
 }

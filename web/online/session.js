@@ -24,8 +24,9 @@ import { Chat } from "./chat.js";
 import { RematchOffer } from "./rematch.js";
 import { ActionExchange, whenIdle } from "./actions.js";
 import { RECORD_KEY, colourOf, theirNameOf, startRound, rematchGame } from "./record.js";
-import { Absence, DISCONNECT_WAIT_S, endAccepted, startFits } from "./claims.js";
+import { Absence, DISCONNECT_WAIT_S, endAccepted, playableStart, startFits } from "./claims.js";
 import { Handshake } from "./handshake.js";
+import { tryStart } from "./tried-start.js";
 
 /** How often the moment this page was last open with its game is saved (record.js `alive`). */
 const ALIVE_SAVED_MS = 5000;
@@ -41,6 +42,7 @@ export class Session {
   #config;
   #away; // how long this page was closed before this load, as an abandonment claimed against it counts it (claims.js Absence)
   #aliveSaved = 0;
+  #trying = false; // a start of the host's tried on the board, not taken yet (tried-start.js)
   record;
   status;
   disconnectedAt = null; // Date.now() when the other page went
@@ -246,16 +248,24 @@ export class Session {
   }
 
   /** The host's game arrives at the guest: a first time, again after a reconnection (nothing
-   * changes), or the rematch both agreed to; anything else is refused (claims.js startFits). */
+   * changes), or the rematch both agreed to; anything else is refused (claims.js startFits), and
+   * so is a new round from a position no game can be played from (claims.js playableStart) or
+   * that the board, once it is loaded, shows already won: the record and the board are then as
+   * they were, and no game ended. */
   async #start(game) {
     const r = this.record;
     const fit = r.role === "guest" ? startFits(r, game, this.rematch.agreed) : null;
-    if (!fit) return this.#refuse("start");
+    if (!fit || (fit !== "again" && !playableStart(game.start))) return this.#refuse("start");
     if (fit !== "again") {
-      startRound(r, game);
+      this.#trying = true; // (the board's changes meanwhile are not the game's: #gameChanged)
+      const taken = await tryStart(this.#game, r, game, {
+        load: () => this.#loadGame(),
+        kept: () => ({ timing: this.timing, sent: this.exchange.sent }),
+        restore: ({ timing, sent }) => ([this.timing, this.exchange.sent] = [timing, sent]),
+      }).finally(() => (this.#trying = false));
+      if (!taken) return this.#refuse("start");
       this.rematch.clear();
       this.takebacks.lapse(true);
-      await this.#loadGame();
       this.#game.announce(t("online.announce.started"));
     }
     this.status = r.end ? "ended" : "playing";
@@ -311,7 +321,7 @@ export class Session {
   /** The game changed: our own actions, as the game plays them, kept and sent (actions.js). */
   #gameChanged(state) {
     const r = this.record;
-    if (!r.game || state.setup !== "online" || state.busy) return;
+    if (!r.game || state.setup !== "online" || state.busy || this.#trying) return;
     const before = r.actions.length;
     r.actions = state.actions.slice();
     if (this.takebacks.lapse()) queueMicrotask(() => this.#onChange(this)); // a new action: the offer lapsed
