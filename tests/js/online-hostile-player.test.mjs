@@ -157,3 +157,37 @@ test("a host of an invite cannot start the guest's game from a position already 
   assert.deepEqual([bob.status, bob.record.game.start, bob.refusal], ["playing", STANDARD, null]);
   await close();
 });
+
+/** Both pages playing on boards that play (rulesGame), then the rules end the game on both (Black won). */
+async function endedByRules() {
+  const records = await players();
+  const network = new Network();
+  const host = await session(network, "H", records.host, { game: rulesGame() });
+  const guest = await session(network, "G", records.guest, { game: rulesGame() });
+  await until(() => host.status === "playing" && guest.status === "playing", "both pages playing");
+  await pause(200);
+  for (const page of [host, guest]) page.board.preview({ ...page.board.state, view: { ...page.board.state.view, winner: "black" } });
+  await until(() => host.status === "ended" && guest.status === "ended", "both pages see the end");
+  return { records, host, guest, close: () => Promise.all([host.close(), guest.close()]) };
+}
+
+test("a game the rules have ended stays ended when the host starts the same round again", async () => {
+  const { records, host, guest, close } = await endedByRules();
+  inject(host, { t: "start", game: { ...records.guest.game } });
+  await pause(300);
+  assert.equal(guest.status, "ended", "the guest's page plays on over a finished board");
+  assert.equal(guest.record.end, null, "no other end");
+  await close();
+});
+
+test("a game the rules have ended stays ended when either page says hello again on the bound connection", async () => {
+  const { connectionKeys } = await import("../../web/online/sealed.js");
+  for (const from of ["guest", "host"]) {
+    const { records, host, guest, close } = await endedByRules();
+    const pages = { host, guest };
+    inject(pages[from], { t: "hello", v: 3, role: from, key: records[from].me, ecdh: (await connectionKeys()).publicKey, name: records[from].name });
+    await pause(800);
+    assert.deepEqual([host.status, guest.status], ["ended", "ended"], `after the ${from}'s second hello`);
+    await close();
+  }
+});

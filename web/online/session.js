@@ -239,7 +239,7 @@ export class Session {
     }
     if (r.game) this.#send({ t: "sync", actions: r.actions, round: r.game.round, ended: r.end });
     const was = this.status;
-    this.status = r.end ? "ended" : r.game ? "playing" : "connecting";
+    this.status = r.game ? this.#statusNow() : "connecting";
     this.disconnectedAt = null;
     if (this.status === "playing") this.timing?.begin("white", Date.now());
     this.#changed();
@@ -268,7 +268,7 @@ export class Session {
       this.takebacks.lapse(true);
       this.#game.announce(t("online.announce.started"));
     }
-    this.status = r.end ? "ended" : "playing";
+    this.status = this.#statusNow();
     if (this.status === "playing") this.timing.begin("white", Date.now());
     this.#changed();
     this.#send({ t: "sync", actions: r.actions, round: r.game.round, ended: r.end });
@@ -369,6 +369,12 @@ export class Session {
     const side = this.timing.outOfTime(this.colour, now);
     if (side) this.#end({ reason: "timeout", loser: side }, false);
     return side;
+  }
+
+  /** The status of the game on the board, the other page bound: "ended" when it ended outside
+   * the rules (the record's end) or by them (the board says who won), else "playing". */
+  #statusNow() {
+    return this.record.end || this.#game.state.view?.winner ? "ended" : "playing";
   }
 
   /** Whether the rules ended the game (its board says who won): no other end is taken then. */
