@@ -260,8 +260,8 @@ export class Session {
       this.#trying = true; // (the board's changes meanwhile are not the game's: #gameChanged)
       const taken = await tryStart(this.#game, r, game, {
         load: () => this.#loadGame(),
-        kept: () => ({ timing: this.timing, sent: this.exchange.sent }),
-        restore: ({ timing, sent }) => ([this.timing, this.exchange.sent] = [timing, sent]),
+        kept: () => ({ timing: this.timing, sent: this.exchange.sent, acked: this.exchange.acked }),
+        restore: ({ timing, sent, acked }) => ([this.timing, this.exchange.sent, this.exchange.acked] = [timing, sent, acked]),
       }).finally(() => (this.#trying = false));
       if (!taken) return this.#refuse("start");
       this.rematch.clear();
@@ -277,7 +277,7 @@ export class Session {
   /** Put the record's game on the board: this page's person plays its colour, the other page the other. */
   async #loadGame() {
     const r = this.record;
-    this.exchange.sent = r.actions.length;
+    this.exchange.loaded(r.actions.length);
     this.timing = new OnlineTiming(r.game.clock, r.clock, Date.now(), { theirs: this.theirColour, alive: r.alive }); // (their time not charged for this page's absence)
     await this.#putOnBoard();
     if (r.end) this.#game.endGame({ reason: r.end.reason, loser: r.end.loser });

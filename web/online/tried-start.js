@@ -2,8 +2,8 @@
 // guest's board before it is taken: the round's game is loaded from it, and when the board then
 // shows it already won (which only the engine can tell) or the engine refuses it, everything is
 // as it was: the record, the board (its save held meanwhile), what the session keeps of the
-// round (its clocks, the count of actions sent). session.js takes no change of the board for the
-// game's while it tries.
+// round (its clocks, the counts of actions sent and acknowledged). session.js takes no change
+// of the board for the game's while it tries.
 //
 //   const taken = await tryStart(board, record, game, {load, kept, restore});   // true: the round is on the board
 
