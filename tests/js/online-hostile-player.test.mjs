@@ -191,3 +191,27 @@ test("a game the rules have ended stays ended when either page says hello again 
     await close();
   }
 });
+
+test("a start tried on the board and refused is never saved, though the page saves its record meanwhile", async () => {
+  const lost = STANDARD.replace(/z/g, ".");
+  const records = await players({ host: { them: null, game: { ...GAME, start: lost } }, guest: { them: null, game: null } });
+  const network = new Network();
+  const mallory = await session(network, "H", records.host);
+  let saved = null; // the guest's record as last saved
+  const kept = { set: (key, value) => (saved = structuredClone(value)), remove() {}, get: () => null };
+  const board = rulesGame();
+  const load = board.load;
+  let bob = null;
+  board.load = async (...args) => {
+    await pause(5); // (the engine at work: the page's timer goes on)
+    bob?.tick();
+    return load(...args);
+  };
+  bob = new Session({ game: board, storage: kept, config: { relays: [], iceServers: [] }, record: records.guest, openRoom: network.door("G") });
+  await bob.begin();
+  await bob.connect();
+  await until(() => bob.refusal, "the guest refuses the start");
+  assert.equal(bob.record.game, null);
+  assert.equal(saved?.game ?? null, null, "the refused game is the saved record's: a reload would take it");
+  await Promise.all([mallory.close(), bob.close()]);
+});

@@ -39,7 +39,7 @@ export class Session {
   #handshake;
   #config;
   #away; // how long this page was closed before this load, as an abandonment claimed against it counts it (claims.js Absence)
-  #trying = false; // a start of the host's tried on the board, not taken yet (round-board.js)
+  #trying = false; // a start of the host's tried on the board, not taken yet (round-board.js): not saved, not the game's
   record;
   status;
   disconnectedAt = null; // Date.now() when the other page went
@@ -144,7 +144,7 @@ export class Session {
     if (this.timing) this.record.clock = this.timing.saved;
     this.record.takeback = this.takebacks.accepted;
     this.record.rematch = this.rematch.saved;
-    if (!this.#closed) this.#storage.set(RECORD_KEY, this.record);
+    if (!this.#closed && !this.#trying) this.#storage.set(RECORD_KEY, this.record); // (a start tried may yet go back)
   }
 
   /** Put the game on the board, if it is known yet (the host's; anyone's after a reload). */
