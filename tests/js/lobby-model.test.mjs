@@ -526,3 +526,25 @@ test("an accept that comes after the proposal timed out still pairs the proposer
   assert.equal(j.paired, null);
   assert.equal(j.pending.to, other.id);
 });
+
+test("proposals under fresh keys and fresh pids: what the proposed-to player remembers of them expires, and it answers few", () => {
+  // 30 proposals a second for an hour (108,000), each from a fresh key (its own rate budget)
+  // under a fresh pid, to a player who waits for another time control; then to one not waiting.
+  const target = hexId(0xee);
+  const proposal = (i, at) => writeMessage("propose", { id: hexId(0x10000 + i), to: target, pid: hexId(0x1000000 + i), name: "x", tc: "20+10", colour: "random", games: 0, key: KEY, at });
+  for (const waiting of [true, false]) {
+    const lobby = new Lobby({ id: target, key: KEY });
+    if (waiting) lobby.post(terms(1), T0);
+    let declines = 0;
+    let seenMost = 0;
+    for (let i = 0; i < 108_000; i += 1) {
+      const now = T0 + Math.floor(i / 30) * 1000;
+      if (i % 30 === 0) lobby.tick(now);
+      declines += lobby.receive(proposal(i, now), now, keyOf(hexId(0x10000 + i))).filter((text) => JSON.parse(text).t === "decline").length;
+      seenMost = Math.max(seenMost, lobby.seen.size);
+    }
+    assert.ok(seenMost <= MAX_WISHES, `${seenMost} proposals remembered at once (waiting: ${waiting})`);
+    if (waiting) assert.ok(declines <= RATE_BURST + 3600, `${declines} declines published in an hour`);
+    else assert.equal(declines, 0, "a player not waiting answered proposals");
+  }
+});

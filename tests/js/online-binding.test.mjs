@@ -8,7 +8,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { connectionKeys, openChannel } from "../../web/online/sealed.js";
-import { encode, MAX_ACTIONS, MAX_TEXT } from "../../web/online/protocol.js";
+import { encode, MAX_ACTIONS, MAX_TEXT, VERSION } from "../../web/online/protocol.js";
+import { Handshake } from "../../web/online/handshake.js";
 import { ROOM, Network, players, session, until } from "./online-room.mjs";
 
 
@@ -181,4 +182,25 @@ test("a hello of an older version is refused as such, and said", async () => {
   const old = await network.door("O")({ onPeerJoin: (peer) => old.send(JSON.stringify({ t: "hello", v: 2, role: "guest", key: records.guest.me, nonce: "n".repeat(22), name: "Bob" }), peer), onPeerLeave() {}, onMessage() {} });
   await until(() => host.refusal, "the host refuses it");
   assert.deepEqual([host.refusal.why, host.status], ["version", "connecting"]);
+});
+
+test("one handshake a connection: a hello from the peer already bound gets no proof, and binds nothing again", async () => {
+  const records = await players();
+  const sent = [];
+  const bound = [];
+  const handshake = new Handshake({
+    record: () => records.host,
+    send: (message, peer) => sent.push([message.t, peer]),
+    bound: () => bound.at(-1) ?? null,
+    bind: async (peer) => bound.push(peer),
+    refuse: () => {},
+  });
+  const guest = await connectionKeys();
+  const hello = { t: "hello", v: VERSION, role: "guest", key: records.guest.me, ecdh: guest.publicKey, name: "Bob" };
+  await handshake.hello(hello, "P");
+  assert.deepEqual(sent, [["hello", "P"], ["proof", "P"]], "the first hello answered");
+  bound.push("P"); // (its proof checked: bound)
+  sent.length = 0;
+  await handshake.hello({ ...hello, ecdh: (await connectionKeys()).publicKey }, "P");
+  assert.deepEqual(sent, [], "a second hello on the bound connection answered");
 });

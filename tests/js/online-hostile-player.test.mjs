@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 
 import { pairingRecord } from "../../web/online/record.js";
 import { Session } from "../../web/online/session.js";
-import { ROOM, SECRET, STANDARD, Network, fakeGame, players, session, storage, until } from "./online-room.mjs";
+import { GAME, ROOM, SECRET, STANDARD, Network, fakeGame, players, rulesGame, session, storage, until } from "./online-room.mjs";
 
 /** What a modified page sends: any message. */
 const inject = (page, message) => page.chat.say(message);
@@ -122,4 +122,96 @@ test("a sync that says, again and again, that the other page lacks our game gets
   } finally {
     await Promise.all([host.close(), guest.close()]);
   }
+});
+
+/** The two pages of an invite, the guest's first connection, the host's page modified to start
+ * `game`; the guest's statuses as its page saw them. */
+async function inviteStarting(game) {
+  const records = await players({ host: { them: null, game }, guest: { them: null, game: null } });
+  const network = new Network();
+  const mallory = await session(network, "H", records.host);
+  const statuses = [];
+  const board = rulesGame();
+  const before = board.state;
+  const bob = new Session({ game: board, storage, config: { relays: [], iceServers: [] }, record: records.guest, openRoom: network.door("G"), onChange: (s) => statuses.push(s.status) });
+  bob.board = board;
+  await bob.begin();
+  await bob.connect();
+  await until(() => bob.status === "playing" || bob.refusal, "the guest answers the start");
+  await pause(100);
+  return { bob, statuses, before, close: () => Promise.all([mallory.close(), bob.close()]) };
+}
+
+test("a host of an invite cannot start the guest's game from a position already won, nor from one that is not a game's", async () => {
+  const lost = STANDARD.replace(/z/g, "."); // Black (the guest) has no Tzaar left: White won before the first action
+  for (const start of [lost, STANDARD.replace(" w1", "")]) {
+    const { bob, statuses, before, close } = await inviteStarting({ ...GAME, start });
+    assert.equal(bob.record.game, null, `the guest's page took ${start}`);
+    assert.deepEqual([bob.record.actions, bob.record.end], [[], null], "the record as it was");
+    assert.equal(bob.refusal?.why, "start");
+    assert.ok(!statuses.includes("ended") && !statuses.includes("playing"), `the guest's page was ${statuses.join(", ")} (an ended game is kept in Your games)`);
+    assert.equal(bob.board.state, before, "the board as it was");
+    await close();
+  }
+  const { bob, close } = await inviteStarting({ ...GAME }); // the standard start is taken
+  assert.deepEqual([bob.status, bob.record.game.start, bob.refusal], ["playing", STANDARD, null]);
+  await close();
+});
+
+/** Both pages playing on boards that play (rulesGame), then the rules end the game on both (Black won). */
+async function endedByRules() {
+  const records = await players();
+  const network = new Network();
+  const host = await session(network, "H", records.host, { game: rulesGame() });
+  const guest = await session(network, "G", records.guest, { game: rulesGame() });
+  await until(() => host.status === "playing" && guest.status === "playing", "both pages playing");
+  await pause(200);
+  for (const page of [host, guest]) page.board.preview({ ...page.board.state, view: { ...page.board.state.view, winner: "black" } });
+  await until(() => host.status === "ended" && guest.status === "ended", "both pages see the end");
+  return { records, host, guest, close: () => Promise.all([host.close(), guest.close()]) };
+}
+
+test("a game the rules have ended stays ended when the host starts the same round again", async () => {
+  const { records, host, guest, close } = await endedByRules();
+  inject(host, { t: "start", game: { ...records.guest.game } });
+  await pause(300);
+  assert.equal(guest.status, "ended", "the guest's page plays on over a finished board");
+  assert.equal(guest.record.end, null, "no other end");
+  await close();
+});
+
+test("a game the rules have ended stays ended when either page says hello again on the bound connection", async () => {
+  const { connectionKeys } = await import("../../web/online/sealed.js");
+  for (const from of ["guest", "host"]) {
+    const { records, host, guest, close } = await endedByRules();
+    const pages = { host, guest };
+    inject(pages[from], { t: "hello", v: 3, role: from, key: records[from].me, ecdh: (await connectionKeys()).publicKey, name: records[from].name });
+    await pause(800);
+    assert.deepEqual([host.status, guest.status], ["ended", "ended"], `after the ${from}'s second hello`);
+    await close();
+  }
+});
+
+test("a start tried on the board and refused is never saved, though the page saves its record meanwhile", async () => {
+  const lost = STANDARD.replace(/z/g, ".");
+  const records = await players({ host: { them: null, game: { ...GAME, start: lost } }, guest: { them: null, game: null } });
+  const network = new Network();
+  const mallory = await session(network, "H", records.host);
+  let saved = null; // the guest's record as last saved
+  const kept = { set: (key, value) => (saved = structuredClone(value)), remove() {}, get: () => null };
+  const board = rulesGame();
+  const load = board.load;
+  let bob = null;
+  board.load = async (...args) => {
+    await pause(5); // (the engine at work: the page's timer goes on)
+    bob?.tick();
+    return load(...args);
+  };
+  bob = new Session({ game: board, storage: kept, config: { relays: [], iceServers: [] }, record: records.guest, openRoom: network.door("G") });
+  await bob.begin();
+  await bob.connect();
+  await until(() => bob.refusal, "the guest refuses the start");
+  assert.equal(bob.record.game, null);
+  assert.equal(saved?.game ?? null, null, "the refused game is the saved record's: a reload would take it");
+  await Promise.all([mallory.close(), bob.close()]);
 });

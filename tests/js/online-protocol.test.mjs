@@ -222,6 +222,7 @@ function twoPages(turns, toMove) {
     page.state = () => game(page.turns, page.toMove);
     page.offers = new TakebackOffers({
       state: page.state,
+      idle: async () => {},
       side: () => side,
       theirSide: () => (side === "white" ? "black" : "white"),
       playing: () => true,

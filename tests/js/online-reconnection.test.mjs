@@ -85,3 +85,32 @@ test("a take-back whose accept and acknowledgements were lost: the offerer's pag
   assert.deepEqual([host.refusal, guest.refusal], [null, null]);
   await Promise.all([host.close(), guest.close()]);
 });
+
+test("a new round counts nothing of it acknowledged: a take-back offered in it, then a drop, takes back no turn the other page never had", async () => {
+  const network = new Network();
+  const losing = { host: () => false, guest: () => false };
+  const { host, guest } = await bothPlaying(network, losing);
+  // Round 1: three actions, all acknowledged; the host resigns; the rematch.
+  await host.board.play("C5xC4");
+  await until(() => guest.board.state.actions.length === 1, "the guest has White's turn");
+  await guest.board.play("B3xC4");
+  await guest.board.play("D4-E5");
+  await until(() => host.board.state.actions.length === 3 && guest.exchange.acked === 3, "Black's turn acknowledged");
+  host.resign();
+  await until(() => guest.status === "ended", "the guest sees the resignation");
+  await host.rematch.offer();
+  await guest.rematch.offer();
+  await until(() => guest.record.game.round === 2 && guest.status === "playing" && host.status === "playing", "round 2 under way");
+  // Round 2: the guest plays White. Its turn and its offer to take it back are lost; the connection drops.
+  losing.guest = () => true;
+  await guest.board.play("C5xC4");
+  guest.takebacks.offer();
+  await pause(100);
+  assert.deepEqual(host.board.state.actions, [], "the host never had the turn");
+  losing.guest = () => false;
+  guest.dropConnection();
+  await until(() => host.board.state.actions.length === 1 || guest.board.state.actions.length === 0, "the pages bound again, synced");
+  await pause(200);
+  assert.deepEqual([guest.board.state.actions, host.board.state.actions], [["C5xC4"], ["C5xC4"]], "the guest's turn, sent again, not taken back");
+  await Promise.all([host.close(), guest.close()]);
+});

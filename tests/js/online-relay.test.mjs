@@ -96,6 +96,8 @@ function framesAt(link, now) {
   return frames;
 }
 const parsed = (frames) => frames.map((f) => JSON.parse(f));
+/** The frames without their numbers (`f`: each frame sent, or sent again, has its own). */
+const unnumbered = (frames) => parsed(frames).map(({ f, ...rest }) => rest);
 
 test("messages sent together go in one frame, in order, and come out once, in order, whatever the order of arrival", () => {
   const a = new RelayLink(0);
@@ -103,7 +105,7 @@ test("messages sent together go in one frame, in order, and come out once, in or
   for (const text of ["one", "two", "three"]) a.send(text, 0);
   assert.deepEqual(framesAt(a, 0), []); // (within COALESCE_MS: more may come)
   const [frame] = framesAt(a, LINK.COALESCE_MS);
-  assert.deepEqual(JSON.parse(frame), { a: 0, s: 1, m: ["one", "two", "three"] });
+  assert.deepEqual(JSON.parse(frame), { f: 1, a: 0, s: 1, m: ["one", "two", "three"] });
   a.send("four", 100);
   a.send("five", 100);
   const [later] = framesAt(a, 100 + LINK.COALESCE_MS);
@@ -120,12 +122,12 @@ test("an acknowledgement rides on the next frame; alone only after ACK_DELAY_MS"
   b.receive(framesAt(a, LINK.COALESCE_MS)[0], 50);
   b.send("reply", 500); // b's own message within the delay: it carries the acknowledgement
   const [reply] = parsed(framesAt(b, 500 + LINK.COALESCE_MS));
-  assert.deepEqual(reply, { a: 1, s: 1, m: ["reply"] });
+  assert.deepEqual(reply, { f: 1, a: 1, s: 1, m: ["reply"] });
   assert.deepEqual(framesAt(b, 50 + LINK.ACK_DELAY_MS + 1000), []); // nothing owed any more
   a.receive(JSON.stringify(reply), 600);
   assert.equal(a.unacknowledged, 0);
   assert.deepEqual(framesAt(a, 600 + LINK.ACK_DELAY_MS - 1), []);
-  assert.deepEqual(parsed(framesAt(a, 600 + LINK.ACK_DELAY_MS)), [{ a: 1 }]); // nothing to say: the ack alone
+  assert.deepEqual(parsed(framesAt(a, 600 + LINK.ACK_DELAY_MS)), [{ f: 2, a: 1 }]); // nothing to say: the ack alone
 });
 
 test("a frame lost goes again after RTO_MS, the time doubling; an acknowledgement stops it", () => {
@@ -136,10 +138,10 @@ test("a frame lost goes again after RTO_MS, the time doubling; an acknowledgemen
   assert.equal(first.length, 1);
   assert.deepEqual(framesAt(a, 100 + LINK.RTO_MS - 1), []);
   const again = framesAt(a, 100 + LINK.RTO_MS);
-  assert.deepEqual(again, first);
+  assert.deepEqual(unnumbered(again), unnumbered(first));
   assert.deepEqual(framesAt(a, 100 + 2 * LINK.RTO_MS), []); // the next one waits twice as long
   const third = framesAt(a, 100 + LINK.RTO_MS + 2 * LINK.RTO_MS);
-  assert.deepEqual(third, first);
+  assert.deepEqual(unnumbered(third), unnumbered(first));
   assert.deepEqual(b.receive(third[0], 9500).deliver, ["lost"]);
   a.receive(framesAt(b, 9500 + LINK.ACK_DELAY_MS)[0], 11000);
   assert.equal(a.unacknowledged, 0);
@@ -167,33 +169,58 @@ test("frames are rationed: past the burst, messages wait and then go together", 
 
 test("a frame that cannot have been sent is refused: an ack of messages never sent, a bad shape, a number out of range", () => {
   const b = new RelayLink(0);
-  for (const bad of ['{"a":1}', '{"a":0,"s":0,"m":["x"]}', '{"a":0,"s":1,"m":[]}', '{"a":0,"s":1}', '{"a":0,"m":["x"]}', '{"a":-1}', '{"a":0,"x":1}', '{"a":0,"bye":1}', "[]", "nope", '{"a":0,"s":1,"m":[5]}', `{"a":0,"s":1,"m":["${"x".repeat(LINK.MAX_MESSAGE + 1)}"]}`]) {
+  for (const bad of ['{"f":1,"a":1}', '{"f":1,"a":0,"s":0,"m":["x"]}', '{"f":1,"a":0,"s":1,"m":[]}', '{"f":1,"a":0,"s":1}', '{"f":1,"a":0,"m":["x"]}', '{"f":1,"a":-1}', '{"f":1,"a":0,"x":1}', '{"f":1,"a":0,"bye":1}', "[]", "nope", '{"f":1,"a":0,"s":1,"m":[5]}', `{"f":1,"a":0,"s":1,"m":["${"x".repeat(LINK.MAX_MESSAGE + 1)}"]}`, '{"a":0,"s":1,"m":["x"]}', '{"f":0,"a":0}', '{"f":1.5,"a":0}']) {
     assert.equal(b.receive(bad, 10).ok, false, bad);
   }
-  assert.deepEqual(b.receive('{"a":0,"s":1,"m":["ok"]}', 10), { ok: true, deliver: ["ok"], bye: false });
+  assert.deepEqual(b.receive('{"f":1,"a":0,"s":1,"m":["ok"]}', 10), { ok: true, deliver: ["ok"], bye: false });
 });
 
 test("what comes early is held within the window and its bytes; beyond, it is dropped (and comes again)", () => {
   const b = new RelayLink(0);
-  const far = JSON.stringify({ a: 0, s: LINK.WINDOW + 2, m: ["too far"] });
+  const far = JSON.stringify({ f: 1, a: 0, s: LINK.WINDOW + 2, m: ["too far"] });
   assert.deepEqual(b.receive(far, 1).deliver, []);
   const big = "x".repeat(LINK.MAX_MESSAGE);
-  for (let s = 2; s <= 20; s += 1) b.receive(JSON.stringify({ a: 0, s, m: [big] }), 2);
-  const got = b.receive(JSON.stringify({ a: 0, s: 1, m: ["first"] }), 3).deliver;
+  for (let s = 2; s <= 20; s += 1) b.receive(JSON.stringify({ f: s, a: 0, s, m: [big] }), 2);
+  const got = b.receive(JSON.stringify({ f: 21, a: 0, s: 1, m: ["first"] }), 3).deliver;
   assert.equal(got[0], "first");
   assert.equal(got.length, 1 + Math.floor(LINK.HELD_BYTES / LINK.MAX_MESSAGE)); // the rest was not kept
 });
 
 test("an idle link beats every HEARTBEAT_MS; one that hears nothing for SILENCE_MS is silent; bye says goodbye", () => {
   const a = new RelayLink(0);
-  assert.deepEqual(parsed(framesAt(a, LINK.HEARTBEAT_MS)), [{ a: 0 }]);
+  assert.deepEqual(parsed(framesAt(a, LINK.HEARTBEAT_MS)), [{ f: 1, a: 0 }]);
   assert.equal(a.silent(LINK.SILENCE_MS - 1), false);
   assert.equal(a.silent(LINK.SILENCE_MS), true);
-  a.receive('{"a":0}', LINK.SILENCE_MS);
+  a.receive('{"f":1,"a":0}', LINK.SILENCE_MS);
   assert.equal(a.silent(LINK.SILENCE_MS + 1), false);
   a.heartbeats = false; // (a link that only drains)
   assert.deepEqual(framesAt(a, 10 * LINK.HEARTBEAT_MS), []);
   assert.deepEqual(new RelayLink(0).receive(a.bye(), 5), { ok: true, deliver: [], bye: true });
+});
+
+test("a frame the relays send again, under new event ids, keeps no peer heard: only a frame newer than any before counts", () => {
+  const a = new RelayLink(0);
+  const b = new RelayLink(0);
+  a.send("x", 0);
+  const [frame] = framesAt(a, 20); // one frame of a's, captured by a relay
+  assert.deepEqual(b.receive(frame, 30).deliver, ["x"]);
+  // a's page is gone (no bye); the relay sends the same sealed frame again every 40 s.
+  let now = 30;
+  for (let i = 0; i < 10; i += 1) {
+    now += 40_000;
+    b.receive(frame, now);
+  }
+  assert.equal(b.lost(now), true, "a page gone for 400 s still heard");
+  // An idle peer's heartbeats, each newer, keep it heard; frames reordered on the way deliver all.
+  const c = new RelayLink(0);
+  const d = new RelayLink(0);
+  for (let t = LINK.HEARTBEAT_MS; t <= 10 * LINK.HEARTBEAT_MS; t += LINK.HEARTBEAT_MS) for (const beat of framesAt(c, t)) d.receive(beat, t);
+  assert.equal(d.lost(10 * LINK.HEARTBEAT_MS + 1), false);
+  c.send("one", 200_000);
+  const [first] = framesAt(c, 200_000 + LINK.COALESCE_MS);
+  c.send("two", 200_100);
+  const [second] = framesAt(c, 200_100 + LINK.COALESCE_MS);
+  assert.deepEqual([...d.receive(second, 200_200).deliver, ...d.receive(first, 200_210).deliver], ["one", "two"]);
 });
 
 test("a peer that keeps talking but never acknowledges: past OUT_MESSAGES (or OUT_BYTES) unacknowledged, the link gives it up as gone", () => {
@@ -211,7 +238,7 @@ test("a peer that keeps talking but never acknowledges: past OUT_MESSAGES (or OU
       now += 250;
       link.due(now);
     }
-    assert.equal(link.receive(JSON.stringify({ a: 0 }), now).ok, true, "its frame is taken: it is heard");
+    assert.equal(link.receive(JSON.stringify({ f: second + 1, a: 0 }), now).ok, true, "its frame is taken: it is heard");
     assert.equal(link.silent(now), false);
     if (link.lost(now)) lostAt = second;
   }
@@ -234,7 +261,7 @@ test("a peer that keeps talking but never acknowledges: past OUT_MESSAGES (or OU
   for (let t = 0; t < 3_600_000; t += 1000) {
     honest.send(message, t);
     framesAt(honest, t + 15);
-    honest.receive(JSON.stringify({ a: honest.unacknowledged ? t / 1000 + 1 : 0 }), t + 500);
+    honest.receive(JSON.stringify({ f: t / 1000 + 1, a: honest.unacknowledged ? t / 1000 + 1 : 0 }), t + 500);
     assert.equal(honest.lost(t + 500), false);
   }
 });

@@ -28,6 +28,10 @@ export function fakeGame() {
     announce(text) {
       this.announced.push(text);
     },
+    preview(state) {
+      this.state = state;
+    },
+    holdSave() {},
     endGame() {},
   };
 }
@@ -48,7 +52,8 @@ export function stateOf(actions, extra = {}) {
 }
 
 /** A board that plays what it is given (game.js's methods the session uses): for the tests
- * whose pages play actions to each other; `ended` the ends it was given. */
+ * whose pages play actions to each other; `ended` the ends it was given. Of the rules it knows
+ * one: a side with no Tzaar in the start has lost (its view's winner: the other side). */
 export function rulesGame() {
   const listeners = new Set();
   const game = {
@@ -60,9 +65,17 @@ export function rulesGame() {
       return () => listeners.delete(listener);
     },
     async load(start, actions, { state }) {
-      game.state = { ...stateOf(actions.slice()), ...state, setup: "online" };
+      const loaded = stateOf(actions.slice());
+      const winner = !/z/.test(start.split(" ")[0]) ? "white" : !/Z/.test(start.split(" ")[0]) ? "black" : null;
+      game.state = { ...loaded, view: { ...loaded.view, winner }, ...state, start, setup: "online" };
+      for (const listener of listeners) listener(game.state);
       return null;
     },
+    preview(state) {
+      game.state = state;
+      for (const listener of listeners) listener(game.state);
+    },
+    holdSave() {},
     async goto() {},
     async play(action) {
       game.state = { ...game.state, ...stateOf([...game.state.actions, action]) };

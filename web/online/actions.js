@@ -20,6 +20,7 @@
 //   await exchange.received(n, action, left);   // an "act" of the other page
 //   await exchange.synced({actions, round, ended});
 //   exchange.sendOurs(state, before);           // the game changed: ours not sent yet go
+//   exchange.loaded(count);                     // the game put on the board afresh (a load, a new round)
 //   exchange.connected();                       // the pages bound again: ours a sync lacks may go again at once
 
 import { legalIn, reconcile, isEnd } from "./protocol.js";
@@ -88,6 +89,13 @@ export class ActionExchange {
     this.#port = port;
     this.sent = sent;
     this.#now = now;
+  }
+
+  /** The record's game put on the board (a load, a new round) with `count` actions: ours sent
+   * up to there, none acknowledged yet by this page's count (the other page's sync says more). */
+  loaded(count) {
+    this.sent = count;
+    this.acked = 0;
   }
 
   /** The other page acknowledged the first `n` actions. */

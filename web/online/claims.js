@@ -6,10 +6,13 @@
 //   endAccepted(end, {theirSide, clockLeft, awayMs})   // true: take it; false: refuse it
 //   const absence = new Absence(record.alive, now)     // how long this page was closed, as a claim may count it
 //   absence.bound(now); absence.heard(type); absence.ms(now)
+//   absence.stamp(record, now)                         // this page open: record.alive stamped (true: save it now)
 //   startFits(record, game, agreed)                     // "first" | "again" | "next" | null
+//   playableStart(start)                                // a position a game can be played from (by its text)
 //   (record.terms: the game a lobby's pairing agreed, the only first start a guest takes)
 
 import { CLAIM_TOLERANCE_MS } from "../game/clock.js";
+import { turnRule } from "../game/by-turns.js";
 import { rematchGame } from "./record.js";
 
 /** Seconds the other player may be gone before the win may be claimed. */
@@ -18,6 +21,8 @@ export const DISCONNECT_WAIT_S = 60;
  * the other page says it left: this page stamps its being open every few seconds (session.js),
  * and the other page notices a page closed a moment after. */
 export const AWAY_MARGIN_S = 10;
+/** How often the moment this page was last open with its game is saved (record.js `alive`). */
+export const ALIVE_SAVED_MS = 5000;
 /** How long after this page is first back with the other (bound) an abandonment may still be
  * claimed against it: the other page's sync comes at once. */
 export const AWAY_CLAIM_MS = 10_000;
@@ -32,6 +37,7 @@ export const AWAY_CLAIM_MS = 10_000;
 export class Absence {
   #ms;
   #until = Infinity;
+  #saved = 0; // when the stamp was last to be saved
 
   constructor(alive, now) {
     this.#ms = alive ? Math.max(0, now - alive) : 0;
@@ -45,6 +51,15 @@ export class Absence {
   /** A message of type `type` from the bound page was handled. */
   heard(type) {
     if (type !== "start") this.#ms = 0;
+  }
+
+  /** This page is open with its game at `now`: `record.alive` stamped (a later load counts its
+   * absence from it); true every ALIVE_SAVED_MS, when the record is to be saved. */
+  stamp(record, now) {
+    record.alive = now;
+    if (now - this.#saved < ALIVE_SAVED_MS) return false;
+    this.#saved = now;
+    return true;
   }
 
   /** The ms a claim may count at `now`. */
@@ -89,4 +104,11 @@ export function startFits(record, game, agreed) {
   if (sameGame(record.game, game)) return "again";
   if (agreed && sameGame(rematchGame(record.game), game)) return "next";
   return null;
+}
+
+/** Whether position text `start` is one a game can be played from, by its text: a position
+ * whose turns go by the rules (by-turns.js turnRule), not a placement. (Whether it is already
+ * won only the engine says: session.js looks at the board once it is loaded.) */
+export function playableStart(start) {
+  return turnRule(start) !== null;
 }

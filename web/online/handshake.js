@@ -102,11 +102,13 @@ export class Handshake {
     return this.#role === "host" ? { host: mine.publicKey, guest: theirs } : { host: theirs, guest: mine.publicKey };
   }
 
-  /** `peer` said who it is: both keys of the connection signed (to the other player, or any would-be guest). */
+  /** `peer` said who it is: both keys of the connection signed (to the other player, or any
+   * would-be guest); nothing for the peer bound already (a connection is bound once). */
   async hello(message, peer) {
     const port = this.#port;
     const r = port.record();
     if (message.role !== this.#other || !r.key) return;
+    if (port.bound() === peer) return; // one handshake a connection: the bound peer's was
     const stranger = r.them && r.them !== message.key;
     if (stranger && r.role === "guest") return; // not our host: it gets nothing signed
     const mine = await this.greet(peer); // (its hello came before it joined, for us)

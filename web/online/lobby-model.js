@@ -10,8 +10,9 @@
 //
 // The handshake: a player proposes to a waiting one (join, or "play anyone": the first
 // compatible wish); the waiting player accepts the first proposal that fits, in the order it
-// arrives, and declines the others ("busy" while a proposal of its own is pending, "gone"
-// once withdrawn, "incompatible"). The accept is seen by everyone: both wishes leave every
+// arrives, and declines the others ("busy" while a proposal of its own is pending,
+// "incompatible"; DECLINES_BURST then DECLINES_PER_SECOND, whoever proposes); a player not
+// waiting answers none. The accept is seen by everyone: both wishes leave every
 // list, and any other proposal to the same player has failed. Two players proposing to each
 // other at once: the one with the smaller id accepts, the other waits for that accept. A
 // proposal unanswered for PROPOSAL_TIMEOUT has failed, but an accept of it that still comes
@@ -54,6 +55,11 @@ export const PROPOSAL_TIMEOUT = 10_000;
 export const MAX_WISHES = 1000;
 export const RATE_BURST = 10;
 export const RATE_PER_SECOND = 1;
+/** The declines this player publishes, whoever proposes (each one is signed and sent to every
+ * relay): at most this many at once, then DECLINES_PER_SECOND; past that, a proposal it cannot
+ * meet goes unanswered (it times out at its proposer's, PROPOSAL_TIMEOUT). */
+export const DECLINES_BURST = 10;
+export const DECLINES_PER_SECOND = 1;
 /** After "busy", "play anyone" leaves that player alone for this long (and up to as long again). */
 export const BUSY_PAUSE = 2_000;
 const SENDERS = 4 * MAX_WISHES; // the rate budgets kept at most
@@ -101,7 +107,8 @@ export class Lobby {
     this.lapsed = null; // its last proposal that timed out (an accept may still come: it pairs)
     this.paired = null; // the pairing, once made (see #pair)
     this.notice = null; // the last thing the list should say: {what, name}
-    this.seen = new Set(); // pids answered or accepted (a message may come twice, by two relays)
+    this.seen = new Map(); // pid answered or accepted (a message may come twice, by two relays) -> until when a copy could still be read
+    this.declines = { tokens: DECLINES_BURST, at: -Infinity }; // the declines' budget (DECLINES_BURST)
     this.helloAt = -Infinity; // when this player said hello: the answers may come until ANSWERS_WITHIN after
   }
 
@@ -158,6 +165,7 @@ export class Lobby {
     for (const [id, at] of this.goneAt) if (at < now - WISH_TTL - 2 * CLOCK_SKEW) this.goneAt.delete(id);
     for (const [id, until] of this.pauses) if (until <= now) this.pauses.delete(id);
     for (const seen of [this.proposals, this.accepts]) for (const [key, { expires }] of seen) if (expires <= now) seen.delete(key);
+    for (const [pid, until] of this.seen) if (until < now) this.seen.delete(pid);
     if (this.pending && this.pending.expires <= now) {
       const { wish } = this.pending;
       // silent: probably gone; its next announcement brings it back
@@ -246,14 +254,14 @@ export class Lobby {
     if (this.pending?.to === id) this.#failed(why, this.pending.wish);
   }
 
-  /** A proposal to this player. */
+  /** A proposal to this player: none answered while it does not wait (its "gone" said so). */
   #proposed(m, now) {
-    if (this.paired || this.seen.has(m.pid)) return [];
+    if (this.paired || this.seen.has(m.pid) || !this.mine) return [];
     const decline = (why) => {
-      this.seen.add(m.pid);
+      if (!this.#mayDecline(now)) return [];
+      this.#saw(m.pid, m.at);
       return [writeMessage("decline", { id: this.id, to: m.id, pid: m.pid, why, at: now })];
     };
-    if (!this.mine) return decline("gone");
     if (m.tc !== this.mine.tc || !coloursMeet(this.mine.colour, m.colour)) return decline("incompatible");
     if (this.pending) {
       // proposing to each other at once: the smaller id accepts, the other waits for it
@@ -261,7 +269,7 @@ export class Lobby {
       if (this.id > m.id) return [];
       this.pending = null;
     }
-    this.seen.add(m.pid);
+    this.#saw(m.pid, m.at);
     const white = ownerHasWhite(this.mine.colour, m.colour, this.coin()) ? this.id : m.id;
     const you = { id: m.id, name: m.name, games: m.games, key: m.key };
     this.#pair({ pid: m.pid, owner: this.id, proposer: m.id, white, tc: this.mine.tc, opponent: you });
@@ -280,7 +288,7 @@ export class Lobby {
     if (m.to === this.id && (accepts(this.pending) || late) && !this.paired) {
       const proposal = accepts(this.pending) ? this.pending : this.lapsed;
       const { wish, name } = proposal;
-      this.seen.add(m.pid);
+      this.#saw(m.pid, m.at);
       if (!coloursFit(wish.colour, proposal.colour, m.white === m.id)) return this.#misfit(m, proposal, now);
       const opponent = { id: wish.id, name: wish.name, games: wish.games, key: wish.key };
       this.#pair({ pid: m.pid, owner: m.id, proposer: this.id, white: m.white, tc: wish.tc, opponent }, this.mine?.name ?? name);
@@ -314,6 +322,24 @@ export class Lobby {
     if (!accepted) return this.#remember(this.proposals, `${m.id} ${m.to} ${m.pid}`, m.at, now);
     this.#gone(m.id, accepted.at, "taken");
     return this.#anyone(now);
+  }
+
+  /** A proposal or accept of pid `pid` (its message sent at `at`) answered: remembered as long
+   * as a copy of it could still be read (lobby-messages.js readMessage: CLOCK_SKEW after `at`),
+   * at most MAX_WISHES pids (the oldest forgotten first). */
+  #saw(pid, at) {
+    if (this.seen.size >= MAX_WISHES) this.seen.delete(this.seen.keys().next().value);
+    this.seen.set(pid, at + CLOCK_SKEW);
+  }
+
+  /** Whether a decline may be published now (one of the declines' budget spent). */
+  #mayDecline(now) {
+    const budget = this.declines;
+    budget.tokens = Math.min(DECLINES_BURST, budget.tokens + (Math.max(0, now - budget.at) / 1000) * DECLINES_PER_SECOND);
+    budget.at = now;
+    if (budget.tokens < 1) return false;
+    budget.tokens -= 1;
+    return true;
   }
 
   /** A proposal or accept between others kept a wish's life (at most MAX_WISHES of each). */

@@ -24,8 +24,9 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const subtle = () => globalThis.crypto.subtle;
 
-/** The version of the relay path's format (in announcements). */
-export const RELAY_VERSION = 1;
+/** The version of the relay path's format (in announcements): 2 since the link's frames are
+ * numbered (relay-link.js `f`); a page of another version is not heard. */
+export const RELAY_VERSION = 2;
 const SALT = encoder.encode("tzaar relay path v1");
 const HEX64 = /^[0-9a-f]{64}$/;
 const SIG = /^[0-9a-f]{128}$/;

@@ -2,8 +2,12 @@
 // relays drop, repeat or reorder. Pure (the time is passed in): node tests in
 // tests/js/online-relay.test.mjs; relay-path.js carries its frames as sealed Nostr events.
 //
-// A frame is JSON {a, s, m, bye?}: `a` acknowledges every message of the other side up to that
-// number (it rides on every frame), `m` holds messages numbered from `s` (1 is a link's first).
+// A frame is JSON {f, a, s, m, bye?}: `f` numbers the frames of the link's side (1 is its
+// first, each frame sent or sent again a new one), `a` acknowledges every message of the other
+// side up to that number (it rides on every frame), `m` holds messages numbered from `s` (1 is
+// a link's first). Only a frame numbered after every one heard counts as the other side heard:
+// a relay that sends a captured frame again (the sealed frame as it was, under a new event id)
+// keeps no departed page present.
 // Messages sent within COALESCE_MS go in one frame; an acknowledgement goes alone only when
 // nothing else went for ACK_DELAY_MS; a message unacknowledged after the retransmission time
 // goes again (with those after it), the time doubling up to RTO_MAX_MS; an idle link sends a
@@ -55,6 +59,8 @@ export class RelayLink {
   #flushAt = Infinity;
   #lastSent;
   #lastHeard;
+  #framesSent = 0; // the number of our last frame
+  #framesHeard = 0; // the highest number of a frame of theirs taken
   #received = 0; // theirs delivered, in order, up to this number
   #held = new Map(); // seq -> text: theirs that came early
   #heldBytes = 0;
@@ -137,7 +143,9 @@ export class RelayLink {
       }
       const more = this.#out.length && this.#out[this.#out.length - 1].seq > this.#sentUpTo;
       this.#flushAt = more ? now : Infinity;
-      frame = JSON.stringify(messages.length ? { a: this.#received, s: messages[0].seq, m: messages.map((m) => m.text) } : { a: this.#received });
+      this.#framesSent += 1;
+      const f = this.#framesSent;
+      frame = JSON.stringify(messages.length ? { f, a: this.#received, s: messages[0].seq, m: messages.map((m) => m.text) } : { f, a: this.#received });
       this.#lastSent = now;
       this.#ackOwedSince = null;
     }
@@ -156,10 +164,12 @@ export class RelayLink {
 
   /** The last frame of a link that closes: everything acknowledged, and "bye". */
   bye() {
-    return JSON.stringify({ a: this.#received, bye: true });
+    this.#framesSent += 1;
+    return JSON.stringify({ f: this.#framesSent, a: this.#received, bye: true });
   }
 
-  /** A frame of the other side: {ok: false} when it is not one this link can have been sent;
+  /** A frame of the other side: {ok: false} when it is not one this link can have been sent
+   * (one without its number among them: an older page's, RELAY_VERSION 1);
    * otherwise {ok: true, deliver: [text] (theirs now in order), bye}. */
   receive(text, now) {
     const L = this.#limits;
@@ -171,12 +181,15 @@ export class RelayLink {
     }
     const messages = frame?.m ?? [];
     const valid =
-      frame && typeof frame === "object" && !Array.isArray(frame) && Object.keys(frame).every((k) => ["a", "s", "m", "bye"].includes(k)) &&
-      isCount(frame.a) && frame.a <= this.#sentUpTo && (frame.bye === undefined || frame.bye === true) &&
+      frame && typeof frame === "object" && !Array.isArray(frame) && Object.keys(frame).every((k) => ["f", "a", "s", "m", "bye"].includes(k)) &&
+      isCount(frame.f) && frame.f >= 1 && isCount(frame.a) && frame.a <= this.#sentUpTo && (frame.bye === undefined || frame.bye === true) &&
       Array.isArray(messages) && messages.length <= L.WINDOW && messages.every((m) => typeof m === "string" && m.length <= L.MAX_MESSAGE) &&
       (frame.m === undefined ? frame.s === undefined : isCount(frame.s) && frame.s >= 1 && messages.length > 0);
     if (!valid) return { ok: false, deliver: [], bye: false };
-    this.#lastHeard = now;
+    if (frame.f > this.#framesHeard) {
+      this.#framesHeard = frame.f; // (an older one, sent again or reordered, is read but heard already)
+      this.#lastHeard = now;
+    }
     this.#acknowledged(frame.a, now);
     const deliver = [];
     messages.forEach((message, i) => {

@@ -5,9 +5,10 @@
 // claims checked against this page's own record first (claims.js: an end, a start). Its
 // parts: the connection (connection.js), the actions exchanged (actions.js), the take-back
 // offers (takeback.js), the chat (chat.js), the rematch offer (rematch.js), the clocks
-// (timing.js), the record kept in the browser (record.js) and the marker of a taken seat
-// (seat-taken.js). It changes the board only through the Game's public methods (load, play,
-// announce, endGame); online.js draws it.
+// (timing.js), the record kept in the browser (record.js), the round's game on the board
+// (round-board.js) and the marker of a taken seat (seat-taken.js). It changes the board only
+// through the Game's public methods (load, preview, holdSave, play, announce, endGame);
+// online.js draws it.
 //
 //   const session = new Session({game, storage, config, record, onChange});   // (openRoom: connection.js)
 //   session.connect();                 // join the room (again after a drop, by itself)
@@ -24,11 +25,9 @@ import { Chat } from "./chat.js";
 import { RematchOffer } from "./rematch.js";
 import { ActionExchange, whenIdle } from "./actions.js";
 import { RECORD_KEY, colourOf, theirNameOf, startRound, rematchGame } from "./record.js";
-import { Absence, DISCONNECT_WAIT_S, endAccepted, startFits } from "./claims.js";
+import { Absence, DISCONNECT_WAIT_S, endAccepted, playableStart, startFits } from "./claims.js";
 import { Handshake } from "./handshake.js";
-
-/** How often the moment this page was last open with its game is saved (record.js `alive`). */
-const ALIVE_SAVED_MS = 5000;
+import { putOnBoard, tryStart } from "./round-board.js";
 
 export class Session {
   #game;
@@ -40,7 +39,7 @@ export class Session {
   #handshake;
   #config;
   #away; // how long this page was closed before this load, as an abandonment claimed against it counts it (claims.js Absence)
-  #aliveSaved = 0;
+  #trying = false; // a start of the host's tried on the board, not taken yet (round-board.js): not saved, not the game's
   record;
   status;
   disconnectedAt = null; // Date.now() when the other page went
@@ -104,6 +103,7 @@ export class Session {
     this.takebacks = new TakebackOffers({
       ...port,
       state: () => this.#game.state,
+      idle: () => whenIdle(game),
       playing: () => this.status === "playing" && !this.record.end,
       announce: (key) => this.#game.announce(t(key, { name: this.them })),
       takeBack: (to, mover) => this.#takeBack(to, mover),
@@ -144,7 +144,7 @@ export class Session {
     if (this.timing) this.record.clock = this.timing.saved;
     this.record.takeback = this.takebacks.accepted;
     this.record.rematch = this.rematch.saved;
-    if (!this.#closed) this.#storage.set(RECORD_KEY, this.record);
+    if (!this.#closed && !this.#trying) this.#storage.set(RECORD_KEY, this.record); // (a start tried may yet go back)
   }
 
   /** Put the game on the board, if it is known yet (the host's; anyone's after a reload). */
@@ -214,9 +214,9 @@ export class Session {
       resign: () => (this.record.game && !this.record.end && !this.#overByRules() ? this.#end({ reason: "resigned", loser: this.theirColour }, false) : this.#refuse("ended")),
       chat: () => this.chat.received(message),
       rematch: () => this.rematch.received(),
-      undo: () => this.#takebackMessage(message),
-      undoAccept: () => this.#takebackMessage(message),
-      undoDecline: () => this.#takebackMessage(message),
+      undo: () => this.takebacks.received(message),
+      undoAccept: () => this.takebacks.received(message),
+      undoDecline: () => this.takebacks.received(message),
     };
     await handlers[message.t]?.();
     this.#away.heard(message.t);
@@ -237,7 +237,7 @@ export class Session {
     }
     if (r.game) this.#send({ t: "sync", actions: r.actions, round: r.game.round, ended: r.end });
     const was = this.status;
-    this.status = r.end ? "ended" : r.game ? "playing" : "connecting";
+    this.status = r.game ? this.#statusNow() : "connecting";
     this.disconnectedAt = null;
     if (this.status === "playing") this.timing?.begin("white", Date.now());
     this.#changed();
@@ -246,38 +246,39 @@ export class Session {
   }
 
   /** The host's game arrives at the guest: a first time, again after a reconnection (nothing
-   * changes), or the rematch both agreed to; anything else is refused (claims.js startFits). */
+   * changes), or the rematch both agreed to; anything else is refused (claims.js startFits), and
+   * so is a new round from a position no game can be played from (claims.js playableStart) or
+   * that the board, once it is loaded, shows already won: the record and the board are then as
+   * they were, and no game ended. */
   async #start(game) {
     const r = this.record;
     const fit = r.role === "guest" ? startFits(r, game, this.rematch.agreed) : null;
-    if (!fit) return this.#refuse("start");
+    if (!fit || (fit !== "again" && !playableStart(game.start))) return this.#refuse("start");
     if (fit !== "again") {
-      startRound(r, game);
+      this.#trying = true; // (the board's changes meanwhile are not the game's: #gameChanged)
+      const taken = await tryStart(this.#game, r, game, {
+        load: () => this.#loadGame(),
+        kept: () => ({ timing: this.timing, sent: this.exchange.sent, acked: this.exchange.acked }),
+        restore: ({ timing, sent, acked }) => ([this.timing, this.exchange.sent, this.exchange.acked] = [timing, sent, acked]),
+      }).finally(() => (this.#trying = false));
+      if (!taken) return this.#refuse("start");
       this.rematch.clear();
       this.takebacks.lapse(true);
-      await this.#loadGame();
       this.#game.announce(t("online.announce.started"));
     }
-    this.status = r.end ? "ended" : "playing";
+    this.status = this.#statusNow();
     if (this.status === "playing") this.timing.begin("white", Date.now());
     this.#changed();
     this.#send({ t: "sync", actions: r.actions, round: r.game.round, ended: r.end });
   }
 
-  /** Put the record's game on the board: this page's person plays its colour, the other page the other. */
+  /** Put the record's game on the board (round-board.js), its clocks and its count of actions afresh. */
   async #loadGame() {
     const r = this.record;
-    this.exchange.sent = r.actions.length;
+    this.exchange.loaded(r.actions.length);
     this.timing = new OnlineTiming(r.game.clock, r.clock, Date.now(), { theirs: this.theirColour, alive: r.alive }); // (their time not charged for this page's absence)
-    await this.#putOnBoard();
+    await putOnBoard(this.#game, r);
     if (r.end) this.#game.endGame({ reason: r.end.reason, loser: r.end.loser });
-  }
-
-  async #putOnBoard() {
-    const r = this.record;
-    const players = { [this.colour]: "person", [this.theirColour]: "online" };
-    const error = await this.#game.load(r.game.start, r.actions ?? [], { state: { setup: "online", seed: null, players, alert: null, notice: null } });
-    if (error) throw error;
   }
 
   /** After a reconnection: their whole game against ours (actions.js), once a take-back that
@@ -290,12 +291,6 @@ export class Session {
     return this.exchange.synced(missed ? { ...message, actions: this.#game.state.actions } : message);
   }
 
-  /** A take-back message of the other page, once the board is idle (takeback.js checks it). */
-  async #takebackMessage(message) {
-    await whenIdle(this.#game);
-    return this.takebacks.received(message);
-  }
-
   /** Both pages: the game back to its first `to` actions, `mover` (who had played the turn) to
    * move again; its clock runs from now, and the time spent meanwhile stays spent. */
   async #takeBack(to, mover) {
@@ -303,7 +298,7 @@ export class Session {
     this.exchange.takenBack(to);
     this.timing?.undone(mover, Date.now());
     r.actions = r.actions.slice(0, to);
-    await this.#putOnBoard();
+    await putOnBoard(this.#game, r);
     this.#changed();
     this.#game.announce(t("online.announce.undone"));
   }
@@ -311,7 +306,7 @@ export class Session {
   /** The game changed: our own actions, as the game plays them, kept and sent (actions.js). */
   #gameChanged(state) {
     const r = this.record;
-    if (!r.game || state.setup !== "online" || state.busy) return;
+    if (!r.game || state.setup !== "online" || state.busy || this.#trying) return;
     const before = r.actions.length;
     r.actions = state.actions.slice();
     if (this.takebacks.lapse()) queueMicrotask(() => this.#onChange(this)); // a new action: the offer lapsed
@@ -348,17 +343,17 @@ export class Session {
   /** Every moment or so (online.js), and as an action of theirs arrives: this page's being open
    * stamped; a side out of time loses (the loser returned), the other page there or not. */
   tick(now = Date.now()) {
-    if (!this.#closed && this.status !== "ended") {
-      this.record.alive = now;
-      if (now - this.#aliveSaved >= ALIVE_SAVED_MS) {
-        this.#aliveSaved = now;
-        this.#save();
-      }
-    }
+    if (!this.#closed && this.status !== "ended" && this.#away.stamp(this.record, now)) this.#save();
     if (!["playing", "disconnected"].includes(this.status) || !this.timing || this.record.end || this.#game.state.view?.winner) return null;
     const side = this.timing.outOfTime(this.colour, now);
     if (side) this.#end({ reason: "timeout", loser: side }, false);
     return side;
+  }
+
+  /** The status of the game on the board, the other page bound: "ended" when it ended outside
+   * the rules (the record's end) or by them (the board says who won), else "playing". */
+  #statusNow() {
+    return this.record.end || this.#game.state.view?.winner ? "ended" : "playing";
   }
 
   /** Whether the rules ended the game (its board says who won): no other end is taken then. */

@@ -66,7 +66,8 @@ export function afterTakeback(offer, mine, theirs, acked) {
 
 /**
  * The take-back offers of one online game (session.js owns one). `port` is what it needs of
- * the session: state() the board's game state; side() and theirSide() the colours;
+ * the session: state() the board's game state; idle() settles once the board is idle (its
+ * turn played out: game/game.js); side() and theirSide() the colours;
  * playing() whether the game goes on, connected; send(message) to the other page;
  * refuse(why) a message out of place, said; changed() redraw; announce(key) say a text
  * (online.* key, {name}: the other player); takeBack(to, mover) both pages: the game back to
@@ -118,9 +119,11 @@ export class TakebackOffers {
     port.changed();
   }
 
-  /** A message of the other page (checked by protocol.js): an offer, or the answer to ours. */
+  /** A message of the other page (checked by protocol.js): an offer, or the answer to ours,
+   * taken once the board is idle (its turn played out). */
   async received({ t, n }) {
     const port = this.#port;
+    await port.idle();
     if (!port.playing()) return port.refuse("ended");
     if (t === "undo") {
       if (n === this.#declined && !this.pending) return port.refuse("undoAgain"); // one offer a turn
