@@ -272,3 +272,21 @@ def test_a_damaged_saved_game_is_set_aside_said_and_the_page_starts_clean(browse
             aside = page.evaluate("() => JSON.parse(localStorage.getItem('tzaar.online.set-aside'))")
             assert aside["room"] == json.loads(kept)["room"]
     page.context.close()
+
+
+def test_a_modified_host_cannot_start_its_guest_in_a_game_already_won(browser, online_site):
+    """An invite's host whose page starts the game from a position where Black has no Tzaar left
+    (White has won before a move): the guest's engine sees the board won, and the guest refuses
+    the start, keeps no game and no lost game among its games, and its board is as it was."""
+    host = open_player(browser, online_site)
+    link = invite(host, colour="white")  # Ann hosts with White, so Bob would lose at once
+    lost = STANDARD.replace("z", ".")
+    host.evaluate("(start) => { const r = window.tzaar.online.session.record; r.game = {...r.game, start}; }", lost)
+    guest = join(browser, link)
+    refused(guest, "start", 1)
+    assert "a new game nobody agreed to" in guest.text_content("#online .online-alert")
+    stored = guest.evaluate("() => ({record: window.tzaar.online.session.record.game, games: localStorage.getItem('tzaar.games'),"
+                            " start: window.tzaar.state.start, winner: window.tzaar.state.view?.winner ?? null})")
+    assert stored["record"] is None and stored["winner"] is None and stored["start"] != lost, stored
+    assert stored["games"] is None or lost not in stored["games"], stored["games"]
+    assert guest.get_attribute("html", "data-online") != "ended"
