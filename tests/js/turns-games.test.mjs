@@ -1,0 +1,154 @@
+// A game by turns open on a page (online/turns.js TurnsGames), against relays played in memory
+// that anyone can write to: junk under other keys, a relay that sends a forged twin of a real
+// copy, a host that names another guest once the game is under way. The other player's real
+// copy is still taken, and the page never ends or freezes a game on what it cannot check.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { register } from "node:module";
+import { schnorr } from "../../node_modules/@noble/secp256k1/index.js";
+
+// The page signs and checks with the bundled library (online/lib/trystero.js, made by the
+// build): here @noble/secp256k1 itself, which it bundles, stands for it.
+const NOBLE = new URL("../../node_modules/@noble/secp256k1/index.js", import.meta.url).href;
+const hooks = `export async function resolve(specifier, context, next) {
+  return next(/\\/online\\/lib\\/trystero\\.js([?&].*)?$/.test(specifier) ? ${JSON.stringify(NOBLE)} : specifier, context);
+}`;
+register(`data:text/javascript,${encodeURIComponent(hooks)}`);
+
+globalThis.document ??= { querySelector: () => null, documentElement: { lang: "en" }, visibilityState: "visible" };
+const { TurnsGames } = await import("../../web/online/turns.js");
+const { lookUpInvite } = await import("../../web/online/turns-read.js");
+const { makeStorage } = await import("../../web/page/storage.js");
+const { newSeat, roomOf, turnsKeys, copyEvent, COPY_KIND } = await import("../../web/online/turns-events.js");
+const { signedEvent, toHex, fromHex } = await import("../../web/online/relay-crypto.js");
+const { newTurnsRecord, putTurns, turnOfRoom } = await import("../../web/online/turns-record.js");
+
+const STANDARD = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w1";
+const H = 3_600_000;
+const DAY = 24 * H;
+const SECRET = "s".repeat(24);
+
+/** Relays in memory, by URL: each keeps `stored` events and answers a REQ as NIP-01 says (its
+ * filters' kinds, authors, "#d" and limit: the newest first), unless it is `hostile`: then it
+ * sends `hostile(filters)`'s events first, then EOSE. `Socket` is the page's WebSocket class. */
+function memoryRelays(relays) {
+  const matches = (f, e) => (!f.kinds || f.kinds.includes(e.kind)) && (!f.authors || f.authors.includes(e.pubkey)) && (!f["#d"] || f["#d"].includes(e.tags?.[0]?.[1]));
+  const answer = (relay, filters) => {
+    if (relay.hostile) return relay.hostile(filters);
+    const out = new Map();
+    for (const f of filters) for (const e of relay.stored.filter((e) => matches(f, e)).sort((a, b) => b.created_at - a.created_at).slice(0, f.limit ?? Infinity)) out.set(e.id, e);
+    return [...out.values()];
+  };
+  return class {
+    #listeners = {};
+    constructor(url) {
+      this.relay = relays[url];
+      setImmediate(() => this.#emit("open", {}));
+    }
+    addEventListener(type, fn) {
+      (this.#listeners[type] ??= []).push(fn);
+    }
+    #emit(type, event) {
+      for (const fn of this.#listeners[type] ?? []) fn(event);
+    }
+    #frame(...frame) {
+      this.#emit("message", { data: JSON.stringify(frame) });
+    }
+    send(text) {
+      const [kind, id, ...filters] = JSON.parse(text);
+      if (kind === "EVENT") return setImmediate(() => this.#frame("OK", id.id, true, ""));
+      if (kind !== "REQ") return;
+      setTimeout(() => {
+        for (const event of answer(this.relay, filters)) this.#frame("EVENT", id, event);
+        this.#frame("EOSE", id);
+      }, this.relay.delay ?? 0);
+    }
+    close() {}
+  };
+}
+
+async function withSockets(Socket, run) {
+  const real = globalThis.WebSocket;
+  globalThis.WebSocket = Socket;
+  try {
+    return await run();
+  } finally {
+    globalThis.WebSocket = real;
+  }
+}
+
+async function until(ready, what, ms = 5000) {
+  const end = Date.now() + ms;
+  while (!ready() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 5));
+  assert.ok(ready(), `never: ${what}`);
+}
+
+/** Ann (host, White) and Bob (guest, Black) three days into a game of a day a move. Bob's page
+ * keeps his record (Bob played his turn 26 h ago); `annMoved`: Ann's copy with her answer, 25 h
+ * ago (within her day), as a relay keeps it. */
+async function game() {
+  const [ann, bob, eve] = [await newSeat({ schnorr }), await newSeat({ schnorr }), await newSeat({ schnorr })];
+  const room = await roomOf(ann.me);
+  const keys = await turnsKeys(SECRET, room);
+  const now = Date.now();
+  const created = now - 3 * DAY;
+  const g = { start: STANDARD, white: "host", days: 1, names: { host: "Ann", guest: "Bob" }, created };
+  const base = { room, secret: SECRET, host: ann.me, game: g, joined: created + 1000 };
+  const bobTurn = now - 26 * H;
+  const bobRecord = { ...newTurnsRecord({ ...base, role: "guest", key: bob.key, me: bob.me, them: ann.me, name: "Bob" }), actions: ["C5xC4", "B3xC4", "D4-E5"], times: [created + 2000, bobTurn, bobTurn], checked: { at: bobTurn + 1000, n: 3 } };
+  const annTurn = now - 25 * H;
+  const annRecord = { ...newTurnsRecord({ ...base, role: "host", key: ann.key, me: ann.me, them: bob.me, name: "Ann" }), actions: [...bobRecord.actions, "E5xE4", "F6-F5"], times: [...bobRecord.times, annTurn, annTurn] };
+  const annMoved = await copyEvent(annRecord, keys, { now: annTurn, schnorr });
+  return { ann, bob, eve, room, keys, now, base, bobRecord, annRecord, annMoved };
+}
+
+/** `count` events of kind 30078 under `tag`, each under a fresh key, dated `at` (ms). */
+async function junk(tag, count, at) {
+  const events = [];
+  for (let i = 0; i < count; i += 1) {
+    const key = fromHex((await newSeat({ schnorr })).key);
+    events.push(await signedEvent({ pubkey: toHex(schnorr.getPublicKey(key)), sign: (id) => schnorr.signAsync(id, key) }, { kind: COPY_KIND, tags: [["d", tag]], content: "{}", at }));
+  }
+  return events;
+}
+
+/** Bob's page opening his game (`record`) against `relays` ({url: relay}): the TurnsGames, its storage. */
+async function openOnBobsPage(record, relays) {
+  const storage = makeStorage(null);
+  putTurns(storage, record);
+  const state = { setup: "turns", busy: false, actions: [], cursor: 0, view: {} };
+  const ends = [];
+  const board = {
+    state,
+    subscribe: () => () => {},
+    async openGame({ actions }) {
+      state.actions = [...actions];
+      state.cursor = actions.length;
+    },
+    endGame: (end) => ends.push(end),
+    async play(action) {
+      state.actions.push(action);
+      state.cursor += 1;
+    },
+  };
+  const turns = new TurnsGames({ game: board, engine: { call: async () => ({ view: { winner: null } }) }, storage, config: async () => ({ relays: Object.keys(relays) }), enter: async () => {}, onChange: () => {} });
+  await turns.open(record.room);
+  return { turns, storage, ends };
+}
+
+test("a host's copy naming another guest, once the game is under way, is refused as rewriting it: the guest's game is not frozen, and its clock still runs", async () => {
+  const g = await game();
+  // Ann, long overdue (Bob played 26 h ago), publishes her copy naming Eve instead of Bob.
+  const poison = await copyEvent({ ...g.annRecord, actions: g.bobRecord.actions, times: g.bobRecord.times, them: g.eve.me }, g.keys, { now: g.now - 60_000, schnorr });
+  const relays = { "ws://one": { stored: [poison] } };
+  await withSockets(memoryRelays(relays), async () => {
+    const { turns, storage, ends } = await openOnBobsPage(g.bobRecord, relays);
+    await until(() => turns.refusal, "the copy refused");
+    assert.equal(turns.refusal.why, "history");
+    assert.notEqual(turns.status, "refused");
+    assert.equal(turnOfRoom(storage, g.room).lost, undefined, "the game is not kept as lost");
+    await until(() => ends.length, "Bob's win on time, Ann being past her day and the margin");
+    assert.equal(turnOfRoom(storage, g.room).winner, "black");
+    turns.closed();
+  });
+});
