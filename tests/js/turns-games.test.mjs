@@ -152,3 +152,34 @@ test("a host's copy naming another guest, once the game is under way, is refused
     turns.closed();
   });
 });
+
+test("a challenge's host that says later it withdrew (or gave the seat to another) cannot erase its taker's game once it is under way", async () => {
+  const { Challenges, CHALLENGES_KEY } = await import("../../web/online/turns-challenges.js");
+  const { writeChallenge, CHALLENGE_TTL } = await import("../../web/online/turns-challenge.js");
+  const { challengeEvent } = await import("../../web/online/turns-challenge-events.js");
+  const g = await game();
+  const ends = {
+    withdrawn: await challengeEvent(g.ann, writeChallenge("withdrawn", { at: g.now }), { now: g.now, expires: g.now + CHALLENGE_TTL - 60_000, schnorr }),
+    taken: await challengeEvent(g.ann, writeChallenge("taken", { guest: g.eve.me, at: g.now }), { now: g.now, expires: g.now + CHALLENGE_TTL - 60_000, schnorr }),
+  };
+  const fresh = newTurnsRecord({ ...g.base, role: "guest", key: g.bob.key, me: g.bob.me, them: g.ann.me, name: "Bob" }); // took, not yet named
+  const cases = [
+    ["Bob's game under way (moves of both)", g.bobRecord, true],
+    ["Bob named by the host's copy, no move yet", { ...fresh, named: true }, true],
+    ["Bob's take, the host never named him", fresh, false],
+  ];
+  for (const [t, end] of Object.entries(ends)) {
+    for (const [what, record, kept] of cases) {
+      const storage = makeStorage(null);
+      putTurns(storage, record);
+      storage.set(CHALLENGES_KEY, { posted: [], took: [{ host: g.ann.me, room: g.room }] });
+      const relays = { "ws://one": { stored: [end] } };
+      const challenges = new Challenges({ storage, engine: null, config: async () => ({ relays: Object.keys(relays) }), turns: null, onChange: () => {} });
+      await withSockets(memoryRelays(relays), () => challenges.check());
+      assert.equal(Boolean(turnOfRoom(storage, g.room)), kept, `${t}: ${what}`);
+      assert.equal(turnOfRoom(storage, g.room)?.key ?? g.bob.key, g.bob.key, "the seat key kept with the game");
+      assert.deepEqual(storage.get(CHALLENGES_KEY).took, [], `${t}: ${what}: the take no longer checked`);
+      assert.equal(challenges.notice !== null, !kept, `${t}: ${what}: said only when the game goes`);
+    }
+  }
+});

@@ -17,6 +17,7 @@ import { newSeat, roomOf, turnsKeys, copyEvent, readCopyEvent, COPY_KIND } from 
 import { publishTo, RelayWatch } from "./relay-sockets.js";
 import { ChallengeList, writeChallenge, earliestTake, challengeGame, challengeRecord, judgeTake, CHALLENGE_TTL, MAX_TAKES } from "./turns-challenge.js";
 import { challengeEvent, takeEvent, readChallengeEvent, readTakeEvent, makeChallengeKeys, deriveChallenge, takeTag, CHALLENGE_KIND, CHALLENGE_TOPIC, CHALLENGE_D } from "./turns-challenge-events.js";
+import { seatedGuest } from "./turns-copy.js";
 import { showTurnCount } from "../panels/turn-count.js";
 
 export const CHALLENGES_KEY = "turns.challenges";
@@ -269,7 +270,8 @@ export class Challenges {
   }
 
   /** This page's takes not yet bound: the challenge's end read from its host; taken by this
-   * page's seat, done; taken by another or withdrawn, the game leaves the list (said). */
+   * page's seat, done; taken by another or withdrawn, the game leaves the list (said), unless
+   * it is under way (the host named this seat, or played a move): then the take is done. */
   async #tookChecked(relays, took) {
     const now = Date.now();
     const events = await readOnce(relays, { kinds: [CHALLENGE_KIND], authors: took.map((t) => t.host), "#d": [CHALLENGE_D] }, took.length * 4);
@@ -281,8 +283,11 @@ export class Challenges {
     for (const t of took) {
       const end = ends.get(t.host);
       const record = turnOfRoom(this.#storage, t.room);
-      const gone = !record || (end && !(end.t === "taken" && end.guest === record.me));
-      if (!end && record) continue;
+      // A game under way (the host's copy naming this seat taken, a move of the host's, an
+      // end): the take is done, and no end of the challenge its host signs later takes it away.
+      const underWay = record && (seatedGuest(record) || record.end !== null);
+      const gone = !underWay && (!record || (end && !(end.t === "taken" && end.guest === record.me)));
+      if (!end && record && !underWay) continue;
       if (gone && record) {
         dropTurns(this.#storage, t.room);
         showTurnCount(this.#storage);

@@ -11,6 +11,7 @@
 //   const copy = readCopy(text);                                  // the copy, or null: not one
 //   const verdict = judgeCopy(record, copy, {author, at, now});   // {ok: false, why} | {ok: true, ...}
 //   copyOf(record)                                                // this page's copy, to publish
+//   seatedGuest(record)                                           // a guest's game under way with its host
 
 import { isAction, isName, isPositionText, MAX_ACTIONS } from "./protocol.js";
 import { turnRule, sideAt, endsTurn, turnStartOf, deadlineOf, colourOf, isOver, MARGIN_MS } from "../game/by-turns.js";
@@ -89,7 +90,7 @@ const sameGame = (a, b) => a.start === b.start && a.white === b.white && a.days 
 
 /** Whether `record`, a guest's, is a game under way with this guest: the host named it in a
  * copy taken, or the record holds actions of the host's side. */
-function seatedGuest(record) {
+export function seatedGuest(record) {
   if (record.role !== "guest") return false;
   const rule = turnRule(record.game.start);
   const host = record.game.white === "host" ? "white" : "black";
