@@ -84,7 +84,7 @@ async function until(ready, what, ms = 5000) {
 }
 
 /** Ann (host, White) and Bob (guest, Black) three days into a game of a day a move. Bob's page
- * keeps his record (Bob played his turn 26 h ago); `annMoved`: Ann's copy with her answer, 25 h
+ * keeps his record (Bob played his turn 26 h ago); `annMoved`: Ann's copy with her answer, 3 h
  * ago (within her day), as a relay keeps it. */
 async function game() {
   const [ann, bob, eve] = [await newSeat({ schnorr }), await newSeat({ schnorr }), await newSeat({ schnorr })];
@@ -96,7 +96,7 @@ async function game() {
   const base = { room, secret: SECRET, host: ann.me, game: g, joined: created + 1000 };
   const bobTurn = now - 26 * H;
   const bobRecord = { ...newTurnsRecord({ ...base, role: "guest", key: bob.key, me: bob.me, them: ann.me, name: "Bob" }), actions: ["C5xC4", "B3xC4", "D4-E5"], times: [created + 2000, bobTurn, bobTurn], checked: { at: bobTurn + 1000, n: 3 } };
-  const annTurn = now - 25 * H;
+  const annTurn = now - 3 * H;
   const annRecord = { ...newTurnsRecord({ ...base, role: "host", key: ann.key, me: ann.me, them: bob.me, name: "Ann" }), actions: [...bobRecord.actions, "E5xE4", "F6-F5"], times: [...bobRecord.times, annTurn, annTurn] };
   const annMoved = await copyEvent(annRecord, keys, { now: annTurn, schnorr });
   return { ann, bob, eve, room, keys, now, base, bobRecord, annRecord, annMoved };
@@ -182,4 +182,30 @@ test("a challenge's host that says later it withdrew (or gave the seat to anothe
       assert.equal(challenges.notice !== null, !kept, `${t}: ${what}: said only when the game goes`);
     }
   }
+});
+
+test("a relay that sends first a twin of the other player's copy (its id, a forged signature) does not hide the real one the other relays send", async () => {
+  const g = await game();
+  const twin = { ...g.annMoved, sig: "0".repeat(128) };
+  const relays = { "ws://evil": { hostile: () => [twin, twin] }, "ws://one": { stored: [g.annMoved], delay: 20 }, "ws://two": { stored: [g.annMoved], delay: 30 } };
+  await withSockets(memoryRelays(relays), async () => {
+    const { turns, storage, ends } = await openOnBobsPage(g.bobRecord, relays);
+    await until(() => turnOfRoom(storage, g.room).checked.at > g.now - 1000, "the first read done");
+    assert.equal(turnOfRoom(storage, g.room).actions.length, 5, "Ann's turn taken");
+    assert.deepEqual(ends, [], "no win on time claimed");
+    turns.closed();
+  });
+});
+
+test("a relay that floods the open game with forgeries (ids of 60 KB, hundreds of twins under the player's key) fills only its own share: the real copy from another relay is taken", async () => {
+  const g = await game();
+  const forged = Array.from({ length: 400 }, (_, i) => ({ ...g.annMoved, id: i.toString(16).padStart(64, "0"), sig: "0".repeat(128) }));
+  const huge = Array.from({ length: 50 }, (_, i) => ({ ...g.annMoved, id: String(i).padEnd(60_000, "f") }));
+  const relays = { "ws://evil": { hostile: () => [...huge, ...forged] }, "ws://one": { stored: [g.annMoved], delay: 50 } };
+  await withSockets(memoryRelays(relays), async () => {
+    const { turns, storage } = await openOnBobsPage(g.bobRecord, relays);
+    await until(() => turnOfRoom(storage, g.room).checked.at > g.now - 1000, "the first read done", 20_000);
+    assert.equal(turnOfRoom(storage, g.room).actions.length, 5, "Ann's turn taken");
+    turns.closed();
+  });
 });

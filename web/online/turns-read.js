@@ -103,15 +103,23 @@ export async function checkGames(relays, storage, games, { rulesAllow, save }) {
 
 /** The open game's watch of its copies (tag `tag`) on `relays`: the stored ones given at once,
  * oldest first, when every relay has sent them (onRead(at, stored): `at` the moment they were
- * asked), each one heard after that as it comes (onEvent(event)). Returns the RelayWatch, started. */
+ * asked, `stored` [{event, relay}], at most READ_LIMIT * 4 of each relay), each one heard after
+ * that as it comes (onEvent(event, relay)). Returns the RelayWatch, started. */
 export function watchGame(relays, tag, { onEvent, onRead }) {
   const stored = [];
+  const counts = new Map(); // relay -> its events stored
   let read = false;
+  const keep = (event, relay) => {
+    const n = counts.get(relay) ?? 0;
+    if (n >= READ_LIMIT * 4) return;
+    counts.set(relay, n + 1);
+    stored.push({ event, relay });
+  };
   const watch = new RelayWatch(relays, { kinds: [COPY_KIND], "#d": [tag], limit: READ_LIMIT }, {
-    onEvent: (event) => (read ? onEvent(event) : stored.push(event)),
+    onEvent: (event, relay) => (read ? onEvent(event, relay) : keep(event, relay)),
     onRead: (at) => {
       read = true;
-      stored.sort((a, b) => a.created_at - b.created_at);
+      stored.sort((a, b) => (Number(a.event.created_at) || 0) - (Number(b.event.created_at) || 0));
       onRead(at, stored);
     },
   });

@@ -16,12 +16,13 @@
 
 import { judgeCopy, copyOf } from "./turns-copy.js";
 import { newTurnsRecord, putTurns, turnsIn, turnOfRoom, takeCopy, changesSince, seenNow, readAt } from "./turns-record.js";
-import { newSeat, roomOf, turnsKeys, copyEvent, readCopyEvent } from "./turns-events.js";
+import { newSeat, roomOf, turnsKeys, copyEvent, readCopyEvent, COPY_KIND } from "./turns-events.js";
 import { publishTo } from "./relay-sockets.js";
-import { lookUpInvite, checkGames, watchGame, MARK_MS } from "./turns-read.js";
+import { lookUpInvite, checkGames, watchGame, MARK_MS, READ_LIMIT } from "./turns-read.js";
+import { MAX_COPY } from "./turns-copy.js";
 import { importMoved } from "./turns-move.js";
 import { signatures } from "./library.js";
-import { toHex, fromHex } from "./relay-crypto.js";
+import { toHex, fromHex, isEventOf } from "./relay-crypto.js";
 import { randomId } from "./protocol.js";
 import { colourOf, isOver, missedDeadline, sideAt, turnRule, endsTurn, turnOf } from "../game/by-turns.js";
 import { showTurnCount } from "../panels/turn-count.js";
@@ -30,6 +31,10 @@ import { showTurnCount } from "../panels/turn-count.js";
 const TICK_MS = 1000;
 /** A copy no relay took is sent again this often while its game is open. */
 const RETRY_MS = 30_000;
+/** The most events of one relay waiting to be read at once, and the most ids of events read
+ * remembered (an open game's copies: two players' latest, each again from every relay). */
+const MAX_PENDING = READ_LIMIT * 4;
+const MAX_SEEN = 1000;
 
 export class TurnsGames {
   #game;
@@ -50,7 +55,8 @@ export class TurnsGames {
   #queue = Promise.resolve(); // copies taken one after the other
   #publishing = Promise.resolve();
   #sent = false; // this page published the open game's copy since it opened it
-  #seen = new Set(); // event ids taken or refused
+  #seen = new Set(); // ids of the events read (checked: readCopyEvent), taken or refused
+  #pending = new Map(); // relay -> its events waiting to be read
   #unsubscribe;
   record = null; // the game by turns on the board (its record), or null
   invite = null; // a link opened whose game this page has not joined: {room, secret, status, host, copy, at}
@@ -168,10 +174,10 @@ export class TurnsGames {
     this.#held = [];
     this.#sent = false;
     const watch = (this.#watch = watchGame((await this.#config()).relays, this.#keys.tag, {
-      onEvent: (event) => this.#heard(event),
+      onEvent: (event, relay) => this.#heard(event, relay),
       onRead: (at, stored) => {
         // The stored copies, oldest first (the host binds the guest that joined first), then the read done.
-        for (const event of stored) this.#heard(event);
+        for (const { event, relay } of stored) this.#heard(event, relay);
         this.#queue = this.#queue.then(() => this.#readDone(at, watch));
       },
     }));
@@ -213,15 +219,24 @@ export class TurnsGames {
     if (!this.#sent && (this.record.joined !== null || this.record.role === "host")) this.#publish();
   }
 
-  #heard(event) {
-    if (!event || this.#seen.has(event.id)) return;
-    this.#seen.add(event.id);
+  /** An event from `relay` under the open game's tag: read (its id recomputed, its signature,
+   * seal and copy checked), then taken, once: an id counts as seen only once its event has
+   * passed those checks (a relay's forged twin of a real copy, sent first, hides nothing). At
+   * most MAX_PENDING events of a relay wait to be read; more are dropped. */
+  #heard(event, relay) {
+    const keys = this.#keys;
+    if (!keys || !isEventOf(event, { kind: COPY_KIND, name: "d", value: keys.tag, tags: 2, max: 2 * MAX_COPY }) || this.#seen.has(event.id)) return;
+    if ((this.#pending.get(relay) ?? 0) >= MAX_PENDING) return;
+    this.#pending.set(relay, (this.#pending.get(relay) ?? 0) + 1);
     const record = this.record;
     this.#queue = this.#queue.then(async () => {
       if (this.record !== record && this.record?.room !== record?.room) return;
-      const read = await readCopyEvent(event, this.#keys);
-      if (read && this.record) await this.#take(read);
-    }).catch(() => null);
+      const read = await readCopyEvent(event, keys);
+      if (!read || this.#seen.has(event.id) || this.#keys !== keys) return;
+      if (this.#seen.size >= MAX_SEEN) this.#seen.delete(this.#seen.values().next().value);
+      this.#seen.add(event.id);
+      if (this.record) await this.#take(read);
+    }).catch(() => null).finally(() => this.#pending.set(relay, this.#pending.get(relay) - 1));
   }
 
   /** A copy of the other player's, read and signed: judged, its actions replayed by the engine, taken. */
