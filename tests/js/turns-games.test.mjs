@@ -209,3 +209,61 @@ test("a relay that floods the open game with forgeries (ids of 60 KB, hundreds o
     turns.closed();
   });
 });
+
+test("junk under the game's tag from fresh keys, newer than the players' copies, hides no move: the page asks the relays for the players' own copies", async () => {
+  const g = await game();
+  const flood = await junk(g.keys.tag, 40, g.now - 1000);
+  // Relays that honour NIP-01's limit (the newest first): with no authors asked, the junk is all they send.
+  const relays = { "ws://one": { stored: [g.annMoved, ...flood] }, "ws://two": { stored: [g.annMoved, ...flood] } };
+  await withSockets(memoryRelays(relays), async () => {
+    const { turns, storage, ends } = await openOnBobsPage(g.bobRecord, relays);
+    await until(() => turnOfRoom(storage, g.room).checked.at > g.now - 1000, "the first read done");
+    assert.equal(turnOfRoom(storage, g.room).actions.length, 5, "Ann's turn taken");
+    assert.deepEqual(ends, []);
+    turns.closed();
+    // Play online opened: every game under way checked in one query.
+    const { checkGames } = await import("../../web/online/turns-read.js");
+    const other = makeStorage(null);
+    putTurns(other, g.bobRecord);
+    await checkGames(Object.keys(relays), other, [g.bobRecord], { rulesAllow: async () => ({ winner: null }), save: (r) => putTurns(other, r) });
+    assert.equal(turnOfRoom(other, g.room).actions.length, 5, "Ann's turn taken by the check of every game");
+  });
+});
+
+test("an invite's lookup counts only the game's own copies: junk under its tag sent first does not hide the host's copy", async () => {
+  const g = await game();
+  const flood = await junk(g.keys.tag, 200, g.now - 1000);
+  const invite = await copyEvent({ ...g.annRecord, them: null, joined: null, actions: [], times: [] }, g.keys, { now: g.now - 2 * DAY, schnorr });
+  // A relay that sends everything it has (no limit honoured), the junk first.
+  const relays = { "ws://one": { hostile: () => [...flood, invite] } };
+  const found = await withSockets(memoryRelays(relays), () => lookUpInvite(Object.keys(relays), { room: g.room, secret: SECRET }));
+  assert.equal(found.status, "found");
+  assert.equal(found.host, g.ann.me);
+});
+
+test("a hundred takes under fresh keys, newer than a real one, do not push it out of the host's read: the real taker is bound", async () => {
+  const { Challenges, CHALLENGES_KEY } = await import("../../web/online/turns-challenges.js");
+  const { writeChallenge, challengeGame, CHALLENGE_TTL, MAX_TAKES } = await import("../../web/online/turns-challenge.js");
+  const { takeEvent, makeChallengeKeys, deriveChallenge } = await import("../../web/online/turns-challenge-events.js");
+  const g = await game();
+  const [hostKeys, takerKeys] = [await makeChallengeKeys(), await makeChallengeKeys()];
+  const since = g.now - H;
+  const posted = { ...g.ann, ecdh: hostKeys.jwk, name: "Ann", days: 1, colour: "white", games: 0, since, expires: since + CHALLENGE_TTL, state: "open" };
+  // Bob takes it: his guest copy of the game both derive, then his take.
+  const { secret, hostWhite } = await deriveChallenge(takerKeys.jwk, hostKeys.publicText, { host: g.ann.me });
+  const made = challengeGame(posted, hostWhite);
+  const joined = since + 60_000;
+  const bobs = newTurnsRecord({ room: g.room, secret, role: "guest", key: g.bob.key, me: g.bob.me, host: g.ann.me, them: g.ann.me, name: "Bob", game: { ...made, names: { host: "Ann", guest: "Bob" } }, joined });
+  const stored = [await copyEvent(bobs, await turnsKeys(secret, g.room), { now: joined, schnorr }), await takeEvent(g.bob, g.ann.me, writeChallenge("take", { key: takerKeys.publicText, at: joined }), { now: joined, schnorr })];
+  // Then MAX_TAKES takes under fresh keys, with no copy behind them, dated after Bob's.
+  for (let i = 0; i < MAX_TAKES; i += 1) {
+    const seat = await newSeat({ schnorr });
+    stored.push(await takeEvent(seat, g.ann.me, writeChallenge("take", { key: takerKeys.publicText, at: g.now - 1000 }), { now: g.now - 1000, schnorr }));
+  }
+  const storage = makeStorage(null);
+  storage.set(CHALLENGES_KEY, { posted: [posted], took: [] });
+  const relays = { "ws://one": { stored } }; // (honouring `limit`: the newest first)
+  const challenges = new Challenges({ storage, engine: { call: async () => ({ view: { winner: null } }) }, config: async () => ({ relays: Object.keys(relays) }), turns: null, onChange: () => {} });
+  await withSockets(memoryRelays(relays), () => challenges.check());
+  assert.equal(turnOfRoom(storage, g.room)?.them, g.bob.me, "Bob bound");
+});

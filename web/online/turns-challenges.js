@@ -18,6 +18,7 @@ import { publishTo, RelayWatch } from "./relay-sockets.js";
 import { ChallengeList, writeChallenge, earliestTake, challengeGame, challengeRecord, judgeTake, CHALLENGE_TTL, MAX_TAKES } from "./turns-challenge.js";
 import { challengeEvent, takeEvent, readChallengeEvent, readTakeEvent, makeChallengeKeys, deriveChallenge, takeTag, CHALLENGE_KIND, CHALLENGE_TOPIC, CHALLENGE_D } from "./turns-challenge-events.js";
 import { seatedGuest } from "./turns-copy.js";
+import { readRelays, MAX_EXAMINED } from "./turns-read.js";
 import { showTurnCount } from "../panels/turn-count.js";
 
 export const CHALLENGES_KEY = "turns.challenges";
@@ -229,12 +230,12 @@ export class Challenges {
 
   /** #bind's binding: whether a take of `challenge` was bound (the takes read at `now`). */
   async #bound(challenge, relays, now) {
-    const events = await readOnce(relays, { kinds: [CHALLENGE_KIND], "#d": [takeTag(challenge.me)], limit: MAX_TAKES }, MAX_TAKES * 2);
-    const takes = [];
-    for (const event of events) {
-      const read = await readTakeEvent(event, challenge.me, now);
-      if (read) takes.push(read);
-    }
+    // The takers' keys are not known: every key's takes are asked, as many as a relay gives up
+    // to MAX_EXAMINED (a relay answers the newest first: takes made up after a real one must not
+    // push it out of a smaller `limit`), and only those that read as takes are kept.
+    const filter = { kinds: [CHALLENGE_KIND], "#d": [takeTag(challenge.me)], limit: MAX_EXAMINED };
+    const { reads } = await readRelays(relays, filter, { check: (event) => readTakeEvent(event, challenge.me, now), most: MAX_EXAMINED });
+    const takes = reads.map((r) => r.read);
     const room = await roomOf(challenge.me);
     const tried = [];
     for (const take of earliestTake(takes)) {

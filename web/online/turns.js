@@ -18,7 +18,7 @@ import { judgeCopy, copyOf } from "./turns-copy.js";
 import { newTurnsRecord, putTurns, turnsIn, turnOfRoom, takeCopy, changesSince, seenNow, readAt } from "./turns-record.js";
 import { newSeat, roomOf, turnsKeys, copyEvent, readCopyEvent, COPY_KIND } from "./turns-events.js";
 import { publishTo } from "./relay-sockets.js";
-import { lookUpInvite, checkGames, watchGame, MARK_MS, READ_LIMIT } from "./turns-read.js";
+import { lookUpInvite, checkGames, watchGame, mayBeCopyOf, MARK_MS, READ_LIMIT } from "./turns-read.js";
 import { MAX_COPY } from "./turns-copy.js";
 import { importMoved } from "./turns-move.js";
 import { signatures } from "./library.js";
@@ -174,6 +174,7 @@ export class TurnsGames {
     this.#held = [];
     this.#sent = false;
     const watch = (this.#watch = watchGame((await this.#config()).relays, this.#keys.tag, {
+      record: this.record,
       onEvent: (event, relay) => this.#heard(event, relay),
       onRead: (at, stored) => {
         // The stored copies, oldest first (the host binds the guest that joined first), then the read done.
@@ -219,13 +220,15 @@ export class TurnsGames {
     if (!this.#sent && (this.record.joined !== null || this.record.role === "host")) this.#publish();
   }
 
-  /** An event from `relay` under the open game's tag: read (its id recomputed, its signature,
+  /** An event from `relay` under the open game's tag, signed by one of its players (or anyone
+   * while the host awaits its guest): read (its id recomputed, its signature,
    * seal and copy checked), then taken, once: an id counts as seen only once its event has
    * passed those checks (a relay's forged twin of a real copy, sent first, hides nothing). At
    * most MAX_PENDING events of a relay wait to be read; more are dropped. */
   #heard(event, relay) {
     const keys = this.#keys;
-    if (!keys || !isEventOf(event, { kind: COPY_KIND, name: "d", value: keys.tag, tags: 2, max: 2 * MAX_COPY }) || this.#seen.has(event.id)) return;
+    if (!keys || !this.record || !isEventOf(event, { kind: COPY_KIND, name: "d", value: keys.tag, tags: 2, max: 2 * MAX_COPY })) return;
+    if (this.#seen.has(event.id) || !mayBeCopyOf(this.record, event)) return;
     if ((this.#pending.get(relay) ?? 0) >= MAX_PENDING) return;
     this.#pending.set(relay, (this.#pending.get(relay) ?? 0) + 1);
     const record = this.record;
