@@ -267,3 +267,21 @@ test("a hundred takes under fresh keys, newer than a real one, do not push it ou
   await withSockets(memoryRelays(relays), () => challenges.check());
   assert.equal(turnOfRoom(storage, g.room)?.them, g.bob.me, "Bob bound");
 });
+
+test("an invite whose game is already over where it starts (a start position won, as the engine plays it) is not joined: the guest would join a game lost", async () => {
+  const g = await game();
+  const over = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/taATAat/taAAAt/tTTTT w1"; // (the engine below says Black has lost)
+  const copy = { v: 1, role: "host", host: g.ann.me, guest: null, game: { ...g.base.game, start: over, names: { host: "Ann", guest: "" } }, joined: null, actions: [], times: [], end: null };
+  const storage = makeStorage(null);
+  const board = { state: { setup: "turns", actions: [], view: {} }, subscribe: () => () => {}, async openGame() {}, endGame() {}, async play() {} };
+  const engine = { call: async (name, { position, actions }) => ({ view: { winner: position === over && !actions.length ? "white" : null } }) };
+  const relays = { "ws://one": { stored: [] } };
+  const turns = new TurnsGames({ game: board, engine, storage, config: async () => ({ relays: Object.keys(relays) }), enter: async () => {}, onChange: () => {} });
+  await withSockets(memoryRelays(relays), async () => {
+    turns.invite = { room: g.room, secret: SECRET, status: "found", host: g.ann.me, copy, at: g.now - DAY };
+    await turns.join("Bob");
+    assert.equal(turnOfRoom(storage, g.room), null, "no game joined");
+    assert.equal(turns.invite?.status, "missing", "said as an invite that does not hold");
+    turns.closed();
+  });
+});

@@ -126,8 +126,10 @@ export class TurnsGames {
     let record = newTurnsRecord({ room: invite.room, secret: invite.secret, role: "guest", key: seat.key, me: seat.me, host: invite.host, them: invite.host, name, game, joined: now });
     const verdict = judgeCopy(record, invite.copy, { author: invite.host, at: invite.at, now });
     const checked = verdict.ok && (await this.#rulesAllow(record, verdict));
-    if (!checked) {
-      invite.status = "missing"; // (a host's copy that does not hold: as if there were none)
+    // A host's copy that does not hold, or a game the rules already ended (its start position
+    // won, or the host's moves ending it: the guest would join a game lost): as if there were none.
+    if (!checked || checked.winner) {
+      invite.status = "missing";
       return this.#changed();
     }
     record = seenNow(takeCopy(record, verdict, now));
