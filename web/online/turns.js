@@ -4,7 +4,8 @@
 // this page's copy published at the end of each of its turns, the deadline kept, and every game
 // under way checked at once when Play online opens. The records are turns-record.js's, the
 // events turns-events.js's, the reads without a game open (an invite, every game under way)
-// turns-read.js's; online.js draws the panel (turns-view.js) from this object.
+// turns-read.js's, the open game's events heard turns-heard.js's; online.js draws the panel
+// (turns-view.js) from this object.
 // docs/online.md, "Games by turns".
 //
 //   const turns = new TurnsGames({game, engine, storage, config, enter, onChange, opened, notifier});
@@ -16,13 +17,13 @@
 
 import { judgeCopy, copyOf } from "./turns-copy.js";
 import { newTurnsRecord, putTurns, turnsIn, turnOfRoom, takeCopy, changesSince, seenNow, readAt } from "./turns-record.js";
-import { newSeat, roomOf, turnsKeys, copyEvent, readCopyEvent, COPY_KIND } from "./turns-events.js";
+import { newSeat, roomOf, turnsKeys, copyEvent } from "./turns-events.js";
 import { publishTo } from "./relay-sockets.js";
-import { lookUpInvite, checkGames, watchGame, mayBeCopyOf, MARK_MS, READ_LIMIT } from "./turns-read.js";
-import { MAX_COPY } from "./turns-copy.js";
+import { lookUpInvite, checkGames, watchGame, MARK_MS } from "./turns-read.js";
+import { HeardCopies } from "./turns-heard.js";
 import { importMoved } from "./turns-move.js";
 import { signatures } from "./library.js";
-import { toHex, fromHex, isEventOf } from "./relay-crypto.js";
+import { toHex, fromHex } from "./relay-crypto.js";
 import { randomId } from "./protocol.js";
 import { colourOf, isOver, missedDeadline, sideAt, turnRule, endsTurn, turnOf } from "../game/by-turns.js";
 import { showTurnCount } from "../panels/turn-count.js";
@@ -31,10 +32,6 @@ import { showTurnCount } from "../panels/turn-count.js";
 const TICK_MS = 1000;
 /** A copy no relay took is sent again this often while its game is open. */
 const RETRY_MS = 30_000;
-/** The most events of one relay waiting to be read at once, and the most ids of events read
- * remembered (an open game's copies: two players' latest, each again from every relay). */
-const MAX_PENDING = READ_LIMIT * 4;
-const MAX_SEEN = 1000;
 
 export class TurnsGames {
   #game;
@@ -55,8 +52,7 @@ export class TurnsGames {
   #queue = Promise.resolve(); // copies taken one after the other
   #publishing = Promise.resolve();
   #sent = false; // this page published the open game's copy since it opened it
-  #seen = new Set(); // ids of the events read (checked: readCopyEvent), taken or refused
-  #pending = new Map(); // relay -> its events waiting to be read
+  #copies = new HeardCopies(); // the open game's events heard: checked, each read once
   #unsubscribe;
   record = null; // the game by turns on the board (its record), or null
   invite = null; // a link opened whose game this page has not joined: {room, secret, status, host, copy, at}
@@ -222,26 +218,17 @@ export class TurnsGames {
     if (!this.#sent && (this.record.joined !== null || this.record.role === "host")) this.#publish();
   }
 
-  /** An event from `relay` under the open game's tag, signed by one of its players (or anyone
-   * while the host awaits its guest): read (its id recomputed, its signature,
-   * seal and copy checked), then taken, once: an id counts as seen only once its event has
-   * passed those checks (a relay's forged twin of a real copy, sent first, hides nothing). At
-   * most MAX_PENDING events of a relay wait to be read; more are dropped. */
+  /** An event from `relay` under the open game's tag: checked at once, then read and taken
+   * in turn (turns-heard.js: read once, each relay's share of events waiting bounded). */
   #heard(event, relay) {
     const keys = this.#keys;
-    if (!keys || !this.record || !isEventOf(event, { kind: COPY_KIND, name: "d", value: keys.tag, tags: 2, max: 2 * MAX_COPY })) return;
-    if (this.#seen.has(event.id) || !mayBeCopyOf(this.record, event)) return;
-    if ((this.#pending.get(relay) ?? 0) >= MAX_PENDING) return;
-    this.#pending.set(relay, (this.#pending.get(relay) ?? 0) + 1);
+    if (!keys || !this.#copies.admit(event, relay, this.record, keys.tag)) return;
     const record = this.record;
+    const stale = () => (this.record !== record && this.record?.room !== record?.room) || this.#keys !== keys;
     this.#queue = this.#queue.then(async () => {
-      if (this.record !== record && this.record?.room !== record?.room) return;
-      const read = await readCopyEvent(event, keys);
-      if (!read || this.#seen.has(event.id) || this.#keys !== keys) return;
-      if (this.#seen.size >= MAX_SEEN) this.#seen.delete(this.#seen.values().next().value);
-      this.#seen.add(event.id);
-      if (this.record) await this.#take(read);
-    }).catch(() => null).finally(() => this.#pending.set(relay, this.#pending.get(relay) - 1));
+      const read = await this.#copies.read(event, relay, keys, stale);
+      if (read && this.record) await this.#take(read);
+    }).catch(() => null);
   }
 
   /** A copy of the other player's, read and signed: judged, its actions replayed by the engine, taken. */
@@ -396,7 +383,7 @@ export class TurnsGames {
     clearTimeout(this.#retry);
     this.#read = false;
     this.#held = [];
-    this.#seen.clear();
+    this.#copies.clear();
   }
 
   /** The visit ended (another mode holds the board): the game closes here (it stays kept). */
