@@ -285,3 +285,16 @@ test("an invite whose game is already over where it starts (a start position won
     turns.closed();
   });
 });
+
+test("a game under way that an earlier page kept as lost (its host's copy naming another guest, taken as the seat gone) is playable again when it opens", async () => {
+  const g = await game();
+  const relays = { "ws://one": { stored: [g.annMoved] } };
+  await withSockets(memoryRelays(relays), async () => {
+    const { turns, storage } = await openOnBobsPage({ ...g.bobRecord, lost: true }, relays);
+    await until(() => turnOfRoom(storage, g.room).checked.at > g.now - 1000, "the first read done");
+    assert.equal(turns.status, "playing");
+    assert.equal(turnOfRoom(storage, g.room).lost, undefined);
+    assert.equal(turnOfRoom(storage, g.room).actions.length, 5, "Ann's turn taken");
+    turns.closed();
+  });
+});

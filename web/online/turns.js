@@ -15,7 +15,7 @@
 //   await turns.addMoved(text);                        // an export from another device: {ok, why} or {ok, record, result}
 //   turns.record, turns.invite, turns.changes, turns.refusal, turns.saved, turns.status, turns.moved
 
-import { judgeCopy, copyOf } from "./turns-copy.js";
+import { judgeCopy, copyOf, seatedGuest } from "./turns-copy.js";
 import { newTurnsRecord, putTurns, turnsIn, turnOfRoom, takeCopy, changesSince, seenNow, readAt } from "./turns-record.js";
 import { newSeat, roomOf, turnsKeys, copyEvent } from "./turns-events.js";
 import { publishTo } from "./relay-sockets.js";
@@ -154,6 +154,12 @@ export class TurnsGames {
   /** The game on the board, its copies heard from the relays while it is open (`made`: just
    * made here, published at once for its guest to find). */
   async #show(record, moved = null, made = false) {
+    // A game under way kept as lost by an earlier page (a host's copy naming another guest,
+    // taken then as the seat gone: turns-copy.js now refuses it as history): playable again.
+    if (record.lost && seatedGuest(record)) {
+      record = { ...record };
+      delete record.lost;
+    }
     this.#close();
     this.invite = null;
     this.moved = moved;
