@@ -56,7 +56,7 @@ export function readRelays(relays, filters, { check = async (event) => event, mo
     const reads = [];
     const sent = new Map(); // relay -> its events looked at
     const kept = new Map(); // relay -> its events read
-    const read = new Set(); // the ids of the events read (an id counts once its event has)
+    const readIds = new Set(); // the ids of the events read (an id counts once its event has)
     let checked = Promise.resolve();
     const watch = new RelayWatch(relays, filters, {
       onEvent: (event, relay) => {
@@ -64,10 +64,10 @@ export function readRelays(relays, filters, { check = async (event) => event, mo
         if (n >= examined) return;
         sent.set(relay, n + 1);
         checked = checked.then(async () => {
-          if ((kept.get(relay) ?? 0) >= most || read.has(event?.id)) return;
+          if ((kept.get(relay) ?? 0) >= most || readIds.has(event?.id)) return;
           const value = await check(event);
           if (!value) return;
-          read.add(event.id);
+          readIds.add(event.id);
           kept.set(relay, (kept.get(relay) ?? 0) + 1);
           reads.push({ event, read: value });
         }).catch(() => null);
