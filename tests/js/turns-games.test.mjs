@@ -1,7 +1,10 @@
-// A game by turns open on a page (online/turns.js TurnsGames), against relays played in memory
-// that anyone can write to: junk under other keys, a relay that sends a forged twin of a real
-// copy, a host that names another guest once the game is under way. The other player's real
-// copy is still taken, and the page never ends or freezes a game on what it cannot check.
+// Games by turns on a page (online/turns.js TurnsGames, turns-read.js, turns-challenges.js),
+// against relays played in memory that anyone can write to: junk under the game's tag from
+// fresh keys, a relay that sends a forged twin of a real copy or floods forgeries, a host that
+// names another guest once the game is under way or withdraws a challenge already being
+// played, takes made up after a real one, an invite whose game is over where it starts. The
+// other player's real copy is still taken, and the page never ends, freezes or erases a game
+// on what it cannot check.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { register } from "node:module";
