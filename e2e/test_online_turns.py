@@ -197,11 +197,14 @@ def test_forged_copies_and_a_third_page_are_refused(browser, two_relay_site, two
     claim = {"end": {"reason": "timeout", "loser": "black", "at": bob.evaluate("Date.now()") + 86_400_000}}
     assert bob.evaluate(FORGE, {"change": claim, "other": False, "ahead": 2000}) > 0
     refused(ann, "deadline", 2, 2)
-    # Someone with the link plays Ann's turn, as the host, with a key that is not hers: Bob's page keeps his game.
+    # Someone with the link plays Ann's turn, as the host, with a key that is not hers: Bob's page
+    # does not read it (it asks the relays for the players' own copies only), so its first refusal
+    # is Ann's own copy that comes next, rewriting his turn; his game stays as it was.
     times = ann.evaluate("() => JSON.parse(localStorage.getItem('tzaar.turns'))[0].times")
     forged = {"actions": [*TURNS[0], *TURNS[1]], "times": [*times, times[-1] + 1000, times[-1] + 2000]}
     assert ann.evaluate(FORGE, {"change": forged, "other": True, "ahead": 3000}) > 0
-    refused(bob, "key", 1, 2)
+    assert ann.evaluate(FORGE, {"change": {"actions": ["B5xB2", "H5xH2"]}, "other": False, "ahead": 4000}) > 0
+    refused(bob, "history", 1, 2)
 
     # A third page with the link: the seat is taken.
     _, carol = visit(browser, link)

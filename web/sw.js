@@ -31,6 +31,7 @@ const WATCH_FILE = new URL("turns-watch.json", SCOPE).href;
 const SAID_FILE = new URL("turns-said.json", SCOPE).href;
 const READ_WAIT_MS = 8000; // a relay that neither answers nor fails, given up
 const MAX_FRAME = 65536;
+const FUTURE_S = 300; // an event dated further ahead of this clock (seconds) is not news
 
 const isRuntime = (path) => path.startsWith("pyodide/");
 // Pyodide's whole standard library (2.4 MB) is the fallback for a module that stdlib.zip
@@ -93,8 +94,10 @@ async function checkTurns() {
   const newest = {};
   for (const event of await readRelays(watch.relays, filter)) {
     const game = games.find((g) => g.tag === event.tags?.[0]?.[1] && g.them === event.pubkey);
-    // (of the game's second or later: a copy of the same second as its activity may follow it)
-    const news = game && Number.isInteger(event.created_at) && event.created_at >= game.since && event.created_at > (said[game.tag] ?? 0);
+    // (of the game's second or later: a copy of the same second as its activity may follow it;
+    // not beyond FUTURE_S past this clock: a date far ahead, kept as said, would silence the game)
+    const dated = Number.isInteger(event.created_at) && event.created_at <= Date.now() / 1000 + FUTURE_S;
+    const news = game && dated && event.created_at >= game.since && event.created_at > (said[game.tag] ?? 0);
     if (news) newest[game.tag] = Math.max(newest[game.tag] ?? 0, event.created_at);
   }
   const news = Object.keys(newest).length;

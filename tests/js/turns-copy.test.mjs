@@ -70,6 +70,17 @@ test("a guest joining later, signed by another key, is refused once the seat is 
   assert.equal(judge(guestRecord(), hostCopy(), GUEST).own, true, "this page's own copy");
 });
 
+test("once the host named this guest (or played against it), a host's copy naming another guest rewrites the game: it is refused, and the game is not lost", () => {
+  // The host named this guest: its copy taken (no move yet).
+  const named = takeCopy(guestRecord(), judge(guestRecord(), hostCopy(), HOST));
+  assert.deepEqual(judge(named, hostCopy([], [], { guest: MALLORY }), HOST), { ok: false, why: "history" }, "the seat given away after the host named this guest");
+  // The host's opening taken (a record moved here, say, that no longer knows it was named).
+  const played = guestRecord({ actions: ["C5xC4"], times: [T0 + 2 * H] });
+  assert.deepEqual(judge(played, hostCopy(["C5xC4"], [T0 + 2 * H], { guest: MALLORY }), HOST), { ok: false, why: "history" }, "after the host's own move");
+  // Before that, the seat may still have gone to an earlier guest: said as taken.
+  assert.deepEqual(judge(guestRecord(), hostCopy([], [], { guest: MALLORY }), HOST), { ok: false, why: "taken" });
+});
+
 test("a copy of another game is refused", () => {
   for (const game of [{ start: STANDARD.replace("w1", "b1") }, { white: "guest" }, { days: 7 }, { created: T0 + 1 }, { names: { host: "Eve", guest: "Bob" } }]) {
     assert.deepEqual(judge(guestRecord(), hostCopy([], [], { game: { ...hostCopy().game, ...game } }), HOST), { ok: false, why: "game" }, JSON.stringify(game));

@@ -71,3 +71,49 @@ test("the worker checks the games where it is the other's turn, with no secret, 
   assert.equal(pl.texts[1], "Coś nowego w 2 partiach korespondencyjnych: może to twój ruch.");
   assert.equal(watchList([game("x", 3)], new Map(), []).games.length, 0, "a game without its tag is not checked");
 });
+
+test("the worker's background check takes no event dated in the future: one dated 9e9 does not silence the game's later news", async () => {
+  const { readFile } = await import("node:fs/promises");
+  const vm = await import("node:vm");
+  const source = await readFile(new URL("../../web/sw.js", import.meta.url), "utf8");
+  const files = new Map(); // the cache's files, by URL
+  const cache = { match: async (url) => (files.has(url) ? new Response(files.get(url)) : undefined), put: async (url, response) => files.set(url, await response.text()) };
+  const listeners = {};
+  let stored = [];
+  class Relay {
+    #listeners = {};
+    constructor() {
+      setImmediate(() => this.#emit("open"));
+    }
+    set onopen(fn) { this.#listeners.open = fn; }
+    set onmessage(fn) { this.#listeners.message = fn; }
+    set onerror(fn) {}
+    set onclose(fn) {}
+    #emit(type, event) {
+      this.#listeners[type]?.(event);
+    }
+    send(text) {
+      const [, id] = JSON.parse(text);
+      setImmediate(() => {
+        for (const event of stored) this.#emit("message", { data: JSON.stringify(["EVENT", id, event]) });
+        this.#emit("message", { data: JSON.stringify(["EOSE", id]) });
+      });
+    }
+    close() {}
+  }
+  const self = {
+    registration: { scope: "https://tzaar.invalid/", showNotification: async () => {} },
+    addEventListener: (type, fn) => (listeners[type] = fn),
+    Notification: { permission: "granted" },
+  };
+  vm.runInNewContext(source, { self, caches: { open: async () => cache, keys: async () => [] }, Response, URL, WebSocket: Relay, JSON, Math, Number, Object, Array, Set, String, Promise, setTimeout, clearTimeout });
+  const check = () => new Promise((resolve) => listeners.message({ data: { type: "check-turns" }, ports: [{ postMessage: resolve }], waitUntil: () => {} }));
+  const now = Math.floor(Date.now() / 1000);
+  const them = B;
+  files.set("https://tzaar.invalid/turns-watch.json", JSON.stringify({ games: [{ tag: "t-theirs", them, since: now - 3600 }], relays: ["wss://relay.invalid"], texts: ["Something new in 1 game by turns: it may be your turn."], title: "Your games by turns" }));
+  const event = (created_at) => ({ id: String(created_at).padStart(64, "0"), kind: 30078, pubkey: them, created_at, tags: [["d", "t-theirs"]], content: "", sig: "" });
+  stored = [event(9_000_000_000)];
+  await check();
+  stored = [event(9_000_000_000), event(now)];
+  assert.equal((await check()).news, 1, "the other's copy of now is news");
+});

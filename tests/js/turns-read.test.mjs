@@ -198,7 +198,7 @@ test("the open game's watch: the stored copies oldest first once every relay sen
   const heard = [];
   let stored = null;
   const watch = await withSockets(relay.Socket, () =>
-    watchGame(["ws://one.invalid"], "t".repeat(64), { onEvent: (event) => heard.push(event.id), onRead: (at, events) => (stored = events.map((e) => e.id)) }),
+    watchGame(["ws://one.invalid"], "t".repeat(64), { record: { host: HOST, them: null, me: HOST }, onEvent: (event) => heard.push(event.id), onRead: (at, events) => (stored = events.map((e) => e.event.id)) }),
   );
   await until(() => stored, "the read");
   assert.deepEqual(stored, ["a", "b"]);

@@ -7,7 +7,7 @@
 //
 //   await publishTo(relays, event)                      // the number of relays that took it
 //   await withRelays(relays, (socket, done, finish) => ...)
-//   const watch = new RelayWatch(relays, filter, {onEvent(event, relay), onRead(at)});
+//   const watch = new RelayWatch(relays, filter, {onEvent(event, relay), onRead(at)});   // filter: one, or a list
 //   watch.start(); watch.live(); watch.close();
 
 /** How long a short talk waits for the relays' answers. */
@@ -84,9 +84,10 @@ export async function publishTo(relays, event, options = {}) {
 }
 
 /**
- * A subscription of `filter` (NIP-01) on every relay, kept while open: onEvent(event, relay)
- * for each event a relay sends (the stored ones first, then each new one; the same event may
- * come from every relay, and again after a reconnection), onRead(at) once every relay has sent
+ * A subscription of `filter` (NIP-01; or a list of filters, in one REQ) on every relay, kept
+ * while open: onEvent(event, relay) for each event a relay sends (the stored ones first, then
+ * each new one; the same event may come from every relay, and again after a reconnection),
+ * onRead(at) once every relay has sent
  * its stored events or failed (or READ_WAIT_MS passed), `at` the moment the subscription was
  * asked (what the relays had then is read). A relay whose socket closes is opened again (1 s,
  * doubling up to a minute).
@@ -128,7 +129,7 @@ export class RelayWatch {
     socket.addEventListener("open", () => {
       relay.backoff = BACKOFF_MS[0];
       relay.asked = Date.now();
-      socket.send(JSON.stringify(["REQ", this.#id, this.#filter]));
+      socket.send(JSON.stringify(["REQ", this.#id, ...[this.#filter].flat()]));
     });
     socket.addEventListener("message", (message) => {
       const frame = frameOf(message);

@@ -17,6 +17,8 @@ import { newSeat, roomOf, turnsKeys, copyEvent, readCopyEvent, COPY_KIND } from 
 import { publishTo, RelayWatch } from "./relay-sockets.js";
 import { ChallengeList, writeChallenge, earliestTake, challengeGame, challengeRecord, judgeTake, CHALLENGE_TTL, MAX_TAKES } from "./turns-challenge.js";
 import { challengeEvent, takeEvent, readChallengeEvent, readTakeEvent, makeChallengeKeys, deriveChallenge, takeTag, CHALLENGE_KIND, CHALLENGE_TOPIC, CHALLENGE_D } from "./turns-challenge-events.js";
+import { seatedGuest } from "./turns-copy.js";
+import { readRelays, MAX_EXAMINED } from "./turns-read.js";
 import { showTurnCount } from "../panels/turn-count.js";
 
 export const CHALLENGES_KEY = "turns.challenges";
@@ -228,12 +230,12 @@ export class Challenges {
 
   /** #bind's binding: whether a take of `challenge` was bound (the takes read at `now`). */
   async #bound(challenge, relays, now) {
-    const events = await readOnce(relays, { kinds: [CHALLENGE_KIND], "#d": [takeTag(challenge.me)], limit: MAX_TAKES }, MAX_TAKES * 2);
-    const takes = [];
-    for (const event of events) {
-      const read = await readTakeEvent(event, challenge.me, now);
-      if (read) takes.push(read);
-    }
+    // The takers' keys are not known: every key's takes are asked, as many as a relay gives up
+    // to MAX_EXAMINED (a relay answers the newest first: takes made up after a real one must not
+    // push it out of a smaller `limit`), and only those that read as takes are kept.
+    const filter = { kinds: [CHALLENGE_KIND], "#d": [takeTag(challenge.me)], limit: MAX_EXAMINED };
+    const { reads } = await readRelays(relays, filter, { check: (event) => readTakeEvent(event, challenge.me, now), most: MAX_EXAMINED });
+    const takes = reads.map((r) => r.read);
     const room = await roomOf(challenge.me);
     const tried = [];
     for (const take of earliestTake(takes)) {
@@ -269,7 +271,8 @@ export class Challenges {
   }
 
   /** This page's takes not yet bound: the challenge's end read from its host; taken by this
-   * page's seat, done; taken by another or withdrawn, the game leaves the list (said). */
+   * page's seat, done; taken by another or withdrawn, the game leaves the list (said), unless
+   * it is under way (the host named this seat, or played a move): then the take is done. */
   async #tookChecked(relays, took) {
     const now = Date.now();
     const events = await readOnce(relays, { kinds: [CHALLENGE_KIND], authors: took.map((t) => t.host), "#d": [CHALLENGE_D] }, took.length * 4);
@@ -281,8 +284,11 @@ export class Challenges {
     for (const t of took) {
       const end = ends.get(t.host);
       const record = turnOfRoom(this.#storage, t.room);
-      const gone = !record || (end && !(end.t === "taken" && end.guest === record.me));
-      if (!end && record) continue;
+      // A game under way (the host's copy naming this seat taken, a move of the host's, an
+      // end): the take is done, and no end of the challenge its host signs later takes it away.
+      const underWay = record && (seatedGuest(record) || record.end !== null);
+      const gone = !underWay && (!record || (end && !(end.t === "taken" && end.guest === record.me)));
+      if (!end && record && !underWay) continue;
       if (gone && record) {
         dropTurns(this.#storage, t.room);
         showTurnCount(this.#storage);

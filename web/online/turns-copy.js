@@ -11,6 +11,7 @@
 //   const copy = readCopy(text);                                  // the copy, or null: not one
 //   const verdict = judgeCopy(record, copy, {author, at, now});   // {ok: false, why} | {ok: true, ...}
 //   copyOf(record)                                                // this page's copy, to publish
+//   seatedGuest(record)                                           // a guest's game under way with its host
 
 import { isAction, isName, isPositionText, MAX_ACTIONS } from "./protocol.js";
 import { turnRule, sideAt, endsTurn, turnStartOf, deadlineOf, colourOf, isOver, MARGIN_MS } from "../game/by-turns.js";
@@ -87,6 +88,15 @@ export function copyOf(record) {
 
 const sameGame = (a, b) => a.start === b.start && a.white === b.white && a.days === b.days && a.created === b.created && a.names.host === b.names.host;
 
+/** Whether `record`, a guest's, is a game under way with this guest: the host named it in a
+ * copy taken, or the record holds actions of the host's side. */
+export function seatedGuest(record) {
+  if (record.role !== "guest") return false;
+  const rule = turnRule(record.game.start);
+  const host = record.game.white === "host" ? "white" : "black";
+  return record.named === true || record.actions.some((_, i) => sideAt(rule, i) === host);
+}
+
 /** judgeCopy of a copy signed by this page's own seat key: what it holds beyond the record
  * (actions, the guest, its player's own loss), when it is the same game, seat and history and
  * its moments hold; else own (nothing). */
@@ -113,7 +123,7 @@ function ownCopy(record, copy, now) {
  * `at` (the event's time, ms), is to this page's `record` at `now` (this page's clock, ms):
  *
  * - {ok: false, why}: refused, said, nothing changes. `why`: "key" (signed by a key that is
- *   not the seat it claims), "taken" (the host plays with another guest), "game" (another
+ *   not the seat it claims), "taken" (the host plays with another guest, before this guest's game got under way), "game" (another
  *   game), "history" (it rewrites actions or moments both hold), "turn" (it adds actions of
  *   the other side, or out of turn), "time" (a moment out of order or in the future), "end"
  *   (an end of the other player it cannot claim), "deadline" (a win on time this page's clock
@@ -123,17 +133,21 @@ function ownCopy(record, copy, now) {
  * - This player's own copy ahead of the record (the game moved here from a device that played
  *   on: turns-move.js): {ok: true, bind, actions, times, whole, end, late: false} as below, its
  *   actions of either side (the seat's key vouches for them; the engine still checks them).
- * - {ok: true, bind, actions, times, whole, end, late}: `bind` {key, name, joined}: the host
+ * - {ok: true, bind, actions, times, whole, end, late, named?}: `bind` {key, name, joined}: the host
  *   sees its guest for the first time; `actions`/`times`: the actions it adds (the engine still
  *   checks them: legal, and `whole` false only when they end the game); `end` an end to take;
- *   `late`: its actions came after its mover's deadline (not taken; `end` is its loss on time).
+ *   `late`: its actions came after its mover's deadline (not taken; `end` is its loss on time);
+ *   `named` (true, or absent): a host's copy naming this page's guest, whose seat is then its
+ *   own: a host's copy naming another guest is refused from then on as "history", not "taken".
  */
 export function judgeCopy(record, copy, { author, at, now }) {
   if (author === record.me) return ownCopy(record, copy, now);
   const refuse = (why) => ({ ok: false, why });
   if (copy.role === "host") {
     if (author !== record.host || copy.host !== record.host) return refuse("key");
-    if (copy.guest !== null && copy.guest !== record.me) return refuse("taken");
+    // Another guest named: the seat went to another ("taken"), unless this guest's game is
+    // under way (the host named it before, or played against it): then it rewrites the game.
+    if (copy.guest !== null && copy.guest !== record.me) return refuse(seatedGuest(record) ? "history" : "taken");
   } else {
     if (record.role === "guest" || copy.guest !== author || copy.host !== record.host) return refuse("key");
     if (record.them && author !== record.them) return refuse("key");
@@ -149,7 +163,9 @@ export function judgeCopy(record, copy, { author, at, now }) {
   const mine = record.actions;
   const common = Math.min(mine.length, copy.actions.length);
   for (let i = 0; i < common; i += 1) if (mine[i] !== copy.actions[i] || record.times[i] !== copy.times[i]) return refuse("history");
-  const nothing = { ok: true, bind, actions: [], times: [], whole: true, end: null, late: false };
+  // A host's copy naming this guest: the guest's seat is its own from now on (takeCopy keeps it).
+  const named = copy.role === "host" && copy.guest === record.me ? { named: true } : {};
+  const nothing = { ok: true, bind, actions: [], times: [], whole: true, end: null, late: false, ...named };
   if (isOver(record)) return nothing; // (the game is over here: what it adds changes nothing)
   const rule = turnRule(record.game.start);
   const side = authorColour(copy);
@@ -185,5 +201,5 @@ export function judgeCopy(record, copy, { author, at, now }) {
       end = e;
     }
   }
-  return { ok: true, bind, actions, times, whole: endsTurn(rule, copy.actions.length), end, late: false };
+  return { ok: true, bind, actions, times, whole: endsTurn(rule, copy.actions.length), end, late: false, ...named };
 }

@@ -12,7 +12,8 @@
 // n}: the latest moment this page had read every relay, all it brought taken, and its actions
 // then: a read of the relays that found the game at n actions), seen ({n, joined,
 // over}: what the player had seen when it last looked), published (the actions of the copy a
-// relay last took, -1: none)}.
+// relay last took, -1: none), named (a guest's: true once a host's copy naming it was taken;
+// absent before)}.
 //
 //   turnsIn(storage); putTurns(storage, record); dropTurns(storage, room); takeCopy(record, verdict); changesSince(record)
 //   (a stored entry that readTurnsRecord refuses, by-turns.js: no reader sees it, and the writers keep it as it was)
@@ -84,6 +85,7 @@ export function readAt(record, at) {
  * relays that lacked the join or the turn), the end. */
 export function takeCopy(record, verdict, now = Date.now()) {
   const r = { ...record };
+  if (verdict.named) r.named = true;
   if (verdict.bind) {
     r.them = verdict.bind.key;
     r.joined = verdict.bind.joined;

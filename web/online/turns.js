@@ -4,7 +4,8 @@
 // this page's copy published at the end of each of its turns, the deadline kept, and every game
 // under way checked at once when Play online opens. The records are turns-record.js's, the
 // events turns-events.js's, the reads without a game open (an invite, every game under way)
-// turns-read.js's; online.js draws the panel (turns-view.js) from this object.
+// turns-read.js's, the open game's events heard turns-heard.js's; online.js draws the panel
+// (turns-view.js) from this object.
 // docs/online.md, "Games by turns".
 //
 //   const turns = new TurnsGames({game, engine, storage, config, enter, onChange, opened, notifier});
@@ -14,11 +15,12 @@
 //   await turns.addMoved(text);                        // an export from another device: {ok, why} or {ok, record, result}
 //   turns.record, turns.invite, turns.changes, turns.refusal, turns.saved, turns.status, turns.moved
 
-import { judgeCopy, copyOf } from "./turns-copy.js";
+import { judgeCopy, copyOf, seatedGuest } from "./turns-copy.js";
 import { newTurnsRecord, putTurns, turnsIn, turnOfRoom, takeCopy, changesSince, seenNow, readAt } from "./turns-record.js";
-import { newSeat, roomOf, turnsKeys, copyEvent, readCopyEvent } from "./turns-events.js";
+import { newSeat, roomOf, turnsKeys, copyEvent } from "./turns-events.js";
 import { publishTo } from "./relay-sockets.js";
 import { lookUpInvite, checkGames, watchGame, MARK_MS } from "./turns-read.js";
+import { HeardCopies } from "./turns-heard.js";
 import { importMoved } from "./turns-move.js";
 import { signatures } from "./library.js";
 import { toHex, fromHex } from "./relay-crypto.js";
@@ -50,7 +52,7 @@ export class TurnsGames {
   #queue = Promise.resolve(); // copies taken one after the other
   #publishing = Promise.resolve();
   #sent = false; // this page published the open game's copy since it opened it
-  #seen = new Set(); // event ids taken or refused
+  #copies = new HeardCopies(); // the open game's events heard: checked, each read once
   #unsubscribe;
   record = null; // the game by turns on the board (its record), or null
   invite = null; // a link opened whose game this page has not joined: {room, secret, status, host, copy, at}
@@ -120,8 +122,10 @@ export class TurnsGames {
     let record = newTurnsRecord({ room: invite.room, secret: invite.secret, role: "guest", key: seat.key, me: seat.me, host: invite.host, them: invite.host, name, game, joined: now });
     const verdict = judgeCopy(record, invite.copy, { author: invite.host, at: invite.at, now });
     const checked = verdict.ok && (await this.#rulesAllow(record, verdict));
-    if (!checked) {
-      invite.status = "missing"; // (a host's copy that does not hold: as if there were none)
+    // A host's copy that does not hold, or a game the rules already ended (its start position
+    // won, or the host's moves ending it: the guest would join a game lost): as if there were none.
+    if (!checked || checked.winner) {
+      invite.status = "missing";
       return this.#changed();
     }
     record = seenNow(takeCopy(record, verdict, now));
@@ -150,6 +154,12 @@ export class TurnsGames {
   /** The game on the board, its copies heard from the relays while it is open (`made`: just
    * made here, published at once for its guest to find). */
   async #show(record, moved = null, made = false) {
+    // A game under way kept as lost by an earlier page (a host's copy naming another guest,
+    // taken then as the seat gone: turns-copy.js now refuses it as history): playable again.
+    if (record.lost && seatedGuest(record)) {
+      record = { ...record };
+      delete record.lost;
+    }
     this.#close();
     this.invite = null;
     this.moved = moved;
@@ -168,10 +178,11 @@ export class TurnsGames {
     this.#held = [];
     this.#sent = false;
     const watch = (this.#watch = watchGame((await this.#config()).relays, this.#keys.tag, {
-      onEvent: (event) => this.#heard(event),
+      record: this.record,
+      onEvent: (event, relay) => this.#heard(event, relay),
       onRead: (at, stored) => {
         // The stored copies, oldest first (the host binds the guest that joined first), then the read done.
-        for (const event of stored) this.#heard(event);
+        for (const { event, relay } of stored) this.#heard(event, relay);
         this.#queue = this.#queue.then(() => this.#readDone(at, watch));
       },
     }));
@@ -213,13 +224,15 @@ export class TurnsGames {
     if (!this.#sent && (this.record.joined !== null || this.record.role === "host")) this.#publish();
   }
 
-  #heard(event) {
-    if (!event || this.#seen.has(event.id)) return;
-    this.#seen.add(event.id);
+  /** An event from `relay` under the open game's tag: checked at once, then read and taken
+   * in turn (turns-heard.js: read once, each relay's share of events waiting bounded). */
+  #heard(event, relay) {
+    const keys = this.#keys;
+    if (!keys || !this.#copies.admit(event, relay, this.record, keys.tag)) return;
     const record = this.record;
+    const stale = () => (this.record !== record && this.record?.room !== record?.room) || this.#keys !== keys;
     this.#queue = this.#queue.then(async () => {
-      if (this.record !== record && this.record?.room !== record?.room) return;
-      const read = await readCopyEvent(event, this.#keys);
+      const read = await this.#copies.read(event, relay, keys, stale);
       if (read && this.record) await this.#take(read);
     }).catch(() => null);
   }
@@ -376,7 +389,7 @@ export class TurnsGames {
     clearTimeout(this.#retry);
     this.#read = false;
     this.#held = [];
-    this.#seen.clear();
+    this.#copies.clear();
   }
 
   /** The visit ended (another mode holds the board): the game closes here (it stays kept). */
