@@ -283,7 +283,9 @@ def test_a_modified_host_cannot_start_its_guest_in_a_game_already_won(browser, o
     lost = STANDARD.replace("z", ".")
     host.evaluate("(start) => { const r = window.tzaar.online.session.record; r.game = {...r.game, start}; }", lost)
     guest = join(browser, link)
-    refused(guest, "start", 1)
+    # (the guest's session may not be made yet when its wait starts: read it with care)
+    guest.wait_for_function("() => { const r = window.tzaar.online?.session?.refusal; return r && r.why === 'start' && r.n === 1; }")
+    guest.wait_for_selector("#online .online-alert:not([hidden])")
     assert "a new game nobody agreed to" in guest.text_content("#online .online-alert")
     stored = guest.evaluate("() => ({record: window.tzaar.online.session.record.game, games: localStorage.getItem('tzaar.games'),"
                             " start: window.tzaar.state.start, winner: window.tzaar.state.view?.winner ?? null})")
