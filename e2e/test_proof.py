@@ -61,6 +61,8 @@ def test_the_move_list_shows_the_computers_proven_win(page, open_site, wait_engi
         " && s.view && s.view.side === 'black'; }",
         timeout=60_000,
     )
+    # (the page draws its panels at the next frame after the state changes)
+    page.wait_for_function("(n) => document.querySelectorAll('#moves button[data-move]').length >= n", arg=len(actions))
     assert moves(page) == actions  # the fastest win
     note = page.locator("#moves .move-proof")
     assert note.count() == 1
