@@ -112,8 +112,10 @@ def wait_address(page, position: str) -> None:
 
 
 def moves(page) -> list[str]:
-    """The actions of the move list, in order."""
-    return page.eval_on_selector_all("#moves button[data-move]", "bs => bs.map(b => b.dataset.move)")
+    """The actions of the move list, in order, as drawn: read after the next animation frame
+    (the page draws its panels in the frame after its state changes, web/app.js)."""
+    return page.evaluate("() => new Promise((done) => requestAnimationFrame(() =>"
+                         " done([...document.querySelectorAll('#moves button[data-move]')].map((b) => b.dataset.move))))")
 
 
 def trio_player(page, side: str) -> str:
