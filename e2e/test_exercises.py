@@ -58,6 +58,13 @@ def play_turn(page, actions: list[str]) -> None:
         page.wait_for_function("(n) => window.tzaar.state.actions.length > n && !window.tzaar.state.busy", arg=n)
 
 
+def explained(page, words: str) -> None:
+    """Wait until the explanation under a wrong answer names `words`: it follows the verdict, its
+    words asked of the engine after it (slower on a busy machine)."""
+    page.wait_for_function("(words) => document.querySelector('#exercise .exercise-explain').textContent.includes(words)",
+                           arg=words, timeout=30_000)
+
+
 def judged(page) -> str:
     """The exercise's verdict on the answer just played, once the engine has judged it (its
     review: slower on a busy machine): "right", "wrong" or "failed"."""
@@ -144,7 +151,7 @@ def test_a_lost_game_is_reviewed_in_the_background_and_its_blunder_practised(pag
     # A wrong answer: the blunder again.
     play_turn(page, blunder)
     assert judged(page) == "wrong"
-    assert item["best"][0] in page.text_content("#exercise .exercise-explain")
+    explained(page, item["best"][0])
     # its explanation's arrows: the stacking that covered the last Tzaar, what the turn allowed
     covering = f'.board-overlay line.arrow-explain[data-role="allowed"][data-action="{blunder[1]}"]'
     page.wait_for_selector(covering, state="attached")  # (an arrow straight down the screen has a box 0 wide: "hidden" to Playwright)
@@ -203,7 +210,7 @@ def test_an_answer_is_judged_by_the_deeper_look_against_the_exercises_better_tur
     play_turn(page, ["G3xI3", "A2-A1"])
     assert judged(page) == "wrong", page.text_content("#exercise .exercise-status")
     assert "gives away 36 points" in page.text_content("#exercise .exercise-status")
-    assert "B4xF7" in page.text_content("#exercise .exercise-explain")
+    explained(page, "B4xF7")
     page.click('#exercise [data-exercise="retry"]')
     idle(page, REAL["position"])
     play_turn(page, REAL["best"])
