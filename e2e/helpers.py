@@ -118,6 +118,16 @@ def moves(page) -> list[str]:
                          " done([...document.querySelectorAll('#moves button[data-move]')].map((b) => b.dataset.move))))")
 
 
+def puzzle_list(page) -> None:
+    """Open the list of all puzzles, once the puzzles' panel has drawn it: its summary and the
+    puzzle status above it are written when puzzles.json arrives, and a click on the summary as
+    they appear may land where the summary no longer is. Waits until the list is open."""
+    page.wait_for_selector('#puzzles:not([hidden]) .puzzle-list button[data-index="0"]', state="attached")
+    if page.eval_on_selector("#puzzles .puzzle-all", "d => !d.open"):
+        page.click("#puzzles summary")
+    page.wait_for_selector("#puzzles .puzzle-all[open]")
+
+
 def trio_player(page, side: str) -> str:
     """Who the trios panel says plays `side` ("You", "Computer (Casual)"), "" if it names no one."""
     return page.eval_on_selector(f'#trios .trio[data-side="{side}"] .trio-player', "e => e.hidden ? '' : e.textContent")

@@ -7,7 +7,7 @@ import json
 import re
 from pathlib import Path
 
-from helpers import RECORDERS, act, fragment, idle, link, shown, winning_turn
+from helpers import RECORDERS, act, fragment, idle, link, puzzle_list, shown, winning_turn
 
 from tzaar.rules.position import Position
 from tzaar.ai.review import BLUNDER, MISTAKE
@@ -272,7 +272,7 @@ def test_a_review_draws_the_graph_marks_the_blunder_and_judges_turns_by_the_chan
 
 def open_puzzle(page, index):
     page.click("#puzzles-button")
-    page.click("#puzzles summary")  # the list of all puzzles
+    puzzle_list(page)  # the list of all puzzles
     page.wait_for_selector(f'#puzzles button[data-index="{index}"]')
     page.click(f'#puzzles button[data-index="{index}"]')
     idle(page, PUZZLES[index]["position"])

@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from helpers import STANDARD, idle, moves, new_game, record_text, some_turns
+from helpers import STANDARD, idle, moves, new_game, puzzle_list, record_text, some_turns
 
 pytestmark = pytest.mark.browser_context_args(service_workers="allow")  # (conftest blocks it elsewhere)
 
@@ -82,7 +82,7 @@ def test_the_policy_is_strict_and_nothing_violates_it_over_a_game_a_link_a_recor
     page.click("#editor-play")
     page.wait_for_selector("#editor", state="hidden")
     page.click("#puzzles-button")
-    page.click("#puzzles summary")  # the list of all puzzles
+    puzzle_list(page)  # the list of all puzzles
     page.wait_for_selector('#puzzles button[data-index="0"]')
     page.click('#puzzles button[data-index="0"]')
     page.wait_for_selector("#puzzles .puzzle-status")

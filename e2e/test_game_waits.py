@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from helpers import STANDARD, act, idle, new_game
+from helpers import STANDARD, act, idle, new_game, puzzle_list
 
 from tzaar.study.lesson_data import LESSONS
 
@@ -54,7 +54,7 @@ def open_lesson(page, index: int = 0) -> None:
 def open_puzzle(page, index: int) -> None:
     if page.is_hidden("#puzzles"):
         page.click("#puzzles-button")
-        page.click("#puzzles summary")  # the list of all puzzles
+        puzzle_list(page)  # the list of all puzzles
     page.click(f'#puzzles button[data-index="{index}"]')
     idle(page, PUZZLES[index]["position"])
     assert game_of(page)["setup"] == "puzzle"

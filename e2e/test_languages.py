@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 
 from site_serving import ENGINE_TIMEOUT_MS, PageWatch, origin_of, wait_engine
-from helpers import LAST_TZAAR, act, fragment, idle
+from helpers import LAST_TZAAR, act, fragment, idle, puzzle_list
 
 from tzaar.rules.position import Position
 
@@ -277,7 +277,7 @@ def walk(page, site_url: str, code: str, load: bool = True) -> list[list[str]]:
     read_after("#review-button", "#review[data-state=done]", timeout=60_000)
     # Puzzles: the list, one opened.
     page.click("#puzzles-button")
-    page.click("#puzzles summary")  # the list of all puzzles
+    puzzle_list(page)  # the list of all puzzles
     page.click('#puzzles button[data-index="0"]')
     page.wait_for_selector("#puzzles[data-puzzle]")
     page.wait_for_function("() => document.querySelector('.puzzle-status').textContent !== ''")

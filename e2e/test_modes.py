@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from helpers import LAST_TZAAR, STANDARD, act, fragment, idle, new_game, trio_player
+from helpers import LAST_TZAAR, STANDARD, act, fragment, idle, new_game, puzzle_list, trio_player
 
 from tzaar.study.lesson_data import LESSONS
 
@@ -59,7 +59,7 @@ def finish_lesson(page, lesson: str) -> None:
 
 def open_puzzle(page, index: int) -> None:
     page.click("#puzzles-button")
-    page.click("#puzzles summary")  # the list of all puzzles
+    puzzle_list(page)  # the list of all puzzles
     page.click(f'#puzzles button[data-index="{index}"]')
     idle(page, PUZZLES[index]["position"])
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from helpers import act, engine, idle, winning_turn
+from helpers import act, engine, idle, puzzle_list, winning_turn
 
 from tzaar.rules.position import Position
 from tzaar.rules.turns import group_turns
@@ -99,7 +99,7 @@ def test_a_solve_raises_the_rating_a_miss_lowers_it_and_a_reload_keeps_it(open_s
     assert page.inner_text("#puzzles .puzzle-rating") == f"Your rating: {down} (−{up - down})"
     assert stored(page)["rating"] == down and stored(page)["played"] == 2 and stored(page)["failed"] == [second["id"]]
     # the same puzzle again: not rated
-    page.click("#puzzles summary")
+    puzzle_list(page)
     page.click(f'#puzzles button[data-id="{second["id"]}"]')
     idle(page, second["position"])
     miss(page, second)

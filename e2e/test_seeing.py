@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import STANDARD, engine, idle, link, new_game, open_records
+from helpers import STANDARD, engine, idle, link, new_game, open_records, puzzle_list
 
 from tzaar.study.lesson_data import LESSONS
 
@@ -344,7 +344,7 @@ def test_on_a_phone_each_top_bar_button_shows_its_name_the_whole_board_is_in_the
     assert 0 <= board["top"] and goal["bottom"] <= 844, (board, goal)
     page.click('#lessons button[data-lessons="close"]')
     page.click("#puzzles-button")
-    page.click("#puzzles summary")  # the list of all 284 puzzles, far below the board
+    puzzle_list(page)  # the list of all 284 puzzles, far below the board
     page.locator('#puzzles button[data-index="200"]').scroll_into_view_if_needed()
     page.click('#puzzles button[data-index="200"]')
     idle(page, PUZZLES[200]["position"])
