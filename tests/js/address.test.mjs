@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { parseLink, positionHash, gameHash, linkTo } from "../../web/links/address.js";
-import { parseInvite, parseTurnsLink } from "../../web/online/protocol.js";
+import { parseInvite, parseTurnsLink, turnsHash } from "../../web/online/protocol.js";
 import { STANDARD } from "../../web/board/notation.js";
 
 const START_HASH = "#ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT_w1";
@@ -99,9 +99,14 @@ test("an invite or a game by turns' link goes to online play, which reads it who
   assert.deepEqual(parseLink(`#online=${room}.${secret}`), { kind: "online" });
   assert.deepEqual(parseLink(`#turns=${turnsRoom}.${secret}`), { kind: "online" });
   assert.deepEqual(parseInvite(`#online=${room}.${secret}`), { room, secret });
-  assert.deepEqual(parseTurnsLink(`#turns=${turnsRoom}.${secret}`), { room: turnsRoom, secret });
+  assert.deepEqual(parseTurnsLink(`#turns=${turnsRoom}.${secret}`), { room: turnsRoom, secret, host: null }, "a link of before, with no host's key");
+  // The host's key (hex) rides in the link in base64url, and comes back whole.
+  const host = "00ff10ab".repeat(8);
+  const link = turnsHash(turnsRoom, secret, host);
+  assert.match(link, /^#turns=[\w-]{22}\.[\w-]+\.[\w-]{43}$/);
+  assert.deepEqual([parseLink(link), parseTurnsLink(link)], [{ kind: "online" }, { room: turnsRoom, secret, host }]);
   // A chat app that cut the link, or a hand that changed it: no room or no secret to join.
-  for (const hash of [`#online=${room}`, `#online=${room}.`, `#online=${room}.${secret.slice(0, 8)}`, "#online=", `#turns=${turnsRoom}`, "#turns=abc.def", "#turns=", `#online=${room}.${secret}<`, `#turns=${turnsRoom}.${secret}%20`]) {
+  for (const hash of [`#online=${room}`, `#online=${room}.`, `#online=${room}.${secret.slice(0, 8)}`, "#online=", `#turns=${turnsRoom}`, "#turns=abc.def", "#turns=", `#online=${room}.${secret}<`, `#turns=${turnsRoom}.${secret}%20`, `${link.slice(0, -1)}`, `${link}A`, `${link}.`]) {
     assert.deepEqual(parseLink(hash), { kind: "online" }, hash);
     assert.equal(parseInvite(hash) ?? parseTurnsLink(hash), null, hash);
   }

@@ -105,12 +105,15 @@ async function game() {
   return { ann, bob, eve, room, keys, now, base, bobRecord, annRecord, annMoved };
 }
 
-/** `count` events of kind 30078 under `tag`, each under a fresh key, dated `at` (ms). */
-async function junk(tag, count, at) {
+/** `count` events of kind 30078 under `tag`, each under a fresh key (or `keys` fresh keys in
+ * turn), dated `at` (ms; each a second before the one before it: no two alike). */
+async function junk(tag, count, at, { keys = count } = {}) {
   const events = [];
+  const seats = [];
   for (let i = 0; i < count; i += 1) {
-    const key = fromHex((await newSeat({ schnorr })).key);
-    events.push(await signedEvent({ pubkey: toHex(schnorr.getPublicKey(key)), sign: (id) => schnorr.signAsync(id, key) }, { kind: COPY_KIND, tags: [["d", tag]], content: "{}", at }));
+    if (seats.length < keys) seats.push(await newSeat({ schnorr }));
+    const key = fromHex(seats[i % seats.length].key);
+    events.push(await signedEvent({ pubkey: toHex(schnorr.getPublicKey(key)), sign: (id) => schnorr.signAsync(id, key) }, { kind: COPY_KIND, tags: [["d", tag]], content: "{}", at: at - i * 1000 }));
   }
   return events;
 }
@@ -242,6 +245,27 @@ test("an invite's lookup counts only the game's own copies: junk under its tag s
   const found = await withSockets(memoryRelays(relays), () => lookUpInvite(Object.keys(relays), { room: g.room, secret: SECRET }));
   assert.equal(found.status, "found");
   assert.equal(found.host, g.ann.me);
+});
+
+test("an invite's link names its host's key: a flood under its tag past what a relay gives or the page examines does not hide the host's copy", async () => {
+  const { MAX_EXAMINED } = await import("../../web/online/turns-read.js");
+  const g = await game();
+  const flood = await junk(g.keys.tag, MAX_EXAMINED + 100, g.now - 1000, { keys: 20 });
+  const invite = await copyEvent({ ...g.annRecord, them: null, joined: null, actions: [], times: [] }, g.keys, { now: g.now - 2 * DAY, schnorr });
+  const lookUp = (relays, link) => withSockets(memoryRelays(relays), () => lookUpInvite(Object.keys(relays), link));
+  const withKey = { room: g.room, secret: SECRET, host: g.ann.me };
+  // A relay that honours NIP-01's limit (the newest first), and one that sends all it has, the junk first.
+  const honest = { "ws://one": { stored: [invite, ...flood] } };
+  const hostile = { "ws://one": { hostile: () => [...flood, invite] } };
+  assert.equal((await lookUp(honest, { room: g.room, secret: SECRET })).status, "missing", "a link with no key: the flood hides the copy (docs/online.md)");
+  for (const relays of [honest, hostile]) {
+    const found = await lookUp(relays, withKey);
+    assert.deepEqual([found.status, found.host], ["found", g.ann.me]);
+  }
+  // A link whose key is not the one its room names (changed by hand): no game found, whatever that key signs.
+  const eves = await copyEvent({ ...g.annRecord, host: g.eve.me, me: g.eve.me, key: g.eve.key, them: null, joined: null, actions: [], times: [] }, g.keys, { now: g.now - DAY, schnorr });
+  const found = await lookUp({ "ws://one": { stored: [invite, eves] } }, { ...withKey, host: g.eve.me });
+  assert.equal(found.status, "missing");
 });
 
 test("a hundred takes under fresh keys, newer than a real one, do not push it out of the host's read: the real taker is bound", async () => {

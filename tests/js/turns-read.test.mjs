@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { checkGames, watchGame, READ_LIMIT } from "../../web/online/turns-read.js";
 import { RelayWatch, READ_WAIT_MS } from "../../web/online/relay-sockets.js";
 import { judgeCopy } from "../../web/online/turns-copy.js";
+import { turnsKeys, COPY_KIND } from "../../web/online/turns-events.js";
 import { newTurnsRecord, putTurns, turnOfRoom, takeCopy, readAt } from "../../web/online/turns-record.js";
 import { makeStorage } from "../../web/page/storage.js";
 import { DAY_MS, deadlineOf, missedDeadline } from "../../web/game/by-turns.js";
@@ -171,8 +172,10 @@ test("checking every game keeps its read only where the other is to move, and on
   assert.ok(turnOfRoom(store, "r").checked.at >= now, "the other to move: the read kept");
   assert.deepEqual(turnOfRoom(store, "r").checked.n, 3);
   assert.deepEqual(turnOfRoom(store, "m").checked, mine.checked, "this player to move: nothing to keep");
-  // A read that brought as many events as it takes may have left the other's move out: not kept.
-  const flooded = memoryRelay(Array.from({ length: READ_LIMIT * 4 }, (_, i) => ({ id: String(i), kind: 1, tags: [], created_at: i })));
+  // A read that brought as many events as it takes (of those it asked for: the game's kind and
+  // tag, a player's key) may have left the other's move out: not kept.
+  const { tag } = await turnsKeys("s", "r");
+  const flooded = memoryRelay(Array.from({ length: READ_LIMIT * 4 }, (_, i) => ({ id: String(i), kind: COPY_KIND, pubkey: HOST, tags: [["d", tag]], created_at: i })));
   const other = makeStorage(null);
   putTurns(other, waitingGuest(now));
   await withSockets(flooded.Socket, () => checkGames(["ws://relay.invalid"], other, [waitingGuest(now)], { rulesAllow: async () => null, save: (r) => putTurns(other, r) }));

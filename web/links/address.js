@@ -3,7 +3,7 @@
 //   index.html#<position>             a position (docs/notation.md's position text, "_" for its space)
 //   index.html#<start>~<a>,<a>,...    a game: its start position, then its actions in order
 //   index.html#online=<room>.<secret> an invite to an online game (online/protocol.js reads it)
-//   index.html#turns=<room>.<secret>  a game by turns (online/protocol.js reads it too)
+//   index.html#turns=<room>.<secret>.<host>  a game by turns (online/protocol.js reads it too)
 //
 // e.g. #ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT_w1~C5xC4,B3xC4,pass
 //

@@ -397,6 +397,6 @@ class Online {
     root.toggleAttribute("data-invited", ["looking", "found"].includes(turns.invite?.status));
     const r = turns.record;
     if (r?.winner) keepTurns(this.#game.state, this.#storage, r);
-    this.#panel.renderTurns({ turns, status, link: r ? linkTo(turnsHash(r.room, r.secret)) : "" });
+    this.#panel.renderTurns({ turns, status, link: r ? linkTo(turnsHash(r.room, r.secret, r.host)) : "" });
   }
 }

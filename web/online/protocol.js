@@ -202,9 +202,13 @@ export function reconcile(mine, theirs) {
 
 /** A random id of `bytes` bytes in URL-safe base64 (a room, a secret, a player). */
 export function randomId(bytes = 16, random = (a) => crypto.getRandomValues(a)) {
-  const data = random(new Uint8Array(bytes));
+  return base64url(random(new Uint8Array(bytes)));
+}
+
+/** `bytes` (a Uint8Array) in URL-safe base64, unpadded. */
+function base64url(bytes) {
   let text = "";
-  for (const b of data) text += String.fromCharCode(b);
+  for (const b of bytes) text += String.fromCharCode(b);
   return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
@@ -218,14 +222,20 @@ export function parseInvite(hash) {
   return roomOf(/^#online=([\w-]{16,40})\.([\w-]{16,64})$/.exec(String(hash ?? "")));
 }
 
-/** A game by turns' fragment: "#turns=ROOM.SECRET" (turns-events.js: the room names the host's key). */
-export function turnsHash(room, secret) {
-  return `#turns=${room}.${secret}`;
+/** A game by turns' fragment: "#turns=ROOM.SECRET.HOST" (turns-events.js: the room names the
+ * host's key only by its hash; HOST is that key, `host` in hex, written in base64url: the
+ * invite's lookup asks the relays for its copies alone, turns-read.js lookUpInvite). */
+export function turnsHash(room, secret, host) {
+  return `#turns=${room}.${secret}.${base64url(Uint8Array.from(host.match(/../g), (h) => parseInt(h, 16)))}`;
 }
 
-/** Read a game by turns' fragment: {room, secret}, or null when it is not one. */
+/** Read a game by turns' fragment: {room, secret, host (hex, or null: a link of before, made
+ * without it)}, or null when it is not one. */
 export function parseTurnsLink(hash) {
-  return roomOf(/^#turns=([\w-]{22})\.([\w-]{16,64})$/.exec(String(hash ?? "")));
+  const m = /^#turns=([\w-]{22})\.([\w-]{16,64})(?:\.([\w-]{43}))?$/.exec(String(hash ?? ""));
+  if (!m) return null;
+  const bytes = (text) => [...atob(text.replace(/-/g, "+").replace(/_/g, "/"))];
+  return { ...roomOf(m), host: m[3] ? bytes(m[3]).map((c) => c.charCodeAt(0).toString(16).padStart(2, "0")).join("") : null };
 }
 
 /** The room and the secret of a link's match (each of [A-Za-z0-9_-]: \w, without the u flag), or null. */

@@ -5,7 +5,7 @@
 // events are turns-events.js's, the sockets relay-sockets.js's. docs/online.md, "Games by turns".
 //
 //   const {reads, at, whole} = await readRelays(relays, filters, {check});   // reads: [{event, read}]
-//   const invite = await lookUpInvite(relays, {room, secret});   // {keys, status, host, copy, at}
+//   const invite = await lookUpInvite(relays, {room, secret, host});   // {keys, status, host, copy, at}
 //   await checkGames(relays, storage, games, {rulesAllow, save});
 //   const watch = watchGame(relays, tag, {record, onEvent(event, relay), onRead(at, stored)});   watch.live(); watch.close();
 
@@ -44,12 +44,20 @@ export function copyFilters(games) {
   return filters;
 }
 
+/** Whether `event` is one that `filter` asks for (its kinds, authors and "#d"): what a relay
+ * sends that was not asked for is dropped unread. */
+export function asked(filter, event) {
+  return (!filter.kinds || filter.kinds.includes(event?.kind)) && (!filter.authors || filter.authors.includes(event?.pubkey)) &&
+    (!filter["#d"] || filter["#d"].includes(event?.tags?.[0]?.[1]));
+}
+
 /** One read of `filters` (a filter, or a list) on `relays`: {reads: [{event, read}], at (the
  * moment it was asked: what the relays had then is read), whole (false when it may have left
  * some out: a relay sent as many events as the filters' limits, or `examined`, or `most` that
  * read)}. Each event is read by `check(event)` (its value, or null: dropped) one after the
  * other, once (an event of an id already read is not read again: `check` is to recompute the
- * id); only those read count toward a relay's `most`; at most `examined` of a relay are looked at. */
+ * id); only those read count toward a relay's `most`; at most `examined` of a relay are looked
+ * at, of those the filters ask for (a relay that sends others first hides nothing by them). */
 export function readRelays(relays, filters, { check = async (event) => event, most = READ_LIMIT * 4, examined = MAX_EXAMINED } = {}) {
   const limit = [filters].flat().reduce((sum, f) => sum + (f.limit ?? Infinity), 0);
   return new Promise((resolve) => {
@@ -60,6 +68,7 @@ export function readRelays(relays, filters, { check = async (event) => event, mo
     let checked = Promise.resolve();
     const watch = new RelayWatch(relays, filters, {
       onEvent: (event, relay) => {
+        if (![filters].flat().some((filter) => asked(filter, event))) return;
         const n = sent.get(relay) ?? 0;
         if (n >= examined) return;
         sent.set(relay, n + 1);
@@ -84,13 +93,22 @@ export function readRelays(relays, filters, { check = async (event) => event, mo
 
 /** The invite of a link of a game by turns, read from the relays: {keys, status: "missing" |
  * "taken" | "found", host, copy, at} (the host's longest copy, signed by the key the room names).
- * No key is known yet (the room names the host's only by its hash): every key's events under the
- * tag are asked, as many as a relay gives up to MAX_EXAMINED, and only those that read as copies
- * of the game (sealed with its key, signed) count toward the read's limit. */
-export async function lookUpInvite(relays, { room, secret }) {
+ * A link naming its host's key (`host`, hex: the room must be that key's) asks for that key's
+ * copies alone, which no flood under the tag can push out of a relay's limit or the page's
+ * examined. A link of before (no key) asks for every key's events under the tag, as many as a
+ * relay gives up to MAX_EXAMINED, and only those that read as copies of the game (sealed with
+ * its key, signed) count toward the read's limit. Either way, any key's copies are read
+ * besides, for a guest's copy that says the seat is taken (a guest signs its own). */
+export async function lookUpInvite(relays, { room, secret, host = null }) {
   const keys = await turnsKeys(secret, room);
-  const filter = { kinds: [COPY_KIND], "#d": [keys.tag], limit: MAX_EXAMINED };
-  const { reads } = await readRelays(relays, filter, { check: (event) => readCopyEvent(event, keys), most: READ_LIMIT });
+  if (host !== null && (await roomOf(host)) !== room) return { keys, status: "missing" };
+  const check = (event) => readCopyEvent(event, keys);
+  const anyKey = { kinds: [COPY_KIND], "#d": [keys.tag], limit: MAX_EXAMINED };
+  const [byHost, all] = await Promise.all([
+    host === null ? null : readRelays(relays, { ...anyKey, authors: [host], limit: READ_LIMIT }, { check, most: READ_LIMIT }),
+    readRelays(relays, anyKey, { check, most: READ_LIMIT }),
+  ]);
+  const reads = [...(byHost?.reads ?? []), ...all.reads];
   let found = null;
   let taken = false;
   for (const { read } of reads) {

@@ -99,14 +99,14 @@ export class TurnsGames {
   }
 
   /** A link of a game by turns opened: the game, if this page has it; else its invite, read from the relays. */
-  async openLink({ room, secret }) {
+  async openLink({ room, secret, host = null }) {
     if (turnOfRoom(this.#storage, room)) return this.open(room);
     this.#close();
     this.invite = { room, secret, status: "looking" };
     this.#changed();
     await this.#enter();
     const invite = this.invite;
-    const found = await lookUpInvite((await this.#config()).relays, { room, secret });
+    const found = await lookUpInvite((await this.#config()).relays, { room, secret, host });
     if (this.invite !== invite) return;
     Object.assign(invite, found);
     this.#changed();
