@@ -87,6 +87,7 @@ def test_a_whole_game_by_turns_with_the_pages_never_open_together(browser, two_r
     context, ann = visit(browser, site, path=position_link(LATE_START))
     link = create(ann)
     assert re.search(r"#turns=[\w-]{22}\.[\w-]+\.[\w-]{43}$", link), link  # (its room, its secret, Ann's key: turns-read.js lookUpInvite)
+    ann.wait_for_selector(".online-qr path")  # the link's QR code, drawn and shown
     assert "day" in ann.text_content("#online-clock option[value='1d']")
     saved(ann, 0)
     ann_state = leave(context)

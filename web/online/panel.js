@@ -274,7 +274,7 @@ export class OnlinePanel {
     if (refusal) setText(p.alert, t("online.turns.refusedCopy", { why: t(`online.turns.why.${refusal.why}`) }));
     p.waiting.hidden = status !== "waiting";
     if (!p.waiting.hidden) {
-      for (const part of [p.linkLabel, p.link, p.copy, p.qr]) part.hidden = false;
+      for (const part of [p.linkLabel, p.link, p.copy, p.qr]) part.toggleAttribute("hidden", false); // (the QR code is an <svg>: no `hidden` property)
       p.cancel.hidden = true;
       setText(p.linkLabel, t("online.turns.linkLabel"));
       setText(p.link, link);
