@@ -68,6 +68,8 @@ CONTRAST = r"""
     ["board labels", ["#board .label", "fill"], plate],
     ["stack height", ["--badge-text"], ["--badge"]],
     ["losing badge", ["--losing-text"], ["--losing"]],
+    ["warning text", ["--danger-text"], panel], // (a wrong move, a problem, a clock running low)
+    ["success text", ["--ok"], panel], // (a lesson done)
   ];
   const shapes = [
     ["grid lines", ["#board .grid-lines", "stroke"], plate],
@@ -150,7 +152,7 @@ def long_game(turns: int = 30) -> tuple[list[str], str]:
 
 
 def box(page, selector: str) -> dict:
-    return page.eval_on_selector(selector, "e => { const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, height: r.height}; }")
+    return page.eval_on_selector(selector, "e => { const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, height: r.height, left: r.left, right: r.right}; }")
 
 
 def open_long_game_on_a_desktop(open_position, page, language: str):
@@ -271,6 +273,30 @@ SELECT_LOOKS = """(selector) => {
 }"""
 
 
+# The visible elements of `selector` that reach past its padding box: [tag and class, right, the box's right].
+PAST_ITS_BOX = """
+(selector) => {
+  const root = document.querySelector(selector), r = root.getBoundingClientRect();
+  const right = r.right - parseFloat(getComputedStyle(root).paddingRight) + 1;
+  return [...root.querySelectorAll("*")].filter((e) => e.getClientRects().length && e.getBoundingClientRect().right > right)
+    .map((e) => [`${e.tagName} ${e.className?.baseVal ?? e.className}`, e.getBoundingClientRect().right, right]);
+}
+"""
+
+
+def test_in_every_language_the_play_online_panel_fits_its_column_on_a_desktop(open_site, watch, wait_engine, page):
+    """The set-up of Play online at 1280x800: its texts, fields and menus (the longest time
+    control) within the panel, in each language."""
+    wait_engine(open_site())
+    page.click("#online-button")
+    page.wait_for_selector("#online-create:not([hidden])")
+    for language in ["de", "en", "es", "fr", "it", "nl", "pl"]:
+        page.select_option("#language", language)
+        page.wait_for_function("code => document.documentElement.lang === code", arg=language)
+        assert page.evaluate(PAST_ITS_BOX, "#online") == [], language
+    watch.assert_clean()
+
+
 def test_the_long_game_helper_reaches_many_turns():
     actions, last = long_game()
     assert len(engine("game", start=STANDARD, actions=actions)["turns"]) == 30
@@ -315,6 +341,9 @@ def test_on_a_phone_each_top_bar_button_shows_its_name_the_whole_board_is_in_the
         menu = page.eval_on_selector(".language", "e => e.getBoundingClientRect().toJSON()")
         assert brand <= menu["left"] and menu["right"] <= 390 and menu["bottom"] <= min(b[1] for b in boxes), (language, menu)
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, language
+        # the first visit's invitation to the lessons: its dismiss button beside it, in one row
+        invite, dismiss = (box(page, f"#learn-invite button:nth-child({n})") for n in (1, 2))
+        assert dismiss["left"] >= invite["right"] and dismiss["top"] < invite["bottom"] and dismiss["right"] <= 390, (language, invite, dismiss)
         # every button has a title too (a long press, a hover), the Learn button's new
         assert all(page.eval_on_selector_all("nav.game-bar button", "bs => bs.map((b) => b.title)")), language
     # The whole board is in the window with the first visit's invitation (in English) and after,
