@@ -145,12 +145,17 @@ def test_a_lost_game_is_reviewed_in_the_background_and_its_blunder_practised(pag
     assert page.get_attribute("#exercise", "data-exercise") == item["id"]
     idle(page, item["position"])
     assert "Find a better turn than the one you played" in page.text_content("#exercise .exercise-task")
+    # Before an answer: nothing to try again; Next exercise skips, not the button to press.
+    assert page.is_hidden('#exercise [data-exercise="retry"]')
+    assert "primary" not in page.get_attribute('#exercise [data-exercise="next"]', "class")
     # The exercise owns the turn panel: its own prompt, no Hint (the engine's turn is the answer).
     assert turn_panel(page)[0] == "White: find a better turn"
     assert page.is_disabled('#turn [data-action="hint"]')
     # A wrong answer: the blunder again.
     play_turn(page, blunder)
     assert judged(page) == "wrong"
+    assert page.is_visible('#exercise [data-exercise="retry"]')
+    assert "primary" in page.get_attribute('#exercise [data-exercise="next"]', "class")
     explained(page, item["best"][0])
     # its explanation's arrows: the stacking that covered the last Tzaar, what the turn allowed
     covering = f'.board-overlay line.arrow-explain[data-role="allowed"][data-action="{blunder[1]}"]'

@@ -176,6 +176,7 @@ class Exercises {
     this.#say(msg("exercises.task", { side: side(item.side), number: item.number, played: actionsText(item.played) }), "", ".exercise-task");
     this.#say("", "");
     this.#explain(null);
+    this.#after(false);
     if (this.#modes.current !== "exercise") await this.#modes.enter("exercise");
     await this.#game.openGame({ start: item.position, actions: [] }, "exercise");
     if (this.#current === cur) this.#own({ side: item.side, title: msg("exercises.prompt", { side: side(item.side) }), detail: null, play: true });
@@ -204,6 +205,13 @@ class Exercises {
     delete this.#panel.dataset.status;
   }
 
+  /** The buttons once an answer is played (`answered`): Try again shown, Next exercise the
+   * one to press; before it, Next exercise alone, to skip. */
+  #after(answered) {
+    this.#panel.querySelector('[data-exercise="retry"]').hidden = !answered;
+    this.#panel.querySelector('[data-exercise="next"]').classList.toggle("primary", answered);
+  }
+
   #say(text, status, selector = ".exercise-status") {
     show(this.#panel.querySelector(selector), text);
     if (selector === ".exercise-status") this.#panel.dataset.status = status;
@@ -228,6 +236,7 @@ class Exercises {
     cur.over = true;
     this.#answered(state.actions, "exercises.answeredChecking");
     this.#say(msg("exercises.checking"), "checking");
+    this.#after(true);
     try {
       const answer = await checkAnswer(this.#engine, cur.item.position, state.actions, cur.item.best);
       if (this.#current !== cur) return;
