@@ -49,6 +49,8 @@ def test_the_review_explains_the_blunder_in_english_and_in_german(open_position,
     assert note.locator(".review-why").inner_text() == ENGLISH
     assert page.inner_text("#review .review-summary p") == "The worst first:"
     assert page.locator("#review .review-summary li").all_inner_texts() == ["1. White: blunder, −100 points"]
+    # (each line names its turn's number: no number of the list's own before it, "1. 1. White")
+    assert page.eval_on_selector("#review .review-summary ol", "e => getComputedStyle(e).listStyleType") == "none"
     # the board shows the game's end: no arrows; "Show on the board" goes to the position after
     # the blunder and draws what its explanation names
     assert arrows(page) == []
