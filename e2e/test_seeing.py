@@ -381,6 +381,26 @@ def test_on_a_phone_each_top_bar_button_shows_its_name_the_whole_board_is_in_the
     watch.assert_clean()
 
 
+def test_on_a_first_visit_a_puzzle_on_a_laptop_shows_the_whole_board_the_invitation_to_the_lessons_waiting(open_site, watch, wait_engine, page):
+    """While a visit holds the board (a puzzle: the bar "Your game waits for you" above it), the
+    first visit's invitation steps aside, so the board stays whole in a laptop's window; back
+    to the game, it is there again."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    wait_engine(open_site())
+    assert page.is_visible("#learn-invite")
+    page.click("#puzzles-button")
+    puzzle_list(page)
+    page.click('#puzzles button[data-index="0"]')
+    idle(page, PUZZLES[0]["position"])
+    assert page.is_visible("#back-to-game") and page.is_hidden("#learn-invite")
+    board = box(page, "#board")
+    assert 0 <= board["top"] and board["bottom"] <= 800, board
+    page.click("#back-to-game button")
+    idle(page, STANDARD)
+    assert page.is_visible("#learn-invite")
+    watch.assert_clean()
+
+
 def test_the_bad_link_box_lies_over_the_board_without_moving_it_and_the_placement_tray_does_not_jump_when_a_piece_is_chosen(open_position, watch, page):
     """The bad link's box; then the tray of a tournament game at a desktop's size and at a
     phone's, on the same page (the layout is CSS alone)."""
