@@ -381,7 +381,7 @@ def test_on_a_phone_each_top_bar_button_shows_its_name_the_whole_board_is_in_the
     watch.assert_clean()
 
 
-def test_on_a_first_visit_a_puzzle_on_a_laptop_shows_the_whole_board_the_invitation_to_the_lessons_waiting(open_site, watch, wait_engine, page):
+def test_on_a_first_visit_a_puzzle_on_a_laptop_shows_the_whole_board_the_invitation_to_the_lessons_waiting_and_a_full_side_column_scrolls_in_itself(open_site, watch, wait_engine, page):
     """While a visit holds the board (a puzzle: the bar "Your game waits for you" above it), the
     first visit's invitation steps aside, so the board stays whole in a laptop's window; back
     to the game, it is there again."""
@@ -398,6 +398,10 @@ def test_on_a_first_visit_a_puzzle_on_a_laptop_shows_the_whole_board_the_invitat
     page.click("#back-to-game button")
     idle(page, STANDARD)
     assert page.is_visible("#learn-invite")
+    # Learn fills the side column: it scrolls in itself, the page stays the window's height.
+    page.click("nav [data-command=learn]")
+    page.wait_for_selector('#lessons button[data-lesson="moving"]')
+    assert page.evaluate("() => document.documentElement.scrollHeight") <= 800
     watch.assert_clean()
 
 
