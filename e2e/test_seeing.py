@@ -405,6 +405,25 @@ def test_on_a_first_visit_a_puzzle_on_a_laptop_shows_the_whole_board_the_invitat
     watch.assert_clean()
 
 
+def test_the_new_game_dialogs_player_menus_show_their_longest_choice_whole_on_a_desktop_and_on_a_phone(open_site, watch, wait_engine, page):
+    """Each player's menu (a person, or the computer at a level: "Computer — Apprentice") wide
+    enough for its longest choice, in English, German and Polish, at 1280x800 and 390x844."""
+    wait_engine(open_site())
+    for language in ["en", "de", "pl"]:
+        page.select_option("#language", language)
+        page.wait_for_function("code => document.documentElement.lang === code", arg=language)
+        for width, height in [(1280, 800), (390, 844)]:
+            page.set_viewport_size({"width": width, "height": height})
+            page.click("#new-game-button")
+            page.wait_for_selector("#new-game-dialog[open]")
+            for side in ("white", "black"):
+                looks = page.evaluate(SELECT_LOOKS, f'#new-game-dialog select[name="{side}"]')
+                assert looks["textRoom"] >= looks["longest"] - 0.5, (language, width, side, looks)
+            page.keyboard.press("Escape")
+            page.wait_for_selector("#new-game-dialog[open]", state="detached")
+    watch.assert_clean()
+
+
 def test_the_bad_link_box_lies_over_the_board_without_moving_it_and_the_placement_tray_does_not_jump_when_a_piece_is_chosen(open_position, watch, page):
     """The bad link's box; then the tray of a tournament game at a desktop's size and at a
     phone's, on the same page (the layout is CSS alone)."""
