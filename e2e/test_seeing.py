@@ -68,8 +68,8 @@ CONTRAST = r"""
     ["board labels", ["#board .label", "fill"], plate],
     ["stack height", ["--badge-text"], ["--badge"]],
     ["losing badge", ["--losing-text"], ["--losing"]],
-    ["warning text", ["--danger-text"], panel], // (a wrong move, a problem, a clock running low)
-    ["success text", ["--ok"], panel], // (a lesson done)
+    ["warning text", ["--capture"], panel], // (a wrong move, a problem, a clock running low)
+    ["success text", ["--stack"], panel], // (a puzzle solved, a lesson done)
   ];
   const shapes = [
     ["grid lines", ["#board .grid-lines", "stroke"], plate],

@@ -92,6 +92,9 @@ export class Modes {
 
   #changed(state) {
     this.#bar.hidden = !(VISITS.has(state.setup) && state.waiting);
+    // The first visit's invitation to the lessons steps aside meanwhile: the board keeps its room.
+    const invite = document.getElementById("learn-invite");
+    if (invite) invite.style.display = this.#bar.hidden ? "" : "none";
     const entry = this.#entries.get(this.#current);
     const loaded = state.loaded !== this.#loaded && !this.#resuming;
     this.#loaded = state.loaded;
