@@ -3,7 +3,8 @@
 // entry). Each feature adds its entry when it is built: how its panel opens and closes.
 // Entering a mode leaves the one before and closes its panel. A lesson and a puzzle borrow
 // the board (game/state.js VISITS): the game waits meanwhile (game/opening.js, game/saving.js);
-// the bar above the board says so and leads back ("Back to your game"), and leaving the
+// the bar above the board says so and leads back ("Back to your game"; the first visit's
+// invitation to the lessons steps aside meanwhile, for the board's room), and leaving the
 // visit brings the game back, unless a game of its own (New game, a link, a record) takes
 // the board. A mode that shows a board of its own (the editor: `ownBoard`) gives the board
 // back to the game when a game of its own is loaded meanwhile (a link typed, a record opened).
