@@ -28,6 +28,7 @@ export class Modes {
   #loaded; // state.loaded last seen: a change is a game loaded
   #resuming = false; // the waiting game is coming back (a load of the modes' own)
   #bar;
+  #invite; // the first visit's invitation to the lessons (index.html #learn-invite), in the area
 
   /** `area`: the board's area, where the bar goes above the board. */
   constructor(game, area) {
@@ -40,6 +41,7 @@ export class Modes {
     back.addEventListener("click", () => this.enter("game"));
     bar.append(text, " ", back);
     area.querySelector(".board-frame").before(bar);
+    this.#invite = area.querySelector("#learn-invite");
     game.subscribe((state) => this.#changed(state));
     this.#changed(game.state);
   }
@@ -94,8 +96,7 @@ export class Modes {
   #changed(state) {
     this.#bar.hidden = !(VISITS.has(state.setup) && state.waiting);
     // The first visit's invitation to the lessons steps aside meanwhile: the board keeps its room.
-    const invite = document.getElementById("learn-invite");
-    if (invite) invite.style.display = this.#bar.hidden ? "" : "none";
+    if (this.#invite) this.#invite.style.display = this.#bar.hidden ? "" : "none";
     const entry = this.#entries.get(this.#current);
     const loaded = state.loaded !== this.#loaded && !this.#resuming;
     this.#loaded = state.loaded;

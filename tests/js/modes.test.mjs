@@ -31,7 +31,8 @@ async function page(setup = "standard") {
   globalThis.document.createElement = element;
   const log = [];
   let bar = null;
-  const area = { querySelector: () => ({ before: (node) => (bar = node) }) };
+  const invite = { style: { display: "" } }; // the first visit's invitation to the lessons
+  const area = { querySelector: (selector) => (selector === "#learn-invite" ? invite : { before: (node) => (bar = node) }) };
   const listeners = [];
   const game = {
     state: { setup, engine: "ready", busy: false, waiting: null },
@@ -47,7 +48,7 @@ async function page(setup = "standard") {
   for (const name of ["lesson", "puzzle", "editor", "review"]) {
     modes.add(name, { open: () => log.push(`open ${name}`), close: () => log.push(`close ${name}`) });
   }
-  return { modes, game, log, bar: () => bar };
+  return { modes, game, log, bar: () => bar, invite };
 }
 
 test("entering a mode closes the one before: one panel at a time", async () => {
@@ -85,12 +86,13 @@ test("a game of its own taking a lesson's board leaves the lesson; a lesson's li
 });
 
 test("the bar says the game waits, and leads back, while a lesson or a puzzle has the board", async () => {
-  const { modes, game, log, bar } = await page();
+  const { modes, game, log, bar, invite } = await page();
   assert.equal(bar().hidden, true);
   assert.equal(bar().children[2].textContent, "Back to your game");
   await modes.enter("puzzle");
   game.show({ setup: "puzzle", waiting: { setup: "standard" } });
   assert.equal(bar().hidden, false);
+  assert.equal(invite.style.display, "none", "the invitation to the lessons steps aside");
   assert.equal(bar().children[0].textContent, "Your game waits for you.");
   bar().children[2].listeners.click();
   await modes.enter("game");
@@ -98,4 +100,5 @@ test("the bar says the game waits, and leads back, while a lesson or a puzzle ha
   assert.deepEqual(log, ["open puzzle", "close puzzle", "resume"]);
   game.show({ setup: "standard", waiting: null });
   assert.equal(bar().hidden, true);
+  assert.equal(invite.style.display, "");
 });
