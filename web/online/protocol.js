@@ -33,6 +33,7 @@
 import { parseAction } from "../board/notation.js";
 import { TIME_CONTROLS } from "../game/clock.js";
 import { isShownName, isShownText, MAX_NAME } from "../page/shown-text.js";
+import { fromHex, toHex } from "./relay-crypto.js";
 
 export const VERSION = 3;
 /** The longest message read (a whole game's sync is about 2 KB). */
@@ -226,7 +227,7 @@ export function parseInvite(hash) {
  * host's key only by its hash; HOST is that key, `host` in hex, written in base64url: the
  * invite's lookup asks the relays for its copies alone, turns-read.js lookUpInvite). */
 export function turnsHash(room, secret, host) {
-  return `#turns=${room}.${secret}.${base64url(Uint8Array.from(host.match(/../g), (h) => parseInt(h, 16)))}`;
+  return `#turns=${room}.${secret}.${base64url(fromHex(host))}`;
 }
 
 /** Read a game by turns' fragment: {room, secret, host (hex, or null: a link of before, made
@@ -234,8 +235,8 @@ export function turnsHash(room, secret, host) {
 export function parseTurnsLink(hash) {
   const m = /^#turns=([\w-]{22})\.([\w-]{16,64})(?:\.([\w-]{43}))?$/.exec(String(hash ?? ""));
   if (!m) return null;
-  const bytes = (text) => [...atob(text.replace(/-/g, "+").replace(/_/g, "/"))];
-  return { ...roomOf(m), host: m[3] ? bytes(m[3]).map((c) => c.charCodeAt(0).toString(16).padStart(2, "0")).join("") : null };
+  const bytes = (text) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+  return { ...roomOf(m), host: m[3] ? toHex(bytes(m[3])) : null };
 }
 
 /** The room and the secret of a link's match (each of [A-Za-z0-9_-]: \w, without the u flag), or null. */

@@ -46,7 +46,7 @@ export function copyFilters(games) {
 
 /** Whether `event` is one that `filter` asks for (its kinds, authors and "#d"): what a relay
  * sends that was not asked for is dropped unread. */
-export function asked(filter, event) {
+function asked(filter, event) {
   return (!filter.kinds || filter.kinds.includes(event?.kind)) && (!filter.authors || filter.authors.includes(event?.pubkey)) &&
     (!filter["#d"] || filter["#d"].includes(event?.tags?.[0]?.[1]));
 }
@@ -59,7 +59,8 @@ export function asked(filter, event) {
  * id); only those read count toward a relay's `most`; at most `examined` of a relay are looked
  * at, of those the filters ask for (a relay that sends others first hides nothing by them). */
 export function readRelays(relays, filters, { check = async (event) => event, most = READ_LIMIT * 4, examined = MAX_EXAMINED } = {}) {
-  const limit = [filters].flat().reduce((sum, f) => sum + (f.limit ?? Infinity), 0);
+  const list = [filters].flat();
+  const limit = list.reduce((sum, f) => sum + (f.limit ?? Infinity), 0);
   return new Promise((resolve) => {
     const reads = [];
     const sent = new Map(); // relay -> its events looked at
@@ -68,7 +69,7 @@ export function readRelays(relays, filters, { check = async (event) => event, mo
     let checked = Promise.resolve();
     const watch = new RelayWatch(relays, filters, {
       onEvent: (event, relay) => {
-        if (![filters].flat().some((filter) => asked(filter, event))) return;
+        if (!list.some((filter) => asked(filter, event))) return;
         const n = sent.get(relay) ?? 0;
         if (n >= examined) return;
         sent.set(relay, n + 1);
